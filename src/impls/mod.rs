@@ -1,0 +1,9 @@
+//! `Reflect` for the standard library's types: numbers, strings, containers, maps, tuples,
+//! smart pointers, plus structio's own [`RawJson`](raw::RawJson).
+
+mod map;
+mod primitive;
+pub(crate) mod raw;
+mod seq;
+mod string;
+mod tuple;

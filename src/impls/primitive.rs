@@ -1,0 +1,196 @@
+//! Numbers, `bool`, `char` and `()`.
+//!
+//! Numbers and `bool` override the slice methods so that containers of them become one typed
+//! array (a bulk copy in BEVE) instead of an array of separately tagged values.
+
+use half::{bf16, f16};
+
+use crate::error::{Code, Error, Result};
+use crate::number::{Number, Wire};
+use crate::reflect::{Key, KeyKind, MapKey, Reader, Reflect, Writer};
+
+macro_rules! number_reflect {
+    ($($t:ty),*) => {$(
+        impl<'de> Reflect<'de> for $t {
+            #[inline(always)]
+            fn write<W: Writer>(&self, w: &mut W) {
+                w.number(*self)
+            }
+            #[inline(always)]
+            fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+                *self = r.read_number::<$t>()?;
+                Ok(())
+            }
+            #[inline]
+            fn write_slice<W: Writer>(items: &[Self], w: &mut W) {
+                w.typed_array(items)
+            }
+            #[inline]
+            fn write_iter<'a, W: Writer, I>(items: I, w: &mut W)
+            where
+                I: ExactSizeIterator<Item = &'a Self>,
+            {
+                w.typed_array_iter(items.copied())
+            }
+            #[inline]
+            fn read_vec<R: Reader<'de>>(out: &mut Vec<Self>, r: &mut R) -> Result<()> {
+                r.read_typed_vec(out)
+            }
+            #[inline]
+            fn read_slice<R: Reader<'de>>(out: &mut [Self], r: &mut R) -> Result<()> {
+                r.read_typed_slice(out)
+            }
+        }
+    )*};
+}
+
+number_reflect!(i8, i16, i32, i64, i128, u8, u16, u32, u64, u128, f32, f64, f16, bf16);
+
+macro_rules! int_key {
+    ($($t:ty),*) => {$(
+        impl<'de> MapKey<'de> for $t {
+            const KIND: KeyKind = KeyKind::Int(<$t as Number>::KIND);
+            #[inline]
+            fn write_key<W: Writer>(&self, w: &mut W) {
+                w.int_key(*self)
+            }
+            #[inline]
+            fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self> {
+                let wire = match key {
+                    Key::Int(w) => w,
+                    Key::Str(s) => parse_int_key(s.as_str(), offset)?,
+                };
+                <$t>::from_wire(wire).ok_or_else(|| {
+                    Error::new(Code::NumberOutOfRange(<$t as Number>::KIND.name()), offset)
+                })
+            }
+        }
+    )*};
+}
+
+int_key!(i8, i16, i32, i64, i128, u8, u16, u32, u64, u128);
+
+/// Parses a quoted JSON map key as an integer: an optional `-` and decimal digits, nothing else.
+fn parse_int_key(s: &str, offset: usize) -> Result<Wire> {
+    let bad = || Error::new(Code::ExpectedInteger("an integer map key"), offset);
+    let (neg, digits) = match s.strip_prefix('-') {
+        Some(d) => (true, d),
+        None => (false, s),
+    };
+    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    if digits.len() > 1 && digits.starts_with('0') {
+        return Err(bad());
+    }
+    let range = || Error::new(Code::NumberOutOfRange("an integer map key"), offset);
+    if neg {
+        let v: i128 = s.parse().map_err(|_| range())?;
+        Ok(Wire::Int(v))
+    } else {
+        let v: u128 = digits.parse().map_err(|_| range())?;
+        Ok(Wire::Uint(v))
+    }
+}
+
+macro_rules! size_reflect {
+    ($($t:ty => $wire:ty),*) => {$(
+        impl<'de> Reflect<'de> for $t {
+            #[inline(always)]
+            fn write<W: Writer>(&self, w: &mut W) {
+                w.number(*self as $wire)
+            }
+            #[inline(always)]
+            fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+                let at = r.offset();
+                let v = r.read_number::<$wire>()?;
+                *self = <$t>::try_from(v).map_err(|_| {
+                    Error::new(Code::NumberOutOfRange(stringify!($t)), at)
+                })?;
+                Ok(())
+            }
+        }
+        impl<'de> MapKey<'de> for $t {
+            const KIND: KeyKind = KeyKind::Int(<$wire as Number>::KIND);
+            #[inline]
+            fn write_key<W: Writer>(&self, w: &mut W) {
+                w.int_key(*self as $wire)
+            }
+            #[inline]
+            fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self> {
+                let v = <$wire as MapKey>::from_key(key, offset)?;
+                <$t>::try_from(v)
+                    .map_err(|_| Error::new(Code::NumberOutOfRange(stringify!($t)), offset))
+            }
+        }
+    )*};
+}
+
+size_reflect!(isize => i64, usize => u64);
+
+impl<'de> Reflect<'de> for bool {
+    #[inline(always)]
+    fn write<W: Writer>(&self, w: &mut W) {
+        w.bool(*self)
+    }
+    #[inline(always)]
+    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+        *self = r.read_bool()?;
+        Ok(())
+    }
+    #[inline]
+    fn write_iter<'a, W: Writer, I>(items: I, w: &mut W)
+    where
+        I: ExactSizeIterator<Item = &'a Self>,
+    {
+        w.bool_array(items.copied())
+    }
+    #[inline]
+    fn read_vec<R: Reader<'de>>(out: &mut Vec<Self>, r: &mut R) -> Result<()> {
+        r.read_bool_vec(out)
+    }
+    #[inline]
+    fn read_slice<R: Reader<'de>>(out: &mut [Self], r: &mut R) -> Result<()> {
+        let at = r.offset();
+        let mut v = Vec::with_capacity(out.len());
+        r.read_bool_vec(&mut v)?;
+        if v.len() != out.len() {
+            return Err(Error::new(
+                Code::WrongLength {
+                    expected: out.len(),
+                    found: v.len(),
+                },
+                at,
+            ));
+        }
+        out.copy_from_slice(&v);
+        Ok(())
+    }
+}
+
+impl<'de> Reflect<'de> for char {
+    #[inline]
+    fn write<W: Writer>(&self, w: &mut W) {
+        w.char(*self)
+    }
+    #[inline]
+    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+        *self = r.read_char()?;
+        Ok(())
+    }
+}
+
+impl<'de> Reflect<'de> for () {
+    #[inline]
+    fn write<W: Writer>(&self, w: &mut W) {
+        w.null()
+    }
+    #[inline]
+    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+        if r.take_null()? {
+            Ok(())
+        } else {
+            Err(r.invalid_type("null"))
+        }
+    }
+}

@@ -1,0 +1,184 @@
+//! Strings: `String`, `Box<str>`, `&'de str` (borrowed, so text with escapes is an error) and
+//! `Cow<'de, str>` (borrowed when the text has no escapes).
+
+use std::borrow::Cow;
+
+use crate::error::{Code, Error, Result};
+use crate::reflect::{Key, KeyKind, MapKey, Reader, Reflect, Str, Writer};
+
+/// Writes a string slice type as a string array (BEVE `0x3C`).
+macro_rules! str_array_methods {
+    () => {
+        #[inline]
+        fn write_iter<'i, W: Writer, I>(items: I, w: &mut W)
+        where
+            I: ExactSizeIterator<Item = &'i Self>,
+            Self: 'i,
+        {
+            w.str_array(items.map(|s| &**s))
+        }
+    };
+}
+
+impl<'de> Reflect<'de> for String {
+    #[inline]
+    fn write<W: Writer>(&self, w: &mut W) {
+        w.str(self)
+    }
+    #[inline]
+    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+        let s = r.read_str()?;
+        self.clear();
+        self.push_str(s.as_str());
+        Ok(())
+    }
+    str_array_methods!();
+    #[inline]
+    fn read_vec<R: Reader<'de>>(out: &mut Vec<Self>, r: &mut R) -> Result<()> {
+        let n = r.read_str_seq(|i, s| {
+            if i == out.len() {
+                out.push(String::new());
+            }
+            let dst = &mut out[i];
+            dst.clear();
+            dst.push_str(s.as_str());
+            Ok(())
+        })?;
+        out.truncate(n);
+        Ok(())
+    }
+}
+
+impl<'de> Reflect<'de> for Box<str> {
+    #[inline]
+    fn write<W: Writer>(&self, w: &mut W) {
+        w.str(self)
+    }
+    #[inline]
+    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+        *self = r.read_str()?.as_str().into();
+        Ok(())
+    }
+    str_array_methods!();
+}
+
+/// The borrowed text of `s`, or the error for text that had escapes.
+#[inline]
+fn borrowed<'de>(s: Str<'de, '_>, at: usize) -> Result<&'de str> {
+    match s {
+        Str::Borrowed(b) => Ok(b),
+        Str::Transient(_) => Err(Error::new(Code::BorrowedEscape, at)),
+    }
+}
+
+impl<'de: 'a, 'a> Reflect<'de> for &'a str {
+    #[inline]
+    fn write<W: Writer>(&self, w: &mut W) {
+        w.str(self)
+    }
+    #[inline]
+    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+        let at = r.offset();
+        *self = borrowed(r.read_str()?, at)?;
+        Ok(())
+    }
+    str_array_methods!();
+}
+
+/// Keeps borrowed text borrowed and copies transient text, reusing an owned buffer.
+#[inline]
+fn set_cow<'de>(dst: &mut Cow<'de, str>, s: Str<'de, '_>) {
+    match s {
+        Str::Borrowed(b) => *dst = Cow::Borrowed(b),
+        Str::Transient(t) => match dst {
+            Cow::Owned(o) => {
+                o.clear();
+                o.push_str(t);
+            }
+            Cow::Borrowed(_) => *dst = Cow::Owned(t.to_string()),
+        },
+    }
+}
+
+impl<'de: 'a, 'a> Reflect<'de> for Cow<'a, str> {
+    #[inline]
+    fn write<W: Writer>(&self, w: &mut W) {
+        w.str(self)
+    }
+    #[inline]
+    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+        let s = r.read_str()?;
+        // Widen 'a to 'de through a local: `self` lives for 'a, which 'de outlives.
+        let mut tmp: Cow<'de, str> = Cow::Borrowed("");
+        if let Cow::Owned(o) = self {
+            tmp = Cow::Owned(std::mem::take(o));
+        }
+        set_cow(&mut tmp, s);
+        *self = tmp;
+        Ok(())
+    }
+    str_array_methods!();
+}
+
+impl<'de> MapKey<'de> for String {
+    const KIND: KeyKind = KeyKind::Str;
+    #[inline]
+    fn write_key<W: Writer>(&self, w: &mut W) {
+        w.key(self)
+    }
+    #[inline]
+    fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self> {
+        match key {
+            Key::Str(s) => Ok(s.as_str().to_string()),
+            Key::Int(_) => Err(Error::new(
+                Code::InvalidType {
+                    expected: "a string key",
+                    found: "an integer key",
+                },
+                offset,
+            )),
+        }
+    }
+}
+
+impl<'de> MapKey<'de> for Box<str> {
+    const KIND: KeyKind = KeyKind::Str;
+    #[inline]
+    fn write_key<W: Writer>(&self, w: &mut W) {
+        w.key(self)
+    }
+    #[inline]
+    fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self> {
+        String::from_key(key, offset).map(String::into_boxed_str)
+    }
+}
+
+impl<'de: 'a, 'a> MapKey<'de> for &'a str {
+    const KIND: KeyKind = KeyKind::Str;
+    #[inline]
+    fn write_key<W: Writer>(&self, w: &mut W) {
+        w.key(self)
+    }
+    #[inline]
+    fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self> {
+        match key {
+            Key::Str(s) => borrowed(s, offset),
+            Key::Int(_) => String::from_key(key, offset).map(|_| ""),
+        }
+    }
+}
+
+impl<'de: 'a, 'a> MapKey<'de> for Cow<'a, str> {
+    const KIND: KeyKind = KeyKind::Str;
+    #[inline]
+    fn write_key<W: Writer>(&self, w: &mut W) {
+        w.key(self)
+    }
+    #[inline]
+    fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self> {
+        match key {
+            Key::Str(Str::Borrowed(b)) => Ok(Cow::Borrowed(b)),
+            other => String::from_key(other, offset).map(Cow::Owned),
+        }
+    }
+}

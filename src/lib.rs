@@ -1,0 +1,58 @@
+//! structio: typed JSON and BEVE from one derive.
+//!
+//! One `#[derive(Reflect)]` describes a type once; the JSON backend ([`json`]) and the BEVE
+//! backend ([`beve`]) are both driven by it. Values are converted straight into the members that
+//! hold them (no intermediate tree), keys are found through perfect-hash tables chosen at compile
+//! time, and reading into an existing value reuses its buffers.
+//!
+//! ```
+//! #[derive(structio::Reflect, Default, Debug, PartialEq)]
+//! struct Point {
+//!     x: f64,
+//!     y: f64,
+//!     #[structio(rename = "label")]
+//!     name: String,
+//! }
+//!
+//! let p = Point { x: 1.5, y: -2.0, name: "origin".into() };
+//! let text = structio::to_json(&p);
+//! assert_eq!(text, r#"{"x":1.5,"y":-2,"label":"origin"}"#);
+//! let back: Point = structio::from_json(&text).unwrap();
+//! assert_eq!(back, p);
+//!
+//! let bytes = structio::to_beve(&p);
+//! assert_eq!(structio::from_beve::<Point>(&bytes).unwrap(), p);
+//! ```
+#![warn(missing_docs)]
+#![deny(unsafe_code)]
+
+pub mod beve;
+mod error;
+mod impls;
+pub mod json;
+mod number;
+mod reflect;
+mod value;
+pub mod walk;
+
+#[doc(hidden)]
+pub mod __private;
+
+pub use beve::{
+    beve_to_json, from_beve, read_beve, to_beve, to_beve_aligned, write_beve, AlignedBytes,
+};
+pub use error::{Category, Error, PathSegment, Result};
+pub use impls::raw::{RawJson, RawJsonBuf};
+pub use json::{from_json, minify, prettify, read_json, to_json, write_json};
+pub use number::{NumKind, Number, Wire};
+pub use reflect::{
+    EnumInfo, FieldsInfo, Key, KeyKind, MapKey, ReadOptions, Reader, Reflect, Str, UnknownKeys,
+    ValueKind, Writer,
+};
+pub use structio_derive::Reflect;
+pub use value::{Map, Value};
+
+/// Implemented by types whose values own all their data, so they can be read from input of any
+/// lifetime: `T: ReflectOwned` is `T: for<'de> Reflect<'de>`.
+pub trait ReflectOwned: for<'de> Reflect<'de> {}
+impl<T: for<'de> Reflect<'de>> ReflectOwned for T {}

@@ -1,0 +1,430 @@
+//! The reflection trait and the two narrow interfaces a format backend implements.
+//!
+//! [`Reflect`] is what `#[derive(Reflect)]` emits, once per type. It knows the *shape* of a value
+//! (fields, elements, variants) and nothing about bytes. A backend plugs in by implementing
+//! [`Writer`] (values to bytes) and [`Reader`] (bytes to values); the walk over fields lives once,
+//! in [`crate::walk`], and drives both.
+//!
+//! The methods with default bodies (`write_slice`, `read_vec`, ...) exist so that containers can
+//! pick a format's bulk form: a `Vec<f64>` becomes one BEVE typed array moved with one copy,
+//! while a `Vec<MyStruct>` stays a generic array. Numeric, `bool` and string types override them.
+
+use std::borrow::Cow;
+
+use crate::error::Result;
+use crate::number::{NumKind, Number, Wire};
+use structio_keys::Probe;
+
+/// A type that structio can write and read in every format.
+///
+/// `'de` is the lifetime of the input document: types that borrow from it (`&'de str`,
+/// `Cow<'de, str>`, `Cow<'de, [f64]>`, [`crate::RawJson`]) implement `Reflect<'de>` only for
+/// that lifetime; owned types implement it for every `'de`.
+///
+/// Usually derived: `#[derive(structio::Reflect)]`.
+pub trait Reflect<'de>: Sized {
+    /// Writes the value.
+    fn write<W: Writer>(&self, w: &mut W);
+
+    /// Reads a value into `self`. Fields the document does not mention keep their values, and
+    /// existing buffers (String, Vec) are reused.
+    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()>;
+
+    /// Whether a struct member holding this value is left out when written (`None`).
+    #[inline]
+    fn is_absent(&self) -> bool {
+        false
+    }
+
+    /// Writes `items` as one array. Numbers override this with a typed array (one bulk copy in
+    /// BEVE), `bool` with a packed bool array, strings with a string array.
+    #[inline]
+    fn write_slice<W: Writer>(items: &[Self], w: &mut W) {
+        Self::write_iter(items.iter(), w)
+    }
+
+    /// Writes the items of a container that is not one contiguous slice as one array.
+    #[inline]
+    fn write_iter<'a, W: Writer, I>(items: I, w: &mut W)
+    where
+        I: ExactSizeIterator<Item = &'a Self>,
+        Self: 'a,
+    {
+        w.begin_array(items.len());
+        for (i, x) in items.enumerate() {
+            if i > 0 {
+                w.sep();
+            }
+            x.write(w);
+        }
+        w.end_array();
+    }
+
+    /// Reads an array into `out`, reusing its elements and capacity; the length becomes the
+    /// number of elements read.
+    #[inline]
+    fn read_vec<R: Reader<'de>>(out: &mut Vec<Self>, r: &mut R) -> Result<()>
+    where
+        Self: Default,
+    {
+        crate::walk::read_vec_generic(out, r)
+    }
+
+    /// Reads an array of exactly `out.len()` elements into `out` (for `[T; N]`).
+    #[inline]
+    fn read_slice<R: Reader<'de>>(out: &mut [Self], r: &mut R) -> Result<()> {
+        crate::walk::read_slice_generic(out, r)
+    }
+}
+
+/// A type that can be the key of a map: strings are object keys in both formats; integers are
+/// quoted in JSON and raw little-endian keys of BEVE's integer-keyed objects; unit-only enums
+/// are their name in JSON and their integer in BEVE.
+pub trait MapKey<'de>: Sized {
+    /// What kind of keys a map of this key type has.
+    const KIND: KeyKind;
+    /// Writes the value as a key.
+    fn write_key<W: Writer>(&self, w: &mut W);
+    /// Converts a key read from the document. `offset` is where the key started.
+    fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self>;
+}
+
+/// The key type of a map, which BEVE writes in the object header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum KeyKind {
+    /// String keys.
+    Str,
+    /// Integer keys of the given width and signedness.
+    Int(NumKind),
+}
+
+/// A string read from the document: borrowed from the input when it could be (no escapes), or
+/// held in the reader's scratch space until the next read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Str<'de, 's> {
+    /// A slice of the input, valid for `'de`.
+    Borrowed(&'de str),
+    /// Unescaped text in the reader's scratch buffer.
+    Transient(&'s str),
+}
+
+impl<'de, 's> Str<'de, 's> {
+    /// The text.
+    #[inline(always)]
+    pub fn as_str(&self) -> &str {
+        match *self {
+            Str::Borrowed(s) => s,
+            Str::Transient(s) => s,
+        }
+    }
+}
+
+/// A map key read from the document.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Key<'de, 's> {
+    /// A string key (every JSON key, BEVE string-keyed objects).
+    Str(Str<'de, 's>),
+    /// An integer key (BEVE integer-keyed objects).
+    Int(Wire),
+}
+
+/// What the next value in the document is, as far as a reader can tell without consuming it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ValueKind {
+    /// `null`.
+    Null,
+    /// `true` or `false`.
+    Bool,
+    /// A number; BEVE knows its wire kind, JSON does not (`None`).
+    Number(Option<NumKind>),
+    /// A string.
+    String,
+    /// An array (JSON array, BEVE generic array).
+    Array,
+    /// A BEVE typed numeric array (plain or aligned) of the given element kind.
+    TypedArray(NumKind),
+    /// A BEVE packed bool array.
+    BoolArray,
+    /// A BEVE string array.
+    StrArray,
+    /// An object with string keys.
+    Object,
+    /// A BEVE object with integer keys of the given kind.
+    IntKeyObject(NumKind),
+    /// A BEVE extension (complex, matrix, legacy type tag, ...) with its header byte.
+    Extension(u8),
+}
+
+impl ValueKind {
+    /// A short name for error messages ("a string", "an array", ...).
+    pub fn describe(self) -> &'static str {
+        match self {
+            ValueKind::Null => "null",
+            ValueKind::Bool => "a boolean",
+            ValueKind::Number(_) => "a number",
+            ValueKind::String => "a string",
+            ValueKind::Array
+            | ValueKind::TypedArray(_)
+            | ValueKind::BoolArray
+            | ValueKind::StrArray => "an array",
+            ValueKind::Object | ValueKind::IntKeyObject(_) => "an object",
+            ValueKind::Extension(_) => "an extension value",
+        }
+    }
+}
+
+/// What to do with a key the target struct does not have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum UnknownKeys {
+    /// Report an error naming the key (the default, as in Glaze).
+    #[default]
+    Error,
+    /// Skip the value, still checking that it is well-formed.
+    Skip,
+}
+
+/// Options every reader honours. Format options embed these.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReadOptions {
+    /// Unknown keys: error (default) or skip.
+    pub unknown_keys: UnknownKeys,
+    /// Report a struct field the document does not mention (default: allowed, the field keeps
+    /// its value).
+    pub error_on_missing_keys: bool,
+    /// Report a key that appears twice in one object (default: the last one wins).
+    pub error_on_duplicate_keys: bool,
+    /// Deepest nesting of arrays and objects accepted (default 256).
+    pub max_depth: usize,
+}
+
+impl Default for ReadOptions {
+    fn default() -> Self {
+        ReadOptions {
+            unknown_keys: UnknownKeys::Error,
+            error_on_missing_keys: false,
+            error_on_duplicate_keys: false,
+            max_depth: 256,
+        }
+    }
+}
+
+/// Static description of a unit-only enum, emitted by the derive.
+#[derive(Debug)]
+pub struct EnumInfo {
+    /// The Rust type name, for messages.
+    pub name: &'static str,
+    /// Variant names as written (after `rename`/`rename_all`), in declaration order.
+    pub names: &'static [&'static str],
+    /// Perfect-hash probe over `names`.
+    pub probe: Probe<&'static [u16]>,
+    /// Each variant's discriminant.
+    pub discriminants: &'static [i128],
+    /// The integer type BEVE writes (`#[repr]`, or `i32` without one).
+    pub repr: NumKind,
+}
+
+impl EnumInfo {
+    /// The variant index whose name is `name`.
+    #[inline]
+    pub fn by_name(&self, name: &[u8]) -> Option<usize> {
+        self.probe.find(self.names, name)
+    }
+
+    /// The variant index whose discriminant is `value`.
+    #[inline]
+    pub fn by_discriminant(&self, value: i128) -> Option<usize> {
+        self.discriminants.iter().position(|&d| d == value)
+    }
+}
+
+/// Static description of the keyed fields of a struct (or of a struct variant), emitted by the
+/// derive and consumed by [`crate::walk`].
+#[derive(Debug)]
+pub struct FieldsInfo {
+    /// Field names as written, one per field, in declaration order.
+    pub names: &'static [&'static str],
+    /// Every accepted key: the names, then the aliases.
+    pub keys: &'static [&'static str],
+    /// For each entry of `keys`, the field it sets.
+    pub key_field: &'static [u16],
+    /// Perfect-hash probe over `keys`.
+    pub probe: Probe<&'static [u16]>,
+}
+
+/// A backend's output side: turns values into bytes.
+///
+/// The walk calls `sep` between the elements of an array and between the members of an object
+/// (never before the first), so a text format knows where its commas go.
+pub trait Writer {
+    /// Whether `None` struct members are written as null (true) or left out (false, default).
+    fn write_null_members(&self) -> bool;
+    /// Writes null.
+    fn null(&mut self);
+    /// Writes a boolean.
+    fn bool(&mut self, v: bool);
+    /// Writes a number.
+    fn number<N: Number>(&mut self, v: N);
+    /// Writes a string.
+    fn str(&mut self, v: &str);
+    /// Writes a `char` (a one-character string in both formats).
+    #[inline]
+    fn char(&mut self, c: char) {
+        let mut buf = [0u8; 4];
+        self.str(c.encode_utf8(&mut buf));
+    }
+    /// Starts a generic array of `len` elements.
+    fn begin_array(&mut self, len: usize);
+    /// Ends the array.
+    fn end_array(&mut self);
+    /// Starts an object with `len` members and string keys.
+    #[inline]
+    fn begin_object(&mut self, len: usize) {
+        self.begin_map(len, KeyKind::Str)
+    }
+    /// Starts an object with `len` members whose keys are of kind `keys`.
+    fn begin_map(&mut self, len: usize, keys: KeyKind);
+    /// Writes a string key (followed by the member's value).
+    fn key(&mut self, k: &str);
+    /// Writes an integer key.
+    fn int_key<N: Number>(&mut self, k: N);
+    /// Writes the key of a map keyed by a unit-only enum: its name in text formats, its
+    /// integer in binary ones.
+    fn enum_key(&mut self, name: &str, value: i128, repr: NumKind);
+    /// Ends the object.
+    fn end_object(&mut self);
+    /// Separates two elements or two members.
+    fn sep(&mut self);
+    /// Writes a contiguous numeric array.
+    fn typed_array<N: Number>(&mut self, items: &[N]);
+    /// Writes a numeric array from an iterator.
+    fn typed_array_iter<N: Number, I: ExactSizeIterator<Item = N>>(&mut self, items: I);
+    /// Writes a bool array.
+    fn bool_array<I: ExactSizeIterator<Item = bool>>(&mut self, items: I);
+    /// Writes an array of strings.
+    fn str_array<'a, I: ExactSizeIterator<Item = &'a str>>(&mut self, items: I);
+    /// Writes a variant of a unit-only enum: its name in text formats, its integer (of the
+    /// `repr` width) in binary ones.
+    fn unit_variant(&mut self, name: &str, value: i128, repr: NumKind);
+    /// Writes a verbatim JSON fragment (BEVE stores it as a string).
+    fn raw_json(&mut self, text: &str);
+}
+
+/// A backend's input side: turns bytes into values.
+///
+/// Arrays and objects are read with a small state value owned by the caller (`Seq`, `Map`):
+/// `let mut s = r.begin_array()?; while r.next_element(&mut s)? { ... }`. The nesting depth is
+/// counted in `begin_*` and released when `next_*` reports the end.
+pub trait Reader<'de> {
+    /// State of an array being read.
+    type Seq;
+    /// State of an object being read.
+    type Map;
+    /// A saved position, for readers that must look ahead and come back.
+    type Pos: Copy;
+
+    /// The options in force.
+    fn options(&self) -> &ReadOptions;
+    /// The current byte offset in the input.
+    fn offset(&self) -> usize;
+    /// Saves the position (including the depth).
+    fn save(&self) -> Self::Pos;
+    /// Returns to a saved position.
+    fn restore(&mut self, pos: Self::Pos);
+
+    /// What the next value is, without consuming it.
+    fn peek_kind(&mut self) -> Result<ValueKind>;
+    /// Consumes a null if the next value is one.
+    fn take_null(&mut self) -> Result<bool>;
+    /// Reads a boolean.
+    fn read_bool(&mut self) -> Result<bool>;
+    /// Reads a number into `N`, checking its range.
+    fn read_number<N: Number>(&mut self) -> Result<N>;
+    /// Reads a number as it is on the wire: JSON integers without fraction or exponent become
+    /// `Int`/`Uint`, other numbers `F64`.
+    fn read_wire_number(&mut self) -> Result<Wire>;
+    /// Reads a string.
+    fn read_str(&mut self) -> Result<Str<'de, '_>>;
+    /// Reads a `char` (a one-character string).
+    #[inline]
+    fn read_char(&mut self) -> Result<char> {
+        let at = self.offset();
+        let s = self.read_str()?;
+        let mut it = s.as_str().chars();
+        match (it.next(), it.next()) {
+            (Some(c), None) => Ok(c),
+            _ => Err(crate::error::Error::new(crate::error::Code::InvalidChar, at)),
+        }
+    }
+
+    /// Starts reading an array.
+    fn begin_array(&mut self) -> Result<Self::Seq>;
+    /// Moves to the next element; `false` at the end of the array.
+    fn next_element(&mut self, seq: &mut Self::Seq) -> Result<bool>;
+    /// How many elements remain, when the format says so up front (BEVE), for reserving.
+    fn remaining_hint(&self, seq: &Self::Seq) -> Option<usize>;
+
+    /// Starts reading an object.
+    fn begin_object(&mut self) -> Result<Self::Map>;
+    /// The next key of a struct, as raw bytes (compared, not stored), or `None` at the end.
+    fn next_field(&mut self, map: &mut Self::Map) -> Result<Option<&[u8]>>;
+    /// The next key of a map, validated, or `None` at the end.
+    fn next_key(&mut self, map: &mut Self::Map) -> Result<Option<Key<'de, '_>>>;
+    /// Skips the value of the current member or element, checking it is well-formed.
+    fn skip_value(&mut self) -> Result<()>;
+
+    /// Reads a unit-only enum variant: a name in text formats, an integer in binary ones.
+    fn read_unit_variant(&mut self, info: &EnumInfo) -> Result<usize>;
+
+    /// Reads a numeric array into `out` (reused; its length becomes the count).
+    #[inline]
+    fn read_typed_vec<N: Number>(&mut self, out: &mut Vec<N>) -> Result<()> {
+        crate::walk::read_numbers_generic(self, out)
+    }
+    /// Reads a numeric array of exactly `out.len()` elements.
+    #[inline]
+    fn read_typed_slice<N: Number>(&mut self, out: &mut [N]) -> Result<()> {
+        crate::walk::read_numbers_into_slice_generic(self, out)
+    }
+    /// Reads a numeric array that may borrow from the input (aligned BEVE arrays do).
+    #[inline]
+    fn read_typed_cow<N: Number>(&mut self, out: &mut Cow<'de, [N]>) -> Result<()> {
+        self.read_typed_vec(out.to_mut())
+    }
+    /// Reads an array of booleans.
+    #[inline]
+    fn read_bool_vec(&mut self, out: &mut Vec<bool>) -> Result<()> {
+        crate::walk::read_bools_generic(self, out)
+    }
+    /// Reads an array of strings, calling `each(index, text)` for every element; returns the
+    /// count.
+    #[inline]
+    fn read_str_seq<F>(&mut self, mut each: F) -> Result<usize>
+    where
+        F: FnMut(usize, Str<'de, '_>) -> Result<()>,
+        Self: Sized,
+    {
+        let mut seq = self.begin_array()?;
+        let mut n = 0;
+        while self.next_element(&mut seq)? {
+            let s = self
+                .read_str()
+                .map_err(|e| e.push_path(crate::error::PathSegment::Index(n)))?;
+            each(n, s).map_err(|e| e.push_path(crate::error::PathSegment::Index(n)))?;
+            n += 1;
+        }
+        Ok(n)
+    }
+    /// Reads a verbatim JSON fragment (JSON: the validated text; BEVE: a string holding it).
+    fn read_raw_json(&mut self) -> Result<Str<'de, '_>>;
+
+    /// Builds a "wrong type" error for the value at the current position.
+    #[cold]
+    fn invalid_type(&mut self, expected: &'static str) -> crate::error::Error {
+        let at = self.offset();
+        let found = match self.peek_kind() {
+            Ok(k) => k.describe(),
+            Err(e) => return e,
+        };
+        crate::error::Error::new(crate::error::Code::InvalidType { expected, found }, at)
+    }
+}

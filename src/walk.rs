@@ -1,0 +1,260 @@
+//! The generic walk over fields and elements, written once for every format.
+//!
+//! Derived code and the std impls call these; a backend only provides [`Reader`] and
+//! [`Writer`]. Errors pick up their path segment here, on the way out.
+
+use crate::error::{Code, Error, PathSegment, Result};
+use crate::number::Number;
+use crate::reflect::{FieldsInfo, Reader, Reflect, UnknownKeys};
+
+/// Reads an object into the fields of a struct (or a struct variant).
+///
+/// Keys are matched first against the field after the last one read (documents usually keep
+/// declaration order), then through the perfect-hash probe, then confirmed in full. `skip_key`
+/// is a key to pass over silently (the tag of an internally tagged enum). `field(i, r)` reads
+/// field `i`.
+#[inline]
+pub fn read_fields<'de, R, F>(
+    r: &mut R,
+    info: &FieldsInfo,
+    skip_key: Option<&str>,
+    mut field: F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnMut(usize, &mut R) -> Result<()>,
+{
+    let opts = *r.options();
+    let track = opts.error_on_missing_keys
+        || opts.error_on_duplicate_keys
+        || info.keys.len() > info.names.len();
+    let mut seen = Seen::new(if track { info.names.len() } else { 0 });
+    let mut map = r.begin_object()?;
+    let mut expect = 0usize;
+    loop {
+        let key_at = r.offset();
+        let found = {
+            let Some(key) = r.next_field(&mut map)? else {
+                break;
+            };
+            match info.names.get(expect) {
+                Some(name) if name.as_bytes() == key => Ok((expect, expect)),
+                _ => match info.probe.find(info.keys, key) {
+                    Some(k) => Ok((k, info.key_field[k] as usize)),
+                    None if skip_key.is_some_and(|s| s.as_bytes() == key) => Err(None),
+                    None => Err(Some(String::from_utf8_lossy(key).into_owned())),
+                },
+            }
+        };
+        match found {
+            Ok((k, f)) => {
+                if track {
+                    seen.mark(f, k, info, &opts, key_at)?;
+                }
+                field(f, r).map_err(|e| e.push_path(PathSegment::Field(info.names[f])))?;
+                expect = f + 1;
+            }
+            Err(None) => r.skip_value()?,
+            Err(Some(unknown)) => match opts.unknown_keys {
+                UnknownKeys::Skip => r.skip_value()?,
+                UnknownKeys::Error => return Err(Error::new(Code::UnknownKey(unknown), key_at)),
+            },
+        }
+    }
+    if opts.error_on_missing_keys {
+        if let Some(f) = (0..info.names.len()).find(|&f| !seen.has(f)) {
+            return Err(Error::new(
+                Code::MissingKey(info.names[f].to_string()),
+                r.offset(),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Which key set each field, when aliases, duplicate checks or missing-key checks need it.
+/// Up to 64 fields live on the stack.
+enum Seen {
+    Small([u16; 64]),
+    Large(Vec<u16>),
+}
+
+impl Seen {
+    fn new(fields: usize) -> Seen {
+        if fields <= 64 {
+            Seen::Small([0; 64])
+        } else {
+            Seen::Large(vec![0; fields])
+        }
+    }
+
+    fn slots(&mut self) -> &mut [u16] {
+        match self {
+            Seen::Small(a) => a,
+            Seen::Large(v) => v,
+        }
+    }
+
+    fn has(&self, field: usize) -> bool {
+        match self {
+            Seen::Small(a) => a[field] != 0,
+            Seen::Large(v) => v[field] != 0,
+        }
+    }
+
+    /// Records that key `k` set field `f`; a second key for one field is an error when the two
+    /// keys differ (name and alias) or when duplicates are rejected.
+    fn mark(
+        &mut self,
+        f: usize,
+        k: usize,
+        info: &FieldsInfo,
+        opts: &crate::reflect::ReadOptions,
+        at: usize,
+    ) -> Result<()> {
+        let slot = &mut self.slots()[f];
+        if *slot != 0 {
+            let before = (*slot - 1) as usize;
+            if before != k {
+                return Err(Error::new(
+                    Code::AliasConflict(info.keys[before].to_string(), info.keys[k].to_string()),
+                    at,
+                ));
+            }
+            if opts.error_on_duplicate_keys {
+                return Err(Error::new(Code::DuplicateKey(info.keys[k].to_string()), at));
+            }
+        }
+        *slot = k as u16 + 1;
+        Ok(())
+    }
+}
+
+/// Reads a generic array into a Vec, reusing the existing elements.
+pub fn read_vec_generic<'de, T, R>(out: &mut Vec<T>, r: &mut R) -> Result<()>
+where
+    T: Reflect<'de> + Default,
+    R: Reader<'de>,
+{
+    let mut seq = r.begin_array()?;
+    if let Some(n) = r.remaining_hint(&seq) {
+        out.reserve(n.saturating_sub(out.len()));
+    }
+    let mut n = 0;
+    while r.next_element(&mut seq)? {
+        if n == out.len() {
+            out.push(T::default());
+        }
+        out[n]
+            .read(r)
+            .map_err(|e| e.push_path(PathSegment::Index(n)))?;
+        n += 1;
+    }
+    out.truncate(n);
+    Ok(())
+}
+
+/// Reads a generic array of exactly `out.len()` elements.
+pub fn read_slice_generic<'de, T, R>(out: &mut [T], r: &mut R) -> Result<()>
+where
+    T: Reflect<'de>,
+    R: Reader<'de>,
+{
+    let mut seq = r.begin_array()?;
+    for i in 0..out.len() {
+        expect_element(r, &mut seq, i, out.len())?;
+        out[i]
+            .read(r)
+            .map_err(|e| e.push_path(PathSegment::Index(i)))?;
+    }
+    expect_end(r, &mut seq, out.len())
+}
+
+/// Reads an array of numbers element by element (formats without a bulk form).
+pub fn read_numbers_generic<'de, N, R>(r: &mut R, out: &mut Vec<N>) -> Result<()>
+where
+    N: Number,
+    R: Reader<'de> + ?Sized,
+{
+    let mut seq = r.begin_array()?;
+    out.clear();
+    while r.next_element(&mut seq)? {
+        let n = out.len();
+        let v = r
+            .read_number::<N>()
+            .map_err(|e| e.push_path(PathSegment::Index(n)))?;
+        out.push(v);
+    }
+    Ok(())
+}
+
+/// Reads an array of exactly `out.len()` numbers element by element.
+pub fn read_numbers_into_slice_generic<'de, N, R>(r: &mut R, out: &mut [N]) -> Result<()>
+where
+    N: Number,
+    R: Reader<'de> + ?Sized,
+{
+    let mut seq = r.begin_array()?;
+    for i in 0..out.len() {
+        expect_element(r, &mut seq, i, out.len())?;
+        out[i] = r
+            .read_number::<N>()
+            .map_err(|e| e.push_path(PathSegment::Index(i)))?;
+    }
+    expect_end(r, &mut seq, out.len())
+}
+
+/// Reads an array of booleans element by element.
+pub fn read_bools_generic<'de, R>(r: &mut R, out: &mut Vec<bool>) -> Result<()>
+where
+    R: Reader<'de> + ?Sized,
+{
+    let mut seq = r.begin_array()?;
+    out.clear();
+    while r.next_element(&mut seq)? {
+        let n = out.len();
+        let v = r
+            .read_bool()
+            .map_err(|e| e.push_path(PathSegment::Index(n)))?;
+        out.push(v);
+    }
+    Ok(())
+}
+
+/// Moves to element `i` of a fixed-length array of `len`; too few elements is an error.
+#[inline]
+pub fn expect_element<'de, R>(r: &mut R, seq: &mut R::Seq, i: usize, len: usize) -> Result<()>
+where
+    R: Reader<'de> + ?Sized,
+{
+    if r.next_element(seq)? {
+        Ok(())
+    } else {
+        Err(Error::new(
+            Code::WrongLength {
+                expected: len,
+                found: i,
+            },
+            r.offset(),
+        ))
+    }
+}
+
+/// Checks that a fixed-length array of `len` has no more elements.
+#[inline]
+pub fn expect_end<'de, R>(r: &mut R, seq: &mut R::Seq, len: usize) -> Result<()>
+where
+    R: Reader<'de> + ?Sized,
+{
+    if r.next_element(seq)? {
+        Err(Error::new(
+            Code::WrongLength {
+                expected: len,
+                found: len + 1,
+            },
+            r.offset(),
+        ))
+    } else {
+        Ok(())
+    }
+}
