@@ -307,6 +307,17 @@ pub trait Writer {
     fn unit_variant(&mut self, name: &str, value: i128, repr: NumKind);
     /// Writes a verbatim JSON fragment (BEVE stores it as a string).
     fn raw_json(&mut self, text: &str);
+    /// Writes one complete BEVE value given as bytes (an extension such as a matrix or complex
+    /// number that [`crate::Value`] keeps verbatim). BEVE copies the bytes; other formats
+    /// transcode them (this default), writing `null` if they are not valid BEVE.
+    fn raw_beve(&mut self, bytes: &[u8])
+    where
+        Self: Sized,
+    {
+        if crate::beve::transcode(bytes, self).is_err() {
+            self.null();
+        }
+    }
 }
 
 /// A backend's input side: turns bytes into values.
@@ -416,6 +427,12 @@ pub trait Reader<'de> {
     }
     /// Reads a verbatim JSON fragment (JSON: the validated text; BEVE: a string holding it).
     fn read_raw_json(&mut self) -> Result<Str<'de, '_>>;
+
+    /// Consumes the next value, which must be a BEVE extension (header `0x?6`), and returns its
+    /// complete bytes, header included. Formats without extensions report a type error.
+    fn read_extension(&mut self) -> Result<&'de [u8]> {
+        Err(self.invalid_type("a BEVE extension value"))
+    }
 
     /// Builds a "wrong type" error for the value at the current position.
     #[cold]
