@@ -9,8 +9,8 @@ pub use crate::reflect::{
 };
 pub use crate::walk::{expect_element, expect_end, read_fields, read_fields_in};
 pub use core::default::Default;
-pub use core::result::Result::{Err, Ok};
 pub use core::option::Option::{self, None, Some};
+pub use core::result::Result::{Err, Ok};
 pub use structio_keys::Probe;
 
 use crate::error::Code;
@@ -293,8 +293,9 @@ where
             Member::Tag if variant.is_some() => return Err(duplicate_key(tag, key_at)),
             Member::Tag => variant = Some(read_variant_name(r, info)?),
             Member::Content => match (variant, payload.take()) {
-                (Some(i), Some(f)) => f(i, r, true)
-                    .map_err(|e| e.push_path(PathSegment::Field(content)))?,
+                (Some(i), Some(f)) => {
+                    f(i, r, true).map_err(|e| e.push_path(PathSegment::Field(content)))?
+                }
                 (None, Some(f)) if content_at.is_none() => {
                     payload = Some(f);
                     content_at = Some(r.save());

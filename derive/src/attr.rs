@@ -142,9 +142,9 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
         }
         "crate" => {
             let lit = string(meta, name)?;
-            let path = lit
-                .parse::<syn::Path>()
-                .map_err(|_| syn::Error::new(lit.span(), "`crate` needs a path, like \"::structio\""))?;
+            let path = lit.parse::<syn::Path>().map_err(|_| {
+                syn::Error::new(lit.span(), "`crate` needs a path, like \"::structio\"")
+            })?;
             once(&mut out.krate, path, meta, name)
         }
         _ => Err(meta.error(format!(

@@ -30,18 +30,17 @@ pub struct Bounds {
 /// `Default` when the field type must be built from nothing (enum payloads) or when the
 /// parameter sits inside another type (`Vec<T>`, `Option<T>` need `T: Default` to read).
 /// `bound` replaces these inferred bounds. `uses` is `None` for the stub impl emitted next to
-/// a compile error, which gets no bounds at all.
+/// a compile error, which gets no bounds at all. `extra` predicates are added in every case.
 pub fn build(
     generics: &Generics,
     uses: Option<&[(&Type, Need)]>,
     bound: Option<&[WherePredicate]>,
+    extra: Vec<WherePredicate>,
 ) -> Bounds {
     let mut g = generics.clone();
     let lifetimes: Vec<Lifetime> = generics.lifetimes().map(|l| l.lifetime.clone()).collect();
     let own_de = lifetimes.iter().find(|l| l.ident == "de").cloned();
-    let de = own_de
-        .clone()
-        .unwrap_or_else(|| Lifetime::new("'de", proc_macro2::Span::call_site()));
+    let de = document_lifetime(generics);
     let mut preds: Vec<WherePredicate> = Vec::new();
     match own_de {
         Some(_) => {
@@ -79,6 +78,7 @@ pub fn build(
             }
         }
     }
+    preds.extend(extra);
     if !preds.is_empty() {
         g.make_where_clause().predicates.extend(preds);
     }
@@ -92,8 +92,17 @@ pub fn build(
     }
 }
 
+/// The document lifetime of the impls: the type's own `'de` if it declares one, else `'de`.
+pub fn document_lifetime(generics: &Generics) -> Lifetime {
+    generics
+        .lifetimes()
+        .map(|l| l.lifetime.clone())
+        .find(|l| l.ident == "de")
+        .unwrap_or_else(|| Lifetime::new("'de", proc_macro2::Span::call_site()))
+}
+
 /// Whether the type mentions the identifier anywhere.
-fn mentions(ty: &Type, ident: &Ident) -> bool {
+pub fn mentions(ty: &Type, ident: &Ident) -> bool {
     fn walk(ts: TokenStream, ident: &Ident) -> bool {
         ts.into_iter().any(|t| match t {
             TokenTree::Ident(i) => i == *ident,
@@ -102,6 +111,15 @@ fn mentions(ty: &Type, ident: &Ident) -> bool {
         })
     }
     walk(ty.to_token_stream(), ident)
+}
+
+/// Whether the type mentions any generic parameter (type, lifetime or const) of `generics`.
+pub fn mentions_generics(ty: &Type, generics: &Generics) -> bool {
+    generics.params.iter().any(|p| match p {
+        GenericParam::Type(t) => mentions(ty, &t.ident),
+        GenericParam::Lifetime(l) => mentions(ty, &l.lifetime.ident),
+        GenericParam::Const(c) => mentions(ty, &c.ident),
+    })
 }
 
 /// Whether the type is the bare parameter `T`.

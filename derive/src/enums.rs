@@ -2,8 +2,9 @@
 //! with data in the four representations: externally tagged (default), internally tagged
 //! (`tag`), adjacently tagged (`tag` + `content`) and untagged.
 
-use proc_macro2::{Span, TokenStream};
-use quote::{format_ident, quote};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
 use syn::{DataEnum, DeriveInput, LitStr, Meta, Token};
 
 use crate::attr::ContainerAttrs;
@@ -16,13 +17,22 @@ use crate::{shape, tuple};
 /// How an enum with data is laid out.
 enum Repr<'a> {
     External,
-    Internal { tag: &'a LitStr },
-    Adjacent { tag: &'a LitStr, content: &'a LitStr },
+    Internal {
+        tag: &'a LitStr,
+    },
+    Adjacent {
+        tag: &'a LitStr,
+        content: &'a LitStr,
+    },
     Untagged,
 }
 
 /// `impl Reflect` for an enum.
-pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, data: &DataEnum) -> syn::Result<TokenStream> {
+pub fn expand(
+    input: &DeriveInput,
+    attrs: &ContainerAttrs,
+    data: &DataEnum,
+) -> syn::Result<TokenStream> {
     let repr = representation(attrs)?;
     let variants = model::variants(data, attrs.rename_all)?;
     if let Repr::External = repr {
@@ -36,21 +46,19 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, data: &DataEnum) -> s
 /// Checks the combination of `tag`, `content` and `untagged`.
 fn representation(attrs: &ContainerAttrs) -> syn::Result<Repr<'_>> {
     match (&attrs.tag, &attrs.content, attrs.untagged) {
-        (Some(tag), _, Some(span)) | (_, Some(tag), Some(span)) => {
-            let _ = tag;
-            Err(syn::Error::new(
-                span,
-                "`untagged` cannot be combined with `tag` or `content`",
-            ))
-        }
+        (Some(_), _, Some(span)) | (_, Some(_), Some(span)) => Err(syn::Error::new(
+            span,
+            "`untagged` cannot be combined with `tag` or `content`",
+        )),
         (None, Some(content), None) => Err(syn::Error::new(
             content.span(),
             "`content` needs `tag`: an adjacently tagged enum is \
              `#[structio(tag = \"t\", content = \"c\")]`",
         )),
-        (Some(tag), Some(content), None) if tag.value() == content.value() => Err(
-            syn::Error::new(content.span(), "`tag` and `content` must be different keys"),
-        ),
+        (Some(tag), Some(content), None) if tag.value() == content.value() => Err(syn::Error::new(
+            content.span(),
+            "`tag` and `content` must be different keys",
+        )),
         (Some(tag), Some(content), None) => Ok(Repr::Adjacent { tag, content }),
         (Some(tag), None, None) => Ok(Repr::Internal { tag }),
         (None, None, Some(_)) => Ok(Repr::Untagged),
@@ -62,12 +70,13 @@ fn representation(attrs: &ContainerAttrs) -> syn::Result<Repr<'_>> {
 fn repr_kind(input: &DeriveInput) -> syn::Result<TokenStream> {
     let mut kind = quote!(I32);
     for attr in input.attrs.iter().filter(|a| a.path().is_ident("repr")) {
-        let items = attr.parse_args_with(
-            syn::punctuated::Punctuated::<Meta, Token![,]>::parse_terminated,
-        )?;
+        let items =
+            attr.parse_args_with(syn::punctuated::Punctuated::<Meta, Token![,]>::parse_terminated)?;
         for item in items {
             let Meta::Path(path) = item else { continue };
-            let Some(ident) = path.get_ident() else { continue };
+            let Some(ident) = path.get_ident() else {
+                continue;
+            };
             kind = match ident.to_string().as_str() {
                 "i8" => quote!(I8),
                 "i16" => quote!(I16),
@@ -91,6 +100,7 @@ fn entries(variants: &[Variant]) -> Vec<Entry<'_>> {
     variants
         .iter()
         .map(|v| Entry {
+            label: v.ident.to_string(),
             name: &v.name,
             name_span: v.name_span,
             aliases: &v.aliases,
@@ -114,7 +124,7 @@ fn unit_only(input: &DeriveInput, variants: &[Variant]) -> syn::Result<TokenStre
         quote!(#k => Self::#ident,)
     });
     let from_index: Vec<TokenStream> = from_index.collect();
-    let b = bounds::build(&input.generics, Some(&[]), None);
+    let b = bounds::build(&input.generics, Some(&[]), None, Vec::new());
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
 
     let (write, write_key) = if variants.is_empty() {
@@ -133,10 +143,10 @@ fn unit_only(input: &DeriveInput, variants: &[Variant]) -> syn::Result<TokenStre
             },
         )
     };
-    let (w, at, key, offset) = if variants.is_empty() {
-        (quote!(_), quote!(_), quote!(_), quote!(_))
+    let w = if variants.is_empty() {
+        quote!(_)
     } else {
-        (quote!(__w), quote!(__at), quote!(__key), quote!(__offset))
+        quote!(__w)
     };
     let read = if variants.is_empty() {
         quote! {
@@ -156,8 +166,8 @@ fn unit_only(input: &DeriveInput, variants: &[Variant]) -> syn::Result<TokenStre
     };
     let from_key = if variants.is_empty() {
         quote! {
-            fn from_key(#key: __p::Key<#de, '_>, #offset: usize) -> __p::Result<Self> {
-                __p::Err(__p::no_matching_variant(0))
+            fn from_key(_: __p::Key<#de, '_>, __offset: usize) -> __p::Result<Self> {
+                __p::Err(__p::no_matching_variant(__offset))
             }
         }
     } else {
@@ -170,7 +180,6 @@ fn unit_only(input: &DeriveInput, variants: &[Variant]) -> syn::Result<TokenStre
             }
         }
     };
-    let _ = at;
     Ok(quote! {
         const __INFO: __p::EnumInfo = __p::EnumInfo {
             name: #type_name,
@@ -369,13 +378,36 @@ fn with_data(
             ));
         }
     }
-    let b = bounds::build(&input.generics, Some(&uses), attrs.bound.as_deref());
+    // A newtype variant of an internally tagged enum needs member access to its inner struct.
+    // Asked for once, on the impl and at the inner type, it gives one error there if missing.
+    // The bound keeps the impl's body free of errors; a check at the type reports a missing
+    // impl right away (for a type that does not depend on the generics, which it cannot name).
+    let mut extra = Vec::new();
+    let mut checks = TokenStream::new();
+    if let Repr::Internal { .. } = repr {
+        for v in variants.iter().filter(|v| v.is_newtype()) {
+            if let Some(f) = v.shape.active().next() {
+                let ty = &f.ty;
+                let de = bounds::document_lifetime(&input.generics);
+                extra.push(syn::parse_quote_spanned!(ty.span()=> #ty: __p::Fields<#de>));
+                if !bounds::mentions_generics(ty, &input.generics) {
+                    checks.extend(quote_spanned! {ty.span()=>
+                        const _: () = {
+                            fn __fields<'__a, __T: __p::Fields<'__a>>() {}
+                            let _ = __fields::<#ty>;
+                        };
+                    });
+                }
+            }
+        }
+    }
+    let b = bounds::build(&input.generics, Some(&uses), attrs.bound.as_deref(), extra);
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
 
     // Tables: variant names (not for untagged enums) and the fields of struct variants.
     let mut consts = TokenStream::new();
-    if !matches!(repr, Repr::Untagged) {
+    if !matches!(repr, Repr::Untagged) && !variants.is_empty() {
         let table = keys::table(&entries(variants), "variant")?;
         let info = table.fields_info();
         let unit = variants.iter().map(|v| v.shape.style == Style::Unit);
@@ -406,11 +438,20 @@ fn with_data(
     } else {
         quote!(match self { #(#write_arms)* })
     };
-    let read = read_variants(variants, repr);
-    let w = if variants.is_empty() { quote!(_) } else { quote!(__w) };
+    let read = if variants.is_empty() {
+        quote!(__p::Err(__p::no_matching_variant(__r.offset())))
+    } else {
+        read_variants(variants, repr)
+    };
+    let w = if variants.is_empty() {
+        quote!(_)
+    } else {
+        quote!(__w)
+    };
 
     Ok(quote! {
         #consts
+        #checks
 
         #[automatically_derived]
         impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
@@ -441,11 +482,9 @@ fn check_variants(variants: &[Variant], repr: &Repr) -> syn::Result<()> {
                 ));
             }
             Style::Named => {
-                if let Some(f) = v
-                    .shape
-                    .active()
-                    .find(|f| f.name == tag.value() || f.aliases.iter().any(|(a, _)| *a == tag.value()))
-                {
+                if let Some(f) = v.shape.active().find(|f| {
+                    f.name == tag.value() || f.aliases.iter().any(|(a, _)| *a == tag.value())
+                }) {
                     return Err(syn::Error::new(
                         f.name_span,
                         format!(
@@ -532,7 +571,11 @@ fn write_variant(v: &Variant, repr: &Repr) -> TokenStream {
 /// The body of `read` for an enum with data.
 fn read_variants(variants: &[Variant], repr: &Repr) -> TokenStream {
     let has_unit = variants.iter().any(|v| v.shape.style == Style::Unit);
-    let present = if has_unit { quote!(__present) } else { quote!(_) };
+    let present = if has_unit {
+        quote!(__present)
+    } else {
+        quote!(_)
+    };
     match repr {
         Repr::External | Repr::Adjacent { .. } => {
             let arms = variants.iter().enumerate().map(|(i, v)| {
@@ -594,9 +637,13 @@ fn read_variants(variants: &[Variant], repr: &Repr) -> TokenStream {
         Repr::Untagged => {
             let shapes = variants.iter().map(|v| match v.shape.style {
                 Style::Unit => shape::NULL,
-                Style::Tuple if v.is_newtype() => {
-                    shape::of_type(&v.shape.active().next().map(|f| f.ty.clone()).unwrap_or_else(|| syn::parse_quote!(())))
-                }
+                Style::Tuple if v.is_newtype() => shape::of_type(
+                    &v.shape
+                        .active()
+                        .next()
+                        .map(|f| f.ty.clone())
+                        .unwrap_or_else(|| syn::parse_quote!(())),
+                ),
                 Style::Tuple => shape::ARRAY,
                 Style::Named => shape::OBJECT,
             });
@@ -619,9 +666,4 @@ fn read_variants(variants: &[Variant], repr: &Repr) -> TokenStream {
             }
         }
     }
-}
-
-#[allow(dead_code)]
-fn _span() -> Span {
-    Span::call_site()
 }

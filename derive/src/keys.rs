@@ -8,6 +8,8 @@ use structio_keys::Probe;
 
 /// One entry that owns keys: a field or a variant.
 pub struct Entry<'a> {
+    /// What the entry is called in the source (the field or variant identifier), for errors.
+    pub label: String,
     /// The written name.
     pub name: &'a str,
     pub name_span: Span,
@@ -35,12 +37,16 @@ pub fn table(entries: &[Entry], what: &str) -> syn::Result<Table> {
     let mut keys: Vec<(String, u16)> = Vec::new();
     let mut add = |key: &str, span: Span, entry: usize| -> syn::Result<()> {
         if let Some(&(_, other)) = keys.iter().find(|(k, _)| k == key) {
-            let other = entries[other as usize].name;
-            let msg = if other == key {
-                format!("key `{key}` is used twice: {what} `{other}` already has it")
+            let other = &entries[other as usize];
+            let how = if other.name == key {
+                "is already written as"
             } else {
-                format!("key `{key}` is used twice: {what} `{other}` already accepts it")
+                "already accepts"
             };
+            let msg = format!(
+                "key `{key}` is used twice: {what} `{}` {how} `{key}`",
+                other.label
+            );
             return Err(syn::Error::new(span, msg));
         }
         keys.push((key.to_string(), entry as u16));
@@ -88,7 +94,8 @@ impl Table {
 /// A `Probe<&'static [u16]>` literal for `keys` (which must be distinct).
 pub fn probe(keys: &[String]) -> TokenStream {
     let refs: Vec<&str> = keys.iter().map(|k| k.as_str()).collect();
-    let slots = |t: Vec<u16>| -> Vec<Literal> { t.into_iter().map(Literal::u16_unsuffixed).collect() };
+    let slots =
+        |t: Vec<u16>| -> Vec<Literal> { t.into_iter().map(Literal::u16_unsuffixed).collect() };
     match structio_keys::plan(&refs) {
         Probe::Empty => quote!(__p::Probe::Empty),
         Probe::Single => quote!(__p::Probe::Single),

@@ -108,7 +108,7 @@ fn generate(input: &DeriveInput, attrs: &attr::ContainerAttrs) -> syn::Result<To
 /// An impl with the right generics and no bounds, next to a compile error: uses of the type
 /// elsewhere then type-check and report nothing more.
 fn stub(input: &DeriveInput) -> TokenStream {
-    let b = bounds::build(&input.generics, None, None);
+    let b = bounds::build(&input.generics, None, None, Vec::new());
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
     let mut out = quote! {

@@ -107,7 +107,11 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
             ty: f.ty.clone(),
             name,
             name_span,
-            aliases: attrs.aliases.iter().map(|l| (l.value(), l.span())).collect(),
+            aliases: attrs
+                .aliases
+                .iter()
+                .map(|l| (l.value(), l.span()))
+                .collect(),
             skip: attrs.skip.is_some(),
         });
     }
@@ -115,10 +119,7 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
 }
 
 /// Reads the variants of an enum. `rule` renames variants without `rename`.
-pub fn variants(
-    data: &syn::DataEnum,
-    rule: Option<RenameRule>,
-) -> syn::Result<Vec<Variant>> {
+pub fn variants(data: &syn::DataEnum, rule: Option<RenameRule>) -> syn::Result<Vec<Variant>> {
     let mut out = Vec::new();
     for v in &data.variants {
         let attrs = attr::variant(&v.attrs)?;
@@ -141,7 +142,11 @@ pub fn variants(
             ident: v.ident.clone(),
             name,
             name_span,
-            aliases: attrs.aliases.iter().map(|l| (l.value(), l.span())).collect(),
+            aliases: attrs
+                .aliases
+                .iter()
+                .map(|l| (l.value(), l.span()))
+                .collect(),
             shape: shape(&v.fields, attrs.rename_all)?,
         });
     }

@@ -42,16 +42,17 @@ pub fn of_type(ty: &Type) -> u8 {
             match (last.ident.to_string().as_str(), args.as_slice()) {
                 ("bool", []) => BOOL,
                 (
-                    "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32"
-                    | "u64" | "u128" | "usize",
+                    "i8" | "i16" | "i32" | "i64" | "i128" | "isize" | "u8" | "u16" | "u32" | "u64"
+                    | "u128" | "usize",
                     [],
                 ) => NUMBER,
                 // Non-finite floats are written as null.
                 ("f32" | "f64" | "f16" | "bf16", []) => NUMBER | NULL,
                 ("String" | "str" | "char", []) => STRING,
-                ("Vec" | "VecDeque" | "HashSet" | "BTreeSet" | "LinkedList" | "BinaryHeap", [_]) => {
-                    ARRAY
-                }
+                (
+                    "Vec" | "VecDeque" | "HashSet" | "BTreeSet" | "LinkedList" | "BinaryHeap",
+                    [_],
+                ) => ARRAY,
                 ("HashSet", [_, _]) => ARRAY,
                 ("HashMap" | "BTreeMap", [_, _]) => OBJECT,
                 ("HashMap", [_, _, _]) => OBJECT,

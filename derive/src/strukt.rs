@@ -4,16 +4,20 @@ use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 use syn::{DeriveInput, Ident};
 
+use crate::attr::ContainerAttrs;
 use crate::bounds::{self, Need};
 use crate::keys::{self, Entry};
 use crate::model::{Field, Shape};
-use crate::attr::ContainerAttrs;
 
 /// Key entries for the active fields of a shape.
 pub fn entries<'a>(fields: &[&'a Field]) -> Vec<Entry<'a>> {
     fields
         .iter()
         .map(|f| Entry {
+            label: match &f.member {
+                syn::Member::Named(id) => id.to_string(),
+                syn::Member::Unnamed(i) => i.index.to_string(),
+            },
             name: &f.name,
             name_span: f.name_span,
             aliases: &f.aliases,
@@ -75,7 +79,9 @@ pub fn members(keys: &[String], values: &[TokenStream], lead: Lead) -> TokenStre
         let sep = match lead {
             Lead::Static(true) => quote!(__w.sep();),
             Lead::Static(false) if j == 0 => quote!(),
-            _ => quote!(if !__first { __w.sep(); }),
+            _ => quote!(if !__first {
+                __w.sep();
+            }),
         };
         let clear = if needs_flag && j + 1 < n {
             quote!(__first = false;)
@@ -97,9 +103,10 @@ pub fn members(keys: &[String], values: &[TokenStream], lead: Lead) -> TokenStre
 /// `match __i { 0 => read(v0), ... }` for a `read_fields` callback; `values` are `&mut`
 /// references (or bindings) and the reader is `__r`.
 pub fn read_match(index: &Ident, values: &[TokenStream]) -> TokenStream {
-    let arms = values.iter().enumerate().map(|(j, v)| {
-        quote!(#j => __p::Reflect::read(#v, __r),)
-    });
+    let arms = values
+        .iter()
+        .enumerate()
+        .map(|(j, v)| quote!(#j => __p::Reflect::read(#v, __r),));
     quote! {
         match #index {
             #(#arms)*
@@ -114,7 +121,11 @@ fn has_idents(n: usize) -> Vec<Ident> {
 }
 
 /// `impl Reflect` (and the hidden `Fields`) for a struct with named fields.
-pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> syn::Result<TokenStream> {
+pub fn expand(
+    input: &DeriveInput,
+    attrs: &ContainerAttrs,
+    shape: &Shape,
+) -> syn::Result<TokenStream> {
     let active: Vec<&Field> = shape.active().collect();
     let table = keys::table(&entries(&active), "field")?;
     let info = table.fields_info();
@@ -130,7 +141,12 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> syn
             )
         })
         .collect();
-    let b = bounds::build(&input.generics, Some(&uses), attrs.bound.as_deref());
+    let b = bounds::build(
+        &input.generics,
+        Some(&uses),
+        attrs.bound.as_deref(),
+        Vec::new(),
+    );
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
 

@@ -60,7 +60,12 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> Tok
             )
         })
         .collect();
-    let b = bounds::build(&input.generics, Some(&uses), attrs.bound.as_deref());
+    let b = bounds::build(
+        &input.generics,
+        Some(&uses),
+        attrs.bound.as_deref(),
+        Vec::new(),
+    );
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
 

@@ -45,14 +45,20 @@ fn external_writes_every_kind_of_variant() {
 fn external_reads_alternative_forms() {
     assert_eq!(from_json::<Ext>(r#"{"Unit":null}"#), Ext::Unit);
     assert_eq!(from_json::<Ext>(r#"{"number":3}"#), Ext::New(3));
-    assert_eq!(from_json::<Ext>(r#" { "Point" : { "Y" : 2 } } "#), Ext::Point { x: 0, y: 2 });
+    assert_eq!(
+        from_json::<Ext>(r#" { "Point" : { "Y" : 2 } } "#),
+        Ext::Point { x: 0, y: 2 }
+    );
 }
 
 #[test]
 fn external_errors() {
     let cases: &[(&str, &str)] = &[
         (r#""Pair""#, "variant `Pair` holds data: expected an object"),
-        ("{}", "expected an object with exactly one key naming the variant"),
+        (
+            "{}",
+            "expected an object with exactly one key naming the variant",
+        ),
         (
             r#"{"Unit":null,"num":1}"#,
             "expected an object with exactly one key naming the variant, found a second key `num`",
@@ -173,7 +179,10 @@ fn internal_finds_a_late_tag() {
         }
     );
     let (msg, path) = json_error::<Shape>(r#"{"items":[{"type":"x"}],"type":"group"}"#);
-    assert_eq!((msg.as_str(), path.as_str()), ("unknown key `type`", "$.items[0]"));
+    assert_eq!(
+        (msg.as_str(), path.as_str()),
+        ("unknown key `type`", "$.items[0]")
+    );
     prefixes_are_eof::<Shape>(r#"{"w":1,"type":"right_rect","h":2}"#);
 }
 
@@ -219,7 +228,10 @@ fn adjacent_tag_then_content() {
 
 #[test]
 fn adjacent_reads_either_order() {
-    assert_eq!(from_json::<Adj>(r#"{"c":{"x":4},"t":"C"}"#), Adj::C { x: 4 });
+    assert_eq!(
+        from_json::<Adj>(r#"{"c":{"x":4},"t":"C"}"#),
+        Adj::C { x: 4 }
+    );
     assert_eq!(from_json::<Adj>(r#"{"c":[5,6],"t":"D"}"#), Adj::D(5, 6));
     assert_eq!(from_json::<Adj>(r#"{"t":"A","c":null}"#), Adj::A);
     assert_eq!(from_json::<Adj>(r#"{"c":null,"t":"A"}"#), Adj::A);
@@ -309,7 +321,10 @@ impl Default for NumOrWord {
 #[test]
 fn untagged_skips_variants_of_another_shape() {
     assert_eq!(from_json::<NumOrWord>("7"), NumOrWord::Num(7));
-    assert_eq!(from_json::<NumOrWord>(r#""w""#), NumOrWord::Word("w".into()));
+    assert_eq!(
+        from_json::<NumOrWord>(r#""w""#),
+        NumOrWord::Word("w".into())
+    );
     let (msg, _) = json_error::<NumOrWord>("300");
     assert_eq!(msg, "no variant matches the value");
     let (msg, _) = json_error::<NumOrWord>("[]");

@@ -92,11 +92,17 @@ impl Default for Token<'_> {
 fn lifetimes() {
     let v = structio::from_json::<OwnDe, _>(r#"{"a":"x","b":"y"}"#).unwrap();
     assert_eq!((v.a, &*v.b), ("x", "y"));
-    let t = structio::from_json::<Vec<Token>, _>(r#"[{"Word":"w"},{"Num":2},{"Both":{"w":"v","n":1}}]"#)
-        .unwrap();
+    let t = structio::from_json::<Vec<Token>, _>(
+        r#"[{"Word":"w"},{"Num":2},{"Both":{"w":"v","n":1}}]"#,
+    )
+    .unwrap();
     assert_eq!(
         t,
-        vec![Token::Word("w"), Token::Num(2), Token::Both { w: "v", n: 1 }]
+        vec![
+            Token::Word("w"),
+            Token::Num(2),
+            Token::Both { w: "v", n: 1 }
+        ]
     );
 }
 
@@ -126,7 +132,9 @@ fn bare_parameters_need_no_default() {
     let mut w = Wrapper(NoDefault(1));
     structio::read_json(&mut w, "5").unwrap();
     assert_eq!(w, Wrapper(NoDefault(5)));
-    let mut f = Fields { inner: NoDefault(1) };
+    let mut f = Fields {
+        inner: NoDefault(1),
+    };
     structio::read_json(&mut f, r#"{"inner":6}"#).unwrap();
     assert_eq!(structio::to_json(&f), r#"{"inner":6}"#);
 }

@@ -132,8 +132,16 @@ fn full() {
     );
     reversed_and_misses(
         &v,
-        &["prefix_common_aaaa", "prefix_common_aaab", "prefix_common_aaba"],
-        &["prefix_common_abaa", "prefix_common_aaa", "prefix_common_aaaaa"],
+        &[
+            "prefix_common_aaaa",
+            "prefix_common_aaab",
+            "prefix_common_aaba",
+        ],
+        &[
+            "prefix_common_abaa",
+            "prefix_common_aaa",
+            "prefix_common_aaaaa",
+        ],
     );
 }
 
