@@ -5,8 +5,9 @@ use structio::Reflect;
 
 use super::common::{both, from_json, json_error, prefixes_are_eof};
 
-#[derive(Reflect, Debug, PartialEq, Clone)]
+#[derive(Reflect, Default, Debug, PartialEq, Clone)]
 enum Ext {
+    #[default]
     Unit,
     #[structio(rename = "num", alias = "number")]
     New(i32),
@@ -22,12 +23,6 @@ enum Ext {
     Camel {
         long_name: u8,
     },
-}
-
-impl Default for Ext {
-    fn default() -> Self {
-        Ext::Unit
-    }
 }
 
 #[test]
@@ -98,7 +93,7 @@ struct Inner {
     b: Option<u8>,
 }
 
-#[derive(Reflect, Debug, PartialEq)]
+#[derive(Reflect, Default, Debug, PartialEq)]
 #[structio(tag = "type", rename_all = "snake_case")]
 enum Shape {
     Circle {
@@ -111,17 +106,12 @@ enum Shape {
         #[structio(skip)]
         cache: u64,
     },
+    #[default]
     Nothing,
     Wrapped(Inner),
     Group {
         items: Vec<Inner>,
     },
-}
-
-impl Default for Shape {
-    fn default() -> Self {
-        Shape::Nothing
-    }
 }
 
 #[test]
@@ -203,19 +193,16 @@ fn internal_errors() {
     assert_eq!(json_error::<Shape>(r#"{"type":"circle","r":"x"}"#).1, "$.r");
 }
 
-#[derive(Reflect, Debug, PartialEq)]
+#[derive(Reflect, Default, Debug, PartialEq)]
 #[structio(tag = "t", content = "c")]
 enum Adj {
+    #[default]
     A,
     B(i32),
-    C { x: u8 },
+    C {
+        x: u8,
+    },
     D(u8, u8),
-}
-
-impl Default for Adj {
-    fn default() -> Self {
-        Adj::A
-    }
 }
 
 #[test]
@@ -256,24 +243,24 @@ fn adjacent_errors() {
     assert_eq!(json_error::<Adj>(r#"{"c":{"x":"s"},"t":"C"}"#).1, "$.c.x");
 }
 
-#[derive(Reflect, Debug, PartialEq)]
+#[derive(Reflect, Default, Debug, PartialEq)]
 #[structio(untagged)]
 enum Any {
+    #[default]
     Nil,
     Flag(bool),
     Int(i64),
     Float(f64),
     Text(String),
     List(Vec<Any>),
-    Pt { x: i32, y: i32 },
-    Named { name: String },
+    Pt {
+        x: i32,
+        y: i32,
+    },
+    Named {
+        name: String,
+    },
     Pair(u8, u8),
-}
-
-impl Default for Any {
-    fn default() -> Self {
-        Any::Nil
-    }
 }
 
 #[test]
