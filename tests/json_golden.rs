@@ -249,3 +249,34 @@ fn every_prefix_of_a_document_is_an_end_of_input_error() {
         }
     }
 }
+
+#[test]
+fn glaze_exchange_documents_round_trip_as_dynamic_values() {
+    let Some(dir) = json_common::shared("glaze/exchange") else {
+        return;
+    };
+    let mut n = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_string_lossy().into_owned();
+        // strings.json holds raw control bytes (Glaze's default); strings.escctl.json is the
+        // valid form of the same document.
+        if !name.ends_with(".json") || name == "strings.json" {
+            continue;
+        }
+        n += 1;
+        let text = std::fs::read_to_string(&path).unwrap();
+        let v: json_common::Any =
+            structio::from_json(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(structio::to_json(&v), text, "{name}");
+        assert_eq!(
+            structio::minify(&structio::prettify(&text).unwrap()).unwrap(),
+            text,
+            "{name}"
+        );
+    }
+    assert_eq!(n, 17);
+    let raw = std::fs::read(json_common::shared("glaze/exchange/strings.json").unwrap()).unwrap();
+    let e = structio::json::validate(&raw).unwrap_err();
+    assert_eq!(e.message(), "control character in string");
+}

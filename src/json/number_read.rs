@@ -272,17 +272,18 @@ pub(crate) fn read_float<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)
 }
 
 /// Reads a number as it is written: an integer without fraction or exponent becomes
-/// `Int` (negative) or `Uint` if it fits 128 bits, anything else `F64`.
+/// `Int` (negative) or `Uint` if it fits 128 bits, anything else `F64`; `-0` is `F64(-0.0)`.
 #[inline]
 pub(crate) fn read_wire(s: &[u8], start: usize) -> Result<(Wire, usize)> {
     let sc = scan(s, start)?;
     if sc.integer {
         if sc.digits <= 19 {
             let m = sc.mantissa as i128;
-            let w = if sc.neg {
-                Wire::Int(-m)
-            } else {
-                Wire::Uint(m as u128)
+            let w = match (sc.neg, m) {
+                // Keeps its sign, as serde_json does; integer targets still accept it.
+                (true, 0) => Wire::F64(-0.0),
+                (true, m) => Wire::Int(-m),
+                (false, m) => Wire::Uint(m as u128),
             };
             return Ok((w, sc.end));
         }
@@ -690,7 +691,9 @@ mod tests {
         let w = |t: &str| read_wire(t.as_bytes(), 0).unwrap().0;
         assert_eq!(w("12"), Wire::Uint(12));
         assert_eq!(w("-12"), Wire::Int(-12));
-        assert_eq!(w("-0"), Wire::Int(0));
+        assert_eq!(w("-0"), Wire::F64(-0.0));
+        assert_eq!(w("-0.0"), Wire::F64(-0.0));
+        assert_eq!(w("0"), Wire::Uint(0));
         assert_eq!(w("18446744073709551616"), Wire::Uint(1 << 64));
         assert_eq!(w("-170141183460469231731687303715884105728"), Wire::Int(i128::MIN));
         assert_eq!(w("1e2"), Wire::F64(100.0));
