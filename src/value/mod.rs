@@ -1,4 +1,6 @@
 //! Dynamic values (skeleton; being implemented).
 #![allow(missing_docs)]
-pub enum Value { Null }
+pub enum Value {
+    Null,
+}
 pub struct Map;
