@@ -7,8 +7,8 @@ pub use crate::reflect::{
     EnumInfo, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Str, ValueKind, Writer,
 };
 pub use crate::walk::{expect_element, expect_end, read_fields};
-pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{Err, Ok};
+pub use core::option::Option::{self, None, Some};
 pub use structio_keys::Probe;
 
 use crate::error::Code;

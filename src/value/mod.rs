@@ -1,6 +1,4 @@
 //! Dynamic values (skeleton; being implemented).
 #![allow(missing_docs)]
-pub enum Value {
-    Null,
-}
+pub enum Value { Null }
 pub struct Map;
