@@ -31,9 +31,49 @@ use crate::model::Style;
 
 /// Derives `structio::Reflect` (and, for unit-only enums, `structio::MapKey`).
 ///
-/// Container attributes: `rename_all = "..."`, `tag = "..."`, `content = "..."`, `untagged`,
-/// `bound = "..."`, `crate = "..."`. Field attributes: `rename`, `alias` (repeatable), `skip`.
-/// Variant attributes: `rename`, `alias`, `rename_all`.
+/// # Layout
+///
+/// - A struct with named fields is an object, keys in declaration order; `None` members are
+///   left out unless the writer asks for null members. Reading accepts keys in any order;
+///   fields the document does not mention keep their values.
+/// - A tuple struct with one field (not counting skipped ones) is that field's value; other
+///   tuple structs are arrays of exactly their length. A unit struct is `null`.
+/// - A unit-only enum is its variant name in JSON and its discriminant in BEVE, as an integer
+///   of the `#[repr]` type (`i32` without one). It can also be a map key.
+/// - An enum with data is, by default, externally tagged: a unit variant is its name,
+///   other variants are `{"Name": payload}` where the payload of a newtype variant is its
+///   value, of a tuple variant an array and of a struct variant an object. Reading a variant
+///   that `self` already holds reads into it in place; another variant is first built from
+///   `Default` values of its fields (so they must implement `Default`).
+///
+/// # Container attributes
+///
+/// - `rename_all = "..."`: `lowercase`, `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`,
+///   `SCREAMING_SNAKE_CASE`, `kebab-case` or `SCREAMING-KEBAB-CASE`, applied as serde does to
+///   the fields of a struct or the variants of an enum.
+/// - `tag = "t"`: internally tagged, `{"t": "Name", ...fields}`, for unit variants, struct
+///   variants and newtype variants wrapping a derived struct with named fields. The tag is
+///   expected first; elsewhere it costs one extra pass over the object.
+/// - `tag = "t", content = "c"`: adjacently tagged, `{"t": "Name", "c": payload}` (a unit
+///   variant is `{"t": "Name"}`); read in either key order.
+/// - `untagged`: the bare payload; reading tries, in declaration order, the variants whose
+///   payload can have the kind of value found, and keeps the first that reads.
+/// - `bound = "T: structio::Reflect<'de>"`: where-predicates replacing the inferred ones
+///   (`T: Reflect<'de>` for each type parameter used by a field, plus `Default` where reading
+///   may have to build a value).
+/// - `crate = "path"`: where structio is, when it is not `::structio`.
+///
+/// # Field and variant attributes
+///
+/// - `rename = "key"`: the key (or variant name) written and read.
+/// - `alias = "key"` (repeatable): another key accepted when reading; a document holding two
+///   keys of one field is an error.
+/// - `skip` (fields): neither written nor read; reading leaves the field alone (in an enum
+///   variant that has to be built, it is `Default`).
+/// - `rename_all = "..."` (struct variants): renames the variant's fields.
+///
+/// Types with lifetimes can borrow from the input (`&'a str`, `Cow<'a, str>`, `RawJson<'a>`):
+/// the impl is `impl<'de: 'a, 'a> Reflect<'de> for T<'a>`, or uses the type's own `'de`.
 #[proc_macro_derive(Reflect, attributes(structio))]
 pub fn derive_reflect(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     let input = parse_macro_input!(input as DeriveInput);

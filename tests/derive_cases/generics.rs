@@ -193,3 +193,40 @@ fn crate_path() {
     let v = renamed_crate::ViaAlias { x: 3 };
     super::common::both(&v, r#"{"x":3}"#);
 }
+
+#[derive(Reflect, Default, Debug, PartialEq)]
+struct Tree<T> {
+    value: T,
+    children: Vec<Tree<T>>,
+}
+
+#[derive(Reflect, Debug, PartialEq)]
+struct Fixed<'a, const N: usize> {
+    v: [u8; N],
+    name: &'a str,
+}
+
+#[test]
+fn recursive_and_const_generic_types() {
+    let t = Tree {
+        value: 1u8,
+        children: vec![Tree {
+            value: 2,
+            children: vec![],
+        }],
+    };
+    both(&t, r#"{"value":1,"children":[{"value":2,"children":[]}]}"#);
+    let mut f = Fixed::<3> {
+        v: [0; 3],
+        name: "",
+    };
+    structio::read_json(&mut f, r#"{"v":[1,2,3],"name":"n"}"#).unwrap();
+    assert_eq!(
+        f,
+        Fixed {
+            v: [1, 2, 3],
+            name: "n"
+        }
+    );
+    assert!(structio::read_json(&mut f, r#"{"v":[1,2]}"#).is_err());
+}
