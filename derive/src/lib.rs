@@ -111,7 +111,6 @@ fn krate_path(attrs: &attr::ContainerAttrs) -> TokenStream {
 fn wrap(krate: &TokenStream, body: TokenStream) -> TokenStream {
     quote! {
         #[doc(hidden)]
-        #[allow(non_upper_case_globals)]
         const _: () = {
             use #krate::__private as __p;
             #body

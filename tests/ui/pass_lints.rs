@@ -1,11 +1,14 @@
 //! Generated code must not trip lints in a strict user crate.
 #![deny(warnings, missing_docs, unused_qualifications, unused_lifetimes, unused_results)]
+#![deny(rust_2018_idioms, single_use_lifetimes, trivial_casts, trivial_numeric_casts)]
+#![deny(unreachable_pub, unused_import_braces, missing_debug_implementations)]
+#![deny(non_ascii_idents, let_underscore_drop, unit_bindings, unsafe_code)]
 #![deny(clippy::all)]
 
 use std::borrow::Cow;
 
 /// A struct.
-#[derive(structio::Reflect, Default)]
+#[derive(structio::Reflect, Default, Debug)]
 pub struct Named<'a, T> {
     /// A field.
     pub a: T,
@@ -17,30 +20,37 @@ pub struct Named<'a, T> {
 }
 
 /// One field.
-#[derive(structio::Reflect, Default)]
+#[derive(structio::Reflect, Default, Debug)]
 pub struct One {
     /// The field.
     pub only: u8,
 }
 
+/// Borrows from the input.
+#[derive(structio::Reflect, Default, Debug)]
+pub struct Borrows<'a> {
+    /// Text.
+    pub text: &'a str,
+}
+
 /// No fields.
-#[derive(structio::Reflect, Default)]
+#[derive(structio::Reflect, Default, Debug)]
 pub struct Nothing {}
 
 /// A newtype.
-#[derive(structio::Reflect, Default)]
+#[derive(structio::Reflect, Default, Debug)]
 pub struct New(pub u8);
 
 /// A tuple.
-#[derive(structio::Reflect, Default)]
+#[derive(structio::Reflect, Default, Debug)]
 pub struct Tuple(pub u8, pub String);
 
 /// A unit struct.
-#[derive(structio::Reflect, Default)]
+#[derive(structio::Reflect, Default, Debug)]
 pub struct Unit;
 
 /// A unit-only enum.
-#[derive(structio::Reflect, Default, PartialEq, Eq, PartialOrd, Ord)]
+#[derive(structio::Reflect, Default, Debug, PartialEq, Eq, PartialOrd, Ord)]
 #[repr(u16)]
 pub enum Small {
     /// A.
@@ -51,7 +61,7 @@ pub enum Small {
 }
 
 /// One variant.
-#[derive(structio::Reflect, Default)]
+#[derive(structio::Reflect, Default, Debug)]
 pub enum Lone {
     /// The variant.
     #[default]
@@ -59,7 +69,7 @@ pub enum Lone {
 }
 
 /// Externally tagged.
-#[derive(structio::Reflect)]
+#[derive(structio::Reflect, Debug)]
 pub enum Ext<T> {
     /// Unit.
     U,
@@ -77,13 +87,15 @@ pub enum Ext<T> {
 }
 
 /// Internally tagged.
-#[derive(structio::Reflect)]
+#[derive(structio::Reflect, Debug)]
 #[structio(tag = "type")]
 pub enum Int {
     /// Unit.
     U,
     /// Wraps a struct.
     N(One),
+    /// Wraps a struct that borrows.
+    B(Borrows<'static>),
     /// Struct.
     S {
         /// x.
@@ -94,7 +106,7 @@ pub enum Int {
 }
 
 /// Adjacently tagged.
-#[derive(structio::Reflect)]
+#[derive(structio::Reflect, Debug)]
 #[structio(tag = "t", content = "c")]
 pub enum Adj {
     /// Unit.
@@ -104,7 +116,7 @@ pub enum Adj {
 }
 
 /// Untagged, without unit variants.
-#[derive(structio::Reflect)]
+#[derive(structio::Reflect, Debug)]
 #[structio(untagged)]
 pub enum Unt {
     /// A number.
@@ -114,37 +126,39 @@ pub enum Unt {
 }
 
 /// Only one variant with data.
-#[derive(structio::Reflect)]
+#[derive(structio::Reflect, Debug)]
 pub enum OneData {
     /// It.
     V(u8),
 }
 
 /// Type-checks uses of every type (not run: the test is about compiling cleanly).
-fn uses() {
-    let _ = structio::to_json(&Named::<u8>::default());
-    let _ = structio::to_json(&(
-        One::default(),
-        Nothing::default(),
-        New::default(),
-        Tuple::default(),
-        Unit,
-        Small::B,
-    ));
-    let _ = structio::to_json(&Lone::Only);
-    let _ = structio::to_json(&Ext::<u8>::U);
-    let _ = structio::to_json(&Int::U);
-    let _ = structio::to_json(&Adj::U);
-    let _ = structio::to_json(&Unt::N(1));
-    let _ = structio::to_json(&OneData::V(1));
-    let _ = structio::to_json(&std::collections::BTreeMap::from([(Small::A, 1u8)]));
+fn uses() -> Vec<String> {
+    vec![
+        structio::to_json(&Named::<u8>::default()),
+        structio::to_json(&(
+            One::default(),
+            Nothing::default(),
+            New::default(),
+            Tuple::default(),
+            Unit,
+            Small::B,
+        )),
+        structio::to_json(&Lone::Only),
+        structio::to_json(&Ext::<u8>::U),
+        structio::to_json(&Int::U),
+        structio::to_json(&Adj::U),
+        structio::to_json(&Unt::N(1)),
+        structio::to_json(&OneData::V(1)),
+        structio::to_json(&std::collections::BTreeMap::from([(Small::A, 1u8)])),
+    ]
 }
 
 /// An internally tagged enum without variants.
-#[derive(structio::Reflect)]
+#[derive(structio::Reflect, Debug)]
 #[structio(tag = "t")]
 pub enum NoneTagged {}
 
 fn main() {
-    let _: fn() = uses;
+    let _: fn() -> Vec<String> = uses;
 }
