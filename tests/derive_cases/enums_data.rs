@@ -317,3 +317,20 @@ fn untagged_skips_variants_of_another_shape() {
     let (msg, _) = json_error::<NumOrWord>("[]");
     assert_eq!(msg, "no variant matches the value");
 }
+
+#[derive(Reflect, Default, Debug, PartialEq)]
+#[structio(tag = "kind", rename_all = "lowercase")]
+enum TaggedUnits {
+    #[default]
+    On,
+    Off,
+}
+
+#[test]
+fn unit_only_enum_with_a_tag_is_an_object() {
+    both(&TaggedUnits::Off, r#"{"kind":"off"}"#);
+    assert_eq!(
+        json_error::<TaggedUnits>(r#""off""#).0,
+        "expected an object, found a string"
+    );
+}

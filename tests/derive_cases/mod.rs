@@ -5,5 +5,6 @@ mod enums_data;
 mod enums_unit;
 mod generics;
 mod keys;
+mod options;
 mod structs;
 mod tuples;
