@@ -15,7 +15,7 @@ where
     beve(v);
 }
 
-/// Round-trips `v` through BEVE.
+/// Round-trips `v` through BEVE; every proper prefix of its encoding is an end-of-input error.
 #[track_caller]
 pub fn beve<T>(v: &T)
 where
@@ -24,6 +24,12 @@ where
     let bytes = structio::to_beve(v);
     let back: T = structio::from_beve::<T, _>(&bytes).unwrap_or_else(|e| panic!("BEVE read: {e}"));
     assert_eq!(&back, v, "BEVE read");
+    for end in 0..bytes.len() {
+        match structio::from_beve::<T, _>(&bytes[..end]) {
+            Ok(v) => panic!("BEVE prefix {:02x?} read as {v:?}", &bytes[..end]),
+            Err(e) => assert!(e.is_eof(), "BEVE prefix {:02x?}: {e}", &bytes[..end]),
+        }
+    }
 }
 
 /// Reads JSON that must be valid for `T`.
