@@ -637,13 +637,11 @@ fn read_variants(variants: &[Variant], repr: &Repr) -> TokenStream {
         Repr::Untagged => {
             let shapes = variants.iter().map(|v| match v.shape.style {
                 Style::Unit => shape::NULL,
-                Style::Tuple if v.is_newtype() => shape::of_type(
-                    &v.shape
-                        .active()
-                        .next()
-                        .map(|f| f.ty.clone())
-                        .unwrap_or_else(|| syn::parse_quote!(())),
-                ),
+                Style::Tuple if v.is_newtype() => v
+                    .shape
+                    .active()
+                    .next()
+                    .map_or(shape::ANY, |f| shape::of_type(&f.ty)),
                 Style::Tuple => shape::ARRAY,
                 Style::Named => shape::OBJECT,
             });
