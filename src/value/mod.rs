@@ -50,6 +50,9 @@ mod number;
 mod reflect;
 mod typed;
 
+#[cfg(test)]
+mod tokens_test;
+
 pub use access::ValueIndex;
 pub use array::Array;
 pub use int_map::{IntKey, IntMap, KeyOutOfRange};
