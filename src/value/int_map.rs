@@ -321,14 +321,12 @@ impl IntMap {
         let hash_of = |s: &std::hash::RandomState, i: usize| {
             std::hash::BuildHasher::hash_one(s, entries[i].0)
         };
-        match &mut self.meta.index {
-            Some(ix) => {
-                if !ix.push(h, n - 1, hash_of) {
-                    self.meta.index = None;
-                }
+        if let Some(ix) = &mut self.meta.index {
+            if !ix.push(h, n - 1, hash_of) {
+                self.meta.index = None;
             }
-            None if n > INDEX_FROM => self.meta.index = Index::build(n, hash_of),
-            None => {}
+        } else if n > INDEX_FROM {
+            self.meta.index = Index::build(n, hash_of);
         }
     }
 

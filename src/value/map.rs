@@ -128,14 +128,12 @@ impl Map {
         let hash_of = |s: &std::hash::RandomState, i: usize| {
             std::hash::BuildHasher::hash_one(s, entries[i].0.as_str())
         };
-        match &mut self.index {
-            Some(ix) => {
-                if !ix.push(h, n - 1, hash_of) {
-                    self.index = None;
-                }
+        if let Some(ix) = &mut self.index {
+            if !ix.push(h, n - 1, hash_of) {
+                self.index = None;
             }
-            None if n > INDEX_FROM => self.index = Index::build(n, hash_of).map(Box::new),
-            None => {}
+        } else if n > INDEX_FROM {
+            self.index = Index::build(n, hash_of).map(Box::new);
         }
     }
 
