@@ -451,25 +451,11 @@ fn token_index(t: &str) -> Option<usize> {
     t.parse().ok()
 }
 
-/// A pointer token as an integer key: as an index, or `-` and one.
-fn token_int_key(t: &str) -> Option<IntKey> {
-    match t.strip_prefix('-') {
-        Some(d) => {
-            token_index(d)?;
-            t.parse::<i128>().ok().map(IntKey::from)
-        }
-        None => {
-            token_index(t)?;
-            t.parse::<u128>().ok().map(IntKey::from)
-        }
-    }
-}
-
 fn step<'v>(v: &'v Value, t: &str) -> Option<&'v Value> {
     match v {
         Value::Object(m) => m.get(t),
         Value::Array(a) => a.get(token_index(t)?),
-        Value::IntObject(m) => m.get(token_int_key(t)?),
+        Value::IntObject(m) => m.get(IntKey::parse(t)?),
         _ => None,
     }
 }
@@ -478,7 +464,7 @@ fn step_mut<'v>(v: &'v mut Value, t: &str) -> Option<&'v mut Value> {
     match v {
         Value::Object(m) => m.get_mut(t),
         Value::Array(a) => a.get_mut(token_index(t)?),
-        Value::IntObject(m) => m.get_mut(token_int_key(t)?),
+        Value::IntObject(m) => m.get_mut(IntKey::parse(t)?),
         _ => None,
     }
 }

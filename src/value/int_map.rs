@@ -76,6 +76,30 @@ impl IntKey {
         self.as_u128().and_then(|v| u64::try_from(v).ok())
     }
 
+    /// Parses a key as JSON writes it: decimal digits, an optional leading `-`, no leading
+    /// zeros, no `+`, no spaces.
+    ///
+    /// ```
+    /// use structio::value::IntKey;
+    /// assert_eq!(IntKey::parse("-12"), Some(IntKey::from(-12)));
+    /// assert_eq!(IntKey::parse("012"), None);
+    /// assert_eq!(IntKey::parse("1e3"), None);
+    /// ```
+    pub fn parse(text: &str) -> Option<IntKey> {
+        let digits = text.strip_prefix('-').unwrap_or(text);
+        let canonical = !digits.is_empty()
+            && digits.bytes().all(|b| b.is_ascii_digit())
+            && (digits.len() == 1 || !digits.starts_with('0'));
+        if !canonical {
+            return None;
+        }
+        if digits.len() == text.len() {
+            text.parse::<u128>().ok().map(IntKey::from)
+        } else {
+            text.parse::<i128>().ok().map(IntKey::from)
+        }
+    }
+
     /// Whether the key fits the integer kind `kind` (never for a float kind).
     pub fn fits(&self, kind: NumKind) -> bool {
         !kind.is_float()
@@ -445,6 +469,23 @@ mod tests {
         assert!(!IntKey::from(256).fits(NumKind::U8));
         assert!(!IntKey::from(-1).fits(NumKind::U64));
         assert!(!IntKey::from(1).fits(NumKind::F64));
+        assert_eq!(IntKey::parse("0"), Some(IntKey::from(0)));
+        assert_eq!(IntKey::parse("-0"), Some(IntKey::from(0)));
+        assert_eq!(
+            IntKey::parse(&u128::MAX.to_string()),
+            Some(IntKey::from(u128::MAX))
+        );
+        assert_eq!(
+            IntKey::parse(&i128::MIN.to_string()),
+            Some(IntKey::from(i128::MIN))
+        );
+        assert_eq!(
+            IntKey::parse("340282366920938463463374607431768211456"),
+            None
+        );
+        for bad in ["", "-", "+1", " 1", "01", "-01", "1.0", "x"] {
+            assert_eq!(IntKey::parse(bad), None, "{bad:?}");
+        }
     }
 
     #[test]

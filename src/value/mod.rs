@@ -47,6 +47,7 @@ mod index;
 mod int_map;
 mod map;
 mod number;
+mod parts;
 mod reflect;
 mod typed;
 

@@ -50,7 +50,7 @@ fn write_leaf<W: Writer>(v: &Value, w: &mut W) {
     }
 }
 
-fn write_typed<W: Writer>(t: &TypedArray, w: &mut W) {
+pub(crate) fn write_typed<W: Writer>(t: &TypedArray, w: &mut W) {
     super::typed::with_typed!(t,
         v => w.typed_array(v),
         b => w.bool_array(b.iter().copied()),
@@ -58,7 +58,7 @@ fn write_typed<W: Writer>(t: &TypedArray, w: &mut W) {
 }
 
 /// Writes an integer key of the map's kind.
-fn write_int_key<W: Writer>(kind: NumKind, k: IntKey, w: &mut W) {
+pub(crate) fn write_int_key<W: Writer>(kind: NumKind, k: IntKey, w: &mut W) {
     // The map only holds keys that fit its kind, so the conversion cannot fail.
     by_kind!(kind, T => w.int_key(T::from_wire(k.to_wire()).unwrap_or_default()))
 }
@@ -328,95 +328,3 @@ fn read_leaf<'de, R: Reader<'de>>(r: &mut R, kind: ValueKind) -> Result<Value> {
         }
     })
 }
-
-/// `Reflect` for a container type read through [`read_value`]: the document must hold that
-/// kind of value.
-macro_rules! reflect_part {
-    ($t:ty, $expected:literal, |$r:ident| $accepts:pat, $variant:ident) => {
-        impl<'de> Reflect<'de> for $t {
-            fn write<W: Writer>(&self, w: &mut W) {
-                Part::write_part(self, w)
-            }
-            fn read<R: Reader<'de>>(&mut self, $r: &mut R) -> Result<()> {
-                if !matches!($r.peek_kind()?, $accepts) {
-                    return Err($r.invalid_type($expected));
-                }
-                match read_value($r)? {
-                    Value::$variant(x) => {
-                        *self = x;
-                        Ok(())
-                    }
-                    _ => Err($r.invalid_type($expected)),
-                }
-            }
-        }
-    };
-}
-
-/// Writes a container on its own (a field of type `Map`, say); the values inside go through
-/// [`write_value`].
-trait Part {
-    fn write_part<W: Writer>(&self, w: &mut W);
-}
-
-impl Part for Array {
-    fn write_part<W: Writer>(&self, w: &mut W) {
-        w.begin_array(self.len());
-        for (i, v) in self.iter().enumerate() {
-            if i > 0 {
-                w.sep();
-            }
-            write_value(v, w);
-        }
-        w.end_array();
-    }
-}
-
-impl Part for Map {
-    fn write_part<W: Writer>(&self, w: &mut W) {
-        w.begin_object(self.len());
-        for (i, (k, v)) in self.iter().enumerate() {
-            if i > 0 {
-                w.sep();
-            }
-            w.key(k);
-            write_value(v, w);
-        }
-        w.end_object();
-    }
-}
-
-impl Part for IntMap {
-    fn write_part<W: Writer>(&self, w: &mut W) {
-        w.begin_map(self.len(), KeyKind::Int(self.kind()));
-        for (i, (k, v)) in self.iter().enumerate() {
-            if i > 0 {
-                w.sep();
-            }
-            write_int_key(self.kind(), k, w);
-            write_value(v, w);
-        }
-        w.end_object();
-    }
-}
-
-impl Part for TypedArray {
-    fn write_part<W: Writer>(&self, w: &mut W) {
-        write_typed(self, w)
-    }
-}
-
-reflect_part!(Array, "an array", |r| ValueKind::Array, Array);
-reflect_part!(Map, "an object", |r| ValueKind::Object, Object);
-reflect_part!(
-    IntMap,
-    "an object with integer keys",
-    |r| ValueKind::IntKeyObject(_),
-    IntObject
-);
-reflect_part!(
-    TypedArray,
-    "a typed array",
-    |r| ValueKind::TypedArray(_) | ValueKind::BoolArray | ValueKind::StrArray,
-    Typed
-);

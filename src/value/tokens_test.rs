@@ -578,3 +578,76 @@ fn std_containers_of_values() {
     back.read(&mut TokReader::new(&toks)).unwrap();
     assert_eq!(back, m);
 }
+
+/// Reads `toks` into a default `T`, with JSON-like numbers (no kinds).
+fn read_json_like<T: for<'de> Reflect<'de> + Default>(toks: &[Tok]) -> Result<T> {
+    let mut r = TokReader::new(toks);
+    r.json_numbers = true;
+    let mut v = T::default();
+    v.read(&mut r)?;
+    Ok(v)
+}
+
+#[test]
+fn container_fields_take_what_the_other_format_wrote() {
+    use super::{Array, TypedArray};
+    // A typed array written as a generic array (JSON) reads back into a TypedArray field,
+    // keeping the field's element type when every element fits it.
+    let generic = tokens(&Value::from(vec![Value::from(1u8), Value::from(2u8)]));
+    let mut t = TypedArray::U16(Vec::new());
+    let mut r = TokReader::new(&generic);
+    r.json_numbers = true;
+    t.read(&mut r).unwrap();
+    assert_eq!(t, TypedArray::U16(vec![1, 2]));
+    assert_eq!(
+        read_json_like::<TypedArray>(&generic).unwrap(),
+        TypedArray::F64(vec![1.0, 2.0])
+    );
+    let mixed = tokens(&Value::from(vec![Value::from(1), Value::from("x")]));
+    let e = read_json_like::<TypedArray>(&mixed).unwrap_err();
+    assert_eq!(
+        e.message(),
+        "expected an array of numbers, booleans or strings, found an array of mixed values"
+    );
+    // A typed array into an Array field becomes values.
+    let typed = tokens(&Value::from(vec![true, false]));
+    let a = read_json_like::<Array>(&typed).unwrap();
+    assert_eq!(*a, vec![Value::from(true), Value::from(false)]);
+    // Integer keys written as strings (JSON) read back into an IntMap field of the field's
+    // key type; an integer-keyed object reads into a Map field with decimal keys.
+    let mut ints = IntMap::new(NumKind::I16);
+    ints.insert(-5, Value::from("a"));
+    let strs = tokens(&Value::from_iter([("-5", "a")]));
+    let mut m = IntMap::new(NumKind::I16);
+    m.read(&mut TokReader::new(&strs)).unwrap();
+    assert_eq!(m, ints);
+    assert_eq!(m.kind(), NumKind::I16);
+    let mut narrow = IntMap::new(NumKind::U8);
+    let e = narrow.read(&mut TokReader::new(&strs)).unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.path().as_str()),
+        ("number out of range for u8", "$[\"-5\"]")
+    );
+    let bad = tokens(&Value::from_iter([("x", 1)]));
+    let e = narrow.read(&mut TokReader::new(&bad)).unwrap_err();
+    assert_eq!(e.message(), "expected an integer for an integer map key");
+    let as_map = read_json_like::<Map>(&tokens(&ints)).unwrap();
+    assert_eq!(as_map["-5"], "a");
+    // Round trips of each container on its own.
+    let t = TypedArray::from(vec![1.5f32]);
+    assert_eq!(read_tokens_as::<TypedArray>(&tokens(&t)), t);
+    assert_eq!(
+        read_tokens_as::<IntMap>(&tokens(&ints)).kind(),
+        NumKind::I16
+    );
+    let arr: Array = (0..3).map(Value::from).collect();
+    assert_eq!(read_tokens_as::<Array>(&tokens(&arr)), arr);
+    let e = read_json_like::<Array>(&tokens(&Value::Null)).unwrap_err();
+    assert_eq!(e.message(), "expected an array, found null");
+}
+
+fn read_tokens_as<T: for<'de> Reflect<'de> + Default>(toks: &[Tok]) -> T {
+    let mut v = T::default();
+    v.read(&mut TokReader::new(toks)).unwrap();
+    v
+}

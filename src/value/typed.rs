@@ -158,6 +158,75 @@ impl TypedArray {
             s => s.iter().map(|x| Value::String(x.clone())).collect())
     }
 
+    /// The typed array holding `values`, if they are all booleans, all strings, or all
+    /// numbers: numbers of one kind keep it; otherwise integers become the first of `i64`,
+    /// `u64`, `i128`, `u128` that holds them all, and a mix with floats becomes `f64` when every
+    /// number converts exactly. An empty slice gives an empty `f64` array.
+    ///
+    /// ```
+    /// use structio::value::{TypedArray, Value};
+    /// let v = [Value::from(1u8), Value::from(-2i64)];
+    /// assert_eq!(TypedArray::from_values(&v), Some(TypedArray::I64(vec![1, -2])));
+    /// let mixed = [Value::from(1), Value::from(0.5)];
+    /// assert_eq!(TypedArray::from_values(&mixed), Some(TypedArray::F64(vec![1.0, 0.5])));
+    /// assert_eq!(TypedArray::from_values(&[Value::from(1), Value::Null]), None);
+    /// ```
+    pub fn from_values(values: &[Value]) -> Option<TypedArray> {
+        if values.is_empty() {
+            return Some(TypedArray::default());
+        }
+        if let Some(t) = TypedArray::from_values_like(values, &TypedArray::Bool(Vec::new())) {
+            return Some(t);
+        }
+        if let Some(t) = TypedArray::from_values_like(values, &TypedArray::Str(Vec::new())) {
+            return Some(t);
+        }
+        let first = values
+            .first()
+            .map_or(Some(NumKind::F64), |v| Some(v.as_number()?.kind()))?;
+        let all_integers = values
+            .iter()
+            .all(|v| v.as_number().is_some_and(|n| n.is_integer()));
+        let candidates: &[NumKind] = if all_integers {
+            &[NumKind::I64, NumKind::U64, NumKind::I128, NumKind::U128]
+        } else {
+            &[NumKind::F64]
+        };
+        std::iter::once(first)
+            .chain(candidates.iter().copied())
+            .find_map(|k| TypedArray::numbers_of_kind(values, k))
+    }
+
+    /// `values` as an array of the same element type as `like`, if every one converts exactly.
+    pub(crate) fn from_values_like(values: &[Value], like: &TypedArray) -> Option<TypedArray> {
+        match like {
+            TypedArray::Bool(_) => values
+                .iter()
+                .map(Value::as_bool)
+                .collect::<Option<Vec<_>>>()
+                .map(TypedArray::Bool),
+            TypedArray::Str(_) => values
+                .iter()
+                .map(|v| v.as_str().map(str::to_owned))
+                .collect::<Option<Vec<_>>>()
+                .map(TypedArray::Str),
+            _ => TypedArray::numbers_of_kind(values, like.num_kind()?),
+        }
+    }
+
+    /// `values` as numbers of kind `kind`, if every one converts exactly.
+    fn numbers_of_kind(values: &[Value], kind: NumKind) -> Option<TypedArray> {
+        super::number::by_kind!(kind, T => values
+            .iter()
+            .map(|v| {
+                let n = v.as_number()?;
+                let x: T = n.to::<T>()?;
+                (Num::from(x) == n).then_some(x)
+            })
+            .collect::<Option<Vec<T>>>()
+            .map(TypedArray::from))
+    }
+
     /// Whether element `i` equals `v` (a number, boolean or string of equal value).
     pub(crate) fn elem_eq(&self, i: usize, v: &Value) -> bool {
         match (self, v) {
@@ -221,6 +290,44 @@ mod tests {
         assert_eq!(s.get(1), Some(Value::from("b")));
         assert_eq!(s.num(0), None);
         assert!(TypedArray::Bool(vec![]).is_empty());
+        let vals = |v: Vec<Value>| TypedArray::from_values(&v);
+        assert_eq!(vals(vec![]), Some(TypedArray::F64(vec![])));
+        assert_eq!(
+            vals(vec![Value::from(true)]),
+            Some(TypedArray::Bool(vec![true]))
+        );
+        assert_eq!(
+            vals(vec![Value::from("s")]),
+            Some(TypedArray::from(vec!["s"]))
+        );
+        assert_eq!(
+            vals(vec![Value::from(1u8), Value::from(2u8)]),
+            Some(TypedArray::U8(vec![1, 2]))
+        );
+        assert_eq!(
+            vals(vec![Value::from(1u8), Value::from(u64::MAX)]),
+            Some(TypedArray::U64(vec![1, u64::MAX]))
+        );
+        assert_eq!(
+            vals(vec![Value::from(-1), Value::from(u64::MAX)]),
+            Some(TypedArray::I128(vec![-1, u64::MAX as i128]))
+        );
+        assert_eq!(vals(vec![Value::from(-1), Value::from(u128::MAX)]), None);
+        assert_eq!(
+            vals(vec![Value::from(0.5f32), Value::from(2)]),
+            Some(TypedArray::F32(vec![0.5, 2.0]))
+        );
+        assert_eq!(vals(vec![Value::from(0.5), Value::from(u64::MAX)]), None);
+        assert_eq!(vals(vec![Value::from(1), Value::from("1")]), None);
+        let like = TypedArray::U16(vec![]);
+        assert_eq!(
+            TypedArray::from_values_like(&[Value::from(7)], &like),
+            Some(TypedArray::U16(vec![7]))
+        );
+        assert_eq!(
+            TypedArray::from_values_like(&[Value::from(-7)], &like),
+            None
+        );
     }
 
     #[test]
