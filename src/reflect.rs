@@ -307,6 +307,13 @@ pub trait Writer {
     fn unit_variant(&mut self, name: &str, value: i128, repr: NumKind);
     /// Writes a verbatim JSON fragment (BEVE stores it as a string).
     fn raw_json(&mut self, text: &str);
+    /// Whether [`Writer::raw_beve`] copies BEVE bytes verbatim (the BEVE writer does). Transcoding
+    /// then hands extension values (matrix, complex, legacy type tag) over whole instead of
+    /// projecting them to plain values (`{"layout":..}`, `[re,im]`, `{"index":..}`).
+    #[inline]
+    fn keeps_beve_extensions(&self) -> bool {
+        false
+    }
     /// Writes one complete BEVE value given as bytes (an extension such as a matrix or complex
     /// number that [`crate::Value`] keeps verbatim). BEVE copies the bytes; other formats
     /// transcode them (this default), writing `null` if they are not valid BEVE.

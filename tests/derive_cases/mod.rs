@@ -1,0 +1,9 @@
+//! Test cases of `#[derive(Reflect)]`, one module per kind of item.
+
+mod common;
+mod enums_data;
+mod enums_unit;
+mod generics;
+mod keys;
+mod structs;
+mod tuples;
