@@ -250,12 +250,9 @@ impl Num {
 
     /// The number JSON reading makes of a wire number: `i64` if it fits, else `u64`, else
     /// `i128`/`u128`; floats stay `f64` (or `f32` if the reader kept one).
-    ///
-    /// The JSON reader gives `Int` only to text with a minus sign, so `Int(0)` is `-0`: it
-    /// becomes the float `-0.0`, which writes back as `-0` (Glaze writes `-0.0` so).
+    /// (The JSON reader gives `-0` as `F64(-0.0)`, so its sign survives.)
     pub(crate) fn from_json_wire(w: Wire) -> Num {
         match w {
-            Wire::Int(0) => Num::from(-0.0f64),
             Wire::Int(v) => i64::try_from(v).map_or(Num::from(v), Num::from),
             Wire::Uint(v) => match i64::try_from(v) {
                 Ok(i) => Num::from(i),
@@ -542,8 +539,6 @@ mod tests {
     fn json_wire_numbers_pick_the_narrowest_of_i64_u64_128() {
         assert_eq!(Num::from_json_wire(Wire::Uint(5)).kind(), NumKind::I64);
         assert_eq!(Num::from_json_wire(Wire::Int(-5)).kind(), NumKind::I64);
-        let neg_zero = Num::from_json_wire(Wire::Int(0)).as_f64().unwrap();
-        assert!(neg_zero == 0.0 && neg_zero.is_sign_negative());
         assert_eq!(Num::from_json_wire(Wire::Uint(0)).kind(), NumKind::I64);
         assert_eq!(
             Num::from_json_wire(Wire::Uint(u64::MAX as u128)).kind(),
