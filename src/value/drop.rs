@@ -1,14 +1,15 @@
 //! Dropping without recursion.
 //!
 //! The containers ([`Array`], [`Map`], [`IntMap`]) implement `Drop`: when one holds a non-empty
-//! container, its children are moved onto a heap stack and emptied one by one, so every value
-//! is dropped after its children were taken out of it, and drop glue never goes more than one
-//! level deep. `Value` itself has no `Drop`, so its variants can still be moved out of in a
+//! container, the children that hold containers themselves are moved onto a heap stack and
+//! emptied one by one, children before parents; everything else (leaves, and containers of
+//! leaves) is dropped on the spot by plain drop glue, which then never goes more than one level
+//! deep. `Value` itself has no `Drop`, so its variants can still be moved out of in a
 //! `match`.
 
 use super::{Array, IntMap, Map, Value};
 
-/// Whether dropping `v` would go deeper than one level.
+/// Whether `v` is a container with something in it.
 #[inline]
 fn is_nested(v: &Value) -> bool {
     match v {
@@ -19,25 +20,42 @@ fn is_nested(v: &Value) -> bool {
     }
 }
 
+/// Whether dropping `v` would go more than one level down: it holds a non-empty container.
+/// Anything else drops through plain drop glue (its own `Drop` finds nothing nested).
+#[inline]
+fn is_deep(v: &Value) -> bool {
+    match v {
+        Value::Array(a) => a.0.iter().any(is_nested),
+        Value::Object(m) => m.values().any(is_nested),
+        Value::IntObject(m) => m.values().any(is_nested),
+        _ => false,
+    }
+}
+
+/// Moves the deep children onto `stack` and drops the others on the spot.
+#[inline]
+fn sort_children(children: impl Iterator<Item = Value>, stack: &mut Vec<Value>) {
+    for c in children {
+        if is_deep(&c) {
+            stack.push(c);
+        }
+    }
+}
+
+/// Takes the children out of `v`, which is left shallow.
+fn children_of(v: &mut Value, stack: &mut Vec<Value>) {
+    match v {
+        Value::Array(a) => sort_children(a.0.drain(..), stack),
+        Value::Object(m) => sort_children(m.take_entries().into_iter().map(|(_, v)| v), stack),
+        Value::IntObject(m) => sort_children(m.take_entries().into_iter().map(|(_, v)| v), stack),
+        _ => {}
+    }
+}
+
 /// Drops the values in `stack` and everything below them, children before parents.
 fn drain(mut stack: Vec<Value>) {
     while let Some(mut v) = stack.pop() {
-        match &mut v {
-            Value::Array(a) => stack.extend(a.0.drain(..).filter(is_nested)),
-            Value::Object(m) => stack.extend(
-                m.take_entries()
-                    .into_iter()
-                    .map(|(_, v)| v)
-                    .filter(is_nested),
-            ),
-            Value::IntObject(m) => stack.extend(
-                m.take_entries()
-                    .into_iter()
-                    .map(|(_, v)| v)
-                    .filter(is_nested),
-            ),
-            _ => {}
-        }
+        children_of(&mut v, &mut stack);
         // `v` is now shallow and drops here without recursing.
     }
 }
@@ -45,9 +63,9 @@ fn drain(mut stack: Vec<Value>) {
 impl Drop for Array {
     fn drop(&mut self) {
         if self.0.iter().any(is_nested) {
-            let mut items = std::mem::take(&mut self.0);
-            items.retain(is_nested);
-            drain(items);
+            let mut stack = Vec::new();
+            sort_children(self.0.drain(..), &mut stack);
+            drain(stack);
         }
     }
 }
@@ -55,13 +73,9 @@ impl Drop for Array {
 impl Drop for Map {
     fn drop(&mut self) {
         if self.values().any(is_nested) {
-            drain(
-                self.take_entries()
-                    .into_iter()
-                    .map(|(_, v)| v)
-                    .filter(is_nested)
-                    .collect(),
-            );
+            let mut stack = Vec::new();
+            sort_children(self.take_entries().into_iter().map(|(_, v)| v), &mut stack);
+            drain(stack);
         }
     }
 }
@@ -69,13 +83,9 @@ impl Drop for Map {
 impl Drop for IntMap {
     fn drop(&mut self) {
         if self.values().any(is_nested) {
-            drain(
-                self.take_entries()
-                    .into_iter()
-                    .map(|(_, v)| v)
-                    .filter(is_nested)
-                    .collect(),
-            );
+            let mut stack = Vec::new();
+            sort_children(self.take_entries().into_iter().map(|(_, v)| v), &mut stack);
+            drain(stack);
         }
     }
 }

@@ -10,7 +10,7 @@ use std::collections::hash_map::RandomState;
 use std::hash::{BuildHasher, Hash};
 
 /// Maps with more entries than this get an index; smaller ones are searched linearly.
-pub(crate) const INDEX_FROM: usize = 16;
+pub(crate) const INDEX_FROM: usize = 32;
 
 /// An empty slot.
 const EMPTY: u32 = u32::MAX;

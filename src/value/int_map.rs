@@ -170,7 +170,7 @@ impl fmt::Debug for IntKey {
 /// header), in the order they were read or inserted.
 ///
 /// Like [`super::Map`]: unique keys (inserting an existing key replaces the value in place),
-/// hashed lookup once larger than 16 members, equality that ignores order. An integer-keyed
+/// hashed lookup once larger than 32 members, equality that ignores order. An integer-keyed
 /// map equals a string-keyed [`super::Map`] whose keys are the same integers in decimal, which
 /// is what JSON makes of it.
 ///

@@ -9,7 +9,7 @@ use super::Value;
 ///
 /// Keys are unique: inserting an existing key replaces its value and keeps its position (so a
 /// JSON object with a repeated key keeps the last value, at the first position). Lookups are
-/// linear for small maps and hashed once a map has more than 16 members. Equality ignores
+/// linear for small maps and hashed once a map has more than 32 members. Equality ignores
 /// order: two maps are equal when they have the same keys with equal values.
 ///
 /// ```

@@ -177,18 +177,17 @@ fn read_loop<'de, R: Reader<'de>>(
     stack: &mut Vec<ReadFrame<R::Seq, R::Map>>,
 ) -> Result<Value> {
     loop {
-        // The value at the current position: a leaf, or a container whose frame is opened.
-        let mut done = match r.peek_kind()? {
+        // The value at the current position: a leaf goes straight into its container (or is the
+        // result), a container opens a frame.
+        match r.peek_kind()? {
             ValueKind::Array => {
                 let seq = r.begin_array()?;
                 let reserve = r.remaining_hint(&seq).unwrap_or(0).min(RESERVE_MAX);
                 stack.push(ReadFrame::Array(Vec::with_capacity(reserve), seq));
-                None
             }
             ValueKind::Object => {
                 let state = r.begin_object()?;
                 stack.push(ReadFrame::Object(Map::new(), state, None));
-                None
             }
             ValueKind::IntKeyObject(kind) => {
                 if kind.is_float() {
@@ -196,28 +195,31 @@ fn read_loop<'de, R: Reader<'de>>(
                 }
                 let state = r.begin_object()?;
                 stack.push(ReadFrame::IntObject(IntMap::new(kind), state, None));
-                None
             }
-            kind => Some(read_leaf(r, kind)?),
-        };
-        // Hand finished values to their containers until one of them wants another value.
-        loop {
-            let Some(top) = stack.last_mut() else {
-                // Only reached with a finished value: the root.
-                return Ok(done.unwrap_or_default());
-            };
-            if let Some(v) = done.take() {
+            kind => {
+                let v = read_leaf(r, kind)?;
+                let Some(top) = stack.last_mut() else {
+                    return Ok(v);
+                };
                 accept(top, v, r)?;
             }
+        }
+        // Move to the next element or member, closing the containers that ended.
+        while let Some(top) = stack.last_mut() {
             if advance(top, r)? {
                 break;
             }
-            done = stack.pop().map(ReadFrame::into_value);
+            let v = stack.pop().map_or(Value::Null, ReadFrame::into_value);
+            let Some(parent) = stack.last_mut() else {
+                return Ok(v);
+            };
+            accept(parent, v, r)?;
         }
     }
 }
 
 /// Stores a finished value in its container.
+#[inline(always)]
 fn accept<'de, R: Reader<'de>>(
     top: &mut ReadFrame<R::Seq, R::Map>,
     v: Value,
@@ -293,6 +295,7 @@ fn advance<'de, R: Reader<'de>>(top: &mut ReadFrame<R::Seq, R::Map>, r: &mut R) 
 }
 
 /// Reads a value that is not a generic container.
+#[inline(always)]
 fn read_leaf<'de, R: Reader<'de>>(r: &mut R, kind: ValueKind) -> Result<Value> {
     Ok(match kind {
         ValueKind::Null => {
