@@ -192,13 +192,13 @@ impl Map {
     }
 
     /// The members in order.
-    pub fn iter(&self) -> Iter<'_> {
-        Iter(self.entries.iter())
+    pub fn iter(&self) -> MapIter<'_> {
+        MapIter(self.entries.iter())
     }
 
     /// The members in order, values mutable.
-    pub fn iter_mut(&mut self) -> IterMut<'_> {
-        IterMut(self.entries.iter_mut())
+    pub fn iter_mut(&mut self) -> MapIterMut<'_> {
+        MapIterMut(self.entries.iter_mut())
     }
 
     /// The keys in order.
@@ -227,9 +227,9 @@ impl Map {
 
 /// Iterator over the members of a [`Map`].
 #[derive(Clone, Debug)]
-pub struct Iter<'a>(std::slice::Iter<'a, (String, Value)>);
+pub struct MapIter<'a>(std::slice::Iter<'a, (String, Value)>);
 
-impl<'a> Iterator for Iter<'a> {
+impl<'a> Iterator for MapIter<'a> {
     type Item = (&'a str, &'a Value);
     fn next(&mut self) -> Option<Self::Item> {
         self.0.next().map(|(k, v)| (k.as_str(), v))
@@ -239,19 +239,19 @@ impl<'a> Iterator for Iter<'a> {
     }
 }
 
-impl DoubleEndedIterator for Iter<'_> {
+impl DoubleEndedIterator for MapIter<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
         self.0.next_back().map(|(k, v)| (k.as_str(), v))
     }
 }
 
-impl ExactSizeIterator for Iter<'_> {}
+impl ExactSizeIterator for MapIter<'_> {}
 
 /// Iterator over the members of a [`Map`], values mutable.
 #[derive(Debug)]
-pub struct IterMut<'a>(std::slice::IterMut<'a, (String, Value)>);
+pub struct MapIterMut<'a>(std::slice::IterMut<'a, (String, Value)>);
 
-impl<'a> Iterator for IterMut<'a> {
+impl<'a> Iterator for MapIterMut<'a> {
     type Item = (&'a str, &'a mut Value);
     fn next(&mut self) -> Option<Self::Item> {
         self.0.next().map(|(k, v)| (k.as_str(), v))
@@ -261,19 +261,19 @@ impl<'a> Iterator for IterMut<'a> {
     }
 }
 
-impl DoubleEndedIterator for IterMut<'_> {
+impl DoubleEndedIterator for MapIterMut<'_> {
     fn next_back(&mut self) -> Option<Self::Item> {
         self.0.next_back().map(|(k, v)| (k.as_str(), v))
     }
 }
 
-impl ExactSizeIterator for IterMut<'_> {}
+impl ExactSizeIterator for MapIterMut<'_> {}
 
 /// Owning iterator over the members of a [`Map`].
 #[derive(Debug)]
-pub struct IntoIter(std::vec::IntoIter<(String, Value)>);
+pub struct MapIntoIter(std::vec::IntoIter<(String, Value)>);
 
-impl Iterator for IntoIter {
+impl Iterator for MapIntoIter {
     type Item = (String, Value);
     fn next(&mut self) -> Option<Self::Item> {
         self.0.next()
@@ -283,35 +283,35 @@ impl Iterator for IntoIter {
     }
 }
 
-impl DoubleEndedIterator for IntoIter {
+impl DoubleEndedIterator for MapIntoIter {
     fn next_back(&mut self) -> Option<Self::Item> {
         self.0.next_back()
     }
 }
 
-impl ExactSizeIterator for IntoIter {}
+impl ExactSizeIterator for MapIntoIter {}
 
 impl<'a> IntoIterator for &'a Map {
     type Item = (&'a str, &'a Value);
-    type IntoIter = Iter<'a>;
-    fn into_iter(self) -> Iter<'a> {
+    type IntoIter = MapIter<'a>;
+    fn into_iter(self) -> MapIter<'a> {
         self.iter()
     }
 }
 
 impl<'a> IntoIterator for &'a mut Map {
     type Item = (&'a str, &'a mut Value);
-    type IntoIter = IterMut<'a>;
-    fn into_iter(self) -> IterMut<'a> {
+    type IntoIter = MapIterMut<'a>;
+    fn into_iter(self) -> MapIterMut<'a> {
         self.iter_mut()
     }
 }
 
 impl IntoIterator for Map {
     type Item = (String, Value);
-    type IntoIter = IntoIter;
-    fn into_iter(mut self) -> IntoIter {
-        IntoIter(self.take_entries().into_iter())
+    type IntoIter = MapIntoIter;
+    fn into_iter(mut self) -> MapIntoIter {
+        MapIntoIter(self.take_entries().into_iter())
     }
 }
 

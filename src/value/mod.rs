@@ -57,7 +57,7 @@ mod tokens_test;
 pub use access::ValueIndex;
 pub use array::Array;
 pub use int_map::{IntKey, IntMap, KeyOutOfRange};
-pub use map::{IntoIter, Iter, IterMut, Map};
+pub use map::{Map, MapIntoIter, MapIter, MapIterMut};
 pub use number::Num;
 pub use typed::TypedArray;
 
