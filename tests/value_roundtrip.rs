@@ -381,3 +381,32 @@ proptest! {
         prop_assert_eq!(structio::to_json(&back), text);
     }
 }
+
+/// The exchange files whose JSON Glaze's own `beve_to_json` reproduces (INDEX.tsv).
+const SAME_JSON: [&str; 8] = [
+    "scalars",
+    "typed_arrays",
+    "generic_arrays",
+    "maps",
+    "optionals",
+    "nested",
+    "variants",
+    "complex",
+];
+
+#[test]
+fn glaze_beve_as_value_writes_glazes_json() {
+    let Some(beve) = files(&EXCHANGE, ".beve") else {
+        return;
+    };
+    for stem in SAME_JSON {
+        let b = beve
+            .iter()
+            .find(|p| name(p) == format!("{stem}.beve"))
+            .unwrap();
+        let j = b.with_extension("json");
+        let v: Value = structio::from_beve(&std::fs::read(b).unwrap()).unwrap();
+        let glaze = String::from_utf8(std::fs::read(&j).unwrap()).unwrap();
+        assert_eq!(structio::to_json(&v), glaze, "{stem}");
+    }
+}

@@ -417,6 +417,32 @@ impl Value {
         }
     }
 
+    /// A [`Value::Extension`] holding `bytes`, after checking that they are exactly one valid
+    /// BEVE extension value (a complex number, a matrix, a v1 type tag).
+    ///
+    /// ```
+    /// use structio::Value;
+    /// let mut c = vec![0x1e, 0x60]; // complex<f64>
+    /// c.extend(1.0f64.to_le_bytes());
+    /// c.extend(2.0f64.to_le_bytes());
+    /// let v = Value::extension(c).unwrap();
+    /// assert_eq!(v.to_string(), "[1,2]");
+    /// assert!(Value::extension(vec![0x1e, 0x60, 0]).is_err()); // truncated
+    /// assert!(Value::extension(vec![0x00]).is_err()); // null is not an extension
+    /// ```
+    pub fn extension(bytes: Vec<u8>) -> crate::Result<Value> {
+        match crate::from_beve::<Value, _>(&bytes)? {
+            Value::Extension(_) => Ok(Value::Extension(bytes)),
+            other => Err(crate::error::Error::new(
+                crate::error::Code::InvalidType {
+                    expected: "a BEVE extension value",
+                    found: other.describe(),
+                },
+                0,
+            )),
+        }
+    }
+
     /// The bytes of a BEVE extension value, header included.
     pub fn as_extension(&self) -> Option<&[u8]> {
         match self {

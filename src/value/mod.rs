@@ -85,7 +85,7 @@ pub enum Value {
     /// A complete BEVE extension value (header byte `0x?6` first: complex numbers, matrices,
     /// v1 type tags), kept verbatim. BEVE writes these bytes as they are; JSON transcodes them
     /// (a complex number becomes `[re, im]`, a matrix an object), or writes `null` if they are
-    /// not one valid BEVE value.
+    /// not one valid BEVE value. [`Value::extension`] builds one after checking the bytes.
     Extension(Vec<u8>),
 }
 
