@@ -32,7 +32,7 @@ mod impls;
 pub mod json;
 mod number;
 mod reflect;
-mod value;
+pub mod value;
 pub mod walk;
 
 #[doc(hidden)]
