@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
 # Seeds fuzz/corpus/<target>/ from the golden files: the repo's formats/ and tests/shapes/,
-# and, when present, ../shared (Glaze exchange pairs, JSONTestSuite). Run from anywhere;
+# and, when present, ../shared (or $SHARED) (Glaze exchange pairs, JSONTestSuite). Run from anywhere;
 # existing corpus entries are kept. The corpora are git-ignored.
 set -euo pipefail
 fuzz="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$fuzz")"
-shared="$root/../shared"
+shared="${SHARED:-$root/../shared}"
 
 json=("$root"/formats/json/bench/*.json "$root"/tests/shapes/everything.json "$root"/tests/regressions/*.json)
 beve=("$root"/formats/beve/bench/*.beve "$root"/tests/shapes/everything.beve "$root"/tests/regressions/*.beve)
