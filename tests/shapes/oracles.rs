@@ -104,14 +104,18 @@ pub fn beve_typed(data: &[u8]) {
         .unwrap_or_else(|e| panic!("JSON written for a BEVE value is invalid: {e}\n{text}"));
 }
 
-/// `prettify`, `minify`, `validate` and reading a `Value` accept exactly the same documents;
-/// minify and prettify undo each other, and neither changes the value.
+/// `prettify`, `minify`, `validate` and reading a `Value` accept exactly the same documents
+/// (but for numbers beyond f64, which only `Value` rejects); minify and prettify undo each
+/// other, and neither changes the value.
 pub fn pretty_minify(data: &[u8]) {
     let pretty = structio::prettify(data);
     let mini = structio::minify(data);
     let valid = structio::json::validate(data);
     let value = structio::from_json::<Value, _>(data);
-    let verdicts = [pretty.is_ok(), mini.is_ok(), valid.is_ok(), value.is_ok()];
+    // Reading a `Value` also rejects numbers beyond f64 (`1e400`), which are well-formed JSON
+    // to the syntax-only checkers: that is the one intended difference.
+    let beyond_f64 = matches!(&value, Err(e) if e.message().contains("out of range"));
+    let verdicts = [pretty.is_ok(), mini.is_ok(), valid.is_ok(), value.is_ok() || beyond_f64];
     assert!(
         verdicts.iter().all(|&v| v == verdicts[0]),
         "prettify/minify/validate/Value disagree: {verdicts:?} ({:?} {:?} {:?} {:?})",
@@ -120,7 +124,7 @@ pub fn pretty_minify(data: &[u8]) {
         valid.as_ref().err().map(|e| e.to_string()),
         value.as_ref().err().map(|e| e.to_string()),
     );
-    let (Ok(pretty), Ok(mini), Ok(value)) = (pretty, mini, value) else {
+    let (Ok(pretty), Ok(mini)) = (pretty, mini) else {
         for e in [structio::prettify(data).err(), structio::minify(data).err()]
             .into_iter()
             .flatten()
@@ -132,8 +136,10 @@ pub fn pretty_minify(data: &[u8]) {
     assert_eq!(structio::minify(&pretty).unwrap(), mini, "minify(prettify(x)) != minify(x)");
     assert_eq!(structio::prettify(&mini).unwrap(), pretty, "prettify(minify(x)) != prettify(x)");
     assert!(!mini.bytes().any(|b| matches!(b, b' ' | b'\n' | b'\r' | b'\t')) || mini.contains('"'));
-    let again: Value = structio::from_json(&pretty).unwrap();
-    assert!(again == value, "prettify changed the value");
+    if let Ok(value) = value {
+        let again: Value = structio::from_json(&pretty).unwrap();
+        assert!(again == value, "prettify changed the value");
+    }
 }
 
 /// `transcode` into a BEVE writer accepts exactly what reading a `Value` accepts; its output
@@ -164,15 +170,21 @@ pub fn beve_transcode(data: &[u8]) {
 }
 
 /// A built `Value` (any kinds, NaN included): BEVE -> `Value` gives it back exactly (NaN aside)
-/// with the same bytes; its JSON text is valid, reads back, and is a fixed point.
+/// with the same bytes; its JSON text is valid, reads back, and becomes a fixed point.
 pub fn value_roundtrip(v: &Value) {
     let bytes = structio::to_beve(v);
     let back: Value = structio::from_beve(&bytes)
         .unwrap_or_else(|e| panic!("our own BEVE does not read back: {e}\n{v:?}"));
     assert!(back == *v || has_nan(v), "BEVE round trip changed {v:?} into {back:?}");
     assert_eq!(structio::to_beve(&back), bytes, "BEVE bytes are not a fixed point");
+    // JSON keeps values, not kinds: an f32 `-2.8549169E9` reads back as an f64 that is written
+    // `-2854916900`, which reads back as an i64. So the text is a fixed point from the second
+    // writing on.
     let text = structio::to_json(v);
     let again: Value = structio::from_json(&text)
         .unwrap_or_else(|e| panic!("our own JSON does not read back: {e}\n{text}"));
-    assert_eq!(structio::to_json(&again), text, "JSON text is not a fixed point");
+    let text2 = structio::to_json(&again);
+    let again2: Value = structio::from_json(&text2)
+        .unwrap_or_else(|e| panic!("our own JSON does not read back: {e}\n{text2}"));
+    assert_eq!(structio::to_json(&again2), text2, "JSON text is not a fixed point");
 }

@@ -1,0 +1,23 @@
+#!/usr/bin/env bash
+# Runs fuzz targets one after another, one process each (the machine is shared):
+#   fuzz/run.sh SECONDS [TARGET...]      (default: all targets)
+# Logs go to fuzz/logs/TARGET.log (git-ignored); the last libFuzzer stats line of each run is
+# appended to fuzz/logs/stats.tsv as: date, target, seconds asked, executions, exit code.
+set -uo pipefail
+fuzz="$(cd "$(dirname "$0")" && pwd)"
+secs="${1:?seconds per target}"
+shift
+targets=("$@")
+[ ${#targets[@]} -eq 0 ] && targets=(json_value json_typed beve_value beve_typed pretty_minify beve_transcode value_roundtrip json_differential)
+mkdir -p "$fuzz/logs"
+cd "$fuzz"
+for t in "${targets[@]}"; do
+  mkdir -p "corpus/$t" "artifacts/$t"
+  RUSTC_BOOTSTRAP=1 cargo fuzz run -O "$t" "corpus/$t" -- \
+    -max_total_time="$secs" -max_len=16384 -rss_limit_mb=2048 -timeout=10 \
+    -print_final_stats=1 -artifact_prefix="artifacts/$t/" >"logs/$t.log" 2>&1
+  rc=$?
+  execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "logs/$t.log" | tail -1 | grep -o '[0-9]*$')
+  printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "$secs" "${execs:-?}" "$rc" >>logs/stats.tsv
+  echo "$t: rc=$rc execs=${execs:-?}"
+done
