@@ -2,7 +2,8 @@
 # Runs fuzz targets one after another, one process each (the machine is shared):
 #   fuzz/run.sh SECONDS [TARGET...]      (default: all targets)
 # Logs go to fuzz/logs/TARGET.log (git-ignored); the last libFuzzer stats line of each run is
-# appended to fuzz/logs/stats.tsv as: date, target, seconds asked, executions, exit code.
+# appended to fuzz/logs/stats.tsv as: date, target, seconds run, executions, exit code
+# (exit code 0: no finding; otherwise the crashing input is in fuzz/artifacts/TARGET/).
 set -uo pipefail
 fuzz="$(cd "$(dirname "$0")" && pwd)"
 secs="${1:?seconds per target}"
@@ -13,11 +14,15 @@ mkdir -p "$fuzz/logs"
 cd "$fuzz"
 for t in "${targets[@]}"; do
   mkdir -p "corpus/$t" "artifacts/$t"
+  RUSTC_BOOTSTRAP=1 cargo fuzz build -O "$t" >"logs/$t.build.log" 2>&1 || { echo "$t: build failed"; continue; }
+  start=$(date +%s)
   RUSTC_BOOTSTRAP=1 cargo fuzz run -O "$t" "corpus/$t" -- \
     -max_total_time="$secs" -max_len=16384 -rss_limit_mb=2048 -timeout=10 \
     -print_final_stats=1 -artifact_prefix="artifacts/$t/" >"logs/$t.log" 2>&1
   rc=$?
   execs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "logs/$t.log" | tail -1 | grep -o '[0-9]*$')
-  printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "$secs" "${execs:-?}" "$rc" >>logs/stats.tsv
-  echo "$t: rc=$rc execs=${execs:-?}"
+  ran=$(grep -o 'Done [0-9]* runs in [0-9]* second' "logs/$t.log" | tail -1 | awk '{print $5}')
+  ran=${ran:-$(($(date +%s) - start))}
+  printf '%s\t%s\t%s\t%s\t%s\n' "$(date -u +%FT%TZ)" "$t" "$ran" "${execs:-?}" "$rc" >>logs/stats.tsv
+  echo "$t: rc=$rc execs=${execs:-?} seconds=$ran"
 done
