@@ -32,16 +32,21 @@ fn number() -> impl Strategy<Value = String> {
         any::<u64>().prop_map(|u| u.to_string()),
         any::<i128>().prop_map(|i| i.to_string()),
         (-20i32..20).prop_map(|i| i.to_string()),
-        any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(|f| format!("{f:?}")),
-        any::<f64>().prop_filter("finite", |f| f.is_finite()).prop_map(|f| format!("{f:e}")),
-        any::<f32>().prop_filter("finite", |f| f.is_finite()).prop_map(|f| format!("{f}")),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(|f| format!("{f:?}")),
+        any::<f64>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(|f| format!("{f:e}")),
+        any::<f32>()
+            .prop_filter("finite", |f| f.is_finite())
+            .prop_map(|f| format!("{f}")),
         (any::<i32>(), -400i32..400, any::<bool>())
             .prop_map(|(m, e, upper)| format!("{m}{}{e}", if upper { 'E' } else { 'e' })),
-        (1u64..1000, 1u32..30, -30i32..30)
-            .prop_map(|(m, zeros, e)| {
-                let sign = if e < 0 { '-' } else { '+' };
-                format!("{m}.{}e{sign}{}", "0".repeat(zeros as usize), e.abs())
-            }),
+        (1u64..1000, 1u32..30, -30i32..30).prop_map(|(m, zeros, e)| {
+            let sign = if e < 0 { '-' } else { '+' };
+            format!("{m}.{}e{sign}{}", "0".repeat(zeros as usize), e.abs())
+        }),
         ("[1-9][0-9]{0,40}", "[0-9]{1,40}").prop_map(|(a, b)| format!("{a}.{b}")),
         "-?(0|[1-9][0-9]{0,25})(\\.[0-9]{1,25})?([eE][+-]?[0-9]{1,3})?",
     ]
@@ -51,14 +56,26 @@ fn number() -> impl Strategy<Value = String> {
 fn string() -> impl Strategy<Value = String> {
     let piece = prop_oneof![
         "[a-zA-Z0-9 ]{0,6}",
-        any::<char>().prop_filter("needs no escape", |c| *c >= ' ' && *c != '"' && *c != '\\').prop_map(String::from),
+        any::<char>()
+            .prop_filter("needs no escape", |c| *c >= ' ' && *c != '"' && *c != '\\')
+            .prop_map(String::from),
         Just("\\\"".to_string()),
         Just("\\\\".to_string()),
         Just("\\/".to_string()),
-        prop_oneof![Just("\\b"), Just("\\f"), Just("\\n"), Just("\\r"), Just("\\t")].prop_map(String::from),
+        prop_oneof![
+            Just("\\b"),
+            Just("\\f"),
+            Just("\\n"),
+            Just("\\r"),
+            Just("\\t")
+        ]
+        .prop_map(String::from),
         any::<char>().prop_map(|c| {
             let mut units = [0u16; 2];
-            c.encode_utf16(&mut units).iter().map(|u| format!("\\u{u:04x}")).collect()
+            c.encode_utf16(&mut units)
+                .iter()
+                .map(|u| format!("\\u{u:04x}"))
+                .collect()
         }),
         (0u8..0x20).prop_map(|b| format!("\\u{b:04X}")),
     ];
@@ -81,22 +98,29 @@ fn doc() -> impl Strategy<Value = Doc> {
     ];
     let tree = leaf.prop_recursive(5, 64, 6, |inner| {
         prop_oneof![
-            (prop::collection::vec((ws(), inner.clone(), ws()), 0..6))
-                .prop_map(|items| format!(
-                    "[{}]",
-                    items.into_iter().map(|(a, v, b)| format!("{a}{v}{b}")).collect::<Vec<_>>().join(",")
-                )),
-            (prop::collection::vec((ws(), string(), ws(), inner, ws()), 0..6)).prop_map(|members| format!(
-                "{{{}}}",
-                members
+            (prop::collection::vec((ws(), inner.clone(), ws()), 0..6)).prop_map(|items| format!(
+                "[{}]",
+                items
                     .into_iter()
-                    .map(|(a, k, b, v, c)| format!("{a}{k}{b}:{v}{c}"))
+                    .map(|(a, v, b)| format!("{a}{v}{b}"))
                     .collect::<Vec<_>>()
                     .join(",")
             )),
+            (prop::collection::vec((ws(), string(), ws(), inner, ws()), 0..6)).prop_map(
+                |members| format!(
+                    "{{{}}}",
+                    members
+                        .into_iter()
+                        .map(|(a, k, b, v, c)| format!("{a}{k}{b}:{v}{c}"))
+                        .collect::<Vec<_>>()
+                        .join(",")
+                )
+            ),
         ]
     });
-    (ws(), tree, ws()).prop_map(|(a, t, b)| Doc { text: format!("{a}{t}{b}") })
+    (ws(), tree, ws()).prop_map(|(a, t, b)| Doc {
+        text: format!("{a}{t}{b}"),
+    })
 }
 
 proptest! {
@@ -177,7 +201,9 @@ fn json_test_suite_and_corpora_agree_with_serde_json() {
         .unwrap()
         .map(|e| e.unwrap().path())
         .collect();
-    files.extend(["twitter", "citm_catalog", "canada"].map(|n| shared.join(format!("corpus/{n}.json"))));
+    files.extend(
+        ["twitter", "citm_catalog", "canada"].map(|n| shared.join(format!("corpus/{n}.json"))),
+    );
     files.sort();
     let mut n = 0;
     for f in &files {
@@ -200,17 +226,24 @@ fn float_vectors_read_as_values_bit_exactly() {
         let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
         for line in text.lines() {
             let mut parts = line.split_whitespace();
-            let (Some(_), Some(_), Some(f64hex), Some(t)) = (parts.next(), parts.next(), parts.next(), parts.next()) else {
+            let (Some(_), Some(_), Some(f64hex), Some(t)) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
+            else {
                 continue;
             };
-            let Ok(want) = u64::from_str_radix(f64hex, 16) else { continue };
+            let Ok(want) = u64::from_str_radix(f64hex, 16) else {
+                continue;
+            };
             let Ok(theirs) = serde_json::from_str::<serde_json::Value>(t) else {
                 // Not a JSON number, or beyond f64: structio rejects it too.
                 assert!(structio::from_json::<Value, _>(t).is_err(), "{t} accepted");
                 continue;
             };
             let v: Value = structio::from_json(t).unwrap_or_else(|e| panic!("{t}: {e}"));
-            assert!(same(&v, &theirs, &mut String::new()).is_ok(), "{t}: {v:?} vs {theirs:?}");
+            assert!(
+                same(&v, &theirs, &mut String::new()).is_ok(),
+                "{t}: {v:?} vs {theirs:?}"
+            );
             if let Some(n) = v.as_number().filter(|n| n.is_float()) {
                 assert_eq!(n.as_f64_lossy().to_bits(), want, "{t}");
             }

@@ -61,8 +61,18 @@ pub fn bounded(test: &str, budget_mib: u64, case: impl FnOnce()) {
     };
     let mut out = String::new();
     let mut err = String::new();
-    child.stdout.take().unwrap().read_to_string(&mut out).unwrap();
-    child.stderr.take().unwrap().read_to_string(&mut err).unwrap();
+    child
+        .stdout
+        .take()
+        .unwrap()
+        .read_to_string(&mut out)
+        .unwrap();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut err)
+        .unwrap();
     assert!(
         status.success() && out.contains("1 passed"),
         "{test}: child failed ({status}) under a {budget_mib} MiB budget\nstdout:\n{out}\nstderr:\n{err}"
@@ -90,7 +100,9 @@ fn limit_address_space(budget_mib: u64) {
 }
 
 /// Asserts `f` returns within `release_ms` milliseconds (ten times that in a debug build) and
-/// passes its result on.
+/// passes its result on. The limits are far above the linear cost (milliseconds for a
+/// megabyte) and far below a quadratic one (minutes), so a shared, busy machine does not make
+/// them flaky.
 pub fn timed<T>(what: &str, release_ms: u64, f: impl FnOnce() -> T) -> T {
     let limit = Duration::from_millis(if cfg!(debug_assertions) {
         release_ms * 10

@@ -73,7 +73,10 @@ fn the_sample_reads_in_both_formats_and_passes_the_oracles() {
         std::fs::write(&path, &bytes).unwrap();
     }
     let golden = std::fs::read(&path).unwrap();
-    assert_eq!(bytes, golden, "everything.beve is stale: rerun with UPDATE_GOLDEN=1");
+    assert_eq!(
+        bytes, golden,
+        "everything.beve is stale: rerun with UPDATE_GOLDEN=1"
+    );
     let back: Everything = structio::from_beve(&golden).unwrap();
     assert_eq!(back, v);
     replay("everything.beve", &golden);

@@ -23,7 +23,10 @@ fn cuts(n: usize) -> Vec<usize> {
 /// whitespace, or the document is a bare number (its prefixes are numbers too).
 fn json_cut_may_be_valid(doc: &[u8], len: usize) -> bool {
     doc[len..].iter().all(|b| b.is_ascii_whitespace())
-        || !matches!(doc.iter().find(|b| !b.is_ascii_whitespace()), Some(b'[' | b'{' | b'"'))
+        || !matches!(
+            doc.iter().find(|b| !b.is_ascii_whitespace()),
+            Some(b'[' | b'{' | b'"')
+        )
 }
 
 fn json_prefixes<T: ReflectOwned + Default + std::fmt::Debug>(name: &str, doc: &[u8]) {
@@ -32,16 +35,28 @@ fn json_prefixes<T: ReflectOwned + Default + std::fmt::Debug>(name: &str, doc: &
             continue;
         }
         let cut = &doc[..len];
-        assert!(structio::from_json::<T, _>(cut).is_err(), "{name}: typed prefix {len} accepted");
-        assert!(structio::from_json::<Value, _>(cut).is_err(), "{name}: Value prefix {len} accepted");
+        assert!(
+            structio::from_json::<T, _>(cut).is_err(),
+            "{name}: typed prefix {len} accepted"
+        );
+        assert!(
+            structio::from_json::<Value, _>(cut).is_err(),
+            "{name}: Value prefix {len} accepted"
+        );
     }
 }
 
 fn beve_prefixes<T: ReflectOwned + Default + std::fmt::Debug>(name: &str, doc: &[u8]) {
     for len in cuts(doc.len()) {
         let cut = &doc[..len];
-        assert!(structio::from_beve::<T, _>(cut).is_err(), "{name}: typed prefix {len} accepted");
-        assert!(structio::from_beve::<Value, _>(cut).is_err(), "{name}: Value prefix {len} accepted");
+        assert!(
+            structio::from_beve::<T, _>(cut).is_err(),
+            "{name}: typed prefix {len} accepted"
+        );
+        assert!(
+            structio::from_beve::<Value, _>(cut).is_err(),
+            "{name}: Value prefix {len} accepted"
+        );
     }
 }
 
@@ -85,16 +100,28 @@ fn everything_sample() {
     let json = SAMPLE_JSON.as_bytes();
     for len in 0..json.len() {
         let cut = &json[..len];
-        assert!(structio::from_json::<Everything, _>(cut).is_err(), "typed prefix {len} accepted");
-        assert!(structio::from_json::<Value, _>(cut).is_err(), "Value prefix {len} accepted");
+        assert!(
+            structio::from_json::<Everything, _>(cut).is_err(),
+            "typed prefix {len} accepted"
+        );
+        assert!(
+            structio::from_json::<Value, _>(cut).is_err(),
+            "Value prefix {len} accepted"
+        );
     }
     let beve = common::read("tests/shapes/everything.beve");
     // `Everything` borrows; read the prefixes of a leaked copy so the borrow is 'static.
     let beve: &'static [u8] = Box::leak(beve.into_boxed_slice());
     for len in 0..beve.len() {
         let cut = &beve[..len];
-        assert!(structio::from_beve::<Everything, _>(cut).is_err(), "typed prefix {len} accepted");
-        assert!(structio::from_beve::<Value, _>(cut).is_err(), "Value prefix {len} accepted");
+        assert!(
+            structio::from_beve::<Everything, _>(cut).is_err(),
+            "typed prefix {len} accepted"
+        );
+        assert!(
+            structio::from_beve::<Value, _>(cut).is_err(),
+            "Value prefix {len} accepted"
+        );
     }
 }
 

@@ -20,11 +20,11 @@ pub const SERDE_DEPTH: usize = 127;
 
 /// The input, printable.
 fn show(data: &[u8]) -> String {
-    let s = String::from_utf8_lossy(data);
-    if s.len() > 300 {
-        format!("{}... ({} bytes)", &s[..s.floor_char_boundary(300)], data.len())
+    if data.len() > 300 {
+        let head = String::from_utf8_lossy(&data[..300]);
+        format!("{head}... ({} bytes)", data.len())
     } else {
-        s.into_owned()
+        String::from_utf8_lossy(data).into_owned()
     }
 }
 

@@ -35,7 +35,10 @@ pub enum External {
     Empty,
     Num(i64),
     Pair(u8, String),
-    Shape { w: f64, h: f64 },
+    Shape {
+        w: f64,
+        h: f64,
+    },
 }
 
 /// A struct wrapped by a newtype variant of the internally tagged enum.
@@ -51,7 +54,10 @@ pub struct Payload {
 pub enum Internal {
     #[default]
     Nothing,
-    Point { x: i32, y: i32 },
+    Point {
+        x: i32,
+        y: i32,
+    },
     Wrapped(Payload),
 }
 
@@ -63,7 +69,10 @@ pub enum Adjacent {
     Unit,
     Text(String),
     Both(i8, bool),
-    Fields { a: u64, b: Option<String> },
+    Fields {
+        a: u64,
+        b: Option<String>,
+    },
 }
 
 /// Untagged: the first variant whose payload reads wins. (No float variant: `1.0` would read as
