@@ -19,6 +19,8 @@ pub(crate) struct JsonReader<'de> {
     depth: usize,
     opts: ReadOptions,
     scratch: Vec<u8>,
+    /// Bytes re-read by untagged enums so far (see [`Reader::charge_reread`]).
+    reread: usize,
 }
 
 /// Where a string read by [`JsonReader::string_bytes`] is.
@@ -38,6 +40,7 @@ impl<'de> JsonReader<'de> {
             depth: 0,
             opts,
             scratch: Vec::new(),
+            reread: 0,
         }
     }
 
@@ -191,6 +194,15 @@ impl<'de> Reader<'de> for JsonReader<'de> {
     #[inline(always)]
     fn restore(&mut self, pos: Self::Pos) {
         (self.pos, self.depth) = pos;
+    }
+
+    fn charge_reread(&mut self, bytes: usize) -> Result<()> {
+        self.reread = self.reread.saturating_add(bytes);
+        if self.reread > crate::reflect::reread_budget(self.s.len()) {
+            let factor = crate::reflect::REREAD_FACTOR;
+            return Err(Error::new(Code::RereadLimit(factor), self.pos));
+        }
+        Ok(())
     }
 
     fn peek_kind(&mut self) -> Result<ValueKind> {

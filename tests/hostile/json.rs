@@ -472,3 +472,39 @@ fn wrong_shapes_are_errors_with_paths() {
         structio::from_json::<Everything, _>(r#"{"btree_int":{"2147483648":"x"}}"#),
     );
 }
+
+/// An untagged enum whose first variant fails only at the end of its payload: each level tries
+/// it, fails, and reads the payload again as the second variant, so reading `n` nested arrays
+/// naively takes 2^n steps.
+#[derive(structio::Reflect, Debug)]
+#[structio(untagged)]
+pub enum Backtrack {
+    Pair((Vec<Backtrack>, u8)),
+    List(Vec<Backtrack>),
+}
+
+impl Default for Backtrack {
+    fn default() -> Self {
+        Backtrack::List(Vec::new())
+    }
+}
+
+#[test]
+fn untagged_backtracking_is_bounded() {
+    // Shallow nesting reads (the budget allows 64 re-reads of the input).
+    let doc = format!("{}{}", "[".repeat(4), "]".repeat(4));
+    structio::from_json::<Backtrack, _>(&doc).unwrap();
+    let beve = structio::to_beve(&structio::from_json::<Backtrack, _>(&doc).unwrap());
+    structio::from_beve::<Backtrack, _>(&beve).unwrap();
+    // 200 levels would take 2^200 steps; the reader gives up after re-reading 64 times the
+    // input, in both formats.
+    let doc = format!("{}{}", "[".repeat(200), "]".repeat(200));
+    timed("JSON backtracking", 2000, || {
+        err_with("JSON", structio::from_json::<Backtrack, _>(&doc), "backtracking");
+    });
+    let mut beve = [0x05u8, 0x04].repeat(199);
+    beve.extend([0x05, 0x00]);
+    timed("BEVE backtracking", 2000, || {
+        err_with("BEVE", structio::from_beve::<Backtrack, _>(&beve), "backtracking");
+    });
+}
