@@ -174,6 +174,8 @@ fn a_million_digits() {
             format!("1e{digits}"),
             format!("1e-{digits}"),
             format!("0.{}1", "0".repeat(1_000_000)),
+            format!("{digits}e-1000000"),
+            format!("-0.{digits}e1000000"),
         ];
         for doc in &cases {
             timed("a million digits", 2000, || {
@@ -198,6 +200,25 @@ fn a_million_digits() {
         // Many digits of a representable value round correctly.
         let v: f64 = structio::from_json(&cases[2]).unwrap();
         assert_eq!(v, "0.7777777777777777777777".parse::<f64>().unwrap());
+    });
+}
+
+#[test]
+fn a_million_escapes_and_a_long_error_line() {
+    bounded("json::a_million_escapes_and_a_long_error_line", 128, || {
+        for esc in ["\\u0041", "\\ud83d\\ude00", "\\n", "\\u00e9"] {
+            let doc = format!("\"{}\"", esc.repeat(1_000_000));
+            let s: String = timed("a million escapes", 2000, || structio::from_json(&doc).unwrap());
+            assert!(s.len() >= 1_000_000);
+            timed("validate", 2000, || structio::json::validate(doc.as_bytes()).unwrap());
+        }
+        // An error at the end of a 10 MB single-line document: the message stays short.
+        let mut doc = "[1,".repeat(3_000_000);
+        doc.push('x');
+        let e = timed("long line", 2000, || err("long line", structio::from_json::<Value, _>(&doc)));
+        assert!(e.to_string().len() < 1000, "{} bytes of message", e.to_string().len());
+        let e = err("long line", structio::from_json::<Vec<u8>, _>(&doc));
+        assert!(e.to_string().len() < 1000);
     });
 }
 
@@ -227,6 +248,8 @@ fn numbers_at_and_past_the_edges() {
         0
     );
     assert_eq!(structio::from_json::<f64, _>("1e-999999999").unwrap(), 0.0);
+    let neg = structio::from_json::<f64, _>("-1e-999").unwrap();
+    assert_eq!(neg.to_bits(), (-0.0f64).to_bits());
     // -0: a float keeps the sign; a signed integer reads 0; an unsigned one rejects the sign.
     assert_eq!(
         structio::from_json::<f64, _>("-0").unwrap().to_bits(),
