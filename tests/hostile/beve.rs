@@ -426,6 +426,15 @@ fn wrong_shapes() {
         structio::from_beve::<Value, _>(&[0x00, 0x00]),
     );
     err("empty", structio::from_beve::<Value, _>(&[]));
+    // RawJson in BEVE is a string of JSON text: it is validated like JSON.
+    for text in ["{", "[1,]", "nul", "1 2", "\"\\ud800\"", ""] {
+        let d = structio::to_beve(&text);
+        err(text, structio::from_beve::<structio::RawJsonBuf, _>(&d));
+        err(text, structio::from_beve::<structio::RawJson, _>(&d));
+    }
+    let d = structio::to_beve(&"{\"a\": [1]}");
+    let raw: structio::RawJson = structio::from_beve(&d).unwrap();
+    assert_eq!(raw.get(), "{\"a\": [1]}");
     // Bool arrays whose unused high bits are set.
     err(
         "bool padding bits",
