@@ -208,15 +208,25 @@ fn a_million_escapes_and_a_long_error_line() {
     bounded("json::a_million_escapes_and_a_long_error_line", 128, || {
         for esc in ["\\u0041", "\\ud83d\\ude00", "\\n", "\\u00e9"] {
             let doc = format!("\"{}\"", esc.repeat(1_000_000));
-            let s: String = timed("a million escapes", 2000, || structio::from_json(&doc).unwrap());
+            let s: String = timed("a million escapes", 2000, || {
+                structio::from_json(&doc).unwrap()
+            });
             assert!(s.len() >= 1_000_000);
-            timed("validate", 2000, || structio::json::validate(doc.as_bytes()).unwrap());
+            timed("validate", 2000, || {
+                structio::json::validate(doc.as_bytes()).unwrap()
+            });
         }
         // An error at the end of a 10 MB single-line document: the message stays short.
         let mut doc = "[1,".repeat(3_000_000);
         doc.push('x');
-        let e = timed("long line", 2000, || err("long line", structio::from_json::<Value, _>(&doc)));
-        assert!(e.to_string().len() < 1000, "{} bytes of message", e.to_string().len());
+        let e = timed("long line", 2000, || {
+            err("long line", structio::from_json::<Value, _>(&doc))
+        });
+        assert!(
+            e.to_string().len() < 1000,
+            "{} bytes of message",
+            e.to_string().len()
+        );
         let e = err("long line", structio::from_json::<Vec<u8>, _>(&doc));
         assert!(e.to_string().len() < 1000);
     });
@@ -523,11 +533,19 @@ fn untagged_backtracking_is_bounded() {
     // input, in both formats.
     let doc = format!("{}{}", "[".repeat(200), "]".repeat(200));
     timed("JSON backtracking", 2000, || {
-        err_with("JSON", structio::from_json::<Backtrack, _>(&doc), "backtracking");
+        err_with(
+            "JSON",
+            structio::from_json::<Backtrack, _>(&doc),
+            "backtracking",
+        );
     });
     let mut beve = [0x05u8, 0x04].repeat(199);
     beve.extend([0x05, 0x00]);
     timed("BEVE backtracking", 2000, || {
-        err_with("BEVE", structio::from_beve::<Backtrack, _>(&beve), "backtracking");
+        err_with(
+            "BEVE",
+            structio::from_beve::<Backtrack, _>(&beve),
+            "backtracking",
+        );
     });
 }
