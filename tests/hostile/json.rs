@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 
-use crate::shapes::everything::{Everything, Inner, SAMPLE_JSON};
+use crate::shapes::everything::{
+    Adjacent, Everything, External, Inner, Internal, Unit, SAMPLE_JSON,
+};
 use crate::{bounded, err, err_with, timed};
 use structio::json::{from_json_with, prettify_with, Options, PrettyOptions};
 use structio::{RawJsonBuf, UnknownKeys, Value};
@@ -548,4 +550,28 @@ fn untagged_backtracking_is_bounded() {
             "backtracking",
         );
     });
+}
+
+#[test]
+fn escaped_keys_and_names_match_like_plain_ones() {
+    // Keys, aliases, variant names and tags spelled with escapes mean the same text, so they
+    // are found (and count as duplicates) exactly like their plain spelling.
+    let i: Inner = structio::from_json(r#"{"\u0069d":7,"na\u006de":"x"}"#).unwrap();
+    assert_eq!((i.id, i.text.as_str()), (7, "x"));
+    let u: Unit = structio::from_json(r#""Gr\u0065en""#).unwrap();
+    assert_eq!(u, Unit::Green);
+    let t: Internal = structio::from_json(r#"{"x":1,"y":2,"\u0074ype":"po\u0069nt"}"#).unwrap();
+    assert_eq!(t, Internal::Point { x: 1, y: 2 });
+    let a: Adjacent = structio::from_json(r#"{"c":"x","\u0074":"Text"}"#).unwrap();
+    assert_eq!(a, Adjacent::Text("x".into()));
+    let e: External = structio::from_json(r#"{"N\u0075m":3}"#).unwrap();
+    assert_eq!(e, External::Num(3));
+    let m: std::collections::BTreeMap<i32, u8> = structio::from_json(r#"{"\u0031":1}"#).unwrap();
+    assert_eq!(m[&1], 1);
+    let mut opts = Options::default();
+    opts.read.error_on_duplicate_keys = true;
+    err(
+        "dup",
+        from_json_with::<Inner, _>(r#"{"id":1,"\u0069d":2}"#, &opts),
+    );
 }
