@@ -309,9 +309,7 @@ const POW10_F64: [f64; 23] = [
 ];
 
 /// Powers of ten that are exact in `f32`.
-const POW10_F32: [f32; 11] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-];
+const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
 
 /// The scanned number as the nearest `f64`.
 #[inline(always)]
@@ -589,8 +587,14 @@ mod tests {
         assert_eq!(int::<i32>("-0").unwrap(), 0);
         assert_eq!(int::<u8>("255").unwrap(), 255);
         assert_eq!(int::<i8>("-128").unwrap(), -128);
-        assert_eq!(int::<u128>("340282366920938463463374607431768211455").unwrap(), u128::MAX);
-        assert_eq!(int::<i128>("-170141183460469231731687303715884105728").unwrap(), i128::MIN);
+        assert_eq!(
+            int::<u128>("340282366920938463463374607431768211455").unwrap(),
+            u128::MAX
+        );
+        assert_eq!(
+            int::<i128>("-170141183460469231731687303715884105728").unwrap(),
+            i128::MIN
+        );
         assert_eq!(int::<u64>("12345678901234567").unwrap(), 12345678901234567);
         let range = |ty: &str| format!("number out of range for {ty}");
         assert_eq!(err(int::<i64>("18446744073709551615")), (range("i64"), 0));
@@ -634,8 +638,14 @@ mod tests {
         assert_eq!(bits("-0"), (-0.0f64).to_bits());
         assert_eq!(bits("2.2250738585072011e-308"), 0x000F_FFFF_FFFF_FFFF);
         assert_eq!(bits("9007199254740993"), 9007199254740992f64.to_bits());
-        assert_eq!(bits("1.00000000000000011102230246251565404236316680908203125"), 1f64.to_bits());
-        assert_eq!(bits("123456789012345678901234567890"), 1.2345678901234568e29f64.to_bits());
+        assert_eq!(
+            bits("1.00000000000000011102230246251565404236316680908203125"),
+            1f64.to_bits()
+        );
+        assert_eq!(
+            bits("123456789012345678901234567890"),
+            1.2345678901234568e29f64.to_bits()
+        );
         assert_eq!(bits("1e30"), 1e30f64.to_bits());
         assert_eq!(bits("-1.5e-7"), (-1.5e-7f64).to_bits());
         assert_eq!(bits("1e-400"), 0f64.to_bits());
@@ -644,9 +654,15 @@ mod tests {
         assert_eq!(err(float::<f64>("1e400")), range);
         assert_eq!(err(float::<f64>("-1e400")), range);
         assert_eq!(err(float::<f64>("01")), ("invalid number".into(), 1));
-        assert_eq!(err(float::<f64>("1.")), ("unexpected end of input".into(), 2));
+        assert_eq!(
+            err(float::<f64>("1.")),
+            ("unexpected end of input".into(), 2)
+        );
         assert_eq!(err(float::<f64>("1.x")), ("invalid number".into(), 2));
-        assert_eq!(err(float::<f64>("1e+")), ("unexpected end of input".into(), 3));
+        assert_eq!(
+            err(float::<f64>("1e+")),
+            ("unexpected end of input".into(), 3)
+        );
         assert_eq!(err(float::<f64>("-a")), ("invalid number".into(), 1));
     }
 
@@ -695,7 +711,10 @@ mod tests {
         assert_eq!(w("-0.0"), Wire::F64(-0.0));
         assert_eq!(w("0"), Wire::Uint(0));
         assert_eq!(w("18446744073709551616"), Wire::Uint(1 << 64));
-        assert_eq!(w("-170141183460469231731687303715884105728"), Wire::Int(i128::MIN));
+        assert_eq!(
+            w("-170141183460469231731687303715884105728"),
+            Wire::Int(i128::MIN)
+        );
         assert_eq!(w("1e2"), Wire::F64(100.0));
         assert_eq!(w("1.5"), Wire::F64(1.5));
         assert_eq!(

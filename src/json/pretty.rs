@@ -135,7 +135,10 @@ mod tests {
         assert_eq!(mini(p), t);
         assert_eq!(pretty(" [ ] "), "[]");
         assert_eq!(pretty("\"a b\""), "\"a b\"");
-        assert_eq!(mini(" { \"a b\" : [ 1 , true , null ] } "), r#"{"a b":[1,true,null]}"#);
+        assert_eq!(
+            mini(" { \"a b\" : [ 1 , true , null ] } "),
+            r#"{"a b":[1,true,null]}"#
+        );
     }
 
     #[test]

@@ -335,7 +335,13 @@ impl<'de> Reader<'de> for JsonReader<'de> {
 
     #[inline]
     fn skip_value(&mut self) -> Result<()> {
-        self.pos = walk(self.s, self.pos, self.depth, self.opts.max_depth, &mut NoEmit)?;
+        self.pos = walk(
+            self.s,
+            self.pos,
+            self.depth,
+            self.opts.max_depth,
+            &mut NoEmit,
+        )?;
         Ok(())
     }
 

@@ -291,18 +291,30 @@ mod tests {
         assert_eq!(err("{\"a\":1]"), ("expected `,` or `}`".into(), 6));
         assert_eq!(err("[tru]"), ("invalid literal".into(), 1));
         assert_eq!(err("[tru"), ("unexpected end of input".into(), 4));
-        assert_eq!(err("1 2"), ("trailing characters after the value".into(), 2));
+        assert_eq!(
+            err("1 2"),
+            ("trailing characters after the value".into(), 2)
+        );
         assert_eq!(err("\u{feff}1"), ("expected a value".into(), 0));
-        assert_eq!(err("[1]x"), ("trailing characters after the value".into(), 3));
+        assert_eq!(
+            err("[1]x"),
+            ("trailing characters after the value".into(), 3)
+        );
         assert_eq!(err("{'a':1}"), ("expected a string key".into(), 1));
         assert_eq!(err("[NaN]"), ("expected a value".into(), 1));
-        assert_eq!(err("[1] // c"), ("trailing characters after the value".into(), 4));
+        assert_eq!(
+            err("[1] // c"),
+            ("trailing characters after the value".into(), 4)
+        );
     }
 
     #[test]
     fn depth_is_limited_without_recursion() {
         let deep = "[".repeat(1_000_000);
-        assert_eq!(err(&deep), ("nesting deeper than the limit of 256".into(), 256));
+        assert_eq!(
+            err(&deep),
+            ("nesting deeper than the limit of 256".into(), 256)
+        );
         let ok = format!("{}{}", "[".repeat(256), "]".repeat(256));
         check(&ok).unwrap();
         let too = format!("{}{}", "[".repeat(257), "]".repeat(257));

@@ -333,7 +333,10 @@ mod tests {
         assert_eq!(esc("\u{1}"), r#""\u0001""#);
         assert_eq!(esc("\u{1f}"), r#""\u001F""#);
         assert_eq!(esc("\u{7f}"), "\"\u{7f}\"");
-        assert_eq!(esc("é中😀\u{2028}\u{2029}<>&"), "\"é中😀\u{2028}\u{2029}<>&\"");
+        assert_eq!(
+            esc("é中😀\u{2028}\u{2029}<>&"),
+            "\"é中😀\u{2028}\u{2029}<>&\""
+        );
         assert_eq!(esc(""), r#""""#);
     }
 
@@ -389,9 +392,15 @@ mod tests {
         assert_eq!(unescape(r#""\ud83d\ude00""#).unwrap(), "😀");
         assert_eq!(unescape(r#""\/""#).unwrap(), "/");
         assert_eq!(unescape(r#""\u0000""#).unwrap(), "\0");
-        assert_eq!(unescape(r#""a\"b\\c\b\f\n\r\t""#).unwrap(), "a\"b\\c\u{8}\u{c}\n\r\t");
+        assert_eq!(
+            unescape(r#""a\"b\\c\b\f\n\r\t""#).unwrap(),
+            "a\"b\\c\u{8}\u{c}\n\r\t"
+        );
         assert_eq!(unescape(r#""\u00E9\u4E2D""#).unwrap(), "é中");
-        assert_eq!(unescape("\"héllo wörld, long enough\"").unwrap(), "héllo wörld, long enough");
+        assert_eq!(
+            unescape("\"héllo wörld, long enough\"").unwrap(),
+            "héllo wörld, long enough"
+        );
     }
 
     #[test]
@@ -400,12 +409,24 @@ mod tests {
             let e = unescape(s).unwrap_err();
             (e.message(), e.offset())
         };
-        assert_eq!(err(r#""\ud800""#), ("lone surrogate in \\u escape".into(), 7));
-        assert_eq!(err(r#""\udc00""#), ("lone surrogate in \\u escape".into(), 1));
-        assert_eq!(err(r#""\ud800\u0041""#), ("lone surrogate in \\u escape".into(), 7));
+        assert_eq!(
+            err(r#""\ud800""#),
+            ("lone surrogate in \\u escape".into(), 7)
+        );
+        assert_eq!(
+            err(r#""\udc00""#),
+            ("lone surrogate in \\u escape".into(), 1)
+        );
+        assert_eq!(
+            err(r#""\ud800\u0041""#),
+            ("lone surrogate in \\u escape".into(), 7)
+        );
         assert_eq!(err(r#""\x""#), ("invalid escape".into(), 2));
         assert_eq!(err(r#""\u12G4""#), ("invalid escape".into(), 5));
-        assert_eq!(err("\"raw\u{1c}tl\""), ("control character in string".into(), 4));
+        assert_eq!(
+            err("\"raw\u{1c}tl\""),
+            ("control character in string".into(), 4)
+        );
         assert_eq!(err("\"abc"), ("unexpected end of input".into(), 4));
         assert_eq!(err("\"\\u12"), ("unexpected end of input".into(), 5));
     }

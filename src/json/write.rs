@@ -70,7 +70,11 @@ impl<'o, const PRETTY: bool> JsonWriter<'o, PRETTY> {
 
     /// Writes `items` as one array, `each` writing one element.
     #[inline(always)]
-    fn array_of<T>(&mut self, items: impl ExactSizeIterator<Item = T>, each: impl Fn(&mut Self, T)) {
+    fn array_of<T>(
+        &mut self,
+        items: impl ExactSizeIterator<Item = T>,
+        each: impl Fn(&mut Self, T),
+    ) {
         self.begin_array(items.len());
         let mut first = true;
         for x in items {
