@@ -8,6 +8,8 @@
 
 use crate::number::{NumKind, Number, Wire};
 
+use super::out::Out;
+
 /// How floating-point numbers are laid out when written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum FloatStyle {
@@ -21,7 +23,7 @@ pub enum FloatStyle {
 
 /// Appends any number.
 #[inline(always)]
-pub(crate) fn write_number<N: Number>(out: &mut Vec<u8>, v: N, style: FloatStyle) {
+pub(crate) fn write_number<N: Number, O: Out>(out: &mut O, v: N, style: FloatStyle) {
     match (N::KIND, v.to_wire()) {
         // The narrowing casts undo the widening `to_wire` did; the compiler folds both away.
         (NumKind::I128, Wire::Int(i)) => write_int(out, i),
@@ -37,105 +39,102 @@ pub(crate) fn write_number<N: Number>(out: &mut Vec<u8>, v: N, style: FloatStyle
 
 /// Appends an integer.
 #[inline(always)]
-pub(crate) fn write_int<I: itoa::Integer>(out: &mut Vec<u8>, v: I) {
+pub(crate) fn write_int<I: itoa::Integer, O: Out>(out: &mut O, v: I) {
     let mut buf = itoa::Buffer::new();
-    out.extend_from_slice(buf.format(v).as_bytes());
+    out.push_str(buf.format(v));
 }
 
 /// Appends an `f64`.
 #[inline]
-pub(crate) fn write_f64(out: &mut Vec<u8>, v: f64, style: FloatStyle) {
+pub(crate) fn write_f64<O: Out>(out: &mut O, v: f64, style: FloatStyle) {
     if !v.is_finite() {
-        out.extend_from_slice(b"null");
+        out.push_str("null");
         return;
     }
     let mut buf = zmij::Buffer::new();
-    let s = buf.format_finite(v).as_bytes();
+    let s = buf.format_finite(v);
     match style {
         FloatStyle::Glaze => glaze_layout(out, s, 15),
-        FloatStyle::Serde => out.extend_from_slice(s),
+        FloatStyle::Serde => out.push_str(s),
     }
 }
 
 /// Appends an `f32` (shortest digits at `f32` precision).
 #[inline]
-pub(crate) fn write_f32(out: &mut Vec<u8>, v: f32, style: FloatStyle) {
+pub(crate) fn write_f32<O: Out>(out: &mut O, v: f32, style: FloatStyle) {
     if !v.is_finite() {
-        out.extend_from_slice(b"null");
+        out.push_str("null");
         return;
     }
     let mut buf = zmij::Buffer::new();
-    let s = buf.format_finite(v).as_bytes();
+    let s = buf.format_finite(v);
     match style {
         FloatStyle::Glaze => glaze_layout(out, s, 6),
-        FloatStyle::Serde => out.extend_from_slice(s),
+        FloatStyle::Serde => out.push_str(s),
     }
 }
 
 /// Rewrites zmij's layout (`-1234.5`, `0.00012`, `1.5e+20`, `3e-7`, `100.0`) into Glaze's.
-/// `max_fixed` is the largest decimal exponent written in fixed notation.
+/// `max_fixed` is the largest decimal exponent written in fixed notation. Every piece is a
+/// slice of `s` at ASCII positions.
 #[inline(always)]
-fn glaze_layout(out: &mut Vec<u8>, s: &[u8], max_fixed: i32) {
-    let neg = usize::from(s[0] == b'-');
-    let body = &s[neg..];
+fn glaze_layout<O: Out>(out: &mut O, s: &str, max_fixed: i32) {
+    let piece = |a: usize, b: usize| s.get(a..b).unwrap_or_default();
+    let bytes = s.as_bytes();
+    let neg = usize::from(bytes[0] == b'-');
+    let sign = piece(0, neg);
     // Scientific already (zmij's fixed range is wider than Glaze's): `e+` -> `E`, `e-` -> `E-`.
-    if let Some(e) = body.iter().position(|&b| b == b'e') {
-        out.extend_from_slice(&s[..neg + e]);
-        let exp = &body[e + 1..];
-        let exp = if exp[0] == b'+' { &exp[1..] } else { exp };
-        out.push(b'E');
-        out.extend_from_slice(exp);
+    if let Some(e) = bytes.iter().position(|&b| b == b'e') {
+        out.push_str(piece(0, e));
+        out.push_ascii(b'E');
+        let exp = e + 1 + usize::from(bytes[e + 1] == b'+');
+        out.push_str(piece(exp, s.len()));
         return;
     }
-    let dot = body.iter().position(|&b| b == b'.').unwrap_or(body.len());
-    let int = &body[..dot];
-    let frac = body.get(dot + 1..).unwrap_or(&[]);
-    let integral = frac == b"0";
-    if int == b"0" {
+    let dot = bytes.iter().position(|&b| b == b'.').unwrap_or(s.len());
+    let int = piece(neg, dot);
+    let frac = piece((dot + 1).min(s.len()), s.len());
+    let integral = frac == "0";
+    if int == "0" {
         if integral {
-            out.extend_from_slice(&s[..neg + 1]);
+            out.push_str(piece(0, neg + 1));
             return;
         }
-        let zeros = frac.iter().take_while(|&&b| b == b'0').count();
+        let zeros = frac.bytes().take_while(|&b| b == b'0').count();
         if zeros < 4 {
-            out.extend_from_slice(s);
+            out.push_str(s);
         } else {
-            scientific(out, &s[..neg], &frac[zeros..], &[], -(zeros as i32) - 1);
+            scientific(out, sign, &frac[zeros..], "", -(zeros as i32) - 1);
         }
         return;
     }
     let exp = int.len() as i32 - 1;
     if exp <= max_fixed {
-        if integral {
-            out.extend_from_slice(&s[..neg + dot]);
-        } else {
-            out.extend_from_slice(s);
-        }
+        out.push_str(if integral { piece(0, dot) } else { s });
         return;
     }
-    let frac = if integral { &[][..] } else { frac };
-    scientific(out, &s[..neg], int, frac, exp);
+    scientific(out, sign, int, if integral { "" } else { frac }, exp);
 }
 
 /// Writes `sign d.ddddE[-]x` from the significant digits `a` followed by `b` (trailing zeros
 /// dropped).
 #[cold]
-fn scientific(out: &mut Vec<u8>, sign: &[u8], a: &[u8], b: &[u8], exp: i32) {
-    let mut digits = [0u8; 40];
-    let n = a.len() + b.len();
-    digits[..a.len()].copy_from_slice(a);
-    digits[a.len()..n].copy_from_slice(b);
-    let mut n = n;
-    while n > 1 && digits[n - 1] == b'0' {
-        n -= 1;
+fn scientific<O: Out>(out: &mut O, sign: &str, a: &str, b: &str, exp: i32) {
+    let b = b.trim_end_matches('0');
+    let a = if b.is_empty() {
+        a.trim_end_matches('0')
+    } else {
+        a
+    };
+    out.push_str(sign);
+    out.push_str(a.get(..1).unwrap_or("0"));
+    let rest = a.get(1..).unwrap_or_default();
+    if !rest.is_empty() || !b.is_empty() {
+        out.push_ascii(b'.');
+        out.push_str(rest);
+        out.push_str(b);
     }
-    out.extend_from_slice(sign);
-    out.push(digits[0]);
-    if n > 1 {
-        out.push(b'.');
-        out.extend_from_slice(&digits[1..n]);
-    }
-    out.push(b'E');
+    out.push_ascii(b'E');
     write_int(out, exp);
 }
 
@@ -148,7 +147,10 @@ mod tests {
     fn d(v: f64) -> String {
         let mut out = Vec::new();
         write_f64(&mut out, v, FloatStyle::Glaze);
-        String::from_utf8(out).unwrap()
+        let mut text = String::new();
+        write_f64(&mut text, v, FloatStyle::Glaze);
+        assert_eq!(out, text.as_bytes());
+        text
     }
 
     fn f(v: f32) -> String {

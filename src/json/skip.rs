@@ -7,7 +7,7 @@
 use crate::error::{Code, Error, Result};
 
 use super::number_read::skip_number;
-use super::string::skip_string;
+use super::string::{skip_string, slice, valid_prefix};
 
 /// Whether `b` is JSON whitespace (space, tab, LF, CR).
 #[inline(always)]
@@ -54,6 +54,8 @@ pub(crate) fn eof(s: &[u8]) -> Error {
 
 /// What a walk produces besides checking: nothing (skip, validate) or re-formatted text.
 pub(crate) trait Emit {
+    /// Whether [`Emit::token`] wants the tokens (if not, the walk does not slice them out).
+    const TOKENS: bool;
     /// A container opens and is not empty; `open` containers enclose it.
     fn open(&mut self, c: u8, open: usize);
     /// An empty container, `[]` or `{}`.
@@ -65,13 +67,14 @@ pub(crate) trait Emit {
     /// The colon after a key.
     fn colon(&mut self);
     /// A scalar or a key, verbatim.
-    fn token(&mut self, t: &[u8]);
+    fn token(&mut self, t: &str);
 }
 
 /// An [`Emit`] that keeps nothing.
 pub(crate) struct NoEmit;
 
 impl Emit for NoEmit {
+    const TOKENS: bool = false;
     #[inline(always)]
     fn open(&mut self, _: u8, _: usize) {}
     #[inline(always)]
@@ -83,7 +86,7 @@ impl Emit for NoEmit {
     #[inline(always)]
     fn colon(&mut self) {}
     #[inline(always)]
-    fn token(&mut self, _: &[u8]) {}
+    fn token(&mut self, _: &str) {}
 }
 
 /// A stack of bits (object = 1, array = 0): 256 levels inline, deeper ones on the heap.
@@ -137,12 +140,22 @@ impl BitStack {
     }
 }
 
-/// Walks the value at `i` (whitespace before it allowed), checking it is well-formed and that
-/// no container nests deeper than `max_depth` counting the `depth` containers around it.
-/// Returns the index just after the value.
+/// Passes `s[from..to]` to `e` if it wants tokens.
+#[inline(always)]
+fn emit<E: Emit>(e: &mut E, text: &str, from: usize, to: usize) -> Result<()> {
+    if E::TOKENS {
+        e.token(slice(text, from, to)?);
+    }
+    Ok(())
+}
+
+/// Walks the value at `i` (whitespace before it allowed) in `s`, whose valid UTF-8 prefix is
+/// `text`, checking it is well-formed and that no container nests deeper than `max_depth`
+/// counting the `depth` containers around it. Returns the index just after the value.
 #[inline]
 pub(crate) fn walk<E: Emit>(
     s: &[u8],
+    text: &str,
     mut i: usize,
     depth: usize,
     max_depth: usize,
@@ -157,8 +170,8 @@ pub(crate) fn walk<E: Emit>(
         };
         match b {
             b'"' => {
-                let end = skip_string(s, i + 1)?;
-                e.token(&s[i..end]);
+                let end = skip_string(s, text, i + 1)?;
+                emit(e, text, i, end)?;
                 i = end;
             }
             b'{' | b'[' => {
@@ -174,18 +187,18 @@ pub(crate) fn walk<E: Emit>(
                 } else {
                     e.open(b, stack.len);
                     stack.push(obj);
-                    i = if obj { key(s, j, e)? } else { j };
+                    i = if obj { key(s, text, j, e)? } else { j };
                     continue;
                 }
             }
             b'-' | b'0'..=b'9' => {
                 let end = skip_number(s, i)?;
-                e.token(&s[i..end]);
+                emit(e, text, i, end)?;
                 i = end;
             }
-            b't' => i = scalar_literal(s, i, b"true", e)?,
-            b'f' => i = scalar_literal(s, i, b"false", e)?,
-            b'n' => i = scalar_literal(s, i, b"null", e)?,
+            b't' => i = scalar_literal(s, i, "true", e)?,
+            b'f' => i = scalar_literal(s, i, "false", e)?,
+            b'n' => i = scalar_literal(s, i, "null", e)?,
             _ => return Err(Error::new(Code::ExpectedValue, i)),
         }
         // After a value: close finished containers, or move to the next element.
@@ -199,7 +212,7 @@ pub(crate) fn walk<E: Emit>(
             match s.get(i) {
                 Some(b',') => {
                     e.comma(stack.len);
-                    i = if obj { key(s, i + 1, e)? } else { i + 1 };
+                    i = if obj { key(s, text, i + 1, e)? } else { i + 1 };
                     break;
                 }
                 Some(&c) if c == close => {
@@ -218,23 +231,23 @@ pub(crate) fn walk<E: Emit>(
 }
 
 #[inline(always)]
-fn scalar_literal<E: Emit>(s: &[u8], i: usize, lit: &[u8], e: &mut E) -> Result<usize> {
-    let end = literal(s, i, lit)?;
+fn scalar_literal<E: Emit>(s: &[u8], i: usize, lit: &'static str, e: &mut E) -> Result<usize> {
+    let end = literal(s, i, lit.as_bytes())?;
     e.token(lit);
     Ok(end)
 }
 
 /// A key and its colon at `i` (whitespace allowed around both); returns the index after `:`.
 #[inline(always)]
-fn key<E: Emit>(s: &[u8], i: usize, e: &mut E) -> Result<usize> {
+fn key<E: Emit>(s: &[u8], text: &str, i: usize, e: &mut E) -> Result<usize> {
     let i = skip_ws(s, i);
     match s.get(i) {
         Some(b'"') => {}
         Some(_) => return Err(Error::new(Code::ExpectedKey, i)),
         None => return Err(eof(s)),
     }
-    let end = skip_string(s, i + 1)?;
-    e.token(&s[i..end]);
+    let end = skip_string(s, text, i + 1)?;
+    emit(e, text, i, end)?;
     let j = skip_ws(s, end);
     match s.get(j) {
         Some(b':') => {}
@@ -245,14 +258,20 @@ fn key<E: Emit>(s: &[u8], i: usize, e: &mut E) -> Result<usize> {
     Ok(j + 1)
 }
 
-/// Checks that `s` holds exactly one well-formed JSON value (whitespace around it allowed).
-pub(crate) fn validate_all(s: &[u8], max_depth: usize) -> Result<()> {
-    let end = walk(s, 0, 0, max_depth, &mut NoEmit)?;
+/// Walks all of `s`: one value, whitespace around it allowed.
+pub(crate) fn walk_all<E: Emit>(s: &[u8], max_depth: usize, e: &mut E) -> Result<()> {
+    let text = valid_prefix(s);
+    let end = walk(s, text, 0, 0, max_depth, e)?;
     let end = skip_ws(s, end);
     if end < s.len() {
         return Err(Error::new(Code::TrailingCharacters, end));
     }
     Ok(())
+}
+
+/// Checks that `s` holds exactly one well-formed JSON value (whitespace around it allowed).
+pub(crate) fn validate_all(s: &[u8], max_depth: usize) -> Result<()> {
+    walk_all(s, max_depth, &mut NoEmit)
 }
 
 #[cfg(test)]
