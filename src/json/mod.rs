@@ -15,9 +15,11 @@
 //! Errors carry the byte offset, the line and column, the path to the value and a caret under
 //! the source line; see [`crate::Error`].
 
+mod float_read;
 mod number_read;
 mod number_write;
 mod out;
+mod pow5;
 mod pretty;
 mod read;
 mod skip;

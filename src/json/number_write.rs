@@ -8,7 +8,7 @@
 
 use crate::number::{NumKind, Number, Wire};
 
-use super::out::Out;
+use super::out::{copy_at, copy_small, Out};
 
 /// How floating-point numbers are laid out when written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -41,7 +41,7 @@ pub(crate) fn write_number<N: Number, O: Out>(out: &mut O, v: N, style: FloatSty
 #[inline(always)]
 pub(crate) fn write_int<I: itoa::Integer, O: Out>(out: &mut O, v: I) {
     let mut buf = itoa::Buffer::new();
-    out.push_str(buf.format(v));
+    out.push_small(buf.format(v));
 }
 
 /// Appends an `f64`.
@@ -51,11 +51,14 @@ pub(crate) fn write_f64<O: Out>(out: &mut O, v: f64, style: FloatStyle) {
         out.push_str("null");
         return;
     }
+    if style == FloatStyle::Glaze && write_exact(out, v) {
+        return;
+    }
     let mut buf = zmij::Buffer::new();
     let s = buf.format_finite(v);
     match style {
         FloatStyle::Glaze => glaze_layout(out, s, 15),
-        FloatStyle::Serde => out.push_str(s),
+        FloatStyle::Serde => out.push_small(s),
     }
 }
 
@@ -70,24 +73,110 @@ pub(crate) fn write_f32<O: Out>(out: &mut O, v: f32, style: FloatStyle) {
     let s = buf.format_finite(v);
     match style {
         FloatStyle::Glaze => glaze_layout(out, s, 6),
-        FloatStyle::Serde => out.push_str(s),
+        FloatStyle::Serde => out.push_small(s),
     }
 }
 
+/// Glaze's text for values whose exact decimal expansion is short, without the shortest-digit
+/// search: integers below 2^53, and multiples of 2^-10 below 10^5 (at most 15 significant
+/// digits). An exact expansion of at most 15 significant digits is the shortest text that reads
+/// back: any other decimal that short differs by at least 10^-15 relative, more than half an
+/// ulp. Returns `false` for other values.
+#[inline(always)]
+fn write_exact<O: Out>(out: &mut O, v: f64) -> bool {
+    let a = v.abs();
+    let neg = usize::from(v.is_sign_negative());
+    let mut buf = [b'-'; 32];
+    // `as u64` truncates (and saturates), so equality means `a` is a whole number in range;
+    // `f64::trunc` would be a libm call on the baseline x86-64 target.
+    let whole = a as u64;
+    if a < 9_007_199_254_740_992.0 && whole as f64 == a {
+        let mut digits = itoa::Buffer::new();
+        let n = copy_at(&mut buf, neg, digits.format(whole).as_bytes());
+        out.push_buf(&buf, n);
+        return true;
+    }
+    let scaled = a * 1024.0;
+    let i = scaled as u64;
+    if a < 1e5 && i as f64 == scaled {
+        let mut digits = itoa::Buffer::new();
+        let mut n = copy_at(&mut buf, neg, digits.format(i >> 10).as_bytes());
+        buf[n] = b'.';
+        // (i & 1023) / 1024 = (i & 1023) * 9765625 / 10^10: ten digits, zero-padded, behind
+        // a leading 1 that is skipped.
+        let frac = 10_000_000_000 + (i & 1023) * 9_765_625;
+        let frac = digits.format(frac).as_bytes();
+        let end = frac.iter().rposition(|&b| b != b'0').unwrap_or(0) + 1;
+        n = copy_at(&mut buf, n + 1, frac.get(1..end).unwrap_or_default());
+        out.push_buf(&buf, n);
+        return true;
+    }
+    false
+}
+
 /// Rewrites zmij's layout (`-1234.5`, `0.00012`, `1.5e+20`, `3e-7`, `100.0`) into Glaze's.
-/// `max_fixed` is the largest decimal exponent written in fixed notation. Every piece is a
-/// slice of `s` at ASCII positions.
+/// `max_fixed` is the largest decimal exponent written in fixed notation (15 for `f64`, which
+/// is also where zmij's fixed range ends; 6 for `f32`).
 #[inline(always)]
 fn glaze_layout<O: Out>(out: &mut O, s: &str, max_fixed: i32) {
+    let b = s.as_bytes();
+    let n = b.len();
+    if !(3..=32).contains(&n) {
+        return glaze_layout_slow(out, s, max_fixed);
+    }
+    let mut buf = [0u8; 32];
+    copy_small(&mut buf, b);
+    // Scientific: `e` is 3 to 5 bytes from the end (`e+5`, `e-10`, `e+308`).
+    let e = if buf[n - 3] == b'e' {
+        n - 3
+    } else if n >= 4 && buf[n - 4] == b'e' {
+        n - 4
+    } else if n >= 5 && buf[n - 5] == b'e' {
+        n - 5
+    } else {
+        0
+    };
+    if e > 0 {
+        buf[e] = b'E';
+        let mut n = n;
+        if buf[e + 1] == b'+' {
+            buf.copy_within(e + 2..n, e + 1);
+            n -= 1;
+        }
+        out.push_buf(&buf, n);
+        return;
+    }
+    let neg = usize::from(buf[0] == b'-');
+    if buf[n - 2] == b'.' && buf[n - 1] == b'0' {
+        // Integral: drop `.0` while fixed.
+        if (n - 2 - neg) as i32 - 1 <= max_fixed {
+            out.push_buf(&buf, n - 2);
+            return;
+        }
+    } else if !(buf[neg] == b'0' && buf[neg + 2..neg + 6] == *b"0000") {
+        // Not below 1e-4; fixed unless the integer part is too long (f32 only).
+        let int_digits = buf[neg..n].iter().position(|&c| c == b'.').unwrap_or(n);
+        if max_fixed >= 15 || int_digits as i32 - 1 <= max_fixed {
+            out.push_buf(&buf, n);
+            return;
+        }
+    }
+    glaze_layout_slow(out, s, max_fixed)
+}
+
+/// [`glaze_layout`] for the cases that change notation: below 1e-4, or an `f32` of 10^7 or
+/// more that zmij still writes in fixed notation.
+#[cold]
+#[inline(never)]
+fn glaze_layout_slow<O: Out>(out: &mut O, s: &str, max_fixed: i32) {
     let piece = |a: usize, b: usize| s.get(a..b).unwrap_or_default();
     let bytes = s.as_bytes();
-    let neg = usize::from(bytes[0] == b'-');
+    let neg = usize::from(bytes.first() == Some(&b'-'));
     let sign = piece(0, neg);
-    // Scientific already (zmij's fixed range is wider than Glaze's): `e+` -> `E`, `e-` -> `E-`.
     if let Some(e) = bytes.iter().position(|&b| b == b'e') {
         out.push_str(piece(0, e));
         out.push_ascii(b'E');
-        let exp = e + 1 + usize::from(bytes[e + 1] == b'+');
+        let exp = e + 1 + usize::from(bytes.get(e + 1) == Some(&b'+'));
         out.push_str(piece(exp, s.len()));
         return;
     }
@@ -207,6 +296,15 @@ mod tests {
             (1234567890123456.7, "1234567890123456.8"),
             (-1.2345e-5, "-1.2345E-5"),
             (123.0e13, "1230000000000000"),
+            (129.625, "129.625"),
+            (-6.25, "-6.25"),
+            (0.0009765625, "0.0009765625"),
+            (99999.9990234375, "99999.9990234375"),
+            (4503599627370495.5, "4503599627370495.5"),
+            (9007199254740991.0, "9007199254740991"),
+            (0.00015, "0.00015"),
+            (0.00001234, "1.234E-5"),
+            (-0.00009, "-9E-5"),
             (f64::NAN, "null"),
             (-f64::NAN, "null"),
             (f64::INFINITY, "null"),
@@ -271,6 +369,26 @@ mod tests {
         assert_eq!(s(1e-7), "1e-7");
         assert_eq!(s(0.0001), "0.0001");
         assert_eq!(s(f64::NAN), "null");
+    }
+
+    #[test]
+    fn exact_fast_path_agrees_with_zmij() {
+        // Every multiple of 2^-10 near a few magnitudes, and integers around 2^53.
+        let mut checks = 0;
+        for base in [0.0, 1.0, 7.0, 1000.0, 99_990.0, 4.5e15, 9.007e15] {
+            for k in -3000i64..3000 {
+                let v = base + k as f64 / 1024.0;
+                let mut fast = String::new();
+                if !write_exact(&mut fast, v) {
+                    continue;
+                }
+                let mut slow = String::new();
+                glaze_layout(&mut slow, zmij::Buffer::new().format_finite(v), 15);
+                assert_eq!(fast, slow, "{v:e}");
+                checks += 1;
+            }
+        }
+        assert!(checks > 30_000);
     }
 
     #[test]
