@@ -5,7 +5,7 @@
 //! into one scratch `String` the reader owns. Arrays and objects count their depth against
 //! [`ReadOptions::max_depth`].
 
-use crate::error::{Code, Error, Result};
+use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::{Number, Wire};
 use crate::reflect::{EnumInfo, Key, ReadOptions, Reader, Str, ValueKind};
 
@@ -140,6 +140,45 @@ impl<'de> JsonReader<'de> {
         self.pos += 1;
         self.depth -= 1;
         false
+    }
+
+    /// Reads an array, calling `each(reader, index)` to read every element: the tight loop
+    /// behind the bulk reads (numbers, bools, strings).
+    #[inline(always)]
+    fn array_loop(
+        &mut self,
+        mut each: impl FnMut(&mut Self, usize) -> Result<()>,
+    ) -> Result<usize> {
+        if self.peek()? != b'[' {
+            return Err(self.invalid_type("an array"));
+        }
+        self.enter()?;
+        let s = self.s;
+        self.pos = skip_ws(s, self.pos);
+        if s.get(self.pos) == Some(&b']') {
+            self.end();
+            return Ok(0);
+        }
+        let mut n = 0;
+        loop {
+            each(self, n).map_err(|e| e.push_path(PathSegment::Index(n)))?;
+            n += 1;
+            // The separator usually follows the value directly.
+            let mut b = s.get(self.pos).copied();
+            if !matches!(b, Some(b',' | b']')) {
+                self.pos = skip_ws(s, self.pos);
+                b = s.get(self.pos).copied();
+            }
+            match b {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.end();
+                    return Ok(n);
+                }
+                Some(_) => return Err(Error::new(Code::ExpectedCommaOrEnd("]"), self.pos)),
+                None => return Err(eof(s)),
+            }
+        }
     }
 
     /// Enters a container whose opening bracket is at `self.pos`.
@@ -291,6 +330,39 @@ impl<'de> Reader<'de> for JsonReader<'de> {
     #[inline(always)]
     fn remaining_hint(&self, _seq: &bool) -> Option<usize> {
         None
+    }
+
+    #[inline]
+    fn read_typed_vec<N: Number>(&mut self, out: &mut Vec<N>) -> Result<()> {
+        out.clear();
+        self.array_loop(|r, _| {
+            let v = r.read_number::<N>()?;
+            out.push(v);
+            Ok(())
+        })?;
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bool_vec(&mut self, out: &mut Vec<bool>) -> Result<()> {
+        out.clear();
+        self.array_loop(|r, _| {
+            let v = r.read_bool()?;
+            out.push(v);
+            Ok(())
+        })?;
+        Ok(())
+    }
+
+    #[inline]
+    fn read_str_seq<F>(&mut self, mut each: F) -> Result<usize>
+    where
+        F: FnMut(usize, Str<'de, '_>) -> Result<()>,
+    {
+        self.array_loop(|r, i| {
+            let s = r.read_str()?;
+            each(i, s)
+        })
     }
 
     #[inline(always)]
