@@ -27,9 +27,9 @@ pub(crate) fn write_number<N: Number, O: Out>(out: &mut O, v: N, style: FloatSty
     match (N::KIND, v.to_wire()) {
         // The narrowing casts undo the widening `to_wire` did; the compiler folds both away.
         (NumKind::I128, Wire::Int(i)) => write_int(out, i),
-        (_, Wire::Int(i)) => write_int(out, i as i64),
+        (_, Wire::Int(i)) => write_i64(out, i as i64),
         (NumKind::U128, Wire::Uint(u)) => write_int(out, u),
-        (_, Wire::Uint(u)) => write_int(out, u as u64),
+        (_, Wire::Uint(u)) => write_u64(out, u as u64),
         (_, Wire::F32(f)) => write_f32(out, f, style),
         (NumKind::F64, Wire::F64(f)) => write_f64(out, f, style),
         // f16 and bf16 widen exactly to f32 and are written with f32 digits.
@@ -37,11 +37,97 @@ pub(crate) fn write_number<N: Number, O: Out>(out: &mut O, v: N, style: FloatSty
     }
 }
 
-/// Appends an integer.
+/// Appends an integer (the 128-bit ones and exponents; 64-bit ones go through [`write_u64`]).
 #[inline(always)]
 pub(crate) fn write_int<I: itoa::Integer, O: Out>(out: &mut O, v: I) {
     let mut buf = itoa::Buffer::new();
     out.push_small(buf.format(v));
+}
+
+/// "00" to "99".
+const PAIRS: &[u8; 200] = b"\
+0001020304050607080910111213141516171819\
+2021222324252627282930313233343536373839\
+4041424344454647484950515253545556575859\
+6061626364656667686970717273747576777879\
+8081828384858687888990919293949596979899";
+
+/// The number of decimal digits of `v`.
+#[inline(always)]
+fn digit_count(v: u64) -> usize {
+    const POW10: [u64; 20] = {
+        let mut t = [1u64; 20];
+        let mut i = 1;
+        while i < 20 {
+            t[i] = t[i - 1] * 10;
+            i += 1;
+        }
+        t
+    };
+    // `v | 1` has the same count (powers of ten above 1 are even) and is never 0.
+    let v = v | 1;
+    // floor(log10(2) * bits) is the count or one less.
+    let guess = ((64 - v.leading_zeros()) * 1233 >> 12) as usize;
+    guess + usize::from(guess < 20 && v >= POW10[guess])
+}
+
+/// Writes the two digits of `x < 100` at `dst[at..]`.
+#[inline(always)]
+fn put_pair(dst: &mut [u8; 32], at: usize, x: u32) {
+    let r = x as usize * 2;
+    if let (Some(d), Some(p)) = (dst.get_mut(at..at + 2), PAIRS.get(r..r + 2)) {
+        d.copy_from_slice(p);
+    }
+}
+
+/// Writes the eight digits of `x < 10^8` at `dst[at..]`: two independent halves of four.
+#[inline(always)]
+fn put8(dst: &mut [u8; 32], at: usize, x: u32) {
+    let (a, b) = (x / 10_000, x % 10_000);
+    put_pair(dst, at, a / 100);
+    put_pair(dst, at + 2, a % 100);
+    put_pair(dst, at + 4, b / 100);
+    put_pair(dst, at + 6, b % 100);
+}
+
+/// Writes the digits of `v` at `dst[at..]` (`at + 20 <= 32`); returns the end.
+#[inline(always)]
+pub(crate) fn put_u64(dst: &mut [u8; 32], at: usize, mut v: u64) -> usize {
+    let end = (at + digit_count(v)).min(32);
+    let mut p = end;
+    // Eight digits at a time from the right keeps the chain of divisions short.
+    while v >= 100_000_000 && p >= 8 {
+        put8(dst, p - 8, (v % 100_000_000) as u32);
+        v /= 100_000_000;
+        p -= 8;
+    }
+    let mut v = v as u32;
+    while v >= 100 && p >= 2 {
+        put_pair(dst, p - 2, v % 100);
+        v /= 100;
+        p -= 2;
+    }
+    if v >= 10 && p >= 2 {
+        put_pair(dst, p - 2, v);
+    } else if p >= 1 {
+        dst[p - 1] = b'0' + v as u8;
+    }
+    end
+}
+
+/// Appends a `u64`, written in place.
+#[inline(always)]
+pub(crate) fn write_u64<O: Out>(out: &mut O, v: u64) {
+    out.with_slot(|slot| put_u64(slot, 0, v));
+}
+
+/// Appends an `i64`, written in place.
+#[inline(always)]
+pub(crate) fn write_i64<O: Out>(out: &mut O, v: i64) {
+    out.with_slot(|slot| {
+        slot[0] = b'-';
+        put_u64(slot, usize::from(v < 0), v.unsigned_abs())
+    });
 }
 
 /// Appends an `f64`.
@@ -86,29 +172,33 @@ pub(crate) fn write_f32<O: Out>(out: &mut O, v: f32, style: FloatStyle) {
 fn write_exact<O: Out>(out: &mut O, v: f64) -> bool {
     let a = v.abs();
     let neg = usize::from(v.is_sign_negative());
-    let mut buf = [b'-'; 32];
     // `as u64` truncates (and saturates), so equality means `a` is a whole number in range;
     // `f64::trunc` would be a libm call on the baseline x86-64 target.
     let whole = a as u64;
     if a < 9_007_199_254_740_992.0 && whole as f64 == a {
-        let mut digits = itoa::Buffer::new();
-        let n = copy_at(&mut buf, neg, digits.format(whole).as_bytes());
-        out.push_buf(&buf, n);
+        out.with_slot(|slot| {
+            slot[0] = b'-';
+            put_u64(slot, neg, whole)
+        });
         return true;
     }
     let scaled = a * 1024.0;
     let i = scaled as u64;
     if a < 1e5 && i as f64 == scaled {
-        let mut digits = itoa::Buffer::new();
-        let mut n = copy_at(&mut buf, neg, digits.format(i >> 10).as_bytes());
-        buf[n] = b'.';
-        // (i & 1023) / 1024 = (i & 1023) * 9765625 / 10^10: ten digits, zero-padded, behind
-        // a leading 1 that is skipped.
-        let frac = 10_000_000_000 + (i & 1023) * 9_765_625;
-        let frac = digits.format(frac).as_bytes();
-        let end = frac.iter().rposition(|&b| b != b'0').unwrap_or(0) + 1;
-        n = copy_at(&mut buf, n + 1, frac.get(1..end).unwrap_or_default());
-        out.push_buf(&buf, n);
+        out.with_slot(|slot| {
+            slot[0] = b'-';
+            let n = put_u64(slot, neg, i >> 10);
+            // (i & 1023) / 1024 = (i & 1023) * 9765625 / 10^10: ten digits after the point,
+            // written behind a leading 1 that the point then overwrites.
+            let frac = 10_000_000_000 + (i & 1023) * 9_765_625;
+            let end = put_u64(slot, n, frac);
+            slot[n] = b'.';
+            let mut end = end;
+            while slot[end - 1] == b'0' {
+                end -= 1;
+            }
+            end
+        });
         return true;
     }
     false
@@ -124,8 +214,23 @@ fn glaze_layout<O: Out>(out: &mut O, s: &str, max_fixed: i32) {
     if !(3..=32).contains(&n) {
         return glaze_layout_slow(out, s, max_fixed);
     }
-    let mut buf = [0u8; 32];
-    copy_small(&mut buf, b);
+    // Lay the text out in the output's slot; 0 means "changes notation" (the slow path).
+    let mut slow = false;
+    out.with_slot(|buf| {
+        copy_small(buf, b);
+        let k = glaze_fix(buf, n, max_fixed);
+        slow = k == 0;
+        k
+    });
+    if slow {
+        glaze_layout_slow(out, s, max_fixed)
+    }
+}
+
+/// Rewrites zmij's text `buf[..n]` in place for the common cases and returns its new length,
+/// or 0 when the notation must change.
+#[inline(always)]
+fn glaze_fix(buf: &mut [u8; 32], n: usize, max_fixed: i32) -> usize {
     // Scientific: `e` is 3 to 5 bytes from the end (`e+5`, `e-10`, `e+308`).
     let e = if buf[n - 3] == b'e' {
         n - 3
@@ -143,25 +248,22 @@ fn glaze_layout<O: Out>(out: &mut O, s: &str, max_fixed: i32) {
             buf.copy_within(e + 2..n, e + 1);
             n -= 1;
         }
-        out.push_buf(&buf, n);
-        return;
+        return n;
     }
     let neg = usize::from(buf[0] == b'-');
     if buf[n - 2] == b'.' && buf[n - 1] == b'0' {
         // Integral: drop `.0` while fixed.
         if (n - 2 - neg) as i32 - 1 <= max_fixed {
-            out.push_buf(&buf, n - 2);
-            return;
+            return n - 2;
         }
     } else if !(buf[neg] == b'0' && buf[neg + 2..neg + 6] == *b"0000") {
         // Not below 1e-4; fixed unless the integer part is too long (f32 only).
         let int_digits = buf[neg..n].iter().position(|&c| c == b'.').unwrap_or(n);
         if max_fixed >= 15 || int_digits as i32 - 1 <= max_fixed {
-            out.push_buf(&buf, n);
-            return;
+            return n;
         }
     }
-    glaze_layout_slow(out, s, max_fixed)
+    0
 }
 
 /// [`glaze_layout`] for the cases that change notation: below 1e-4, or an `f32` of 10^7 or
@@ -339,6 +441,22 @@ mod tests {
         for &(v, text) in table {
             assert_eq!(f(v), text, "{v:e}");
         }
+    }
+
+    #[test]
+    fn integers_written_in_place() {
+        let mut v: Vec<u64> = vec![0, 1, 9, 10, 99, 100, 999, 1000, u64::MAX, u64::MAX / 10];
+        for k in 0..20 {
+            let p = 10u64.pow(k);
+            v.extend([p - 1, p, p + 1]);
+        }
+        for x in v {
+            assert_eq!(n(x), x.to_string());
+            let i = x as i64;
+            assert_eq!(n(i), i.to_string());
+            assert_eq!(n(i.wrapping_neg()), i.wrapping_neg().to_string());
+        }
+        assert_eq!(n(i64::MIN), i64::MIN.to_string());
     }
 
     #[test]

@@ -30,6 +30,23 @@ pub(crate) trait Out {
     fn push_small(&mut self, s: &str) {
         self.push_str(s);
     }
+    /// Lets `f` write ASCII into a 32-byte slot at the end and keeps the first `n` bytes, `n`
+    /// being what `f` returns. A byte buffer lends its own spare room (a fixed-size append, cut
+    /// back afterwards), so the bytes are written once, in place.
+    #[inline(always)]
+    fn with_slot(&mut self, f: impl FnOnce(&mut [u8; 32]) -> usize) {
+        let mut buf = [0u8; 32];
+        let n = f(&mut buf).min(32);
+        self.push_buf(&buf, n);
+    }
+    /// Appends `s` as a quoted, escaped JSON string.
+    #[inline(always)]
+    fn push_json_str(&mut self, s: &str)
+    where
+        Self: Sized,
+    {
+        super::string::write_str_runs(self, s);
+    }
 }
 
 /// Copies `src` (at most 32 bytes) to the front of `dst` with a few fixed-size copies.
@@ -99,6 +116,20 @@ impl Out for Vec<u8> {
     fn push_buf(&mut self, buf: &[u8; 32], n: usize) {
         let len = self.len();
         self.extend_from_slice(buf);
+        Vec::truncate(self, len + n.min(32));
+    }
+    #[inline(always)]
+    fn push_json_str(&mut self, s: &str) {
+        super::string::write_str_blocks(self, s);
+    }
+    #[inline(always)]
+    fn with_slot(&mut self, f: impl FnOnce(&mut [u8; 32]) -> usize) {
+        let len = self.len();
+        self.extend_from_slice(&[0u8; 32]);
+        let n = match <&mut [u8; 32]>::try_from(&mut self[len..]) {
+            Ok(slot) => f(slot),
+            Err(_) => 0,
+        };
         Vec::truncate(self, len + n.min(32));
     }
     #[inline(always)]

@@ -81,8 +81,75 @@ fn escape_of(b: u8) -> &'static str {
 
 /// Appends `s` as a quoted JSON string: `"` and `\` and the control bytes are escaped (`\b \f
 /// \n \r \t`, others `\u00XX` in upper-case hex); `/`, DEL and non-ASCII text are written raw.
-#[inline]
+#[inline(always)]
 pub(crate) fn write_str<O: Out>(out: &mut O, s: &str) {
+    out.push_json_str(s);
+}
+
+/// Appends the escape of `b` (a byte [`is_special`] flags) with fixed-size copies.
+#[inline(always)]
+fn push_escape_bytes(out: &mut Vec<u8>, b: u8) {
+    let e = escape_of(b).as_bytes();
+    if e.len() == 2 {
+        out.extend_from_slice(&[e[0], e[1]]);
+    } else {
+        out.extend_from_slice(&[b'\\', b'u', b'0', b'0', e[4], e[5]]);
+    }
+}
+
+/// [`write_str`] into a byte buffer: each 16- (then 8-) byte block is copied whole while it is
+/// scanned and then cut back at the first byte to escape, so clean text costs no `memcpy`
+/// calls.
+#[inline]
+pub(crate) fn write_str_blocks(out: &mut Vec<u8>, s: &str) {
+    let b = s.as_bytes();
+    out.reserve(b.len() + 18);
+    out.push(b'"');
+    let mut i = 0;
+    while i + 8 <= b.len() {
+        let len = out.len();
+        let (m, width) = match b.get(i..i + 16) {
+            Some(block) => {
+                let m1 = special_mask(load8(b, i));
+                let m2 = special_mask(load8(b, i + 8));
+                out.extend_from_slice(block);
+                let m = if m1 != 0 {
+                    m1.trailing_zeros() / 8
+                } else if m2 != 0 {
+                    8 + m2.trailing_zeros() / 8
+                } else {
+                    16
+                };
+                (m as usize, 16)
+            }
+            None => {
+                let m = special_mask(load8(b, i));
+                out.extend_from_slice(&b[i..i + 8]);
+                let m = if m != 0 { m.trailing_zeros() / 8 } else { 8 };
+                (m as usize, 8)
+            }
+        };
+        if m == width {
+            i += width;
+            continue;
+        }
+        out.truncate(len + m);
+        push_escape_bytes(out, b[i + m]);
+        i += m + 1;
+    }
+    for &c in &b[i..] {
+        if is_special(c) {
+            push_escape_bytes(out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    out.push(b'"');
+}
+
+/// [`write_str`] for any output: clean runs are appended as `&str` pieces.
+#[inline]
+pub(crate) fn write_str_runs<O: Out>(out: &mut O, s: &str) {
     let b = s.as_bytes();
     out.reserve(b.len() + 2);
     out.push_ascii(b'"');
