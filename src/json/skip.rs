@@ -17,14 +17,25 @@ pub(crate) fn is_ws(b: u8) -> bool {
 
 /// The index of the first non-whitespace byte at or after `i` (`s.len()` if none).
 #[inline(always)]
-pub(crate) fn skip_ws(s: &[u8], mut i: usize) -> usize {
-    while let Some(&b) = s.get(i) {
-        if !is_ws(b) {
-            break;
-        }
-        i += 1;
+pub(crate) fn skip_ws(s: &[u8], i: usize) -> usize {
+    match s.get(i) {
+        Some(&b) if is_ws(b) => skip_ws_run(s, i + 1),
+        _ => i,
     }
-    i
+}
+
+/// The rest of [`skip_ws`]: indentation is skipped eight spaces at a time.
+#[inline]
+fn skip_ws_run(s: &[u8], mut i: usize) -> usize {
+    loop {
+        while s.get(i..i + 8) == Some(b"        ") {
+            i += 8;
+        }
+        match s.get(i) {
+            Some(&b) if is_ws(b) => i += 1,
+            _ => return i,
+        }
+    }
 }
 
 /// Checks that the literal `lit` (`true`, `false`, `null`) is at `i`; returns the index after.
