@@ -97,9 +97,9 @@ pub fn to_json<'de, T: Reflect<'de>>(v: &T) -> String {
 pub fn to_json_with<'de, T: Reflect<'de>>(v: &T, opts: &Options) -> String {
     let mut out = String::new();
     if opts.pretty {
-        v.write(&mut JsonWriter::<_, true>::new(&mut out, opts));
+        v.write(&mut JsonWriter::<true, _>::new(&mut out, opts));
     } else {
-        v.write(&mut JsonWriter::<_, false>::new(&mut out, opts));
+        v.write(&mut JsonWriter::<false, _>::new(&mut out, opts));
     }
     out
 }
@@ -112,9 +112,9 @@ pub fn write_json<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>) {
 /// Appends the value as JSON text to `out`, with options.
 pub fn write_json_with<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>, opts: &Options) {
     if opts.pretty {
-        v.write(&mut JsonWriter::<_, true>::new(out, opts));
+        v.write(&mut JsonWriter::<true, _>::new(out, opts));
     } else {
-        v.write(&mut JsonWriter::<_, false>::new(out, opts));
+        v.write(&mut JsonWriter::<false, _>::new(out, opts));
     }
 }
 

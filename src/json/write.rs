@@ -13,9 +13,9 @@ use super::skip::walk_all;
 use super::string::write_str;
 use super::Options;
 
-/// Writes JSON, appending to a `Vec<u8>` or a `String`. `PRETTY` selects Glaze's pretty
-/// layout.
-pub(crate) struct JsonWriter<'o, O, const PRETTY: bool> {
+/// Writes JSON, appending to a `Vec<u8>` (the default) or a `String`. `PRETTY` selects Glaze's
+/// pretty layout.
+pub(crate) struct JsonWriter<'o, const PRETTY: bool, O = Vec<u8>> {
     out: &'o mut O,
     /// Containers open (pretty only).
     level: usize,
@@ -24,7 +24,7 @@ pub(crate) struct JsonWriter<'o, O, const PRETTY: bool> {
     float_style: FloatStyle,
 }
 
-impl<'o, O: Out, const PRETTY: bool> JsonWriter<'o, O, PRETTY> {
+impl<'o, const PRETTY: bool, O: Out> JsonWriter<'o, PRETTY, O> {
     /// A writer appending to `out`.
     pub(crate) fn new(out: &'o mut O, opts: &Options) -> Self {
         JsonWriter {
@@ -94,7 +94,7 @@ impl<'o, O: Out, const PRETTY: bool> JsonWriter<'o, O, PRETTY> {
     }
 }
 
-impl<O: Out, const PRETTY: bool> Writer for JsonWriter<'_, O, PRETTY> {
+impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
     #[inline(always)]
     fn write_null_members(&self) -> bool {
         self.null_members
