@@ -58,6 +58,10 @@ pub(crate) enum Code {
     InvalidHeader(u8),
     InvalidPadding,
     LengthOverflow,
+    UnexpectedDelimiter,
+    ReservedBits,
+    Malformed(&'static str),
+    Unsupported(&'static str),
     Custom(String),
 }
 
@@ -79,6 +83,7 @@ impl Code {
             | BorrowedEscape
             | InvalidChar
             | WrongLength { .. }
+            | Unsupported(_)
             | Custom(_) => Category::Data,
             _ => Category::Syntax,
         }
@@ -121,6 +126,10 @@ impl fmt::Display for Code {
             InvalidHeader(h) => write!(f, "invalid header byte 0x{h:02X}"),
             InvalidPadding => f.write_str("aligned array padding must be smaller than the element"),
             LengthOverflow => f.write_str("length exceeds the remaining input"),
+            UnexpectedDelimiter => f.write_str("data delimiter (0x06) inside a value"),
+            ReservedBits => f.write_str("unused bits must be zero"),
+            Malformed(what) => f.write_str(what),
+            Unsupported(what) => write!(f, "{what} not supported"),
             Custom(m) => f.write_str(m),
         }
     }
@@ -238,10 +247,6 @@ impl Error {
     /// The path as segments, outermost first.
     pub fn path_segments(&self) -> Vec<PathSegment> {
         self.0.path.iter().rev().cloned().collect()
-    }
-
-    pub(crate) fn code(&self) -> &Code {
-        &self.0.code
     }
 
     /// Adds the step the error passed through on its way up (innermost first).

@@ -213,11 +213,14 @@ impl Default for ReadOptions {
 pub struct EnumInfo {
     /// The Rust type name, for messages.
     pub name: &'static str,
-    /// Variant names as written (after `rename`/`rename_all`), in declaration order.
+    /// Variant names as written (after `rename`/`rename_all`), in declaration order, then the
+    /// aliases accepted on input (so an index from [`EnumInfo::by_name`] may point past the
+    /// variants; the derive maps it back).
     pub names: &'static [&'static str],
     /// Perfect-hash probe over `names`.
     pub probe: Probe<&'static [u16]>,
-    /// Each variant's discriminant.
+    /// The discriminant of each entry of `names` (an alias has its variant's; the variant
+    /// itself comes first, so [`EnumInfo::by_discriminant`] finds it).
     pub discriminants: &'static [i128],
     /// The integer type BEVE writes (`#[repr]`, or `i32` without one).
     pub repr: NumKind,
@@ -307,6 +310,13 @@ pub trait Writer {
     fn unit_variant(&mut self, name: &str, value: i128, repr: NumKind);
     /// Writes a verbatim JSON fragment (BEVE stores it as a string).
     fn raw_json(&mut self, text: &str);
+    /// Whether [`Writer::raw_beve`] copies BEVE bytes verbatim (the BEVE writer does). Transcoding
+    /// then hands extension values (matrix, complex, legacy type tag) over whole instead of
+    /// projecting them to plain values (`{"layout":..}`, `[re,im]`, `{"index":..}`).
+    #[inline]
+    fn keeps_beve_extensions(&self) -> bool {
+        false
+    }
     /// Writes one complete BEVE value given as bytes (an extension such as a matrix or complex
     /// number that [`crate::Value`] keeps verbatim). BEVE copies the bytes; other formats
     /// transcode them (this default), writing `null` if they are not valid BEVE.

@@ -1,0 +1,532 @@
+//! Walking one BEVE value without a schema and replaying it into any [`Writer`].
+//!
+//! The walk is iterative: nesting lives in an explicit stack bounded by the depth limit, so
+//! hostile input cannot overflow the call stack whatever the limit. Skipping a value is the same
+//! walk into a writer that discards everything ([`super::skip`]), so skip and transcode accept
+//! exactly the same documents.
+//!
+//! Extension values (matrix, complex, the v1 type tag) go to a writer that
+//! [keeps them](Writer::keeps_beve_extensions) as their bytes; other writers get the JSON shapes
+//! of the spec: `{"layout":..,"extents":[..],"value":[..]}`, `[re,im]` / `[[re,im],..]` and
+//! `{"index":i,"value":..}`.
+
+use super::header::{self, eof, invalid, major, Elem, Keys};
+use super::size;
+use super::skip::Discard;
+use crate::error::{Code, Error, Result};
+use crate::number::{NumKind, Number};
+use crate::reflect::{KeyKind, ReadOptions, Writer};
+
+/// Walks the single BEVE value that makes up `bytes` and replays it into `w`, with the default
+/// depth limit. Bytes after the value are an error. With a JSON writer this is BEVE -> JSON;
+/// with a [`super::BeveWriter`] it reproduces the input (Glaze-written BEVE byte for byte).
+pub fn transcode<W: Writer>(bytes: &[u8], w: &mut W) -> Result<()> {
+    transcode_with(bytes, w, &ReadOptions::default())
+}
+
+/// [`transcode`] with the depth limit of `opts`.
+pub fn transcode_with<W: Writer>(bytes: &[u8], w: &mut W, opts: &ReadOptions) -> Result<()> {
+    let end = walk(bytes, 0, w, opts.max_depth)?;
+    if end != bytes.len() {
+        return Err(Error::new(Code::TrailingCharacters, end));
+    }
+    Ok(())
+}
+
+/// An open container: how many children are still to come.
+enum Frame {
+    Array(usize),
+    Object(usize, Keys),
+    /// A v1 type tag projected as `{"index":i,"value":..}`: closes after one value.
+    Tag,
+}
+
+/// What handling one header did.
+enum Step {
+    /// The value is complete; continue after it.
+    Done(usize),
+    /// A container was opened; its first child starts here.
+    Opened(usize),
+}
+
+/// Walks one value starting at `pos`, replaying it into `w`; returns the offset after it.
+/// At most `max_depth` arrays, objects and extension values are open at once.
+pub(crate) fn walk<W: Writer>(
+    input: &[u8],
+    mut pos: usize,
+    w: &mut W,
+    max_depth: usize,
+) -> Result<usize> {
+    let mut stack: Vec<Frame> = Vec::new();
+    let mut strs: Vec<&str> = Vec::new();
+    loop {
+        match value(input, pos, w, &mut stack, &mut strs, max_depth)? {
+            Step::Opened(p) => {
+                pos = p;
+                continue;
+            }
+            Step::Done(p) => pos = p,
+        }
+        // Close finished containers; stop at the next child to read.
+        loop {
+            match stack.last_mut() {
+                None => return Ok(pos),
+                Some(Frame::Array(left)) => {
+                    if *left == 0 {
+                        w.end_array();
+                        stack.pop();
+                    } else {
+                        *left -= 1;
+                        w.sep();
+                        break;
+                    }
+                }
+                Some(Frame::Object(left, keys)) => {
+                    if *left == 0 {
+                        w.end_object();
+                        stack.pop();
+                    } else {
+                        *left -= 1;
+                        let keys = *keys;
+                        w.sep();
+                        pos = key(input, pos, keys, w)?;
+                        break;
+                    }
+                }
+                Some(Frame::Tag) => {
+                    w.end_object();
+                    stack.pop();
+                }
+            }
+        }
+    }
+}
+
+/// Checks that one more level fits under the limit.
+#[inline(always)]
+fn enter(depth: usize, max_depth: usize, at: usize) -> Result<()> {
+    if depth >= max_depth {
+        return Err(Error::new(Code::DepthLimit(max_depth), at));
+    }
+    Ok(())
+}
+
+/// `n` bytes at `pos`, or an end-of-input error naming `at`.
+#[inline(always)]
+pub(crate) fn take(input: &[u8], pos: usize, n: usize, at: usize) -> Result<&[u8]> {
+    if n > input.len() - pos {
+        return Err(eof(at));
+    }
+    Ok(&input[pos..pos + n])
+}
+
+/// Validates UTF-8; the error names the offset of the first bad byte (`at` is where `b` starts).
+#[inline(always)]
+pub(crate) fn utf8(b: &[u8], at: usize) -> Result<&str> {
+    match simdutf8::basic::from_utf8(b) {
+        Ok(s) => Ok(s),
+        Err(_) => Err(utf8_error(b, at)),
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn utf8_error(b: &[u8], at: usize) -> Error {
+    let bad = std::str::from_utf8(b).err().map_or(0, |e| e.valid_up_to());
+    Error::new(Code::InvalidUtf8, at + bad)
+}
+
+/// Reads a `SIZE | UTF-8` string (object key, string payload, string array element).
+#[inline(always)]
+pub(crate) fn sized_str<'a>(input: &'a [u8], pos: &mut usize) -> Result<&'a str> {
+    let at = *pos;
+    let n = size::read(input, pos)?;
+    let b = take(input, *pos, n, at)?;
+    let s = utf8(b, *pos)?;
+    *pos += n;
+    Ok(s)
+}
+
+/// The numeric kind of a number header, or the error for one structio cannot convert.
+#[inline]
+pub(crate) fn num_kind(h: u8, at: usize) -> Result<NumKind> {
+    match header::elem_of(h) {
+        Some(Elem::Kind(k)) => Ok(k),
+        Some(Elem::F128) => Err(Error::new(Code::Unsupported("f128 numbers are"), at)),
+        None => Err(invalid(h, at)),
+    }
+}
+
+/// A numeric typed array (plain or aligned) whose header has been read.
+pub(crate) struct NumArray<'a> {
+    /// Element kind.
+    pub kind: NumKind,
+    /// Element count.
+    pub count: usize,
+    /// The little-endian payload, `count * kind.size()` bytes.
+    pub data: &'a [u8],
+    /// Offset after the array.
+    pub end: usize,
+}
+
+/// Parses a numeric typed array whose header `h` (at `at`) was read; `pos` is after it. `h` is
+/// a plain numeric typed-array header or [`header::ALIGNED_ARRAY`].
+#[inline]
+pub(crate) fn num_array(input: &[u8], mut pos: usize, h: u8, at: usize) -> Result<NumArray<'_>> {
+    let aligned = h == header::ALIGNED_ARRAY;
+    let inner = if aligned {
+        let Some(&ih) = input.get(pos) else {
+            return Err(eof(pos));
+        };
+        pos += 1;
+        ih
+    } else {
+        h
+    };
+    if major(inner) != header::MAJOR_TYPED_ARRAY {
+        return Err(invalid(inner, pos - 1));
+    }
+    let kind = num_kind(inner, pos - 1)?;
+    let count = size::read(input, &mut pos)?;
+    let width = kind.size();
+    if aligned {
+        let Some(&pad) = input.get(pos) else {
+            return Err(eof(pos));
+        };
+        if pad as usize >= width {
+            return Err(Error::new(Code::InvalidPadding, pos));
+        }
+        pos += 1;
+        take(input, pos, pad as usize, pos)?;
+        pos += pad as usize;
+    }
+    // Divide rather than multiply: a hostile count cannot overflow, and nothing is allocated
+    // or copied before the check.
+    if count > (input.len() - pos) / width {
+        return Err(eof(at));
+    }
+    let len = count * width;
+    let data = &input[pos..pos + len];
+    Ok(NumArray {
+        kind,
+        count,
+        data,
+        end: pos + len,
+    })
+}
+
+/// A packed bool array whose header was read: `(count, bit bytes, end)`. Unused bits of the
+/// last byte must be zero.
+#[inline]
+pub(crate) fn bool_bits(input: &[u8], mut pos: usize, at: usize) -> Result<(usize, &[u8], usize)> {
+    let count = size::read(input, &mut pos)?;
+    let bits = take(input, pos, count.div_ceil(8), at)?;
+    if count % 8 != 0 {
+        let last = bits[bits.len() - 1];
+        if last >> (count % 8) != 0 {
+            return Err(Error::new(Code::ReservedBits, pos + bits.len() - 1));
+        }
+    }
+    Ok((count, bits, pos + bits.len()))
+}
+
+/// Element `i` of packed bool bits.
+#[inline(always)]
+pub(crate) fn bit(bits: &[u8], i: usize) -> bool {
+    (bits[i / 8] >> (i % 8)) & 1 != 0
+}
+
+/// Writes a typed array from its little-endian payload: one slice when the bytes are aligned
+/// for `N` on a little-endian host, element by element otherwise.
+#[inline]
+fn emit_typed<N: Number, W: Writer>(w: &mut W, data: &[u8]) {
+    if cfg!(target_endian = "little") {
+        if let Ok(s) = bytemuck::try_cast_slice::<u8, N>(data) {
+            w.typed_array(s);
+            return;
+        }
+    }
+    w.typed_array_iter(
+        data.chunks_exact(std::mem::size_of::<N>())
+            .map(N::from_le_slice),
+    );
+}
+
+#[inline(always)]
+fn emit_num<N: Number, W: Writer>(w: &mut W, b: &[u8]) {
+    w.number(N::from_le_slice(b))
+}
+
+/// Reads one object key at `pos` and writes it; returns the offset after it.
+#[inline]
+fn key<W: Writer>(input: &[u8], mut pos: usize, keys: Keys, w: &mut W) -> Result<usize> {
+    match keys {
+        Keys::Str => {
+            let s = sized_str(input, &mut pos)?;
+            w.key(s);
+            Ok(pos)
+        }
+        Keys::Int(k) => {
+            let b = take(input, pos, k.size(), pos)?;
+            with_kind!(k, N => w.int_key(N::from_le_slice(b)));
+            Ok(pos + k.size())
+        }
+    }
+}
+
+/// Handles the value whose header is at `at`.
+fn value<'a, W: Writer>(
+    input: &'a [u8],
+    at: usize,
+    w: &mut W,
+    stack: &mut Vec<Frame>,
+    strs: &mut Vec<&'a str>,
+    max_depth: usize,
+) -> Result<Step> {
+    let Some(&h) = input.get(at) else {
+        return Err(eof(at));
+    };
+    let mut pos = at + 1;
+    let depth = stack.len();
+    match major(h) {
+        header::MAJOR_NULL_BOOL => match h {
+            header::NULL => w.null(),
+            header::FALSE => w.bool(false),
+            header::TRUE => w.bool(true),
+            _ => return Err(invalid(h, at)),
+        },
+        header::MAJOR_NUMBER => {
+            let k = num_kind(h, at)?;
+            let b = take(input, pos, k.size(), at)?;
+            with_kind!(k, N => emit_num::<N, W>(w, b));
+            pos += k.size();
+        }
+        header::MAJOR_STRING => {
+            if h != header::STRING {
+                return Err(invalid(h, at));
+            }
+            let s = sized_str(input, &mut pos)?;
+            w.str(s);
+        }
+        header::MAJOR_OBJECT => {
+            let keys = header::object_keys(h, at)?;
+            let n = size::read(input, &mut pos)?;
+            let min_member = match keys {
+                Keys::Str => 2,
+                Keys::Int(k) => k.size() + 1,
+            };
+            if n > (input.len() - pos) / min_member {
+                return Err(eof(at));
+            }
+            enter(depth, max_depth, at)?;
+            w.begin_map(
+                n,
+                match keys {
+                    Keys::Str => KeyKind::Str,
+                    Keys::Int(k) => KeyKind::Int(k),
+                },
+            );
+            if n == 0 {
+                w.end_object();
+            } else {
+                stack.push(Frame::Object(n - 1, keys));
+                return Ok(Step::Opened(key(input, pos, keys, w)?));
+            }
+        }
+        header::MAJOR_TYPED_ARRAY => {
+            enter(depth, max_depth, at)?;
+            match h {
+                header::BOOL_ARRAY => {
+                    let (n, bits, end) = bool_bits(input, pos, at)?;
+                    w.bool_array((0..n).map(|i| bit(bits, i)));
+                    pos = end;
+                }
+                header::STR_ARRAY => {
+                    let n = size::read(input, &mut pos)?;
+                    if n > input.len() - pos {
+                        return Err(eof(at));
+                    }
+                    strs.clear();
+                    for _ in 0..n {
+                        strs.push(sized_str(input, &mut pos)?);
+                    }
+                    w.str_array(strs.iter().copied());
+                }
+                _ if (h >> 3) & 3 == 3 && h != header::ALIGNED_ARRAY => {
+                    return Err(invalid(h, at));
+                }
+                _ => {
+                    let a = num_array(input, pos, h, at)?;
+                    with_kind!(a.kind, N => emit_typed::<N, W>(w, a.data));
+                    pos = a.end;
+                }
+            }
+        }
+        header::MAJOR_GENERIC_ARRAY => {
+            if h != header::GENERIC_ARRAY {
+                return Err(invalid(h, at));
+            }
+            let n = size::read(input, &mut pos)?;
+            if n > input.len() - pos {
+                return Err(eof(at));
+            }
+            enter(depth, max_depth, at)?;
+            w.begin_array(n);
+            if n == 0 {
+                w.end_array();
+            } else {
+                stack.push(Frame::Array(n - 1));
+                return Ok(Step::Opened(pos));
+            }
+        }
+        header::MAJOR_EXTENSION => {
+            if h == header::DELIMITER {
+                return Err(Error::new(Code::UnexpectedDelimiter, at));
+            }
+            if !matches!(h, header::TYPE_TAG | header::MATRIX | header::COMPLEX) {
+                return Err(invalid(h, at));
+            }
+            enter(depth, max_depth, at)?;
+            if w.keeps_beve_extensions() {
+                let end = walk(input, at, &mut Discard, max_depth - depth)?;
+                w.raw_beve(&input[at..end]);
+                return Ok(Step::Done(end));
+            }
+            match h {
+                header::TYPE_TAG => {
+                    let index = size::read(input, &mut pos)?;
+                    w.begin_object(2);
+                    w.key("index");
+                    w.number(index as u64);
+                    w.sep();
+                    w.key("value");
+                    stack.push(Frame::Tag);
+                    return Ok(Step::Opened(pos));
+                }
+                header::MATRIX => pos = matrix(input, pos, w)?,
+                _ => pos = complex(input, pos, w)?,
+            }
+        }
+        _ => return Err(invalid(h, at)),
+    }
+    Ok(Step::Done(pos))
+}
+
+/// A numeric typed array (plain or aligned) at `pos`, with its header.
+fn nested_num_array(input: &[u8], pos: usize) -> Result<NumArray<'_>> {
+    let Some(&h) = input.get(pos) else {
+        return Err(eof(pos));
+    };
+    let numeric =
+        h == header::ALIGNED_ARRAY || (major(h) == header::MAJOR_TYPED_ARRAY && (h >> 3) & 3 != 3);
+    if !numeric {
+        return Err(invalid(h, pos));
+    }
+    num_array(input, pos + 1, h, pos)
+}
+
+/// Projects a matrix (`MATRIX_HEADER | EXTENTS | VALUE`, after the extension byte) as
+/// `{"layout":..,"extents":[..],"value":[..]}`.
+fn matrix<W: Writer>(input: &[u8], mut pos: usize, w: &mut W) -> Result<usize> {
+    let Some(&mh) = input.get(pos) else {
+        return Err(eof(pos));
+    };
+    if mh & !1 != 0 {
+        return Err(Error::new(Code::ReservedBits, pos));
+    }
+    pos += 1;
+    let extents = nested_num_array(input, pos)?;
+    if extents.kind.is_float() {
+        return Err(Error::new(
+            Code::Malformed("matrix extents must be integers"),
+            pos,
+        ));
+    }
+    let value = nested_num_array(input, extents.end)?;
+    w.begin_object(3);
+    w.key("layout");
+    w.str(if mh & 1 == 0 {
+        "layout_right"
+    } else {
+        "layout_left"
+    });
+    w.sep();
+    w.key("extents");
+    with_kind!(extents.kind, N => emit_typed::<N, W>(w, extents.data));
+    w.sep();
+    w.key("value");
+    with_kind!(value.kind, N => emit_typed::<N, W>(w, value.data));
+    w.end_object();
+    Ok(value.end)
+}
+
+/// Projects complex numbers (after the extension byte): a single one as `[re,im]`, an array
+/// (plain or aligned) as `[[re,im],..]`.
+fn complex<W: Writer>(input: &[u8], mut pos: usize, w: &mut W) -> Result<usize> {
+    let Some(&ch) = input.get(pos) else {
+        return Err(eof(pos));
+    };
+    let ch_at = pos;
+    let kind = num_kind(ch, ch_at)?;
+    let width = kind.size();
+    pos += 1;
+    let (count, data, end) = match ch & 7 {
+        0 => {
+            let data = take(input, pos, 2 * width, ch_at)?;
+            w.begin_array(2);
+            with_kind!(kind, N => emit_pair::<N, W>(w, data));
+            return Ok(pos + 2 * width);
+        }
+        1 => {
+            let count = size::read(input, &mut pos)?;
+            if count > (input.len() - pos) / (2 * width) {
+                return Err(eof(ch_at));
+            }
+            let len = count * 2 * width;
+            (count, &input[pos..pos + len], pos + len)
+        }
+        2 => {
+            if input.get(pos) != Some(&header::ALIGNED_ARRAY) {
+                return match input.get(pos) {
+                    None => Err(eof(pos)),
+                    Some(&h) => Err(invalid(h, pos)),
+                };
+            }
+            let a = num_array(input, pos + 1, header::ALIGNED_ARRAY, pos)?;
+            if a.kind != kind {
+                return Err(Error::new(
+                    Code::Malformed("aligned complex array element type differs from its header"),
+                    pos + 1,
+                ));
+            }
+            if a.count % 2 != 0 {
+                return Err(Error::new(
+                    Code::Malformed("aligned complex array with an odd component count"),
+                    pos,
+                ));
+            }
+            (a.count / 2, a.data, a.end)
+        }
+        _ => return Err(invalid(ch, ch_at)),
+    };
+    w.begin_array(count);
+    for (i, pair) in data.chunks_exact(2 * width).enumerate() {
+        if i > 0 {
+            w.sep();
+        }
+        w.begin_array(2);
+        with_kind!(kind, N => emit_pair::<N, W>(w, pair));
+    }
+    w.end_array();
+    Ok(end)
+}
+
+/// Writes the two numbers of `data` and closes the `[re, im]` array opened by the caller.
+#[inline]
+fn emit_pair<N: Number, W: Writer>(w: &mut W, data: &[u8]) {
+    let width = std::mem::size_of::<N>();
+    w.number(N::from_le_slice(&data[..width]));
+    w.sep();
+    w.number(N::from_le_slice(&data[width..2 * width]));
+    w.end_array();
+}

@@ -1,0 +1,229 @@
+//! Bulk reads of typed arrays: a numeric array of the target's own element type is one copy
+//! (or, for `Cow<[N]>` over aligned data, no copy at all); other element types convert element
+//! by element with range checks; a generic array of numbers is read element by element.
+//!
+//! Every length is checked against the remaining input before anything is allocated.
+
+use std::borrow::Cow;
+
+use super::header;
+use super::read::{conversion_error, is_numeric_array, type_error, BeveReader};
+use super::size;
+use super::transcode::{bit, bool_bits, sized_str, NumArray};
+use crate::error::{Code, Error, PathSegment, Result};
+use crate::number::Number;
+use crate::reflect::{Reader, Str};
+
+/// Copies little-endian `data` (exactly `dst.len()` elements) into `dst`: one `memcpy` on
+/// little-endian hosts.
+#[inline(always)]
+fn copy_le<N: Number>(dst: &mut [N], data: &[u8]) {
+    if cfg!(target_endian = "little") {
+        bytemuck::cast_slice_mut::<N, u8>(dst).copy_from_slice(data);
+    } else {
+        for (d, c) in dst
+            .iter_mut()
+            .zip(data.chunks_exact(std::mem::size_of::<N>()))
+        {
+            *d = N::from_le_slice(c);
+        }
+    }
+}
+
+/// Makes `out` exactly `count` elements long, reusing its allocation when it is large enough;
+/// a new allocation comes zeroed from the allocator (no separate fill pass).
+#[inline(always)]
+fn size_vec<N: Number>(out: &mut Vec<N>, count: usize) {
+    if out.capacity() < count {
+        *out = vec![N::default(); count];
+    } else {
+        out.resize(count, N::default());
+    }
+}
+
+/// Converts the elements of `data` (of wire type `K`) into `N`, calling `put(i, value)`.
+#[inline]
+fn convert<K: Number, N: Number>(
+    data: &[u8],
+    data_at: usize,
+    mut put: impl FnMut(usize, N),
+) -> Result<()> {
+    let width = std::mem::size_of::<K>();
+    for (i, c) in data.chunks_exact(width).enumerate() {
+        let w = K::from_le_slice(c).to_wire();
+        match N::from_wire(w) {
+            Some(v) => put(i, v),
+            None => {
+                return Err(
+                    conversion_error::<N>(w, data_at + i * width).push_path(PathSegment::Index(i))
+                )
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Offset of the first element of `a`.
+#[inline(always)]
+fn data_at(a: &NumArray<'_>) -> usize {
+    a.end - a.data.len()
+}
+
+impl<'de> BeveReader<'de> {
+    /// Reads the head of a numeric array for a bulk read. `None`: the next value is a generic
+    /// array, left unread for the element-by-element path.
+    #[inline]
+    fn bulk_head(&mut self) -> Result<Option<(NumArray<'de>, usize)>> {
+        let save = self.save();
+        let at = self.pos;
+        let h = self.header()?;
+        if h == header::GENERIC_ARRAY {
+            self.restore(save);
+            return Ok(None);
+        }
+        if !is_numeric_array(h) {
+            return Err(type_error("an array of numbers", h, at));
+        }
+        if self.depth >= self.opts.max_depth {
+            return Err(Error::new(Code::DepthLimit(self.opts.max_depth), at));
+        }
+        Ok(Some((self.num_array(h, at)?, at)))
+    }
+
+    /// Reads a numeric array into `out` (`Reader::read_typed_vec`).
+    #[inline]
+    pub(crate) fn typed_vec<N: Number>(&mut self, out: &mut Vec<N>) -> Result<()> {
+        let Some((a, _)) = self.bulk_head()? else {
+            return crate::walk::read_numbers_generic(self, out);
+        };
+        fill_vec(out, &a)
+    }
+
+    /// Reads a numeric array of exactly `out.len()` elements (`Reader::read_typed_slice`).
+    #[inline]
+    pub(crate) fn typed_slice<N: Number>(&mut self, out: &mut [N]) -> Result<()> {
+        let Some((a, at)) = self.bulk_head()? else {
+            return crate::walk::read_numbers_into_slice_generic(self, out);
+        };
+        if a.count != out.len() {
+            return Err(Error::new(
+                Code::WrongLength {
+                    expected: out.len(),
+                    found: a.count,
+                },
+                at,
+            ));
+        }
+        if a.kind == N::KIND {
+            copy_le(out, a.data);
+            Ok(())
+        } else {
+            with_kind!(a.kind, K => convert::<K, N>(a.data, data_at(&a), |i, v| out[i] = v))
+        }
+    }
+
+    /// Reads a numeric array into a `Cow` (`Reader::read_typed_cow`): borrowed when the data
+    /// has the target's element type, sits at an address aligned for it, and the host is
+    /// little-endian; otherwise copied once into the owned buffer (reused if there is one).
+    #[inline]
+    pub(crate) fn typed_cow<N: Number>(&mut self, out: &mut Cow<'de, [N]>) -> Result<()> {
+        let head = self.bulk_head()?;
+        if let Some((a, _)) = &head {
+            if a.kind == N::KIND && cfg!(target_endian = "little") {
+                if let Ok(s) = bytemuck::try_cast_slice::<u8, N>(a.data) {
+                    *out = Cow::Borrowed(s);
+                    return Ok(());
+                }
+            }
+        }
+        let mut v = match std::mem::replace(out, Cow::Borrowed(&[])) {
+            Cow::Owned(v) => v,
+            Cow::Borrowed(_) => Vec::new(),
+        };
+        let res = match head {
+            Some((a, _)) => fill_vec(&mut v, &a),
+            None => crate::walk::read_numbers_generic(self, &mut v),
+        };
+        *out = Cow::Owned(v);
+        res
+    }
+
+    /// Reads a packed bool array (or a generic array of booleans) into `out`.
+    #[inline]
+    pub(crate) fn bool_vec(&mut self, out: &mut Vec<bool>) -> Result<()> {
+        let save = self.save();
+        let at = self.pos;
+        match self.header()? {
+            header::BOOL_ARRAY => {
+                if self.depth >= self.opts.max_depth {
+                    return Err(Error::new(Code::DepthLimit(self.opts.max_depth), at));
+                }
+                let (n, bits, end) = bool_bits(self.input, self.pos, at)?;
+                self.pos = end;
+                out.clear();
+                out.extend((0..n).map(|i| bit(bits, i)));
+                Ok(())
+            }
+            header::GENERIC_ARRAY => {
+                self.restore(save);
+                crate::walk::read_bools_generic(self, out)
+            }
+            h => Err(type_error("an array of booleans", h, at)),
+        }
+    }
+
+    /// Reads a string array (or a generic array of strings), handing each string to `each`.
+    #[inline]
+    pub(crate) fn str_seq<F>(&mut self, mut each: F) -> Result<usize>
+    where
+        F: FnMut(usize, Str<'de, '_>) -> Result<()>,
+    {
+        let save = self.save();
+        let at = self.pos;
+        match self.header()? {
+            header::STR_ARRAY => {
+                let n = size::read(self.input, &mut self.pos)?;
+                if n > self.left() {
+                    return Err(super::header::eof(at));
+                }
+                if self.depth >= self.opts.max_depth {
+                    return Err(Error::new(Code::DepthLimit(self.opts.max_depth), at));
+                }
+                for i in 0..n {
+                    let s = sized_str(self.input, &mut self.pos)
+                        .map_err(|e| e.push_path(PathSegment::Index(i)))?;
+                    each(i, Str::Borrowed(s)).map_err(|e| e.push_path(PathSegment::Index(i)))?;
+                }
+                Ok(n)
+            }
+            header::GENERIC_ARRAY => {
+                self.restore(save);
+                let mut seq = self.begin_array()?;
+                let mut n = 0;
+                while self.next_element(&mut seq)? {
+                    let s = self
+                        .read_str()
+                        .map_err(|e| e.push_path(PathSegment::Index(n)))?;
+                    each(n, s).map_err(|e| e.push_path(PathSegment::Index(n)))?;
+                    n += 1;
+                }
+                Ok(n)
+            }
+            h => Err(type_error("an array of strings", h, at)),
+        }
+    }
+}
+
+/// Fills `out` from a numeric array: one copy for the same element type, a checked
+/// conversion otherwise.
+#[inline]
+fn fill_vec<N: Number>(out: &mut Vec<N>, a: &NumArray<'_>) -> Result<()> {
+    if a.kind == N::KIND {
+        size_vec(out, a.count);
+        copy_le(out, a.data);
+        return Ok(());
+    }
+    out.clear();
+    out.reserve(a.count);
+    with_kind!(a.kind, K => convert::<K, N>(a.data, data_at(a), |_, v| out.push(v)))
+}
