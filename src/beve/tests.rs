@@ -736,12 +736,12 @@ fn hostile_counts_never_allocate() {
 
 #[test]
 fn depth_limit_applies_to_reads_skips_and_transcodes() {
-    let mut deep = vec![0x05, 0x04].repeat(300);
+    let mut deep = [0x05, 0x04].repeat(300);
     deep.extend_from_slice(&[0x05, 0x00]);
     let e = err::<Nest>(&deep);
     assert_eq!(e.message(), "nesting deeper than the limit of 256");
     assert_eq!(e.offset(), 512);
-    let mut ok = vec![0x05, 0x04].repeat(255);
+    let mut ok = [0x05, 0x04].repeat(255);
     ok.extend_from_slice(&[0x05, 0x00]);
     from_beve::<Nest, _>(&ok).unwrap();
     let low = Options {
