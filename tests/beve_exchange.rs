@@ -392,7 +392,10 @@ where
 #[test]
 fn scalars() {
     let v: Scalars = exchange("scalars");
-    assert_eq!((v.i64, v.u64, v.f32), (i64::MIN, u64::MAX, std::f32::consts::PI));
+    assert_eq!(
+        (v.i64, v.u64, v.f32),
+        (i64::MIN, u64::MAX, std::f32::consts::PI)
+    );
 }
 
 #[test]

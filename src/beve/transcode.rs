@@ -111,6 +111,13 @@ fn enter(depth: usize, max_depth: usize, at: usize) -> Result<()> {
     Ok(())
 }
 
+/// Whether `count` items of `width` bytes fit in `left` bytes: overflow-safe, and a multiply
+/// rather than a division (this guards every bulk read).
+#[inline(always)]
+pub(crate) fn fits(count: usize, width: usize, left: usize) -> bool {
+    count.checked_mul(width).is_some_and(|n| n <= left)
+}
+
 /// `n` bytes at `pos`, or an end-of-input error naming `at`.
 #[inline(always)]
 pub(crate) fn take(input: &[u8], pos: usize, n: usize, at: usize) -> Result<&[u8]> {
@@ -208,9 +215,8 @@ pub(crate) fn num_array(input: &[u8], mut pos: usize, h: u8, at: usize) -> Resul
         take(input, pos, pad as usize, pos)?;
         pos += pad as usize;
     }
-    // Divide rather than multiply: a hostile count cannot overflow, and nothing is allocated
-    // or copied before the check.
-    if count > (input.len() - pos) / width {
+    // Nothing is allocated or copied before this check.
+    if !fits(count, width, input.len() - pos) {
         return Err(eof(at));
     }
     let len = count * width;
@@ -323,7 +329,7 @@ fn value<'a, W: Writer>(
                 Keys::Str => 2,
                 Keys::Int(k) => k.size() + 1,
             };
-            if n > (input.len() - pos) / min_member {
+            if !fits(n, min_member, input.len() - pos) {
                 return Err(eof(at));
             }
             enter(depth, max_depth, at)?;
@@ -487,7 +493,7 @@ fn complex<W: Writer>(input: &[u8], mut pos: usize, w: &mut W) -> Result<usize> 
         }
         1 => {
             let count = size::read(input, &mut pos)?;
-            if count > (input.len() - pos) / (2 * width) {
+            if !fits(count, 2 * width, input.len() - pos) {
                 return Err(eof(ch_at));
             }
             let len = count * 2 * width;
