@@ -1,14 +1,16 @@
 //! What derived code reaches at run time. Not a public API: names and signatures may change
 //! without notice.
 
-pub use crate::error::{Error, PathSegment, Result};
+pub use crate::error::{Category, Error, PathSegment, Result};
 pub use crate::number::{NumKind, Number, Wire};
 pub use crate::reflect::{
-    EnumInfo, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Str, ValueKind, Writer,
+    EnumInfo, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Str, UnknownKeys, ValueKind,
+    Writer,
 };
-pub use crate::walk::{expect_element, expect_end, read_fields};
-pub use core::result::Result::{Err, Ok};
+pub use crate::walk::{expect_element, expect_end, read_fields, read_fields_in};
+pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};
+pub use core::result::Result::{Err, Ok};
 pub use structio_keys::Probe;
 
 use crate::error::Code;
@@ -41,4 +43,345 @@ pub fn unknown_key(name: &str, offset: usize) -> Error {
 #[cold]
 pub fn wrong_length(expected: usize, found: usize, offset: usize) -> Error {
     Error::new(Code::WrongLength { expected, found }, offset)
+}
+
+/// "duplicate key `name`" at `offset` (a second tag in an adjacently tagged enum).
+#[cold]
+pub fn duplicate_key(name: &str, offset: usize) -> Error {
+    Error::new(Code::DuplicateKey(name.to_string()), offset)
+}
+
+/// The key table of a struct or variant without fields.
+pub const NO_FIELDS: FieldsInfo = FieldsInfo {
+    names: &[],
+    keys: &[],
+    key_field: &[],
+    probe: Probe::Empty,
+};
+
+/// Member access of a derived struct with named fields: its own `Reflect` impl is built on it,
+/// and a newtype variant of an internally tagged enum uses it to put the struct's members next
+/// to the tag.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a struct with named fields that derives `Reflect`",
+    label = "needs named fields",
+    note = "a newtype variant of an internally tagged enum must wrap a struct with named fields"
+)]
+pub trait Fields<'de>: Reflect<'de> {
+    /// The key table of the struct.
+    const INFO: &'static FieldsInfo;
+    /// How many members `write_members` writes with this writer (`None` members are left out
+    /// unless the writer writes null members).
+    fn count_members<W: Writer>(&self, w: &W) -> usize;
+    /// Writes the members, key and value, with `sep` between them; `lead` says whether members
+    /// were written before these (so the first one needs a `sep` too).
+    fn write_members<W: Writer>(&self, w: &mut W, lead: bool);
+    /// Reads the value of member `index` (an index into `INFO.names`).
+    fn read_member<R: Reader<'de>>(&mut self, index: usize, r: &mut R) -> Result<()>;
+}
+
+/// Reads the rest of an object the caller started into the members of `target`.
+#[inline]
+pub fn read_members_in<'de, R, T>(
+    r: &mut R,
+    map: &mut R::Map,
+    target: &mut T,
+    skip_key: Option<&str>,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    T: Fields<'de>,
+{
+    read_fields_in(r, map, T::INFO, skip_key, |i, r| target.read_member(i, r))
+}
+
+/// Variant names of an enum with data (a key table: names, then aliases), and which variants
+/// are unit variants.
+#[derive(Debug)]
+pub struct VariantsInfo {
+    /// Variant names as written, aliases and the probe over them.
+    pub keys: FieldsInfo,
+    /// For each variant, whether it is a unit variant.
+    pub unit: &'static [bool],
+}
+
+impl VariantsInfo {
+    /// The variant a name (or alias) selects.
+    #[inline]
+    pub fn find(&self, name: &[u8]) -> Option<usize> {
+        let k = self.keys.probe.find(self.keys.keys, name)?;
+        Some(self.keys.key_field[k] as usize)
+    }
+}
+
+/// Reads a variant name (a string) and looks it up.
+#[inline]
+fn read_variant_name<'de, R: Reader<'de>>(r: &mut R, info: &VariantsInfo) -> Result<usize> {
+    let at = r.offset();
+    let s = r.read_str()?;
+    match info.find(s.as_str().as_bytes()) {
+        Some(i) => Ok(i),
+        None => Err(unknown_variant(s.as_str(), at)),
+    }
+}
+
+/// Consumes a null (the payload of a unit variant given in object form).
+#[inline]
+pub fn read_null<'de, R: Reader<'de>>(r: &mut R) -> Result<()> {
+    if r.take_null()? {
+        Ok(())
+    } else {
+        Err(r.invalid_type("null"))
+    }
+}
+
+/// The variant index of a map key for a unit-only enum: a name (text formats, string keys) or a
+/// discriminant (BEVE integer keys).
+pub fn variant_from_key(info: &EnumInfo, key: Key<'_, '_>, offset: usize) -> Result<usize> {
+    match key {
+        Key::Str(s) => info
+            .by_name(s.as_str().as_bytes())
+            .ok_or_else(|| unknown_variant(s.as_str(), offset)),
+        Key::Int(wire) => {
+            let value = match wire {
+                Wire::Int(v) => Some(v),
+                Wire::Uint(v) => i128::try_from(v).ok(),
+                Wire::F32(_) | Wire::F64(_) => None,
+            };
+            value
+                .and_then(|v| info.by_discriminant(v))
+                .ok_or_else(|| unknown_variant(&wire_text(wire), offset))
+        }
+    }
+}
+
+/// A wire number as text, for messages.
+#[cold]
+fn wire_text(w: Wire) -> String {
+    match w {
+        Wire::Int(v) => v.to_string(),
+        Wire::Uint(v) => v.to_string(),
+        Wire::F32(v) => v.to_string(),
+        Wire::F64(v) => v.to_string(),
+    }
+}
+
+/// Reads an externally tagged enum: a string naming a unit variant, or an object with exactly
+/// one key naming the variant and holding its payload. `payload(i, r, present)` reads the
+/// payload of variant `i` (`present` is false for the bare-string form of a unit variant).
+#[inline]
+pub fn read_external<'de, R, F>(r: &mut R, info: &VariantsInfo, payload: F) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnOnce(usize, &mut R, bool) -> Result<()>,
+{
+    let at = r.offset();
+    match r.peek_kind()? {
+        ValueKind::String => {
+            let i = read_variant_name(r, info)?;
+            if !info.unit[i] {
+                return Err(variant_needs_payload(info.keys.names[i], at));
+            }
+            payload(i, r, false)
+        }
+        ValueKind::Object => {
+            let mut map = r.begin_object()?;
+            let key_at = r.offset();
+            let i = match r.next_field(&mut map)? {
+                None => return Err(Error::new(Code::Custom(ONE_KEY.to_string()), key_at)),
+                Some(k) => match info.find(k) {
+                    Some(i) => i,
+                    None => return Err(unknown_variant(&String::from_utf8_lossy(k), key_at)),
+                },
+            };
+            payload(i, r, true).map_err(|e| e.push_path(PathSegment::Field(info.keys.names[i])))?;
+            let extra_at = r.offset();
+            match r.next_field(&mut map)? {
+                None => Ok(()),
+                Some(k) => Err(Error::new(
+                    Code::Custom(format!(
+                        "{ONE_KEY}, found a second key `{}`",
+                        String::from_utf8_lossy(k)
+                    )),
+                    extra_at,
+                )),
+            }
+        }
+        _ => Err(r.invalid_type("a string or an object")),
+    }
+}
+
+const ONE_KEY: &str = "expected an object with exactly one key naming the variant";
+
+#[cold]
+fn variant_needs_payload(name: &str, offset: usize) -> Error {
+    Error::new(
+        Code::Custom(format!("variant `{name}` holds data: expected an object")),
+        offset,
+    )
+}
+
+/// Reads an internally tagged enum: an object holding the tag (best first) and the variant's
+/// members. When the tag is not the first key the object is scanned for it and then read from
+/// its start again. `body(i, r, map)` reads the members of variant `i` (passing the tag over).
+#[inline]
+pub fn read_internal<'de, R, F>(r: &mut R, info: &VariantsInfo, tag: &str, body: F) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnOnce(usize, &mut R, &mut R::Map) -> Result<()>,
+{
+    let start = r.save();
+    let mut map = r.begin_object()?;
+    let first_is_tag = match r.next_field(&mut map)? {
+        None => return Err(missing_key(tag, r.offset())),
+        Some(k) => k == tag.as_bytes(),
+    };
+    if first_is_tag {
+        let i = read_variant_name(r, info)?;
+        return body(i, r, &mut map);
+    }
+    r.skip_value()?;
+    let i = loop {
+        let is_tag = match r.next_field(&mut map)? {
+            None => return Err(missing_key(tag, r.offset())),
+            Some(k) => k == tag.as_bytes(),
+        };
+        if is_tag {
+            break read_variant_name(r, info)?;
+        }
+        r.skip_value()?;
+    };
+    r.restore(start);
+    let mut map = r.begin_object()?;
+    body(i, r, &mut map)
+}
+
+/// Reads an adjacently tagged enum `{tag: name, content: payload}` with the two keys in either
+/// order (content first costs a skip and a second visit). `payload(i, r, present)` reads the
+/// payload of variant `i`; `present` is false when a unit variant comes without content.
+pub fn read_adjacent<'de, R, F>(
+    r: &mut R,
+    info: &VariantsInfo,
+    tag: &str,
+    content: &'static str,
+    payload: F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnOnce(usize, &mut R, bool) -> Result<()>,
+{
+    enum Member {
+        Tag,
+        Content,
+        Other(Option<String>),
+    }
+    let skip_unknown = r.options().unknown_keys == UnknownKeys::Skip;
+    let mut payload = Some(payload);
+    let mut variant = None;
+    let mut content_at = None;
+    let mut map = r.begin_object()?;
+    loop {
+        let key_at = r.offset();
+        let member = match r.next_field(&mut map)? {
+            None => break,
+            Some(k) if k == tag.as_bytes() => Member::Tag,
+            Some(k) if k == content.as_bytes() => Member::Content,
+            Some(_) if skip_unknown => Member::Other(None),
+            Some(k) => Member::Other(Some(String::from_utf8_lossy(k).into_owned())),
+        };
+        match member {
+            Member::Tag if variant.is_some() => return Err(duplicate_key(tag, key_at)),
+            Member::Tag => variant = Some(read_variant_name(r, info)?),
+            Member::Content => match (variant, payload.take()) {
+                (Some(i), Some(f)) => {
+                    f(i, r, true).map_err(|e| e.push_path(PathSegment::Field(content)))?
+                }
+                (None, Some(f)) if content_at.is_none() => {
+                    payload = Some(f);
+                    content_at = Some(r.save());
+                    r.skip_value()?;
+                }
+                _ => return Err(duplicate_key(content, key_at)),
+            },
+            Member::Other(None) => r.skip_value()?,
+            Member::Other(Some(k)) => return Err(unknown_key(&k, key_at)),
+        }
+    }
+    let Some(i) = variant else {
+        return Err(missing_key(tag, r.offset()));
+    };
+    let Some(f) = payload else {
+        return Ok(());
+    };
+    match content_at {
+        Some(pos) => {
+            let end = r.save();
+            r.restore(pos);
+            f(i, r, true).map_err(|e| e.push_path(PathSegment::Field(content)))?;
+            r.restore(end);
+            Ok(())
+        }
+        None if info.unit[i] => f(i, r, false),
+        None => Err(missing_key(content, r.offset())),
+    }
+}
+
+/// Shape bits of the values a variant's payload may be read from (untagged enums).
+pub const SHAPE_NULL: u8 = 1;
+/// A boolean.
+pub const SHAPE_BOOL: u8 = 2;
+/// A number.
+pub const SHAPE_NUMBER: u8 = 4;
+/// A string.
+pub const SHAPE_STRING: u8 = 8;
+/// Any array.
+pub const SHAPE_ARRAY: u8 = 16;
+/// Any object.
+pub const SHAPE_OBJECT: u8 = 32;
+/// A BEVE extension.
+pub const SHAPE_EXTENSION: u8 = 64;
+/// Any value.
+pub const SHAPE_ANY: u8 = 127;
+
+/// The shape bit of a value kind.
+#[inline]
+fn shape_of(kind: ValueKind) -> u8 {
+    match kind {
+        ValueKind::Null => SHAPE_NULL,
+        ValueKind::Bool => SHAPE_BOOL,
+        ValueKind::Number(_) => SHAPE_NUMBER,
+        ValueKind::String => SHAPE_STRING,
+        ValueKind::Array
+        | ValueKind::TypedArray(_)
+        | ValueKind::BoolArray
+        | ValueKind::StrArray => SHAPE_ARRAY,
+        ValueKind::Object | ValueKind::IntKeyObject(_) => SHAPE_OBJECT,
+        ValueKind::Extension(_) => SHAPE_EXTENSION,
+    }
+}
+
+/// Reads an untagged enum: tries the variants whose payload can have the shape of the next
+/// value, in declaration order, going back to the start after each failed attempt; the first
+/// that reads wins. Errors that are not about the data (syntax, end of input, limits) end the
+/// search at once, since no other variant could do better.
+#[inline]
+pub fn read_untagged<'de, R, F>(r: &mut R, shapes: &[u8], mut attempt: F) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnMut(usize, &mut R) -> Result<()>,
+{
+    let at = r.offset();
+    let shape = shape_of(r.peek_kind()?);
+    let start = r.save();
+    for (i, &s) in shapes.iter().enumerate() {
+        if s & shape == 0 {
+            continue;
+        }
+        match attempt(i, r) {
+            Ok(()) => return Ok(()),
+            Err(e) if e.category() != Category::Data => return Err(e),
+            Err(_) => r.restore(start),
+        }
+    }
+    Err(no_matching_variant(at))
 }

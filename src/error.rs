@@ -249,10 +249,6 @@ impl Error {
         self.0.path.iter().rev().cloned().collect()
     }
 
-    pub(crate) fn code(&self) -> &Code {
-        &self.0.code
-    }
-
     /// Adds the step the error passed through on its way up (innermost first).
     #[cold]
     #[inline(never)]

@@ -21,7 +21,8 @@
 //! assert_eq!(back, p);
 //!
 //! let bytes = structio::to_beve(&p);
-//! assert_eq!(structio::from_beve::<Point>(&bytes).unwrap(), p);
+//! let back: Point = structio::from_beve(&bytes).unwrap();
+//! assert_eq!(back, p);
 //! ```
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
@@ -32,7 +33,7 @@ mod impls;
 pub mod json;
 mod number;
 mod reflect;
-mod value;
+pub mod value;
 pub mod walk;
 
 #[doc(hidden)]

@@ -213,11 +213,14 @@ impl Default for ReadOptions {
 pub struct EnumInfo {
     /// The Rust type name, for messages.
     pub name: &'static str,
-    /// Variant names as written (after `rename`/`rename_all`), in declaration order.
+    /// Variant names as written (after `rename`/`rename_all`), in declaration order, then the
+    /// aliases accepted on input (so an index from [`EnumInfo::by_name`] may point past the
+    /// variants; the derive maps it back).
     pub names: &'static [&'static str],
     /// Perfect-hash probe over `names`.
     pub probe: Probe<&'static [u16]>,
-    /// Each variant's discriminant.
+    /// The discriminant of each entry of `names` (an alias has its variant's; the variant
+    /// itself comes first, so [`EnumInfo::by_discriminant`] finds it).
     pub discriminants: &'static [i128],
     /// The integer type BEVE writes (`#[repr]`, or `i32` without one).
     pub repr: NumKind,

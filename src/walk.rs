@@ -18,6 +18,24 @@ pub fn read_fields<'de, R, F>(
     r: &mut R,
     info: &FieldsInfo,
     skip_key: Option<&str>,
+    field: F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnMut(usize, &mut R) -> Result<()>,
+{
+    let mut map = r.begin_object()?;
+    read_fields_in(r, &mut map, info, skip_key, field)
+}
+
+/// [`read_fields`] for an object the caller has already started (and whose first members it may
+/// have read itself, as an internally tagged enum does with its tag).
+#[inline]
+pub fn read_fields_in<'de, R, F>(
+    r: &mut R,
+    map: &mut R::Map,
+    info: &FieldsInfo,
+    skip_key: Option<&str>,
     mut field: F,
 ) -> Result<()>
 where
@@ -29,12 +47,11 @@ where
         || opts.error_on_duplicate_keys
         || info.keys.len() > info.names.len();
     let mut seen = Seen::new(if track { info.names.len() } else { 0 });
-    let mut map = r.begin_object()?;
     let mut expect = 0usize;
     loop {
         let key_at = r.offset();
         let found = {
-            let Some(key) = r.next_field(&mut map)? else {
+            let Some(key) = r.next_field(map)? else {
                 break;
             };
             match info.names.get(expect) {

@@ -1,9 +1,192 @@
-//! `#[derive(Reflect)]` (skeleton).
+//! `#[derive(Reflect)]` for structio.
+//!
+//! The entry point reads the item, hands it to the generator for its kind and wraps the result
+//! in `const _: () = { use ::structio::__private as __p; ... };`, so that nothing leaks into the
+//! user's namespace and the runtime is reached only through `__private`. On invalid input it
+//! emits one `compile_error!` on the offending span plus a stub impl, so the user sees one
+//! error rather than one per use of the type.
+//!
+//! - `attr.rs`: `#[structio(...)]` parsing; `case.rs`: `rename_all`; `model.rs`: fields and
+//!   variants with their written names.
+//! - `bounds.rs`: impl generics with the document lifetime `'de` and inferred bounds.
+//! - `keys.rs`: key tables and their perfect-hash probes, chosen here at compile time.
+//! - `strukt.rs`, `tuple.rs`, `enums.rs` (with `shape.rs` for untagged enums): the code.
 extern crate proc_macro;
-use proc_macro::TokenStream;
 
-/// Derives `structio::Reflect`.
+mod attr;
+mod bounds;
+mod case;
+mod enums;
+mod keys;
+mod model;
+mod shape;
+mod strukt;
+mod tuple;
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::{parse_macro_input, Data, DeriveInput};
+
+use crate::model::Style;
+
+/// Derives `structio::Reflect` (and, for unit-only enums, `structio::MapKey`).
+///
+/// # Layout
+///
+/// - A struct with named fields is an object, keys in declaration order; `None` members are
+///   left out unless the writer asks for null members. Reading accepts keys in any order;
+///   fields the document does not mention keep their values.
+/// - A tuple struct with one field (not counting skipped ones) is that field's value; other
+///   tuple structs are arrays of exactly their length. A unit struct is `null`.
+/// - A unit-only enum is its variant name in JSON and its discriminant in BEVE, as an integer
+///   of the `#[repr]` type (`i32` without one). It can also be a map key.
+/// - An enum with data is, by default, externally tagged: a unit variant is its name,
+///   other variants are `{"Name": payload}` where the payload of a newtype variant is its
+///   value, of a tuple variant an array and of a struct variant an object. Reading a variant
+///   that `self` already holds reads into it in place; another variant is first built from
+///   `Default` values of its fields (so they must implement `Default`).
+///
+/// # Container attributes
+///
+/// - `rename_all = "..."`: `lowercase`, `UPPERCASE`, `PascalCase`, `camelCase`, `snake_case`,
+///   `SCREAMING_SNAKE_CASE`, `kebab-case` or `SCREAMING-KEBAB-CASE`, applied as serde does to
+///   the fields of a struct or the variants of an enum.
+/// - `tag = "t"`: internally tagged, `{"t": "Name", ...fields}`, for unit variants, struct
+///   variants and newtype variants wrapping a derived struct with named fields. The tag is
+///   expected first; elsewhere it costs one extra pass over the object.
+/// - `tag = "t", content = "c"`: adjacently tagged, `{"t": "Name", "c": payload}` (a unit
+///   variant is `{"t": "Name"}`); read in either key order.
+/// - `untagged`: the bare payload; reading tries, in declaration order, the variants whose
+///   payload can have the kind of value found, and keeps the first that reads.
+/// - `bound = "T: structio::Reflect<'de>"`: where-predicates replacing the inferred ones
+///   (`T: Reflect<'de>` for each type parameter used by a field, plus `Default` where reading
+///   may have to build a value).
+/// - `crate = "path"`: where structio is, when it is not `::structio`.
+///
+/// # Field and variant attributes
+///
+/// - `rename = "key"`: the key (or variant name) written and read.
+/// - `alias = "key"` (repeatable): another key accepted when reading; a document holding two
+///   keys of one field is an error.
+/// - `skip` (fields): neither written nor read; reading leaves the field alone (in an enum
+///   variant that has to be built, it is `Default`).
+/// - `rename_all = "..."` (struct variants): renames the variant's fields.
+///
+/// Types with lifetimes can borrow from the input (`&'a str`, `Cow<'a, str>`, `RawJson<'a>`):
+/// the impl is `impl<'de: 'a, 'a> Reflect<'de> for T<'a>`, or uses the type's own `'de`.
 #[proc_macro_derive(Reflect, attributes(structio))]
-pub fn derive_reflect(_input: TokenStream) -> TokenStream {
-    TokenStream::new()
+pub fn derive_reflect(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    expand(&input).into()
+}
+
+fn expand(input: &DeriveInput) -> TokenStream {
+    let (body, krate) = match attr::container(&input.attrs) {
+        Ok(attrs) => {
+            let krate = krate_path(&attrs);
+            (generate(input, &attrs), krate)
+        }
+        Err(e) => (Err(e), quote!(::structio)),
+    };
+    match body {
+        Ok(body) => wrap(&krate, body),
+        Err(e) => {
+            let error = e.to_compile_error();
+            let stub = wrap(&krate, stub(input));
+            quote! {
+                #error
+                #stub
+            }
+        }
+    }
+}
+
+fn krate_path(attrs: &attr::ContainerAttrs) -> TokenStream {
+    match &attrs.krate {
+        Some(path) => quote!(#path),
+        None => quote!(::structio),
+    }
+}
+
+fn wrap(krate: &TokenStream, body: TokenStream) -> TokenStream {
+    quote! {
+        #[doc(hidden)]
+        const _: () = {
+            use #krate::__private as __p;
+            #body
+        };
+    }
+}
+
+fn generate(input: &DeriveInput, attrs: &attr::ContainerAttrs) -> syn::Result<TokenStream> {
+    match &input.data {
+        Data::Struct(data) => {
+            if let Some(span) = attrs.untagged {
+                return Err(syn::Error::new(span, "`untagged` applies to enums only"));
+            }
+            if let Some(lit) = attrs.tag.as_ref().or(attrs.content.as_ref()) {
+                return Err(syn::Error::new(
+                    lit.span(),
+                    "`tag` and `content` apply to enums only",
+                ));
+            }
+            let shape = model::shape(&data.fields, attrs.rename_all)?;
+            match shape.style {
+                Style::Named => strukt::expand(input, attrs, &shape),
+                Style::Tuple | Style::Unit => Ok(tuple::expand(input, attrs, &shape)),
+            }
+        }
+        Data::Enum(data) => enums::expand(input, attrs, data),
+        Data::Union(u) => Err(syn::Error::new(
+            u.union_token.span,
+            "`Reflect` cannot be derived for a union: structio cannot tell which field is live",
+        )),
+    }
+}
+
+/// An impl with the right generics and no bounds, next to a compile error: uses of the type
+/// elsewhere then type-check and report nothing more.
+fn stub(input: &DeriveInput) -> TokenStream {
+    let b = bounds::build(&input.generics, None, None, Vec::new());
+    let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
+    let name = &input.ident;
+    let mut out = quote! {
+        impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
+            fn write<__W: __p::Writer>(&self, _: &mut __W) {
+                ::core::unreachable!()
+            }
+            fn read<__R: __p::Reader<#de>>(&mut self, _: &mut __R) -> __p::Result<()> {
+                ::core::unreachable!()
+            }
+        }
+    };
+    match &input.data {
+        Data::Enum(e) if e.variants.iter().all(|v| v.fields.is_empty()) => out.extend(quote! {
+            impl #impl_g __p::MapKey<#de> for #name #ty_g #where_c {
+                const KIND: __p::KeyKind = __p::KeyKind::Str;
+                fn write_key<__W: __p::Writer>(&self, _: &mut __W) {
+                    ::core::unreachable!()
+                }
+                fn from_key(_: __p::Key<#de, '_>, _: usize) -> __p::Result<Self> {
+                    ::core::unreachable!()
+                }
+            }
+        }),
+        Data::Struct(s) if matches!(s.fields, syn::Fields::Named(_)) => out.extend(quote! {
+            impl #impl_g __p::Fields<#de> for #name #ty_g #where_c {
+                const INFO: &'static __p::FieldsInfo = &__p::NO_FIELDS;
+                fn count_members<__W: __p::Writer>(&self, _: &__W) -> usize {
+                    ::core::unreachable!()
+                }
+                fn write_members<__W: __p::Writer>(&self, _: &mut __W, _: bool) {
+                    ::core::unreachable!()
+                }
+                fn read_member<__R: __p::Reader<#de>>(&mut self, _: usize, _: &mut __R) -> __p::Result<()> {
+                    ::core::unreachable!()
+                }
+            }
+        }),
+        _ => {}
+    }
+    out
 }

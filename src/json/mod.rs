@@ -1,12 +1,206 @@
-//! JSON backend (skeleton; being implemented).
-#![allow(missing_docs, unused_variables)]
-use crate::error::Result;
-use crate::reflect::Reflect;
+//! JSON text: typed reading and writing, prettify, minify and validation.
+//!
+//! Output matches what Glaze writes byte for byte: shortest round-trip floats laid out as Glaze
+//! lays them out (`1E16`, `1.5E-7`, no `.0`), strings with only the necessary escapes (control
+//! bytes as `\u00XX`), and Glaze's pretty layout (3 spaces per level). Input is strict RFC 8259
+//! JSON: no comments, trailing commas, `NaN`, leading zeros or BOM; strings must be UTF-8;
+//! nesting is limited ([`ReadOptions::max_depth`]).
+//!
+//! ```
+//! let v: Vec<f64> = structio::from_json("[1, 2.5, 1e16]").unwrap();
+//! assert_eq!(structio::to_json(&v), "[1,2.5,1E16]");
+//! assert_eq!(structio::prettify("[1,[]]").unwrap(), "[\n   1,\n   []\n]");
+//! ```
+//!
+//! Errors carry the byte offset, the line and column, the path to the value and a caret under
+//! the source line; see [`crate::Error`].
 
-pub fn to_json<'de, T: Reflect<'de>>(v: &T) -> String { todo!() }
-pub fn write_json<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>) { todo!() }
-pub fn from_json<'de, T: Reflect<'de> + Default, I: AsRef<[u8]> + ?Sized>(input: &'de I) -> Result<T> { todo!() }
-pub fn read_json<'de, T: Reflect<'de>, I: AsRef<[u8]> + ?Sized>(v: &mut T, input: &'de I) -> Result<()> { todo!() }
-pub fn prettify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> { todo!() }
-pub fn minify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> { todo!() }
-pub fn validate(input: &[u8]) -> Result<()> { todo!() }
+mod number_read;
+mod number_write;
+mod pretty;
+mod read;
+mod skip;
+mod string;
+mod write;
+
+use crate::error::Result;
+use crate::reflect::{ReadOptions, Reflect};
+
+pub use number_write::FloatStyle;
+pub(crate) use read::JsonReader;
+pub(crate) use write::JsonWriter;
+
+/// Options for reading and writing JSON. `Options::default()` is what the plain functions use.
+///
+/// ```
+/// use structio::json::{to_json_with, FloatStyle, Options};
+/// let opts = Options { float_style: FloatStyle::Serde, ..Options::default() };
+/// assert_eq!(to_json_with(&vec![1.0, 1e16], &opts), "[1.0,1e+16]");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Options {
+    /// Options every reader honours: unknown keys, missing and duplicate keys, depth limit.
+    pub read: ReadOptions,
+    /// Write `None` struct members as `null` instead of leaving them out (default: left out).
+    pub write_null_members: bool,
+    /// Write with Glaze's pretty layout, exactly as [`prettify`] would lay out the compact text.
+    pub pretty: bool,
+    /// Spaces per nesting level when `pretty` (default 3, as Glaze).
+    pub indent: usize,
+    /// How floats are laid out (default: as Glaze).
+    pub float_style: FloatStyle,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            read: ReadOptions::default(),
+            write_null_members: false,
+            pretty: false,
+            indent: 3,
+            float_style: FloatStyle::Glaze,
+        }
+    }
+}
+
+/// Options for [`prettify_with`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PrettyOptions {
+    /// Spaces per nesting level (default 3, as Glaze).
+    pub indent: usize,
+    /// Deepest nesting accepted (default 256).
+    pub max_depth: usize,
+}
+
+impl Default for PrettyOptions {
+    fn default() -> Self {
+        PrettyOptions {
+            indent: 3,
+            max_depth: ReadOptions::default().max_depth,
+        }
+    }
+}
+
+/// The value as compact JSON text.
+///
+/// ```
+/// assert_eq!(structio::to_json(&(1u8, "a\n", 0.1f32)), r#"[1,"a\n",0.1]"#);
+/// ```
+pub fn to_json<'de, T: Reflect<'de>>(v: &T) -> String {
+    to_json_with(v, &Options::default())
+}
+
+/// The value as JSON text, with options.
+pub fn to_json_with<'de, T: Reflect<'de>>(v: &T, opts: &Options) -> String {
+    let mut out = Vec::new();
+    write_json_with(v, &mut out, opts);
+    utf8_string(out)
+}
+
+/// Appends the value as compact JSON text to `out`.
+pub fn write_json<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>) {
+    write_json_with(v, out, &Options::default())
+}
+
+/// Appends the value as JSON text to `out`, with options.
+pub fn write_json_with<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>, opts: &Options) {
+    if opts.pretty {
+        v.write(&mut JsonWriter::<true>::new(out, opts));
+    } else {
+        v.write(&mut JsonWriter::<false>::new(out, opts));
+    }
+}
+
+/// Reads a value of type `T` (starting from `T::default()`) from JSON text (`&str`, `&[u8]`,
+/// `String`, `Vec<u8>`, ...). Strings without escapes can be borrowed from the input.
+///
+/// ```
+/// let v: std::collections::BTreeMap<String, Vec<u8>> =
+///     structio::from_json(r#"{"a": [1, 2]}"#).unwrap();
+/// assert_eq!(v["a"], [1, 2]);
+/// let e = structio::from_json::<Vec<u8>, _>("[1, 300]").unwrap_err();
+/// assert_eq!(e.to_string(), "number out of range for u8 at 1:5 (byte 4), path $[1]\n   [1, 300]\n       ^");
+/// ```
+pub fn from_json<'de, T, I>(input: &'de I) -> Result<T>
+where
+    T: Reflect<'de> + Default,
+    I: AsRef<[u8]> + ?Sized,
+{
+    from_json_with(input, &Options::default())
+}
+
+/// Reads a value of type `T` from JSON text, with options.
+pub fn from_json_with<'de, T, I>(input: &'de I, opts: &Options) -> Result<T>
+where
+    T: Reflect<'de> + Default,
+    I: AsRef<[u8]> + ?Sized,
+{
+    let mut v = T::default();
+    read_json_with(&mut v, input, opts)?;
+    Ok(v)
+}
+
+/// Reads JSON text into an existing value: members the text does not mention keep their
+/// values, and strings and vectors reuse their buffers.
+pub fn read_json<'de, T, I>(v: &mut T, input: &'de I) -> Result<()>
+where
+    T: Reflect<'de>,
+    I: AsRef<[u8]> + ?Sized,
+{
+    read_json_with(v, input, &Options::default())
+}
+
+/// Reads JSON text into an existing value, with options.
+pub fn read_json_with<'de, T, I>(v: &mut T, input: &'de I, opts: &Options) -> Result<()>
+where
+    T: Reflect<'de>,
+    I: AsRef<[u8]> + ?Sized,
+{
+    let text = input.as_ref();
+    let mut r = JsonReader::new(text, opts.read);
+    v.read(&mut r)
+        .and_then(|()| r.finish())
+        .map_err(|e| e.locate_in_text(text))
+}
+
+/// Lays JSON text out as Glaze's `prettify_json` does: 3 spaces per level, one element per
+/// line, `"key": value`, `[]`/`{}` for empty containers, no trailing newline. The input is
+/// checked as it goes.
+pub fn prettify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
+    prettify_with(input, &PrettyOptions::default())
+}
+
+/// [`prettify`] with a chosen indent width and depth limit.
+pub fn prettify_with<I: AsRef<[u8]> + ?Sized>(input: &I, opts: &PrettyOptions) -> Result<String> {
+    let text = input.as_ref();
+    let mut out = Vec::with_capacity(text.len() + text.len() / 2);
+    let mut e = pretty::PrettyEmit {
+        out: &mut out,
+        indent: opts.indent,
+        base: 0,
+    };
+    pretty::reformat(text, opts.max_depth, &mut e).map_err(|e| e.locate_in_text(text))?;
+    Ok(utf8_string(out))
+}
+
+/// Removes all whitespace outside strings. The input is checked as it goes (depth limit 256).
+pub fn minify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
+    let text = input.as_ref();
+    let mut out = Vec::with_capacity(text.len());
+    let mut e = pretty::MinifyEmit { out: &mut out };
+    pretty::reformat(text, ReadOptions::default().max_depth, &mut e)
+        .map_err(|e| e.locate_in_text(text))?;
+    Ok(utf8_string(out))
+}
+
+/// Checks that `input` is exactly one well-formed JSON value, whitespace around it allowed
+/// (depth limit 256).
+pub fn validate(input: &[u8]) -> Result<()> {
+    skip::validate_all(input, ReadOptions::default().max_depth).map_err(|e| e.locate_in_text(input))
+}
+
+/// The output as a `String`. Everything written is UTF-8 (text comes from `&str` or from
+/// checked input, the rest is ASCII), so the lossy branch is never taken.
+fn utf8_string(out: Vec<u8>) -> String {
+    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}

@@ -1,0 +1,191 @@
+//! Parsing `#[structio(...)]` attributes on the container, its variants and its fields.
+//!
+//! Every misuse becomes a `syn::Error` on the span of the offending token; the entry point turns
+//! the first one into a single `compile_error!`.
+
+use proc_macro2::Span;
+use syn::meta::ParseNestedMeta;
+use syn::punctuated::Punctuated;
+use syn::{Attribute, Expr, ExprLit, Lit, LitStr, Token, WherePredicate};
+
+use crate::case::RenameRule;
+
+/// Attributes of the type itself.
+#[derive(Default)]
+pub struct ContainerAttrs {
+    /// `rename_all = "..."`: fields of a struct, variants of an enum.
+    pub rename_all: Option<RenameRule>,
+    /// `tag = "..."`: internally tagged (or adjacently, with `content`).
+    pub tag: Option<LitStr>,
+    /// `content = "..."`: adjacently tagged.
+    pub content: Option<LitStr>,
+    /// `untagged`, with its span.
+    pub untagged: Option<Span>,
+    /// `bound = "..."`: where-predicates replacing the inferred bounds.
+    pub bound: Option<Vec<WherePredicate>>,
+    /// `crate = "..."`: the path of the structio crate.
+    pub krate: Option<syn::Path>,
+}
+
+/// Attributes of a field.
+#[derive(Default)]
+pub struct FieldAttrs {
+    /// `rename = "..."`.
+    pub rename: Option<LitStr>,
+    /// `alias = "..."`, repeatable.
+    pub aliases: Vec<LitStr>,
+    /// `skip`.
+    pub skip: Option<Span>,
+}
+
+/// Attributes of an enum variant.
+#[derive(Default)]
+pub struct VariantAttrs {
+    /// `rename = "..."`.
+    pub rename: Option<LitStr>,
+    /// `alias = "..."`, repeatable.
+    pub aliases: Vec<LitStr>,
+    /// `rename_all = "..."` for the fields of a struct variant.
+    pub rename_all: Option<RenameRule>,
+}
+
+/// Calls `each` for every item inside every `#[structio(...)]` attribute.
+fn for_each_item(
+    attrs: &[Attribute],
+    mut each: impl FnMut(&str, &ParseNestedMeta) -> syn::Result<()>,
+) -> syn::Result<()> {
+    for attr in attrs {
+        if !attr.path().is_ident("structio") {
+            continue;
+        }
+        attr.parse_nested_meta(|meta| {
+            let name = match meta.path.get_ident() {
+                Some(ident) => ident.to_string(),
+                // `crate` is a keyword, which `get_ident` does not return.
+                None if meta.path.is_ident("crate") => "crate".to_string(),
+                None => {
+                    return Err(meta.error("expected a structio attribute name, not a path"));
+                }
+            };
+            each(&name, &meta)
+        })?;
+    }
+    Ok(())
+}
+
+/// Parses the value of `name = "..."` as a string literal.
+fn string(meta: &ParseNestedMeta, name: &str) -> syn::Result<LitStr> {
+    let expr: Expr = meta
+        .value()
+        .map_err(|_| meta.error(format!("`{name}` needs a string value: `{name} = \"...\"`")))?
+        .parse()?;
+    match expr {
+        Expr::Lit(ExprLit {
+            lit: Lit::Str(s), ..
+        }) => Ok(s),
+        other => Err(syn::Error::new_spanned(
+            other,
+            format!("`{name}` takes a string literal: `{name} = \"...\"`"),
+        )),
+    }
+}
+
+/// Checks that a flag attribute such as `skip` comes without a value.
+fn flag(meta: &ParseNestedMeta, name: &str) -> syn::Result<Span> {
+    if meta.input.is_empty() || meta.input.peek(Token![,]) {
+        Ok(meta.path.segments[0].ident.span())
+    } else {
+        Err(meta.error(format!("`{name}` takes no value")))
+    }
+}
+
+/// Stores a value that may be given once.
+fn once<T>(slot: &mut Option<T>, value: T, meta: &ParseNestedMeta, name: &str) -> syn::Result<()> {
+    if slot.is_some() {
+        return Err(meta.error(format!("duplicate `{name}` attribute")));
+    }
+    *slot = Some(value);
+    Ok(())
+}
+
+/// Parses `rename_all = "..."`.
+fn rename_rule(meta: &ParseNestedMeta) -> syn::Result<RenameRule> {
+    let lit = string(meta, "rename_all")?;
+    RenameRule::parse(&lit.value()).ok_or_else(|| {
+        syn::Error::new(
+            lit.span(),
+            format!(
+                "unknown `rename_all` rule \"{}\"; expected one of {}",
+                lit.value(),
+                RenameRule::expected()
+            ),
+        )
+    })
+}
+
+/// Parses the attributes of a struct or enum.
+pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
+    let mut out = ContainerAttrs::default();
+    for_each_item(attrs, |name, meta| match name {
+        "rename_all" => once(&mut out.rename_all, rename_rule(meta)?, meta, name),
+        "tag" => once(&mut out.tag, string(meta, name)?, meta, name),
+        "content" => once(&mut out.content, string(meta, name)?, meta, name),
+        "untagged" => once(&mut out.untagged, flag(meta, name)?, meta, name),
+        "bound" => {
+            let lit = string(meta, name)?;
+            let preds = lit
+                .parse_with(Punctuated::<WherePredicate, Token![,]>::parse_terminated)
+                .map_err(|e| {
+                    syn::Error::new(lit.span(), format!("invalid `bound` predicates: {e}"))
+                })?;
+            once(&mut out.bound, preds.into_iter().collect(), meta, name)
+        }
+        "crate" => {
+            let lit = string(meta, name)?;
+            let path = lit.parse::<syn::Path>().map_err(|_| {
+                syn::Error::new(lit.span(), "`crate` needs a path, like \"::structio\"")
+            })?;
+            once(&mut out.krate, path, meta, name)
+        }
+        _ => Err(meta.error(format!(
+            "unknown structio attribute `{name}` on a type; expected `rename_all`, `tag`, \
+             `content`, `untagged`, `bound` or `crate`"
+        ))),
+    })?;
+    Ok(out)
+}
+
+/// Parses the attributes of a field.
+pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
+    let mut out = FieldAttrs::default();
+    for_each_item(attrs, |name, meta| match name {
+        "rename" => once(&mut out.rename, string(meta, name)?, meta, name),
+        "alias" => {
+            out.aliases.push(string(meta, name)?);
+            Ok(())
+        }
+        "skip" => once(&mut out.skip, flag(meta, name)?, meta, name),
+        _ => Err(meta.error(format!(
+            "unknown structio attribute `{name}` on a field; expected `rename`, `alias` or `skip`"
+        ))),
+    })?;
+    Ok(out)
+}
+
+/// Parses the attributes of an enum variant.
+pub fn variant(attrs: &[Attribute]) -> syn::Result<VariantAttrs> {
+    let mut out = VariantAttrs::default();
+    for_each_item(attrs, |name, meta| match name {
+        "rename" => once(&mut out.rename, string(meta, name)?, meta, name),
+        "alias" => {
+            out.aliases.push(string(meta, name)?);
+            Ok(())
+        }
+        "rename_all" => once(&mut out.rename_all, rename_rule(meta)?, meta, name),
+        _ => Err(meta.error(format!(
+            "unknown structio attribute `{name}` on a variant; expected `rename`, `alias` or \
+             `rename_all`"
+        ))),
+    })?;
+    Ok(out)
+}

@@ -1,0 +1,133 @@
+//! The generics of the emitted impls: the input's own parameters, the document lifetime `'de`
+//! (outliving every lifetime of the type, so borrowed fields can be read), and bounds on the
+//! type parameters the fields use.
+
+use proc_macro2::{Ident, TokenStream, TokenTree};
+use quote::{quote, ToTokens};
+use syn::{GenericParam, Generics, Lifetime, LifetimeParam, Type, WherePredicate};
+
+/// What the generated code needs of a field's type.
+#[derive(Clone, Copy)]
+pub struct Need {
+    /// It is written and read.
+    pub reflect: bool,
+    /// It is built with `Default::default()` (enum payloads).
+    pub default: bool,
+}
+
+/// Impl generics, type generics and where clause, ready to interpolate.
+pub struct Bounds {
+    pub impl_generics: TokenStream,
+    pub ty_generics: TokenStream,
+    pub where_clause: TokenStream,
+    /// The document lifetime: `'de`, the input's own if it declares one.
+    pub de: Lifetime,
+}
+
+/// Builds the generics of `impl<'de, ...> Reflect<'de> for Type<...>`.
+///
+/// Every type parameter that appears in a field type gets `Reflect<'de>`; it also gets
+/// `Default` when the field type must be built from nothing (enum payloads) or when the
+/// parameter sits inside another type (`Vec<T>`, `Option<T>` need `T: Default` to read).
+/// `bound` replaces these inferred bounds. `uses` is `None` for the stub impl emitted next to
+/// a compile error, which gets no bounds at all. `extra` predicates are added in every case.
+pub fn build(
+    generics: &Generics,
+    uses: Option<&[(&Type, Need)]>,
+    bound: Option<&[WherePredicate]>,
+    extra: Vec<WherePredicate>,
+) -> Bounds {
+    let mut g = generics.clone();
+    let lifetimes: Vec<Lifetime> = generics.lifetimes().map(|l| l.lifetime.clone()).collect();
+    let own_de = lifetimes.iter().find(|l| l.ident == "de").cloned();
+    let de = document_lifetime(generics);
+    let mut preds: Vec<WherePredicate> = Vec::new();
+    match own_de {
+        Some(_) => {
+            for l in lifetimes.iter().filter(|l| l.ident != "de") {
+                preds.push(syn::parse_quote!(#de: #l));
+            }
+        }
+        None => {
+            let mut param = LifetimeParam::new(de.clone());
+            param.bounds.extend(lifetimes.iter().cloned());
+            g.params.insert(0, GenericParam::Lifetime(param));
+        }
+    }
+    match (uses, bound) {
+        (None, _) => {}
+        (Some(_), Some(bound)) => preds.extend(bound.iter().cloned()),
+        (Some(uses), None) => {
+            for p in generics.type_params() {
+                let ident = &p.ident;
+                let mut reflect = false;
+                let mut default = false;
+                for (ty, need) in uses {
+                    if !mentions(ty, ident) {
+                        continue;
+                    }
+                    reflect |= need.reflect;
+                    default |= need.default || (need.reflect && !is_exactly(ty, ident));
+                }
+                if reflect {
+                    preds.push(syn::parse_quote!(#ident: __p::Reflect<#de>));
+                }
+                if default {
+                    preds.push(syn::parse_quote!(#ident: __p::Default));
+                }
+            }
+        }
+    }
+    preds.extend(extra);
+    if !preds.is_empty() {
+        g.make_where_clause().predicates.extend(preds);
+    }
+    let (impl_generics, _, where_clause) = g.split_for_impl();
+    let (_, ty_generics, _) = generics.split_for_impl();
+    Bounds {
+        impl_generics: impl_generics.to_token_stream(),
+        ty_generics: ty_generics.to_token_stream(),
+        where_clause: quote!(#where_clause),
+        de,
+    }
+}
+
+/// The document lifetime of the impls: the type's own `'de` if it declares one, else `'de`.
+pub fn document_lifetime(generics: &Generics) -> Lifetime {
+    generics
+        .lifetimes()
+        .map(|l| l.lifetime.clone())
+        .find(|l| l.ident == "de")
+        .unwrap_or_else(|| Lifetime::new("'de", proc_macro2::Span::call_site()))
+}
+
+/// Whether the type mentions the identifier anywhere.
+pub fn mentions(ty: &Type, ident: &Ident) -> bool {
+    fn walk(ts: TokenStream, ident: &Ident) -> bool {
+        ts.into_iter().any(|t| match t {
+            TokenTree::Ident(i) => i == *ident,
+            TokenTree::Group(g) => walk(g.stream(), ident),
+            _ => false,
+        })
+    }
+    walk(ty.to_token_stream(), ident)
+}
+
+/// Whether the type mentions any generic parameter (type, lifetime or const) of `generics`.
+pub fn mentions_generics(ty: &Type, generics: &Generics) -> bool {
+    generics.params.iter().any(|p| match p {
+        GenericParam::Type(t) => mentions(ty, &t.ident),
+        GenericParam::Lifetime(l) => mentions(ty, &l.lifetime.ident),
+        GenericParam::Const(c) => mentions(ty, &c.ident),
+    })
+}
+
+/// Whether the type is the bare parameter `T`.
+fn is_exactly(ty: &Type, ident: &Ident) -> bool {
+    match ty {
+        Type::Path(p) => p.qself.is_none() && p.path.is_ident(ident),
+        Type::Paren(p) => is_exactly(&p.elem, ident),
+        Type::Group(g) => is_exactly(&g.elem, ident),
+        _ => false,
+    }
+}

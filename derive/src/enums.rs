@@ -1,0 +1,667 @@
+//! Enums: unit-only enums (a name in JSON, an integer in BEVE, usable as map keys) and enums
+//! with data in the four representations: externally tagged (default), internally tagged
+//! (`tag`), adjacently tagged (`tag` + `content`) and untagged.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote, quote_spanned};
+use syn::spanned::Spanned;
+use syn::{DataEnum, DeriveInput, LitStr, Meta, Token};
+
+use crate::attr::ContainerAttrs;
+use crate::bounds::{self, Need};
+use crate::keys::{self, Entry};
+use crate::model::{self, Style, Variant};
+use crate::strukt::{self, Lead};
+use crate::{shape, tuple};
+
+/// How an enum with data is laid out.
+enum Repr<'a> {
+    External,
+    Internal {
+        tag: &'a LitStr,
+    },
+    Adjacent {
+        tag: &'a LitStr,
+        content: &'a LitStr,
+    },
+    Untagged,
+}
+
+/// `impl Reflect` for an enum.
+pub fn expand(
+    input: &DeriveInput,
+    attrs: &ContainerAttrs,
+    data: &DataEnum,
+) -> syn::Result<TokenStream> {
+    let repr = representation(attrs)?;
+    let variants = model::variants(data, attrs.rename_all)?;
+    if let Repr::External = repr {
+        if variants.iter().all(|v| v.shape.style == Style::Unit) {
+            return unit_only(input, &variants);
+        }
+    }
+    with_data(input, attrs, &variants, &repr)
+}
+
+/// Checks the combination of `tag`, `content` and `untagged`.
+fn representation(attrs: &ContainerAttrs) -> syn::Result<Repr<'_>> {
+    match (&attrs.tag, &attrs.content, attrs.untagged) {
+        (Some(_), _, Some(span)) | (_, Some(_), Some(span)) => Err(syn::Error::new(
+            span,
+            "`untagged` cannot be combined with `tag` or `content`",
+        )),
+        (None, Some(content), None) => Err(syn::Error::new(
+            content.span(),
+            "`content` needs `tag`: an adjacently tagged enum is \
+             `#[structio(tag = \"t\", content = \"c\")]`",
+        )),
+        (Some(tag), Some(content), None) if tag.value() == content.value() => Err(syn::Error::new(
+            content.span(),
+            "`tag` and `content` must be different keys",
+        )),
+        (Some(tag), Some(content), None) => Ok(Repr::Adjacent { tag, content }),
+        (Some(tag), None, None) => Ok(Repr::Internal { tag }),
+        (None, None, Some(_)) => Ok(Repr::Untagged),
+        (None, None, None) => Ok(Repr::External),
+    }
+}
+
+/// The integer type BEVE writes a unit-only enum as: its `#[repr]`, or `i32`.
+fn repr_kind(input: &DeriveInput) -> syn::Result<TokenStream> {
+    let mut kind = quote!(I32);
+    for attr in input.attrs.iter().filter(|a| a.path().is_ident("repr")) {
+        let items =
+            attr.parse_args_with(syn::punctuated::Punctuated::<Meta, Token![,]>::parse_terminated)?;
+        for item in items {
+            let Meta::Path(path) = item else { continue };
+            let Some(ident) = path.get_ident() else {
+                continue;
+            };
+            kind = match ident.to_string().as_str() {
+                "i8" => quote!(I8),
+                "i16" => quote!(I16),
+                "i32" => quote!(I32),
+                "i64" | "isize" => quote!(I64),
+                "i128" => quote!(I128),
+                "u8" => quote!(U8),
+                "u16" => quote!(U16),
+                "u32" => quote!(U32),
+                "u64" | "usize" => quote!(U64),
+                "u128" => quote!(U128),
+                _ => continue,
+            };
+        }
+    }
+    Ok(quote!(__p::NumKind::#kind))
+}
+
+/// Key entries for variant names.
+fn entries(variants: &[Variant]) -> Vec<Entry<'_>> {
+    variants
+        .iter()
+        .map(|v| Entry {
+            label: v.ident.to_string(),
+            name: &v.name,
+            name_span: v.name_span,
+            aliases: &v.aliases,
+        })
+        .collect()
+}
+
+/// A unit-only enum: `EnumInfo`, `Reflect` and `MapKey`.
+fn unit_only(input: &DeriveInput, variants: &[Variant]) -> syn::Result<TokenStream> {
+    let table = keys::table(&entries(variants), "variant")?;
+    let name = &input.ident;
+    let type_name = name.to_string();
+    let repr = repr_kind(input)?;
+    let all_keys = &table.keys;
+    let probe = keys::probe(all_keys);
+    let idents: Vec<_> = variants.iter().map(|v| &v.ident).collect();
+    let key_idents = table.key_entry.iter().map(|&e| &variants[e as usize].ident);
+    let names = &table.names;
+    let from_index = table.key_entry.iter().enumerate().map(|(k, &e)| {
+        let ident = &variants[e as usize].ident;
+        quote!(#k => Self::#ident,)
+    });
+    let from_index: Vec<TokenStream> = from_index.collect();
+    let b = bounds::build(&input.generics, Some(&[]), None, Vec::new());
+    let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
+
+    let (write, write_key) = if variants.is_empty() {
+        (quote!(match *self {}), quote!(match *self {}))
+    } else {
+        (
+            quote! {
+                match self {
+                    #( Self::#idents => __w.unit_variant(#names, Self::#idents as i128, __INFO.repr), )*
+                }
+            },
+            quote! {
+                match self {
+                    #( Self::#idents => __w.enum_key(#names, Self::#idents as i128, __INFO.repr), )*
+                }
+            },
+        )
+    };
+    let w = if variants.is_empty() {
+        quote!(_)
+    } else {
+        quote!(__w)
+    };
+    let read = if variants.is_empty() {
+        quote! {
+            let __at = __r.offset();
+            __r.read_unit_variant(&__INFO)?;
+            __p::Err(__p::no_matching_variant(__at))
+        }
+    } else {
+        quote! {
+            let __at = __r.offset();
+            *self = match __r.read_unit_variant(&__INFO)? {
+                #(#from_index)*
+                _ => return __p::Err(__p::no_matching_variant(__at)),
+            };
+            __p::Ok(())
+        }
+    };
+    let from_key = if variants.is_empty() {
+        quote! {
+            fn from_key(_: __p::Key<#de, '_>, __offset: usize) -> __p::Result<Self> {
+                __p::Err(__p::no_matching_variant(__offset))
+            }
+        }
+    } else {
+        quote! {
+            fn from_key(__key: __p::Key<#de, '_>, __offset: usize) -> __p::Result<Self> {
+                __p::Ok(match __p::variant_from_key(&__INFO, __key, __offset)? {
+                    #(#from_index)*
+                    _ => return __p::Err(__p::no_matching_variant(__offset)),
+                })
+            }
+        }
+    };
+    Ok(quote! {
+        const __INFO: __p::EnumInfo = __p::EnumInfo {
+            name: #type_name,
+            names: &[#(#all_keys),*],
+            probe: #probe,
+            discriminants: &[#( #name::#key_idents as i128 ),*],
+            repr: #repr,
+        };
+
+        #[automatically_derived]
+        impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
+            #[inline]
+            fn write<__W: __p::Writer>(&self, #w: &mut __W) {
+                #write
+            }
+            #[inline]
+            fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
+                #read
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_g __p::MapKey<#de> for #name #ty_g #where_c {
+            const KIND: __p::KeyKind = __p::KeyKind::Int(__INFO.repr);
+            #[inline]
+            fn write_key<__W: __p::Writer>(&self, #w: &mut __W) {
+                #write_key
+            }
+            #[inline]
+            #from_key
+        }
+    })
+}
+
+/// Names of the bindings of a variant's active fields: `__f0, __f1, ...`.
+fn bindings(v: &Variant) -> Vec<TokenStream> {
+    (0..v.shape.active_count())
+        .map(|j| {
+            let id = format_ident!("__f{}", j);
+            quote!(#id)
+        })
+        .collect()
+}
+
+/// The pattern binding a variant's active fields to `__f0, ...`.
+fn pattern(v: &Variant) -> TokenStream {
+    let ident = &v.ident;
+    let mut j = 0usize;
+    match v.shape.style {
+        Style::Unit => quote!(Self::#ident),
+        Style::Tuple => {
+            let parts = v.shape.fields.iter().map(|f| {
+                if f.skip {
+                    quote!(_)
+                } else {
+                    let id = format_ident!("__f{}", j);
+                    j += 1;
+                    quote!(#id)
+                }
+            });
+            let parts: Vec<_> = parts.collect();
+            quote!(Self::#ident( #(#parts),* ))
+        }
+        Style::Named => {
+            let mut parts = Vec::new();
+            let mut rest = false;
+            for f in &v.shape.fields {
+                if f.skip {
+                    rest = true;
+                } else {
+                    let m = &f.member;
+                    let id = format_ident!("__f{}", j);
+                    j += 1;
+                    parts.push(quote!(#m: #id));
+                }
+            }
+            let rest = if rest { quote!(..) } else { quote!() };
+            let comma = if rest.is_empty() || parts.is_empty() {
+                quote!()
+            } else {
+                quote!(,)
+            };
+            quote!(Self::#ident { #(#parts),* #comma #rest })
+        }
+    }
+}
+
+/// The variant built from `Default` values.
+fn fresh(v: &Variant) -> TokenStream {
+    let ident = &v.ident;
+    let d = quote!(__p::Default::default());
+    match v.shape.style {
+        Style::Unit => quote!(Self::#ident),
+        Style::Tuple => {
+            let parts = v.shape.fields.iter().map(|_| &d);
+            quote!(Self::#ident( #(#parts),* ))
+        }
+        Style::Named => {
+            let parts = v.shape.fields.iter().map(|f| {
+                let m = &f.member;
+                quote!(#m: #d)
+            });
+            quote!(Self::#ident { #(#parts),* })
+        }
+    }
+}
+
+/// The const holding the key table of struct variant `i`.
+fn fields_const(i: usize) -> syn::Ident {
+    format_ident!("__V{}", i)
+}
+
+/// Writes the payload of a variant from its bindings: the value of a newtype, an array for a
+/// tuple variant, an object for a struct variant.
+fn write_payload(v: &Variant) -> TokenStream {
+    let values = bindings(v);
+    match v.shape.style {
+        Style::Unit => quote!(__w.null();),
+        Style::Tuple if v.is_newtype() => quote!(__p::Reflect::write(__f0, __w);),
+        Style::Tuple => tuple::write_array(&values),
+        Style::Named => {
+            let names: Vec<String> = v.shape.active().map(|f| f.name.clone()).collect();
+            let presence = strukt::presence(&values);
+            let count = strukt::count(values.len(), 0);
+            let members = strukt::members(&names, &values, Lead::Static(false));
+            quote! {
+                #presence
+                __w.begin_object(#count);
+                #members
+                __w.end_object();
+            }
+        }
+    }
+}
+
+/// Reads the payload of variant `i` into `self`, reusing it when it already is that variant
+/// and building it from `Default` values otherwise. A `Result<()>` expression that may use `?`.
+fn read_payload(i: usize, v: &Variant) -> TokenStream {
+    let ident = &v.ident;
+    let body = match v.shape.style {
+        Style::Unit => return quote!({ *self = Self::#ident; __p::Ok(()) }),
+        Style::Tuple if v.is_newtype() => quote!(__p::Reflect::read(__f0, __r)),
+        Style::Tuple => tuple::read_array(&bindings(v)),
+        Style::Named => {
+            let info = fields_const(i);
+            let read = struct_read_closure(v);
+            quote!(__p::read_fields(__r, &#info, __p::None, #read))
+        }
+    };
+    reuse_or_fresh(v, body)
+}
+
+/// `|__j, __r| match __j { ... }` reading the fields of a struct variant from its bindings.
+fn struct_read_closure(v: &Variant) -> TokenStream {
+    let values = bindings(v);
+    if values.is_empty() {
+        quote!(|_, _| __p::Ok(()))
+    } else {
+        let m = strukt::read_match(&format_ident!("__j"), &values);
+        quote!(|__j, __r| #m)
+    }
+}
+
+/// Runs `body` with the variant's fields bound mutably, first turning `self` into that variant
+/// (from `Default` values) if it is another one.
+fn reuse_or_fresh(v: &Variant, body: TokenStream) -> TokenStream {
+    let pat = pattern(v);
+    let fresh = fresh(v);
+    quote! {
+        loop {
+            match self {
+                #pat => break #body,
+                _ => *self = #fresh,
+            }
+        }
+    }
+}
+
+/// An enum with data.
+fn with_data(
+    input: &DeriveInput,
+    attrs: &ContainerAttrs,
+    variants: &[Variant],
+    repr: &Repr,
+) -> syn::Result<TokenStream> {
+    check_variants(variants, repr)?;
+    let mut uses = Vec::new();
+    for v in variants {
+        for f in &v.shape.fields {
+            uses.push((
+                &f.ty,
+                Need {
+                    reflect: !f.skip,
+                    default: true,
+                },
+            ));
+        }
+    }
+    // A newtype variant of an internally tagged enum needs member access to its inner struct.
+    // Asked for once, on the impl and at the inner type, it gives one error there if missing.
+    // The bound keeps the impl's body free of errors; a check at the type reports a missing
+    // impl right away (for a type that does not depend on the generics, which it cannot name).
+    let mut extra = Vec::new();
+    let mut checks = TokenStream::new();
+    if let Repr::Internal { .. } = repr {
+        for v in variants.iter().filter(|v| v.is_newtype()) {
+            if let Some(f) = v.shape.active().next() {
+                let ty = &f.ty;
+                let de = bounds::document_lifetime(&input.generics);
+                extra.push(syn::parse_quote_spanned!(ty.span()=> #ty: __p::Fields<#de>));
+                if !bounds::mentions_generics(ty, &input.generics) {
+                    checks.extend(quote_spanned! {ty.span()=>
+                        const _: () = {
+                            fn __fields<'__a, __T: __p::Fields<'__a>>() {}
+                            let _ = __fields::<#ty>;
+                        };
+                    });
+                }
+            }
+        }
+    }
+    let b = bounds::build(&input.generics, Some(&uses), attrs.bound.as_deref(), extra);
+    let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
+    let name = &input.ident;
+
+    // Tables: variant names (not for untagged enums) and the fields of struct variants.
+    let mut consts = TokenStream::new();
+    if !matches!(repr, Repr::Untagged) && !variants.is_empty() {
+        let table = keys::table(&entries(variants), "variant")?;
+        let info = table.fields_info();
+        let unit = variants.iter().map(|v| v.shape.style == Style::Unit);
+        consts.extend(quote! {
+            const __VARIANTS: __p::VariantsInfo = __p::VariantsInfo {
+                keys: #info,
+                unit: &[#(#unit),*],
+            };
+        });
+    }
+    for (i, v) in variants.iter().enumerate() {
+        if v.shape.style == Style::Named {
+            let active: Vec<_> = v.shape.active().collect();
+            let info = keys::table(&strukt::entries(&active), "field")?.fields_info();
+            let c = fields_const(i);
+            consts.extend(quote!(const #c: __p::FieldsInfo = #info;));
+        }
+    }
+
+    let write_arms = variants.iter().map(|v| {
+        let pat = pattern(v);
+        let body = write_variant(v, repr);
+        quote!(#pat => { #body })
+    });
+    let write_arms: Vec<_> = write_arms.collect();
+    let write = if variants.is_empty() {
+        quote!(match *self {})
+    } else {
+        quote!(match self { #(#write_arms)* })
+    };
+    let read = if variants.is_empty() {
+        quote!(__p::Err(__p::no_matching_variant(__r.offset())))
+    } else {
+        read_variants(variants, repr)
+    };
+    let w = if variants.is_empty() {
+        quote!(_)
+    } else {
+        quote!(__w)
+    };
+
+    Ok(quote! {
+        #consts
+        #checks
+
+        #[automatically_derived]
+        impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
+            fn write<__W: __p::Writer>(&self, #w: &mut __W) {
+                #write
+            }
+            fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
+                #read
+            }
+        }
+    })
+}
+
+/// Rejects variants a representation cannot hold, and struct-variant fields that clash with
+/// the tag.
+fn check_variants(variants: &[Variant], repr: &Repr) -> syn::Result<()> {
+    let Repr::Internal { tag } = repr else {
+        return Ok(());
+    };
+    for v in variants {
+        match v.shape.style {
+            Style::Tuple if !v.is_newtype() => {
+                return Err(syn::Error::new(
+                    v.ident.span(),
+                    "an internally tagged enum (`tag` without `content`) cannot hold a tuple \
+                     variant: its members sit next to the tag in one object; use a struct \
+                     variant, a newtype variant wrapping a struct, or add `content`",
+                ));
+            }
+            Style::Named => {
+                if let Some(f) = v.shape.active().find(|f| {
+                    f.name == tag.value() || f.aliases.iter().any(|(a, _)| *a == tag.value())
+                }) {
+                    return Err(syn::Error::new(
+                        f.name_span,
+                        format!(
+                            "field key `{}` clashes with the tag `{}` of the enum",
+                            tag.value(),
+                            tag.value()
+                        ),
+                    ));
+                }
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The body of the write arm of one variant.
+fn write_variant(v: &Variant, repr: &Repr) -> TokenStream {
+    let name = &v.name;
+    let unit = v.shape.style == Style::Unit;
+    match repr {
+        Repr::External if unit => quote!(__w.str(#name);),
+        Repr::External => {
+            let payload = write_payload(v);
+            quote! {
+                __w.begin_object(1);
+                __w.key(#name);
+                #payload
+                __w.end_object();
+            }
+        }
+        Repr::Internal { tag } => match v.shape.style {
+            Style::Unit => quote! {
+                __w.begin_object(1);
+                __w.key(#tag);
+                __w.str(#name);
+                __w.end_object();
+            },
+            Style::Tuple => quote! {
+                __w.begin_object(1 + __p::Fields::count_members(__f0, __w));
+                __w.key(#tag);
+                __w.str(#name);
+                __p::Fields::write_members(__f0, __w, true);
+                __w.end_object();
+            },
+            Style::Named => {
+                let values = bindings(v);
+                let names: Vec<String> = v.shape.active().map(|f| f.name.clone()).collect();
+                let presence = strukt::presence(&values);
+                let count = strukt::count(values.len(), 1);
+                let members = strukt::members(&names, &values, Lead::Static(true));
+                quote! {
+                    #presence
+                    __w.begin_object(#count);
+                    __w.key(#tag);
+                    __w.str(#name);
+                    #members
+                    __w.end_object();
+                }
+            }
+        },
+        Repr::Adjacent { tag, .. } if unit => quote! {
+            __w.begin_object(1);
+            __w.key(#tag);
+            __w.str(#name);
+            __w.end_object();
+        },
+        Repr::Adjacent { tag, content } => {
+            let payload = write_payload(v);
+            quote! {
+                __w.begin_object(2);
+                __w.key(#tag);
+                __w.str(#name);
+                __w.sep();
+                __w.key(#content);
+                #payload
+                __w.end_object();
+            }
+        }
+        Repr::Untagged => write_payload(v),
+    }
+}
+
+/// The body of `read` for an enum with data.
+fn read_variants(variants: &[Variant], repr: &Repr) -> TokenStream {
+    let has_unit = variants.iter().any(|v| v.shape.style == Style::Unit);
+    let present = if has_unit {
+        quote!(__present)
+    } else {
+        quote!(_)
+    };
+    match repr {
+        Repr::External | Repr::Adjacent { .. } => {
+            let arms = variants.iter().enumerate().map(|(i, v)| {
+                let read = read_payload(i, v);
+                if v.shape.style == Style::Unit {
+                    quote!(#i => {
+                        if __present {
+                            __p::read_null(__r)?;
+                        }
+                        #read
+                    })
+                } else {
+                    quote!(#i => #read,)
+                }
+            });
+            let closure = quote! {
+                |__i, __r, #present| match __i {
+                    #(#arms)*
+                    _ => __p::Ok(()),
+                }
+            };
+            match repr {
+                Repr::Adjacent { tag, content } => {
+                    quote!(__p::read_adjacent(__r, &__VARIANTS, #tag, #content, #closure))
+                }
+                _ => quote!(__p::read_external(__r, &__VARIANTS, #closure)),
+            }
+        }
+        Repr::Internal { tag } => {
+            let arms = variants.iter().enumerate().map(|(i, v)| {
+                let ident = &v.ident;
+                match v.shape.style {
+                    Style::Unit => quote!(#i => {
+                        __p::read_fields_in(__r, __map, &__p::NO_FIELDS, __p::Some(#tag), |_, _| __p::Ok(()))?;
+                        *self = Self::#ident;
+                        __p::Ok(())
+                    }),
+                    Style::Tuple => {
+                        let body = quote!(__p::read_members_in(__r, __map, __f0, __p::Some(#tag)));
+                        let read = reuse_or_fresh(v, body);
+                        quote!(#i => #read,)
+                    }
+                    Style::Named => {
+                        let info = fields_const(i);
+                        let closure = struct_read_closure(v);
+                        let body = quote!(__p::read_fields_in(__r, __map, &#info, __p::Some(#tag), #closure));
+                        let read = reuse_or_fresh(v, body);
+                        quote!(#i => #read,)
+                    }
+                }
+            });
+            quote! {
+                __p::read_internal(__r, &__VARIANTS, #tag, |__i, __r, __map| match __i {
+                    #(#arms)*
+                    _ => __p::Ok(()),
+                })
+            }
+        }
+        Repr::Untagged => {
+            let shapes = variants.iter().map(|v| match v.shape.style {
+                Style::Unit => shape::NULL,
+                Style::Tuple if v.is_newtype() => v
+                    .shape
+                    .active()
+                    .next()
+                    .map_or(shape::ANY, |f| shape::of_type(&f.ty)),
+                Style::Tuple => shape::ARRAY,
+                Style::Named => shape::OBJECT,
+            });
+            let arms = variants.iter().enumerate().map(|(i, v)| {
+                let read = read_payload(i, v);
+                if v.shape.style == Style::Unit {
+                    quote!(#i => {
+                        __p::read_null(__r)?;
+                        #read
+                    })
+                } else {
+                    quote!(#i => #read,)
+                }
+            });
+            quote! {
+                __p::read_untagged(__r, &[#(#shapes),*], |__i, __r| match __i {
+                    #(#arms)*
+                    _ => __p::Ok(()),
+                })
+            }
+        }
+    }
+}

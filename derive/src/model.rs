@@ -1,0 +1,154 @@
+//! The derive's view of the input: fields and variants with their written names, aliases and
+//! flags, after attributes and `rename_all` have been applied.
+
+use proc_macro2::Span;
+use syn::ext::IdentExt;
+use syn::spanned::Spanned;
+use syn::{Fields, Ident, Member, Type};
+
+use crate::attr;
+use crate::case::RenameRule;
+
+/// A field of a struct or of a variant.
+pub struct Field {
+    /// `self.<member>`: a name or a position.
+    pub member: Member,
+    /// The declared type.
+    pub ty: Type,
+    /// The key it is written under (named fields only).
+    pub name: String,
+    /// Where the name comes from (the `rename` literal or the field), for errors.
+    pub name_span: Span,
+    /// Extra keys accepted on input.
+    pub aliases: Vec<(String, Span)>,
+    /// `#[structio(skip)]`: neither written nor read.
+    pub skip: bool,
+}
+
+/// How a struct or variant holds its fields.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Style {
+    /// `{ a: A, b: B }`.
+    Named,
+    /// `(A, B)`.
+    Tuple,
+    /// No fields at all.
+    Unit,
+}
+
+/// A list of fields with their style.
+pub struct Shape {
+    pub style: Style,
+    pub fields: Vec<Field>,
+}
+
+impl Shape {
+    /// The fields that are written and read.
+    pub fn active(&self) -> impl Iterator<Item = &Field> {
+        self.fields.iter().filter(|f| !f.skip)
+    }
+
+    /// How many fields are written and read.
+    pub fn active_count(&self) -> usize {
+        self.active().count()
+    }
+}
+
+/// An enum variant.
+pub struct Variant {
+    pub ident: Ident,
+    /// The name it is written under.
+    pub name: String,
+    pub name_span: Span,
+    pub aliases: Vec<(String, Span)>,
+    pub shape: Shape,
+}
+
+impl Variant {
+    /// A tuple variant with exactly one active field: its payload is that field's value.
+    pub fn is_newtype(&self) -> bool {
+        self.shape.style == Style::Tuple && self.shape.active_count() == 1
+    }
+}
+
+/// Reads the fields of a struct or variant. `rule` renames named fields without `rename`.
+pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
+    let style = match fields {
+        Fields::Named(_) => Style::Named,
+        Fields::Unnamed(_) => Style::Tuple,
+        Fields::Unit => Style::Unit,
+    };
+    let mut out = Vec::new();
+    for (i, f) in fields.iter().enumerate() {
+        let attrs = attr::field(&f.attrs)?;
+        let (member, default_name, default_span) = match &f.ident {
+            Some(ident) => {
+                let plain = ident.unraw().to_string();
+                let name = rule.map_or_else(|| plain.clone(), |r| r.apply_to_field(&plain));
+                (Member::Named(ident.clone()), name, ident.span())
+            }
+            None => {
+                if let Some(lit) = attrs.rename.as_ref().or(attrs.aliases.first()) {
+                    return Err(syn::Error::new(
+                        lit.span(),
+                        "`rename` and `alias` apply to named fields only; tuple fields are \
+                         written by position",
+                    ));
+                }
+                (Member::Unnamed(i.into()), String::new(), f.ty.span())
+            }
+        };
+        let (name, name_span) = match &attrs.rename {
+            Some(lit) => (lit.value(), lit.span()),
+            None => (default_name, default_span),
+        };
+        out.push(Field {
+            member,
+            ty: f.ty.clone(),
+            name,
+            name_span,
+            aliases: attrs
+                .aliases
+                .iter()
+                .map(|l| (l.value(), l.span()))
+                .collect(),
+            skip: attrs.skip.is_some(),
+        });
+    }
+    Ok(Shape { style, fields: out })
+}
+
+/// Reads the variants of an enum. `rule` renames variants without `rename`.
+pub fn variants(data: &syn::DataEnum, rule: Option<RenameRule>) -> syn::Result<Vec<Variant>> {
+    let mut out = Vec::new();
+    for v in &data.variants {
+        let attrs = attr::variant(&v.attrs)?;
+        let plain = v.ident.unraw().to_string();
+        let (name, name_span) = match &attrs.rename {
+            Some(lit) => (lit.value(), lit.span()),
+            None => (
+                rule.map_or_else(|| plain.clone(), |r| r.apply_to_variant(&plain)),
+                v.ident.span(),
+            ),
+        };
+        if let (Some(_), Fields::Unnamed(_) | Fields::Unit) = (attrs.rename_all, &v.fields) {
+            return Err(syn::Error::new(
+                v.ident.span(),
+                "`rename_all` on a variant renames the fields of a struct variant; this variant \
+                 has no named fields",
+            ));
+        }
+        out.push(Variant {
+            ident: v.ident.clone(),
+            name,
+            name_span,
+            aliases: attrs
+                .aliases
+                .iter()
+                .map(|l| (l.value(), l.span()))
+                .collect(),
+            shape: shape(&v.fields, attrs.rename_all)?,
+        });
+    }
+    Ok(out)
+}

@@ -1,0 +1,224 @@
+//! Structs with named fields (objects), and the member code struct variants share.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use syn::{DeriveInput, Ident};
+
+use crate::attr::ContainerAttrs;
+use crate::bounds::{self, Need};
+use crate::keys::{self, Entry};
+use crate::model::{Field, Shape};
+
+/// Key entries for the active fields of a shape.
+pub fn entries<'a>(fields: &[&'a Field]) -> Vec<Entry<'a>> {
+    fields
+        .iter()
+        .map(|f| Entry {
+            label: match &f.member {
+                syn::Member::Named(id) => id.to_string(),
+                syn::Member::Unnamed(i) => i.index.to_string(),
+            },
+            name: &f.name,
+            name_span: f.name_span,
+            aliases: &f.aliases,
+        })
+        .collect()
+}
+
+/// `let __nulls = ...; let __has0 = ...;`: which members are written. `values` are references.
+pub fn presence(values: &[TokenStream]) -> TokenStream {
+    if values.is_empty() {
+        return TokenStream::new();
+    }
+    let has = has_idents(values.len());
+    quote! {
+        let __nulls = __w.write_null_members();
+        #( let #has = __nulls || !__p::Reflect::is_absent(#values); )*
+    }
+}
+
+/// The number of members written, plus `base`; needs [`presence`] before it.
+pub fn count(n: usize, base: usize) -> TokenStream {
+    let has = has_idents(n);
+    if n == 0 {
+        quote!(#base)
+    } else {
+        quote!(#base #( + usize::from(#has) )*)
+    }
+}
+
+/// Whether members were written before the ones being generated.
+pub enum Lead {
+    /// Known now: the tag of an internally tagged enum was (`true`), or nothing was (`false`).
+    Static(bool),
+    /// Known at run time, from the variable `__lead`.
+    Runtime,
+}
+
+/// Writes `key: value` members with `sep` between them; needs [`presence`] before it.
+pub fn members(keys: &[String], values: &[TokenStream], lead: Lead) -> TokenStream {
+    let n = values.len();
+    let has = has_idents(n);
+    let mut out = TokenStream::new();
+    // `__first` says that nothing was written yet; it is needed only when a later member
+    // has to ask, and assigned only when a later member reads it.
+    let needs_flag = match lead {
+        Lead::Static(true) => false,
+        Lead::Static(false) => n >= 2,
+        Lead::Runtime => n >= 1,
+    };
+    if needs_flag {
+        let init = match lead {
+            Lead::Runtime => quote!(!__lead),
+            _ => quote!(true),
+        };
+        let mutability = if n >= 2 { quote!(mut) } else { quote!() };
+        out.extend(quote!(let #mutability __first = #init;));
+    }
+    for (j, ((key, value), has)) in keys.iter().zip(values).zip(&has).enumerate() {
+        let sep = match lead {
+            Lead::Static(true) => quote!(__w.sep();),
+            Lead::Static(false) if j == 0 => quote!(),
+            _ => quote!(if !__first {
+                __w.sep();
+            }),
+        };
+        let clear = if needs_flag && j + 1 < n {
+            quote!(__first = false;)
+        } else {
+            quote!()
+        };
+        out.extend(quote! {
+            if #has {
+                #sep
+                #clear
+                __w.key(#key);
+                __p::Reflect::write(#value, __w);
+            }
+        });
+    }
+    out
+}
+
+/// `match __i { 0 => read(v0), ... }` for a `read_fields` callback; `values` are `&mut`
+/// references (or bindings) and the reader is `__r`.
+pub fn read_match(index: &Ident, values: &[TokenStream]) -> TokenStream {
+    let arms = values
+        .iter()
+        .enumerate()
+        .map(|(j, v)| quote!(#j => __p::Reflect::read(#v, __r),));
+    quote! {
+        match #index {
+            #(#arms)*
+            _ => __p::Ok(()),
+        }
+    }
+}
+
+/// `__has0, __has1, ...`.
+fn has_idents(n: usize) -> Vec<Ident> {
+    (0..n).map(|j| format_ident!("__has{}", j)).collect()
+}
+
+/// `impl Reflect` (and the hidden `Fields`) for a struct with named fields.
+pub fn expand(
+    input: &DeriveInput,
+    attrs: &ContainerAttrs,
+    shape: &Shape,
+) -> syn::Result<TokenStream> {
+    let active: Vec<&Field> = shape.active().collect();
+    let table = keys::table(&entries(&active), "field")?;
+    let info = table.fields_info();
+    let uses: Vec<_> = active
+        .iter()
+        .map(|f| {
+            (
+                &f.ty,
+                Need {
+                    reflect: true,
+                    default: false,
+                },
+            )
+        })
+        .collect();
+    let b = bounds::build(
+        &input.generics,
+        Some(&uses),
+        attrs.bound.as_deref(),
+        Vec::new(),
+    );
+    let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
+    let name = &input.ident;
+
+    let refs: Vec<TokenStream> = active
+        .iter()
+        .map(|f| {
+            let m = &f.member;
+            quote!(&self.#m)
+        })
+        .collect();
+    let muts: Vec<TokenStream> = active
+        .iter()
+        .map(|f| {
+            let m = &f.member;
+            quote!(&mut self.#m)
+        })
+        .collect();
+    let presence = presence(&refs);
+    let count = count(refs.len(), 0);
+    let members = members(&table.names, &refs, Lead::Runtime);
+    let (w_count, w_write, lead) = if refs.is_empty() {
+        (quote!(_), quote!(_), quote!(_))
+    } else {
+        (quote!(__w), quote!(__w), quote!(__lead))
+    };
+    let read_member = if muts.is_empty() {
+        quote! {
+            fn read_member<__R: __p::Reader<#de>>(&mut self, _: usize, _: &mut __R) -> __p::Result<()> {
+                __p::Ok(())
+            }
+        }
+    } else {
+        let m = read_match(&format_ident!("__i"), &muts);
+        quote! {
+            fn read_member<__R: __p::Reader<#de>>(&mut self, __i: usize, __r: &mut __R) -> __p::Result<()> {
+                #m
+            }
+        }
+    };
+
+    Ok(quote! {
+        const __INFO: __p::FieldsInfo = #info;
+
+        #[automatically_derived]
+        impl #impl_g __p::Fields<#de> for #name #ty_g #where_c {
+            const INFO: &'static __p::FieldsInfo = &__INFO;
+            #[inline]
+            fn count_members<__W: __p::Writer>(&self, #w_count: &__W) -> usize {
+                #presence
+                #count
+            }
+            #[inline]
+            fn write_members<__W: __p::Writer>(&self, #w_write: &mut __W, #lead: bool) {
+                #presence
+                #members
+            }
+            #[inline]
+            #read_member
+        }
+
+        #[automatically_derived]
+        impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
+            fn write<__W: __p::Writer>(&self, __w: &mut __W) {
+                __w.begin_object(<Self as __p::Fields<#de>>::count_members(self, __w));
+                <Self as __p::Fields<#de>>::write_members(self, __w, false);
+                __w.end_object();
+            }
+            fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
+                __p::read_fields(__r, &__INFO, __p::None, |__i, __r| {
+                    <Self as __p::Fields<#de>>::read_member(self, __i, __r)
+                })
+            }
+        }
+    })
+}

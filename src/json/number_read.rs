@@ -1,0 +1,717 @@
+//! Text to numbers: the JSON number grammar, exact integers with range checks, and correctly
+//! rounded floats.
+//!
+//! Integers: digits are taken eight at a time (SWAR); a fraction or a negative exponent is an
+//! error for an integer target, a positive exponent is applied when the result is exact and in
+//! range (as Glaze does); `-0` is `0` for signed targets, and an unsigned target never takes a
+//! `-`.
+//!
+//! Floats: Clinger's fast path (at most 19 significant digits, a power of ten that is exact in
+//! the target type) and otherwise the standard library's correctly rounded parser on the
+//! validated text. `f32` is parsed as `f32`, never through `f64` (that would round twice);
+//! `f16`/`bf16` go through `f64` with an exact check of the rare halfway cases. A finite text
+//! that overflows to infinity is an error; underflow to zero is not. Every step is linear in the
+//! length of the text.
+
+use std::cmp::Ordering;
+
+use half::{bf16, f16};
+
+use crate::error::{Code, Error, Result};
+use crate::number::{NumKind, Number, Wire};
+
+/// Loads eight bytes at `i` if they are all there.
+#[inline(always)]
+fn load8(s: &[u8], i: usize) -> Option<u64> {
+    let b = s.get(i..i + 8)?;
+    let mut a = [0u8; 8];
+    a.copy_from_slice(b);
+    Some(u64::from_le_bytes(a))
+}
+
+/// The value of eight ASCII digits at `i`, if there are eight digits there.
+#[inline(always)]
+fn eight_digits(s: &[u8], i: usize) -> Option<u64> {
+    let w = load8(s, i)?;
+    let all_digits = ((w & 0xF0F0_F0F0_F0F0_F0F0)
+        | ((w.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4))
+        == 0x3333_3333_3333_3333;
+    if !all_digits {
+        return None;
+    }
+    // First digit in the low byte: combine pairs, then quads, then the two halves.
+    let v = w - 0x3030_3030_3030_3030;
+    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
+    let v = (v & 0x0000_00FF_0000_00FF)
+        .wrapping_mul(100 + (1_000_000 << 32))
+        .wrapping_add(((v >> 16) & 0x0000_00FF_0000_00FF).wrapping_mul(1 + (10_000 << 32)))
+        >> 32;
+    Some(v)
+}
+
+/// Reads decimal digits at `i` into `m` (`m * 10 + d`, wrapping: exact while at most 19 digits
+/// have been read); returns the index after them.
+#[inline(always)]
+fn digits(s: &[u8], mut i: usize, m: &mut u64) -> usize {
+    while let Some(v) = eight_digits(s, i) {
+        *m = m.wrapping_mul(100_000_000).wrapping_add(v);
+        i += 8;
+    }
+    while let Some(&b) = s.get(i) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        *m = m.wrapping_mul(10).wrapping_add(d as u64);
+        i += 1;
+    }
+    i
+}
+
+/// The error for a number that stops at `i` where the grammar needs more.
+#[cold]
+fn bad_number(s: &[u8], i: usize) -> Error {
+    if i >= s.len() {
+        Error::new(Code::UnexpectedEnd, s.len())
+    } else {
+        Error::new(Code::InvalidNumber, i)
+    }
+}
+
+/// A number checked against the JSON grammar.
+struct Scanned {
+    /// Index after the number.
+    end: usize,
+    neg: bool,
+    /// The digits of the integer part and the fraction, as one integer (wrapping).
+    mantissa: u64,
+    /// Number of digits in `mantissa` (more than 19 means it wrapped).
+    digits: usize,
+    /// The power of ten to apply to `mantissa`.
+    exp10: i64,
+    /// No fraction and no exponent.
+    integer: bool,
+}
+
+/// Scans a number at `start` (which holds `-` or a digit).
+#[inline(always)]
+fn scan(s: &[u8], start: usize) -> Result<Scanned> {
+    let mut i = start;
+    let neg = s.get(i) == Some(&b'-');
+    i += usize::from(neg);
+    let first = i;
+    let mut m = 0u64;
+    match s.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => i = digits(s, i, &mut m),
+        _ => return Err(bad_number(s, i)),
+    }
+    if s[first] == b'0' && s.get(i).is_some_and(u8::is_ascii_digit) {
+        return Err(Error::new(Code::InvalidNumber, i));
+    }
+    let mut nd = i - first;
+    let mut exp10 = 0i64;
+    let mut integer = true;
+    if s.get(i) == Some(&b'.') {
+        integer = false;
+        let f = i + 1;
+        i = digits(s, f, &mut m);
+        if i == f {
+            return Err(bad_number(s, i));
+        }
+        nd += i - f;
+        exp10 = -((i - f) as i64);
+    }
+    if let Some(b'e' | b'E') = s.get(i) {
+        integer = false;
+        let (e, end) = exponent(s, i)?;
+        exp10 += e;
+        i = end;
+    }
+    Ok(Scanned {
+        end: i,
+        neg,
+        mantissa: m,
+        digits: nd,
+        exp10,
+        integer,
+    })
+}
+
+/// Reads the exponent whose `e` is at `i`: its value (saturated far beyond any float's range)
+/// and the index after it.
+#[inline]
+fn exponent(s: &[u8], mut i: usize) -> Result<(i64, usize)> {
+    i += 1;
+    let neg = s.get(i) == Some(&b'-');
+    if let Some(b'+' | b'-') = s.get(i) {
+        i += 1;
+    }
+    let d0 = i;
+    let mut e = 0i64;
+    while let Some(&b) = s.get(i) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        if e < 1 << 40 {
+            e = e * 10 + d as i64;
+        }
+        i += 1;
+    }
+    if i == d0 {
+        return Err(bad_number(s, i));
+    }
+    Ok((if neg { -e } else { e }, i))
+}
+
+/// Checks the grammar of the number at `start` and returns the index after it.
+#[inline]
+pub(crate) fn skip_number(s: &[u8], start: usize) -> Result<usize> {
+    Ok(scan(s, start)?.end)
+}
+
+/// Reads an integer of type `N` at `start` (which holds `-` or a digit).
+#[inline(always)]
+pub(crate) fn read_int<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> {
+    let mut i = start;
+    let neg = s.get(i) == Some(&b'-');
+    i += usize::from(neg);
+    let first = i;
+    let mut m = 0u64;
+    match s.get(i) {
+        Some(b'0') => i += 1,
+        Some(b'1'..=b'9') => i = digits(s, i, &mut m),
+        _ => return Err(bad_number(s, i)),
+    }
+    let nd = i - first;
+    let next = s.get(i).copied().unwrap_or(b' ');
+    if nd <= 19 && !matches!(next, b'.' | b'e' | b'E' | b'0'..=b'9') {
+        let w = if neg {
+            Wire::Int(-(m as i128))
+        } else {
+            Wire::Uint(m as u128)
+        };
+        return match N::from_wire(w) {
+            Some(v) if !neg || N::KIND.is_signed_int() => Ok((v, i)),
+            _ => Err(out_of_range::<N>(start)),
+        };
+    }
+    read_int_slow(s, start, first, i, neg)
+}
+
+/// The rest of [`read_int`]: leading zeros, more than 19 digits, fractions and exponents.
+#[inline(never)]
+fn read_int_slow<N: Number>(
+    s: &[u8],
+    start: usize,
+    first: usize,
+    mut i: usize,
+    neg: bool,
+) -> Result<(N, usize)> {
+    if s[first] == b'0' && s.get(i).is_some_and(u8::is_ascii_digit) {
+        return Err(Error::new(Code::InvalidNumber, i));
+    }
+    // Exact value in 128 bits; `None` once it is too large for any integer type.
+    let mut wide: Option<u128> = Some(0);
+    for &b in &s[first..i] {
+        wide = wide
+            .and_then(|w| w.checked_mul(10))
+            .and_then(|w| w.checked_add((b - b'0') as u128));
+    }
+    match s.get(i) {
+        Some(b'.') => return Err(Error::new(Code::ExpectedInteger(N::KIND.name()), i)),
+        Some(b'e' | b'E') => {
+            if s.get(i + 1) == Some(&b'-') {
+                return Err(Error::new(Code::ExpectedInteger(N::KIND.name()), i));
+            }
+            let (e, end) = exponent(s, i)?;
+            i = end;
+            if wide != Some(0) {
+                for _ in 0..e {
+                    wide = wide.and_then(|w| w.checked_mul(10));
+                    if wide.is_none() {
+                        break;
+                    }
+                }
+            }
+        }
+        _ => {}
+    }
+    let w = match wide {
+        Some(w) if neg && w <= i128::MAX as u128 + 1 => Wire::Int((w as i128).wrapping_neg()),
+        Some(w) if !neg => Wire::Uint(w),
+        _ => return Err(out_of_range::<N>(start)),
+    };
+    match N::from_wire(w) {
+        Some(v) if !neg || N::KIND.is_signed_int() => Ok((v, i)),
+        _ => Err(out_of_range::<N>(start)),
+    }
+}
+
+#[cold]
+fn out_of_range<N: Number>(at: usize) -> Error {
+    Error::new(Code::NumberOutOfRange(N::KIND.name()), at)
+}
+
+/// Reads a float of type `N` at `start` (which holds `-` or a digit).
+#[inline(always)]
+pub(crate) fn read_float<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> {
+    let sc = scan(s, start)?;
+    let w = match N::KIND {
+        NumKind::F32 => Wire::F32(to_f32(s, start, &sc)?),
+        NumKind::F64 => Wire::F64(to_f64(s, start, &sc)?),
+        NumKind::F16 => Wire::F64(to_half::<f16>(s, start, &sc)?),
+        _ => Wire::F64(to_half::<bf16>(s, start, &sc)?),
+    };
+    // Exact: the value already has the precision of `N`.
+    match N::from_wire(w) {
+        Some(v) => Ok((v, sc.end)),
+        None => Err(out_of_range::<N>(start)),
+    }
+}
+
+/// Reads a number as it is written: an integer without fraction or exponent becomes
+/// `Int` (negative) or `Uint` if it fits 128 bits, anything else `F64`; `-0` is `F64(-0.0)`.
+#[inline]
+pub(crate) fn read_wire(s: &[u8], start: usize) -> Result<(Wire, usize)> {
+    let sc = scan(s, start)?;
+    if sc.integer {
+        if sc.digits <= 19 {
+            let m = sc.mantissa as i128;
+            let w = match (sc.neg, m) {
+                // Keeps its sign, as serde_json does; integer targets still accept it.
+                (true, 0) => Wire::F64(-0.0),
+                (true, m) => Wire::Int(-m),
+                (false, m) => Wire::Uint(m as u128),
+            };
+            return Ok((w, sc.end));
+        }
+        let digits = &s[start + usize::from(sc.neg)..sc.end];
+        let wide = digits.iter().try_fold(0u128, |w, &b| {
+            w.checked_mul(10)?.checked_add((b - b'0') as u128)
+        });
+        match wide {
+            Some(w) if !sc.neg => return Ok((Wire::Uint(w), sc.end)),
+            Some(w) if w <= i128::MAX as u128 + 1 => {
+                return Ok((Wire::Int((w as i128).wrapping_neg()), sc.end))
+            }
+            _ => {}
+        }
+    }
+    Ok((Wire::F64(to_f64(s, start, &sc)?), sc.end))
+}
+
+/// Powers of ten that are exact in `f64`.
+const POW10_F64: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
+
+/// Powers of ten that are exact in `f32`.
+const POW10_F32: [f32; 11] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
+];
+
+/// The scanned number as the nearest `f64`.
+#[inline(always)]
+fn to_f64(s: &[u8], start: usize, sc: &Scanned) -> Result<f64> {
+    let m = sc.mantissa;
+    if sc.digits <= 19 {
+        if m == 0 {
+            return Ok(if sc.neg { -0.0 } else { 0.0 });
+        }
+        // Clinger: an exact mantissa and an exact power of ten give a correctly rounded
+        // product or quotient.
+        if m <= 1 << 53 && (-22..=22).contains(&sc.exp10) {
+            let e = sc.exp10;
+            let v = if e >= 0 {
+                m as f64 * POW10_F64[e as usize]
+            } else {
+                m as f64 / POW10_F64[(-e) as usize]
+            };
+            return Ok(if sc.neg { -v } else { v });
+        }
+        // Move surplus powers of ten into the mantissa while it stays exact.
+        if (23..=22 + 15).contains(&sc.exp10) {
+            let shift = POW10_F64[(sc.exp10 - 22) as usize] as u64;
+            if let Some(m2) = m.checked_mul(shift).filter(|&m2| m2 <= 1 << 53) {
+                let v = m2 as f64 * 1e22;
+                return Ok(if sc.neg { -v } else { v });
+            }
+        }
+    }
+    parse_text::<f64>(s, start, sc.end, "f64")
+}
+
+/// The scanned number as the nearest `f32`, rounded once.
+#[inline(always)]
+fn to_f32(s: &[u8], start: usize, sc: &Scanned) -> Result<f32> {
+    let m = sc.mantissa;
+    if sc.digits <= 19 {
+        if m == 0 {
+            return Ok(if sc.neg { -0.0 } else { 0.0 });
+        }
+        if m <= 1 << 24 && (-10..=10).contains(&sc.exp10) {
+            let e = sc.exp10;
+            let v = if e >= 0 {
+                m as f32 * POW10_F32[e as usize]
+            } else {
+                m as f32 / POW10_F32[(-e) as usize]
+            };
+            return Ok(if sc.neg { -v } else { v });
+        }
+    }
+    parse_text::<f32>(s, start, sc.end, "f32")
+}
+
+/// A float type `std` parses with correct rounding.
+trait StdFloat: std::str::FromStr + Copy {
+    fn is_infinite(self) -> bool;
+}
+
+impl StdFloat for f64 {
+    fn is_infinite(self) -> bool {
+        f64::is_infinite(self)
+    }
+}
+
+impl StdFloat for f32 {
+    fn is_infinite(self) -> bool {
+        f32::is_infinite(self)
+    }
+}
+
+/// The slow path: the standard library's parser (correctly rounded, linear in the length) on
+/// the text, which the scanner has already checked against the JSON grammar.
+#[inline(never)]
+fn parse_text<F: StdFloat>(s: &[u8], start: usize, end: usize, name: &'static str) -> Result<F> {
+    let text = std::str::from_utf8(&s[start..end]).map_err(|_| bad_number(s, start))?;
+    match text.parse::<F>() {
+        Ok(v) if !v.is_infinite() => Ok(v),
+        Ok(_) => Err(Error::new(Code::NumberOutOfRange(name), start)),
+        Err(_) => Err(bad_number(s, start)),
+    }
+}
+
+/// A 16-bit float: through `f64`, with the halfway cases settled exactly.
+trait Half: Copy {
+    const INF_BITS: u16;
+    /// 2^(emax + 1): where the value past the largest finite one would be.
+    const OVERFLOW: f64;
+    fn from_f64(v: f64) -> Self;
+    fn to_f64(self) -> f64;
+    fn to_bits(self) -> u16;
+    fn from_bits(b: u16) -> Self;
+}
+
+impl Half for f16 {
+    const INF_BITS: u16 = 0x7C00;
+    const OVERFLOW: f64 = 65536.0;
+    fn from_f64(v: f64) -> Self {
+        f16::from_f64(v)
+    }
+    fn to_f64(self) -> f64 {
+        f16::to_f64(self)
+    }
+    fn to_bits(self) -> u16 {
+        f16::to_bits(self)
+    }
+    fn from_bits(b: u16) -> Self {
+        f16::from_bits(b)
+    }
+}
+
+impl Half for bf16 {
+    const INF_BITS: u16 = 0x7F80;
+    const OVERFLOW: f64 = 3.402_823_669_209_385e38; // 2^128
+    fn from_f64(v: f64) -> Self {
+        bf16::from_f64(v)
+    }
+    fn to_f64(self) -> f64 {
+        bf16::to_f64(self)
+    }
+    fn to_bits(self) -> u16 {
+        bf16::to_bits(self)
+    }
+    fn from_bits(b: u16) -> Self {
+        bf16::from_bits(b)
+    }
+}
+
+/// The scanned number rounded once to the 16-bit float `H`, returned as `f64` (exact).
+///
+/// Rounding the text to `f64` first can only go wrong when the `f64` lands exactly halfway
+/// between two `H` values (the `f64` midpoint is then not the text's value); that case is
+/// settled by comparing the text with the midpoint digit by digit.
+#[inline(never)]
+fn to_half<H: Half>(s: &[u8], start: usize, sc: &Scanned) -> Result<f64> {
+    let d = to_f64(s, start, sc)?;
+    let a = d.abs();
+    let h = H::from_f64(a);
+    let value = |b: u16| {
+        if b == H::INF_BITS {
+            H::OVERFLOW
+        } else {
+            H::from_bits(b).to_f64()
+        }
+    };
+    let hv = value(h.to_bits());
+    let mut r = h;
+    if hv != a {
+        let other = if hv > a {
+            h.to_bits() - 1
+        } else {
+            h.to_bits() + 1
+        };
+        let ov = value(other);
+        if (hv + ov) / 2.0 == a {
+            // Halfway: the text decides; on an exact tie `from_f64` already chose the even one.
+            let (lo, hi) = if hv < ov {
+                (h.to_bits(), other)
+            } else {
+                (other, h.to_bits())
+            };
+            match cmp_text_with(&s[start + usize::from(sc.neg)..sc.end], a) {
+                Ordering::Less => r = H::from_bits(lo),
+                Ordering::Greater => r = H::from_bits(hi),
+                Ordering::Equal => {}
+            }
+        }
+    }
+    if r.to_bits() == H::INF_BITS {
+        let name = if H::INF_BITS == 0x7C00 { "f16" } else { "bf16" };
+        return Err(Error::new(Code::NumberOutOfRange(name), start));
+    }
+    let v = r.to_f64();
+    Ok(if sc.neg { -v } else { v })
+}
+
+/// Compares the unsigned decimal `text` (JSON grammar) with the finite `v >= 0`, exactly.
+#[cold]
+fn cmp_text_with(text: &[u8], v: f64) -> Ordering {
+    let (td, te) = normalize(text);
+    // `{:.800e}` prints the exact value: every f64 has fewer than 800 significant digits.
+    let exact = format!("{v:.800e}");
+    let (vd, ve) = normalize(exact.as_bytes());
+    match (td.is_empty(), vd.is_empty()) {
+        (true, true) => return Ordering::Equal,
+        (true, false) => return Ordering::Less,
+        (false, true) => return Ordering::Greater,
+        _ => {}
+    }
+    te.cmp(&ve).then_with(|| td.cmp(&vd))
+}
+
+/// Significant digits (no leading or trailing zeros) and the decimal exponent of the first of
+/// them, for `ddd.ddde±x` text.
+fn normalize(text: &[u8]) -> (Vec<u8>, i64) {
+    let e_at = text
+        .iter()
+        .position(|&b| b == b'e' || b == b'E')
+        .unwrap_or(text.len());
+    let exp: i64 = std::str::from_utf8(&text[(e_at + 1).min(text.len())..])
+        .ok()
+        .and_then(|e| e.trim_start_matches('+').parse().ok())
+        .unwrap_or(0);
+    let mantissa = &text[..e_at];
+    let dot = mantissa
+        .iter()
+        .position(|&b| b == b'.')
+        .unwrap_or(mantissa.len());
+    let mut digits = Vec::new();
+    let mut first_at: Option<i64> = None;
+    for (k, &b) in mantissa.iter().enumerate() {
+        if b == b'.' {
+            continue;
+        }
+        if first_at.is_none() && b == b'0' {
+            continue;
+        }
+        if first_at.is_none() {
+            // Position of this digit relative to the decimal point.
+            let pos = if k < dot {
+                (dot - k - 1) as i64
+            } else {
+                -((k - dot) as i64)
+            };
+            first_at = Some(pos);
+        }
+        digits.push(b);
+    }
+    while digits.last() == Some(&b'0') {
+        digits.pop();
+    }
+    (digits, first_at.unwrap_or(0).saturating_add(exp))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn int<N: Number>(t: &str) -> Result<N> {
+        let (v, end) = read_int::<N>(t.as_bytes(), 0)?;
+        assert_eq!(end, t.len(), "{t}");
+        Ok(v)
+    }
+
+    fn float<N: Number>(t: &str) -> Result<N> {
+        let (v, end) = read_float::<N>(t.as_bytes(), 0)?;
+        assert_eq!(end, t.len(), "{t}");
+        Ok(v)
+    }
+
+    fn err<T: std::fmt::Debug>(r: Result<T>) -> (String, usize) {
+        let e = r.unwrap_err();
+        (e.message(), e.offset())
+    }
+
+    #[test]
+    fn eight_digit_blocks() {
+        assert_eq!(eight_digits(b"12345678", 0), Some(12345678));
+        assert_eq!(eight_digits(b"00000000", 0), Some(0));
+        assert_eq!(eight_digits(b"99999999x", 0), Some(99999999));
+        assert_eq!(eight_digits(b"1234567x", 0), None);
+        assert_eq!(eight_digits(b"1234567/", 0), None);
+        assert_eq!(eight_digits(b"1234567:", 0), None);
+        assert_eq!(eight_digits(b"1234567", 0), None);
+    }
+
+    #[test]
+    fn integers_as_glaze_reads_them() {
+        assert_eq!(int::<u64>("18446744073709551615").unwrap(), u64::MAX);
+        assert_eq!(int::<i64>("-9223372036854775808").unwrap(), i64::MIN);
+        assert_eq!(int::<i64>("-1").unwrap(), -1);
+        assert_eq!(int::<u64>("1e3").unwrap(), 1000);
+        assert_eq!(int::<i64>("1E3").unwrap(), 1000);
+        assert_eq!(int::<i64>("1e+2").unwrap(), 100);
+        assert_eq!(int::<u8>("0e999").unwrap(), 0);
+        assert_eq!(int::<i32>("-0").unwrap(), 0);
+        assert_eq!(int::<u8>("255").unwrap(), 255);
+        assert_eq!(int::<i8>("-128").unwrap(), -128);
+        assert_eq!(int::<u128>("340282366920938463463374607431768211455").unwrap(), u128::MAX);
+        assert_eq!(int::<i128>("-170141183460469231731687303715884105728").unwrap(), i128::MIN);
+        assert_eq!(int::<u64>("12345678901234567").unwrap(), 12345678901234567);
+        let range = |ty: &str| format!("number out of range for {ty}");
+        assert_eq!(err(int::<i64>("18446744073709551615")), (range("i64"), 0));
+        assert_eq!(err(int::<u64>("18446744073709551616")), (range("u64"), 0));
+        assert_eq!(err(int::<u64>("-1")), (range("u64"), 0));
+        assert_eq!(err(int::<u64>("-0")), (range("u64"), 0));
+        assert_eq!(err(int::<u64>("-9223372036854775808")), (range("u64"), 0));
+        assert_eq!(err(int::<i64>("-9223372036854775809")), (range("i64"), 0));
+        assert_eq!(err(int::<u8>("256")), (range("u8"), 0));
+        assert_eq!(err(int::<i8>("1e3")), (range("i8"), 0));
+        assert_eq!(err(int::<u64>("1e20")), (range("u64"), 0));
+        assert_eq!(err(int::<u64>("1e1000000000000")), (range("u64"), 0));
+        assert_eq!(
+            err(int::<u128>("340282366920938463463374607431768211456")),
+            (range("u128"), 0)
+        );
+        let integer = |ty: &str| format!("expected an integer for {ty}");
+        assert_eq!(err(int::<u64>("1.0")), (integer("u64"), 1));
+        assert_eq!(err(int::<i64>("1.5")), (integer("i64"), 1));
+        assert_eq!(err(int::<i64>("1e-2")), (integer("i64"), 1));
+        assert_eq!(err(int::<i64>("01")), ("invalid number".into(), 1));
+        assert_eq!(err(int::<i64>("-")), ("unexpected end of input".into(), 1));
+        assert_eq!(err(int::<i64>("-x")), ("invalid number".into(), 1));
+        assert_eq!(err(int::<i64>("1e")), ("unexpected end of input".into(), 2));
+    }
+
+    #[test]
+    fn integers_stop_at_the_first_non_digit() {
+        let (v, end) = read_int::<u32>(b"123,4", 0).unwrap();
+        assert_eq!((v, end), (123, 3));
+        let (v, end) = read_int::<i64>(b"[-12345678912]", 1).unwrap();
+        assert_eq!((v, end), (-12345678912, 13));
+    }
+
+    #[test]
+    fn doubles_as_glaze_reads_them() {
+        let bits = |t: &str| float::<f64>(t).unwrap().to_bits();
+        assert_eq!(bits("0.1"), 0.1f64.to_bits());
+        assert_eq!(bits("1E5"), 100000f64.to_bits());
+        assert_eq!(bits("1e+5"), 100000f64.to_bits());
+        assert_eq!(bits("-0"), (-0.0f64).to_bits());
+        assert_eq!(bits("2.2250738585072011e-308"), 0x000F_FFFF_FFFF_FFFF);
+        assert_eq!(bits("9007199254740993"), 9007199254740992f64.to_bits());
+        assert_eq!(bits("1.00000000000000011102230246251565404236316680908203125"), 1f64.to_bits());
+        assert_eq!(bits("123456789012345678901234567890"), 1.2345678901234568e29f64.to_bits());
+        assert_eq!(bits("1e30"), 1e30f64.to_bits());
+        assert_eq!(bits("-1.5e-7"), (-1.5e-7f64).to_bits());
+        assert_eq!(bits("1e-400"), 0f64.to_bits());
+        assert_eq!(bits("0e999999999999"), 0f64.to_bits());
+        let range = ("number out of range for f64".to_string(), 0);
+        assert_eq!(err(float::<f64>("1e400")), range);
+        assert_eq!(err(float::<f64>("-1e400")), range);
+        assert_eq!(err(float::<f64>("01")), ("invalid number".into(), 1));
+        assert_eq!(err(float::<f64>("1.")), ("unexpected end of input".into(), 2));
+        assert_eq!(err(float::<f64>("1.x")), ("invalid number".into(), 2));
+        assert_eq!(err(float::<f64>("1e+")), ("unexpected end of input".into(), 3));
+        assert_eq!(err(float::<f64>("-a")), ("invalid number".into(), 1));
+    }
+
+    #[test]
+    fn floats_are_rounded_once() {
+        let bits = |t: &str| float::<f32>(t).unwrap().to_bits();
+        assert_eq!(bits("0.1"), 0.1f32.to_bits());
+        assert_eq!(bits("3.4028235E38"), f32::MAX.to_bits());
+        assert_eq!(bits("1E-45"), 1);
+        // Rounds to f64 1.00000005960464477539062500 (an f32 tie) but is above it.
+        assert_eq!(bits("1.000000059604644775390625000001"), 0x3F80_0001);
+        assert_eq!(bits("1.00000005960464477539062499999"), 0x3F80_0000);
+        assert_eq!(
+            err(float::<f32>("3.5e38")),
+            ("number out of range for f32".into(), 0)
+        );
+    }
+
+    #[test]
+    fn halves_are_rounded_once() {
+        let h = |t: &str| float::<f16>(t).unwrap().to_bits();
+        assert_eq!(h("1"), 0x3C00);
+        assert_eq!(h("65504"), 0x7BFF);
+        // 1 + 2^-11 is the tie between 1 and the next f16; just above must round up.
+        assert_eq!(h("1.00048828125"), 0x3C00);
+        assert_eq!(h("1.000488281250000000000000001"), 0x3C01);
+        assert_eq!(h("1.000488281249999999999999999"), 0x3C00);
+        assert_eq!(h("65519.99999999999999999"), 0x7BFF);
+        assert_eq!(h("-65519.99999999999999999"), 0xFBFF);
+        assert_eq!(
+            err(float::<f16>("65520")),
+            ("number out of range for f16".into(), 0)
+        );
+        let b = |t: &str| float::<bf16>(t).unwrap().to_bits();
+        assert_eq!(b("1"), 0x3F80);
+        assert_eq!(b("1.00390625"), 0x3F80);
+        assert_eq!(b("1.00390625000000000000000001"), 0x3F81);
+    }
+
+    #[test]
+    fn wire_numbers_keep_their_kind() {
+        let w = |t: &str| read_wire(t.as_bytes(), 0).unwrap().0;
+        assert_eq!(w("12"), Wire::Uint(12));
+        assert_eq!(w("-12"), Wire::Int(-12));
+        assert_eq!(w("-0"), Wire::F64(-0.0));
+        assert_eq!(w("-0.0"), Wire::F64(-0.0));
+        assert_eq!(w("0"), Wire::Uint(0));
+        assert_eq!(w("18446744073709551616"), Wire::Uint(1 << 64));
+        assert_eq!(w("-170141183460469231731687303715884105728"), Wire::Int(i128::MIN));
+        assert_eq!(w("1e2"), Wire::F64(100.0));
+        assert_eq!(w("1.5"), Wire::F64(1.5));
+        assert_eq!(
+            w("340282366920938463463374607431768211456"),
+            Wire::F64(3.402823669209385e38)
+        );
+    }
+
+    #[test]
+    fn million_digits_are_linear() {
+        let mut t = String::from("0.");
+        t.push_str(&"1".repeat(1_000_000));
+        let v = float::<f64>(&t).unwrap();
+        assert_eq!(v, 0.1111111111111111);
+        let big = format!("1{}", "0".repeat(1_000_000));
+        assert_eq!(err(float::<f64>(&big)).0, "number out of range for f64");
+        assert_eq!(err(int::<u64>(&big)).0, "number out of range for u64");
+    }
+}

@@ -1,0 +1,367 @@
+//! [`JsonReader`]: the [`Reader`] over JSON text.
+//!
+//! The reader is a byte slice and an index. Strings without escapes are borrowed from the
+//! input; strings with escapes are unescaped into one scratch buffer the reader owns. Arrays and
+//! objects count their depth against [`ReadOptions::max_depth`].
+
+use crate::error::{Code, Error, Result};
+use crate::number::{Number, Wire};
+use crate::reflect::{EnumInfo, Key, ReadOptions, Reader, Str, ValueKind};
+
+use super::number_read::{read_float, read_int, read_wire};
+use super::skip::{eof, literal, skip_ws, walk, NoEmit};
+use super::string::{check_utf8, find_special, finish_string, saw_non_ascii, skip_string};
+
+/// Reads JSON text.
+pub(crate) struct JsonReader<'de> {
+    s: &'de [u8],
+    pos: usize,
+    depth: usize,
+    opts: ReadOptions,
+    scratch: Vec<u8>,
+}
+
+/// Where a string read by [`JsonReader::string_bytes`] is.
+enum Text {
+    /// `s[start..end]`, no escapes.
+    Input(usize, usize),
+    /// In the scratch buffer.
+    Scratch,
+}
+
+impl<'de> JsonReader<'de> {
+    /// A reader at the start of `s`.
+    pub(crate) fn new(s: &'de [u8], opts: ReadOptions) -> Self {
+        JsonReader {
+            s,
+            pos: 0,
+            depth: 0,
+            opts,
+            scratch: Vec::new(),
+        }
+    }
+
+    /// Checks that only whitespace follows the value read.
+    pub(crate) fn finish(&mut self) -> Result<()> {
+        let i = skip_ws(self.s, self.pos);
+        if i < self.s.len() {
+            return Err(Error::new(Code::TrailingCharacters, i));
+        }
+        Ok(())
+    }
+
+    /// Skips whitespace and returns the next byte.
+    #[inline(always)]
+    fn peek(&mut self) -> Result<u8> {
+        self.pos = skip_ws(self.s, self.pos);
+        match self.s.get(self.pos) {
+            Some(&b) => Ok(b),
+            None => Err(eof(self.s)),
+        }
+    }
+
+    /// Reads the string whose opening quote is at `self.pos`. Its text is either in the input
+    /// (no escapes; UTF-8 checked only when `check` and a non-ASCII byte was seen) or in the
+    /// scratch buffer (always checked).
+    #[inline(always)]
+    fn string_bytes(&mut self, check: bool) -> Result<Text> {
+        let start = self.pos + 1;
+        let mut high = 0;
+        let i = find_special(self.s, start, &mut high);
+        if self.s.get(i) == Some(&b'"') {
+            if check && saw_non_ascii(high) {
+                check_utf8(&self.s[start..i], start)?;
+            }
+            self.pos = i + 1;
+            return Ok(Text::Input(start, i));
+        }
+        self.scratch.clear();
+        self.pos = finish_string(self.s, start, i, high, &mut self.scratch)?;
+        Ok(Text::Scratch)
+    }
+
+    /// The scratch buffer as text (unescaping produced it from checked pieces).
+    #[inline]
+    fn scratch_str(&self, start: usize) -> Result<&str> {
+        match simdutf8::basic::from_utf8(&self.scratch) {
+            Ok(t) => Ok(t),
+            // Not reached: the pieces were checked. Report the input's first bad byte.
+            Err(_) => Err(skip_string(self.s, start)
+                .err()
+                .unwrap_or_else(|| Error::new(Code::InvalidUtf8, start))),
+        }
+    }
+
+    /// Reads a string as `Str`.
+    #[inline(always)]
+    fn read_string(&mut self) -> Result<Str<'de, '_>> {
+        let at = self.pos;
+        match self.string_bytes(false)? {
+            Text::Input(a, b) => Ok(Str::Borrowed(check_utf8(&self.s[a..b], a)?)),
+            Text::Scratch => Ok(Str::Transient(self.scratch_str(at + 1)?)),
+        }
+    }
+
+    /// Starts the next member of an object: handles `,` or `}`, and positions at the key's
+    /// opening quote. `false` at the end of the object.
+    #[inline(always)]
+    fn member(&mut self, first: &mut bool) -> Result<bool> {
+        let mut b = self.peek()?;
+        if *first {
+            *first = false;
+            if b == b'}' {
+                return Ok(self.end());
+            }
+        } else {
+            match b {
+                b',' => {
+                    self.pos += 1;
+                    b = self.peek()?;
+                }
+                b'}' => return Ok(self.end()),
+                _ => return Err(Error::new(Code::ExpectedCommaOrEnd("}"), self.pos)),
+            }
+        }
+        if b != b'"' {
+            return Err(Error::new(Code::ExpectedKey, self.pos));
+        }
+        Ok(true)
+    }
+
+    /// Consumes the `:` after a key.
+    #[inline(always)]
+    fn colon(&mut self) -> Result<()> {
+        if self.peek()? != b':' {
+            return Err(Error::new(Code::ExpectedColon, self.pos));
+        }
+        self.pos += 1;
+        Ok(())
+    }
+
+    /// Consumes a closing bracket and leaves its container.
+    #[inline(always)]
+    fn end(&mut self) -> bool {
+        self.pos += 1;
+        self.depth -= 1;
+        false
+    }
+
+    /// Enters a container whose opening bracket is at `self.pos`.
+    #[inline(always)]
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > self.opts.max_depth {
+            return Err(Error::new(Code::DepthLimit(self.opts.max_depth), self.pos));
+        }
+        self.pos += 1;
+        Ok(())
+    }
+}
+
+impl<'de> Reader<'de> for JsonReader<'de> {
+    /// `true` before the first element.
+    type Seq = bool;
+    /// `true` before the first member.
+    type Map = bool;
+    /// Index and depth.
+    type Pos = (usize, usize);
+
+    #[inline(always)]
+    fn options(&self) -> &ReadOptions {
+        &self.opts
+    }
+
+    /// The position of the next token, past whitespace and a separating comma, so that errors
+    /// reported at this offset point at the value or key they are about.
+    #[inline]
+    fn offset(&self) -> usize {
+        let i = skip_ws(self.s, self.pos);
+        if self.s.get(i) == Some(&b',') {
+            skip_ws(self.s, i + 1)
+        } else {
+            i
+        }
+    }
+
+    #[inline(always)]
+    fn save(&self) -> Self::Pos {
+        (self.pos, self.depth)
+    }
+
+    #[inline(always)]
+    fn restore(&mut self, pos: Self::Pos) {
+        (self.pos, self.depth) = pos;
+    }
+
+    fn peek_kind(&mut self) -> Result<ValueKind> {
+        Ok(match self.peek()? {
+            b'n' => ValueKind::Null,
+            b't' | b'f' => ValueKind::Bool,
+            b'-' | b'0'..=b'9' => ValueKind::Number(None),
+            b'"' => ValueKind::String,
+            b'[' => ValueKind::Array,
+            b'{' => ValueKind::Object,
+            _ => return Err(Error::new(Code::ExpectedValue, self.pos)),
+        })
+    }
+
+    #[inline(always)]
+    fn take_null(&mut self) -> Result<bool> {
+        if self.peek()? == b'n' {
+            self.pos = literal(self.s, self.pos, b"null")?;
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
+    #[inline(always)]
+    fn read_bool(&mut self) -> Result<bool> {
+        match self.peek()? {
+            b't' => {
+                self.pos = literal(self.s, self.pos, b"true")?;
+                Ok(true)
+            }
+            b'f' => {
+                self.pos = literal(self.s, self.pos, b"false")?;
+                Ok(false)
+            }
+            _ => Err(self.invalid_type("a boolean")),
+        }
+    }
+
+    #[inline(always)]
+    fn read_number<N: Number>(&mut self) -> Result<N> {
+        let b = self.peek()?;
+        if b != b'-' && !b.is_ascii_digit() {
+            return Err(self.invalid_type("a number"));
+        }
+        let (v, end) = if N::KIND.is_float() {
+            read_float::<N>(self.s, self.pos)?
+        } else {
+            read_int::<N>(self.s, self.pos)?
+        };
+        self.pos = end;
+        Ok(v)
+    }
+
+    #[inline]
+    fn read_wire_number(&mut self) -> Result<Wire> {
+        let b = self.peek()?;
+        if b != b'-' && !b.is_ascii_digit() {
+            return Err(self.invalid_type("a number"));
+        }
+        let (w, end) = read_wire(self.s, self.pos)?;
+        self.pos = end;
+        Ok(w)
+    }
+
+    #[inline(always)]
+    fn read_str(&mut self) -> Result<Str<'de, '_>> {
+        if self.peek()? != b'"' {
+            return Err(self.invalid_type("a string"));
+        }
+        self.read_string()
+    }
+
+    #[inline(always)]
+    fn begin_array(&mut self) -> Result<bool> {
+        if self.peek()? != b'[' {
+            return Err(self.invalid_type("an array"));
+        }
+        self.enter()?;
+        Ok(true)
+    }
+
+    #[inline(always)]
+    fn next_element(&mut self, first: &mut bool) -> Result<bool> {
+        let b = self.peek()?;
+        if *first {
+            *first = false;
+            if b == b']' {
+                return Ok(self.end());
+            }
+            return Ok(true);
+        }
+        match b {
+            b',' => {
+                self.pos += 1;
+                Ok(true)
+            }
+            b']' => Ok(self.end()),
+            _ => Err(Error::new(Code::ExpectedCommaOrEnd("]"), self.pos)),
+        }
+    }
+
+    #[inline(always)]
+    fn remaining_hint(&self, _seq: &bool) -> Option<usize> {
+        None
+    }
+
+    #[inline(always)]
+    fn begin_object(&mut self) -> Result<bool> {
+        if self.peek()? != b'{' {
+            return Err(self.invalid_type("an object"));
+        }
+        self.enter()?;
+        Ok(true)
+    }
+
+    #[inline(always)]
+    fn next_field(&mut self, first: &mut bool) -> Result<Option<&[u8]>> {
+        if !self.member(first)? {
+            return Ok(None);
+        }
+        let text = self.string_bytes(true)?;
+        self.colon()?;
+        Ok(Some(match text {
+            Text::Input(a, b) => &self.s[a..b],
+            Text::Scratch => &self.scratch,
+        }))
+    }
+
+    #[inline]
+    fn next_key(&mut self, first: &mut bool) -> Result<Option<Key<'de, '_>>> {
+        if !self.member(first)? {
+            return Ok(None);
+        }
+        let at = self.pos;
+        let text = self.string_bytes(false)?;
+        self.colon()?;
+        Ok(Some(Key::Str(match text {
+            Text::Input(a, b) => Str::Borrowed(check_utf8(&self.s[a..b], a)?),
+            Text::Scratch => Str::Transient(self.scratch_str(at + 1)?),
+        })))
+    }
+
+    #[inline]
+    fn skip_value(&mut self) -> Result<()> {
+        self.pos = walk(self.s, self.pos, self.depth, self.opts.max_depth, &mut NoEmit)?;
+        Ok(())
+    }
+
+    fn read_unit_variant(&mut self, info: &EnumInfo) -> Result<usize> {
+        if self.peek()? != b'"' {
+            return Err(self.invalid_type("a string"));
+        }
+        let at = self.pos;
+        let name = match self.string_bytes(true)? {
+            Text::Input(a, b) => &self.s[a..b],
+            Text::Scratch => &self.scratch[..],
+        };
+        match info.by_name(name) {
+            Some(i) => Ok(i),
+            None => Err(Error::new(
+                Code::UnknownVariant(String::from_utf8_lossy(name).into_owned()),
+                at,
+            )),
+        }
+    }
+
+    fn read_raw_json(&mut self) -> Result<Str<'de, '_>> {
+        let start = skip_ws(self.s, self.pos);
+        let end = walk(self.s, start, self.depth, self.opts.max_depth, &mut NoEmit)?;
+        self.pos = end;
+        // Checked by the walk: strings are UTF-8 and everything else is ASCII.
+        Ok(Str::Borrowed(check_utf8(&self.s[start..end], start)?))
+    }
+}

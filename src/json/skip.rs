@@ -1,0 +1,326 @@
+//! Walking a JSON value without a target type: skipping (checking it is well-formed),
+//! validating, and re-emitting it (prettify, minify).
+//!
+//! The walk is iterative: open containers are kept as bits on a small stack, so a document of a
+//! million `[` costs no recursion and stops at the depth limit.
+
+use crate::error::{Code, Error, Result};
+
+use super::number_read::skip_number;
+use super::string::skip_string;
+
+/// Whether `b` is JSON whitespace (space, tab, LF, CR).
+#[inline(always)]
+pub(crate) fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// The index of the first non-whitespace byte at or after `i` (`s.len()` if none).
+#[inline(always)]
+pub(crate) fn skip_ws(s: &[u8], mut i: usize) -> usize {
+    while let Some(&b) = s.get(i) {
+        if !is_ws(b) {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
+/// Checks that the literal `lit` (`true`, `false`, `null`) is at `i`; returns the index after.
+#[inline(always)]
+pub(crate) fn literal(s: &[u8], i: usize, lit: &[u8]) -> Result<usize> {
+    match s.get(i..i + lit.len()) {
+        Some(t) if t == lit => Ok(i + lit.len()),
+        _ => Err(literal_error(s, i, lit)),
+    }
+}
+
+#[cold]
+fn literal_error(s: &[u8], i: usize, lit: &[u8]) -> Error {
+    let rest = &s[i.min(s.len())..];
+    if rest.len() < lit.len() && lit.starts_with(rest) {
+        Error::new(Code::UnexpectedEnd, s.len())
+    } else {
+        Error::new(Code::InvalidLiteral, i)
+    }
+}
+
+/// "unexpected end of input" at the end of `s`.
+#[cold]
+pub(crate) fn eof(s: &[u8]) -> Error {
+    Error::new(Code::UnexpectedEnd, s.len())
+}
+
+/// What a walk produces besides checking: nothing (skip, validate) or re-formatted text.
+pub(crate) trait Emit {
+    /// A container opens and is not empty; `open` containers enclose it.
+    fn open(&mut self, c: u8, open: usize);
+    /// An empty container, `[]` or `{}`.
+    fn empty(&mut self, open: u8, close: u8);
+    /// A container closes; `open` containers still enclose it.
+    fn close(&mut self, c: u8, open: usize);
+    /// A comma between elements of the innermost of `open` containers.
+    fn comma(&mut self, open: usize);
+    /// The colon after a key.
+    fn colon(&mut self);
+    /// A scalar or a key, verbatim.
+    fn token(&mut self, t: &[u8]);
+}
+
+/// An [`Emit`] that keeps nothing.
+pub(crate) struct NoEmit;
+
+impl Emit for NoEmit {
+    #[inline(always)]
+    fn open(&mut self, _: u8, _: usize) {}
+    #[inline(always)]
+    fn empty(&mut self, _: u8, _: u8) {}
+    #[inline(always)]
+    fn close(&mut self, _: u8, _: usize) {}
+    #[inline(always)]
+    fn comma(&mut self, _: usize) {}
+    #[inline(always)]
+    fn colon(&mut self) {}
+    #[inline(always)]
+    fn token(&mut self, _: &[u8]) {}
+}
+
+/// A stack of bits (object = 1, array = 0): 256 levels inline, deeper ones on the heap.
+struct BitStack {
+    inline: [u64; 4],
+    spill: Vec<u64>,
+    len: usize,
+}
+
+impl BitStack {
+    #[inline(always)]
+    fn new() -> BitStack {
+        BitStack {
+            inline: [0; 4],
+            spill: Vec::new(),
+            len: 0,
+        }
+    }
+
+    #[inline(always)]
+    fn push(&mut self, bit: bool) {
+        let (w, b) = (self.len / 64, self.len % 64);
+        let word = match self.inline.get_mut(w) {
+            Some(word) => word,
+            None => {
+                let k = w - self.inline.len();
+                if k == self.spill.len() {
+                    self.spill.push(0);
+                }
+                &mut self.spill[k]
+            }
+        };
+        *word = (*word & !(1 << b)) | (u64::from(bit) << b);
+        self.len += 1;
+    }
+
+    #[inline(always)]
+    fn top(&self) -> bool {
+        let i = self.len - 1;
+        let (w, b) = (i / 64, i % 64);
+        let word = match self.inline.get(w) {
+            Some(word) => *word,
+            None => self.spill[w - self.inline.len()],
+        };
+        word >> b & 1 == 1
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.len -= 1;
+    }
+}
+
+/// Walks the value at `i` (whitespace before it allowed), checking it is well-formed and that
+/// no container nests deeper than `max_depth` counting the `depth` containers around it.
+/// Returns the index just after the value.
+#[inline]
+pub(crate) fn walk<E: Emit>(
+    s: &[u8],
+    mut i: usize,
+    depth: usize,
+    max_depth: usize,
+    e: &mut E,
+) -> Result<usize> {
+    let mut stack = BitStack::new();
+    loop {
+        // A value.
+        i = skip_ws(s, i);
+        let Some(&b) = s.get(i) else {
+            return Err(eof(s));
+        };
+        match b {
+            b'"' => {
+                let end = skip_string(s, i + 1)?;
+                e.token(&s[i..end]);
+                i = end;
+            }
+            b'{' | b'[' => {
+                if depth + stack.len + 1 > max_depth {
+                    return Err(Error::new(Code::DepthLimit(max_depth), i));
+                }
+                let obj = b == b'{';
+                let close = if obj { b'}' } else { b']' };
+                let j = skip_ws(s, i + 1);
+                if s.get(j) == Some(&close) {
+                    e.empty(b, close);
+                    i = j + 1;
+                } else {
+                    e.open(b, stack.len);
+                    stack.push(obj);
+                    i = if obj { key(s, j, e)? } else { j };
+                    continue;
+                }
+            }
+            b'-' | b'0'..=b'9' => {
+                let end = skip_number(s, i)?;
+                e.token(&s[i..end]);
+                i = end;
+            }
+            b't' => i = scalar_literal(s, i, b"true", e)?,
+            b'f' => i = scalar_literal(s, i, b"false", e)?,
+            b'n' => i = scalar_literal(s, i, b"null", e)?,
+            _ => return Err(Error::new(Code::ExpectedValue, i)),
+        }
+        // After a value: close finished containers, or move to the next element.
+        loop {
+            if stack.len == 0 {
+                return Ok(i);
+            }
+            i = skip_ws(s, i);
+            let obj = stack.top();
+            let close = if obj { b'}' } else { b']' };
+            match s.get(i) {
+                Some(b',') => {
+                    e.comma(stack.len);
+                    i = if obj { key(s, i + 1, e)? } else { i + 1 };
+                    break;
+                }
+                Some(&c) if c == close => {
+                    stack.pop();
+                    e.close(c, stack.len);
+                    i += 1;
+                }
+                Some(_) => {
+                    let want = if obj { "}" } else { "]" };
+                    return Err(Error::new(Code::ExpectedCommaOrEnd(want), i));
+                }
+                None => return Err(eof(s)),
+            }
+        }
+    }
+}
+
+#[inline(always)]
+fn scalar_literal<E: Emit>(s: &[u8], i: usize, lit: &[u8], e: &mut E) -> Result<usize> {
+    let end = literal(s, i, lit)?;
+    e.token(lit);
+    Ok(end)
+}
+
+/// A key and its colon at `i` (whitespace allowed around both); returns the index after `:`.
+#[inline(always)]
+fn key<E: Emit>(s: &[u8], i: usize, e: &mut E) -> Result<usize> {
+    let i = skip_ws(s, i);
+    match s.get(i) {
+        Some(b'"') => {}
+        Some(_) => return Err(Error::new(Code::ExpectedKey, i)),
+        None => return Err(eof(s)),
+    }
+    let end = skip_string(s, i + 1)?;
+    e.token(&s[i..end]);
+    let j = skip_ws(s, end);
+    match s.get(j) {
+        Some(b':') => {}
+        Some(_) => return Err(Error::new(Code::ExpectedColon, j)),
+        None => return Err(eof(s)),
+    }
+    e.colon();
+    Ok(j + 1)
+}
+
+/// Checks that `s` holds exactly one well-formed JSON value (whitespace around it allowed).
+pub(crate) fn validate_all(s: &[u8], max_depth: usize) -> Result<()> {
+    let end = walk(s, 0, 0, max_depth, &mut NoEmit)?;
+    let end = skip_ws(s, end);
+    if end < s.len() {
+        return Err(Error::new(Code::TrailingCharacters, end));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn check(t: &str) -> Result<()> {
+        validate_all(t.as_bytes(), 256)
+    }
+
+    fn err(t: &str) -> (String, usize) {
+        let e = check(t).unwrap_err();
+        (e.message(), e.offset())
+    }
+
+    #[test]
+    fn accepts_well_formed_values() {
+        for t in [
+            "0",
+            " [1, 2.5e3, -0, \"x\", true, false, null, {}, []] ",
+            "{\"a\":{\"b\":[{}]},\"c\":\"\\u00e9\"}",
+            "\t\r\n\"\"",
+            "[[[[]]]]",
+        ] {
+            check(t).unwrap();
+        }
+    }
+
+    #[test]
+    fn reports_what_and_where() {
+        assert_eq!(err(""), ("unexpected end of input".into(), 0));
+        assert_eq!(err("[1,]"), ("expected a value".into(), 3));
+        assert_eq!(err("[1 2]"), ("expected `,` or `]`".into(), 3));
+        assert_eq!(err("{\"a\":1,}"), ("expected a string key".into(), 7));
+        assert_eq!(err("{\"a\" 1}"), ("expected `:`".into(), 5));
+        assert_eq!(err("{\"a\":1]"), ("expected `,` or `}`".into(), 6));
+        assert_eq!(err("[tru]"), ("invalid literal".into(), 1));
+        assert_eq!(err("[tru"), ("unexpected end of input".into(), 4));
+        assert_eq!(err("1 2"), ("trailing characters after the value".into(), 2));
+        assert_eq!(err("\u{feff}1"), ("expected a value".into(), 0));
+        assert_eq!(err("[1]x"), ("trailing characters after the value".into(), 3));
+        assert_eq!(err("{'a':1}"), ("expected a string key".into(), 1));
+        assert_eq!(err("[NaN]"), ("expected a value".into(), 1));
+        assert_eq!(err("[1] // c"), ("trailing characters after the value".into(), 4));
+    }
+
+    #[test]
+    fn depth_is_limited_without_recursion() {
+        let deep = "[".repeat(1_000_000);
+        assert_eq!(err(&deep), ("nesting deeper than the limit of 256".into(), 256));
+        let ok = format!("{}{}", "[".repeat(256), "]".repeat(256));
+        check(&ok).unwrap();
+        let too = format!("{}{}", "[".repeat(257), "]".repeat(257));
+        assert_eq!(err(&too).1, 256);
+        let mixed = format!("{}1{}", "[{\"k\":".repeat(300), "}]".repeat(300));
+        validate_all(mixed.as_bytes(), 1000).unwrap();
+        assert_eq!(err(&mixed).0, "nesting deeper than the limit of 256");
+    }
+
+    #[test]
+    fn bit_stack_spills_past_256() {
+        let mut st = BitStack::new();
+        for k in 0..1000 {
+            st.push(k % 3 == 0);
+        }
+        for k in (0..1000).rev() {
+            assert_eq!(st.top(), k % 3 == 0);
+            st.pop();
+        }
+    }
+}

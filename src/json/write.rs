@@ -1,0 +1,227 @@
+//! [`JsonWriter`]: the [`Writer`] that produces JSON text, compact or pretty.
+//!
+//! `PRETTY` is a const parameter so the compact writer carries no layout branches. The pretty
+//! writer produces exactly what [`super::prettify`] makes of the compact text.
+
+use crate::number::{NumKind, Number};
+use crate::reflect::{KeyKind, Writer};
+
+use super::number_write::{write_number, FloatStyle};
+use super::pretty::{newline_indent, PrettyEmit};
+use super::string::write_str;
+use super::Options;
+
+/// Writes JSON into a byte buffer (appending). `PRETTY` selects Glaze's pretty layout.
+pub(crate) struct JsonWriter<'o, const PRETTY: bool> {
+    out: &'o mut Vec<u8>,
+    /// Containers open (pretty only).
+    level: usize,
+    indent: usize,
+    null_members: bool,
+    float_style: FloatStyle,
+}
+
+impl<'o, const PRETTY: bool> JsonWriter<'o, PRETTY> {
+    /// A writer appending to `out`.
+    pub(crate) fn new(out: &'o mut Vec<u8>, opts: &Options) -> Self {
+        JsonWriter {
+            out,
+            level: 0,
+            indent: opts.indent,
+            null_members: opts.write_null_members,
+            float_style: opts.float_style,
+        }
+    }
+
+    #[inline(always)]
+    fn open(&mut self, c: u8) {
+        self.out.push(c);
+        if PRETTY {
+            self.level += 1;
+            newline_indent(self.out, self.level * self.indent);
+        }
+    }
+
+    #[inline(always)]
+    fn close(&mut self, open: u8, close: u8) {
+        if PRETTY {
+            // Nothing was written since `open` (the opener, a newline and the indent): make it
+            // `[]` / `{}`.
+            let n = 1 + self.level * self.indent;
+            let len = self.out.len();
+            self.level -= 1;
+            if len > n && self.out[len - n - 1] == open && self.out[len - n] == b'\n' {
+                self.out.truncate(len - n);
+            } else {
+                newline_indent(self.out, self.level * self.indent);
+            }
+        }
+        self.out.push(close);
+    }
+
+    #[inline(always)]
+    fn colon(&mut self) {
+        if PRETTY {
+            self.out.extend_from_slice(b": ");
+        } else {
+            self.out.push(b':');
+        }
+    }
+
+    /// Writes `items` as one array, `each` writing one element.
+    #[inline(always)]
+    fn array_of<T>(&mut self, items: impl ExactSizeIterator<Item = T>, each: impl Fn(&mut Self, T)) {
+        self.begin_array(items.len());
+        let mut first = true;
+        for x in items {
+            if !first {
+                self.sep();
+            }
+            first = false;
+            each(self, x);
+        }
+        self.end_array();
+    }
+}
+
+impl<const PRETTY: bool> Writer for JsonWriter<'_, PRETTY> {
+    #[inline(always)]
+    fn write_null_members(&self) -> bool {
+        self.null_members
+    }
+
+    #[inline(always)]
+    fn null(&mut self) {
+        self.out.extend_from_slice(b"null");
+    }
+
+    #[inline(always)]
+    fn bool(&mut self, v: bool) {
+        self.out
+            .extend_from_slice(if v { &b"true"[..] } else { &b"false"[..] });
+    }
+
+    #[inline(always)]
+    fn number<N: Number>(&mut self, v: N) {
+        write_number(self.out, v, self.float_style);
+    }
+
+    #[inline(always)]
+    fn str(&mut self, v: &str) {
+        write_str(self.out, v);
+    }
+
+    #[inline(always)]
+    fn begin_array(&mut self, _len: usize) {
+        self.open(b'[');
+    }
+
+    #[inline(always)]
+    fn end_array(&mut self) {
+        self.close(b'[', b']');
+    }
+
+    #[inline(always)]
+    fn begin_map(&mut self, _len: usize, _keys: KeyKind) {
+        self.open(b'{');
+    }
+
+    #[inline(always)]
+    fn key(&mut self, k: &str) {
+        write_str(self.out, k);
+        self.colon();
+    }
+
+    #[inline(always)]
+    fn int_key<N: Number>(&mut self, k: N) {
+        self.out.push(b'"');
+        write_number(self.out, k, self.float_style);
+        self.out.push(b'"');
+        self.colon();
+    }
+
+    #[inline(always)]
+    fn enum_key(&mut self, name: &str, _value: i128, _repr: NumKind) {
+        self.key(name);
+    }
+
+    #[inline(always)]
+    fn end_object(&mut self) {
+        self.close(b'{', b'}');
+    }
+
+    #[inline(always)]
+    fn sep(&mut self) {
+        self.out.push(b',');
+        if PRETTY {
+            newline_indent(self.out, self.level * self.indent);
+        }
+    }
+
+    #[inline]
+    fn typed_array<N: Number>(&mut self, items: &[N]) {
+        if PRETTY {
+            return self.array_of(items.iter(), |w, &x| w.number(x));
+        }
+        let style = self.float_style;
+        let out = &mut *self.out;
+        out.push(b'[');
+        if let Some((first, rest)) = items.split_first() {
+            write_number(out, *first, style);
+            for &x in rest {
+                out.push(b',');
+                write_number(out, x, style);
+            }
+        }
+        out.push(b']');
+    }
+
+    #[inline]
+    fn typed_array_iter<N: Number, I: ExactSizeIterator<Item = N>>(&mut self, items: I) {
+        self.array_of(items, |w, x| w.number(x));
+    }
+
+    #[inline]
+    fn bool_array<I: ExactSizeIterator<Item = bool>>(&mut self, items: I) {
+        if PRETTY {
+            return self.array_of(items, |w, x| w.bool(x));
+        }
+        let out = &mut *self.out;
+        out.reserve(items.len() * 6 + 2);
+        out.push(b'[');
+        for (i, x) in items.enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            out.extend_from_slice(if x { &b"true"[..] } else { &b"false"[..] });
+        }
+        out.push(b']');
+    }
+
+    #[inline]
+    fn str_array<'a, I: ExactSizeIterator<Item = &'a str>>(&mut self, items: I) {
+        self.array_of(items, |w, x| w.str(x));
+    }
+
+    #[inline]
+    fn unit_variant(&mut self, name: &str, _value: i128, _repr: NumKind) {
+        write_str(self.out, name);
+    }
+
+    fn raw_json(&mut self, text: &str) {
+        if PRETTY {
+            // Lay the fragment out at the current depth; keep it verbatim if it is not JSON.
+            let mark = self.out.len();
+            let mut e = PrettyEmit {
+                out: self.out,
+                indent: self.indent,
+                base: self.level,
+            };
+            if super::pretty::reformat(text.as_bytes(), usize::MAX, &mut e).is_ok() {
+                return;
+            }
+            self.out.truncate(mark);
+        }
+        self.out.extend_from_slice(text.as_bytes());
+    }
+}

@@ -1,0 +1,10 @@
+//! Test cases of `#[derive(Reflect)]`, one module per kind of item.
+
+mod common;
+mod enums_data;
+mod enums_unit;
+mod generics;
+mod keys;
+mod options;
+mod structs;
+mod tuples;

@@ -1,0 +1,7 @@
+#[derive(structio::Reflect)]
+#[structio(content = "c")]
+enum E {
+    A(u8),
+}
+
+fn main() {}

@@ -1,0 +1,7 @@
+#[derive(structio::Reflect)]
+#[structio(tag = "t", untagged)]
+enum E {
+    A(u8),
+}
+
+fn main() {}
