@@ -907,3 +907,17 @@ fn beve_to_json_lines_and_options() {
     assert_eq!(beve_to_json(&to_beve(&"a\u{1}")).unwrap(), r#""a\u0001""#);
     assert!(beve_to_json(&[0x02, 0x04, 0xFF][..]).is_err());
 }
+
+#[test]
+fn raw_json_is_a_validated_string() {
+    let raw = crate::RawJsonBuf::new(r#"{"a": [1, 2]}"#).unwrap();
+    let b = to_beve(&raw);
+    assert_eq!(&b[..2], &[0x02, 0x34]);
+    let back: crate::RawJsonBuf = from_beve(&b).unwrap();
+    assert_eq!(back, raw);
+    let borrowed: crate::RawJson = from_beve(&b).unwrap();
+    assert_eq!(borrowed.get(), r#"{"a": [1, 2]}"#);
+    let e = from_beve::<crate::RawJsonBuf, _>(&to_beve(&"{nope")).unwrap_err();
+    assert_eq!(e.message(), "a raw JSON string that is not valid JSON");
+    assert_eq!(e.offset(), 0);
+}
