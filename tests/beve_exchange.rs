@@ -754,3 +754,26 @@ fn beve_to_json_of_the_bench_documents_is_glazes_json() {
         );
     }
 }
+
+#[cfg(feature = "num-complex")]
+#[derive(Reflect, Debug, Default, PartialEq, Clone)]
+struct ComplexTyped {
+    cd: num_complex::Complex<f64>,
+    cf: num_complex::Complex<f32>,
+    vcf: Vec<num_complex::Complex<f32>>,
+    vcd: Vec<num_complex::Complex<f64>>,
+    vcd_empty: Vec<num_complex::Complex<f64>>,
+}
+
+#[cfg(feature = "num-complex")]
+#[test]
+fn complex_numbers_as_num_complex() {
+    use num_complex::Complex;
+    let v: ComplexTyped = exchange("complex");
+    assert_eq!(v.cd, Complex::new(1.5, -2.5));
+    assert_eq!(v.vcf, [Complex::new(1.0, 2.0), Complex::new(3.0, 4.0)]);
+    assert_eq!(
+        structio::from_json::<ComplexTyped, _>(&json("complex.json")).unwrap(),
+        v
+    );
+}

@@ -84,6 +84,8 @@ macro_rules! with_kind {
 }
 
 mod aligned;
+#[cfg(feature = "num-complex")]
+mod complex;
 mod delimited;
 pub mod header;
 mod read;
