@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use super::header::{self, describe, eof, invalid, major, Keys};
 use super::size;
-use super::transcode::{bit, bool_bits, num_kind, sized_str, take, NumArray};
+use super::transcode::{bit, bool_bits, fits, num_kind, sized_str, take, NumArray};
 use crate::error::{Code, Error, Result};
 use crate::number::{Number, Wire};
 use crate::reflect::{EnumInfo, Key, ReadOptions, Reader, Str, ValueKind};
@@ -392,7 +392,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
             Keys::Str => 2,
             Keys::Int(k) => k.size() + 1,
         };
-        if n > self.left() / min_member {
+        if !fits(n, min_member, self.left()) {
             return Err(eof(at));
         }
         self.enter(at)?;
