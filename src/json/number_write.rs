@@ -8,7 +8,7 @@
 
 use crate::number::{NumKind, Number, Wire};
 
-use super::out::{copy_at, copy_small, Out};
+use super::out::{copy_small, Out};
 
 /// How floating-point numbers are laid out when written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]

@@ -34,16 +34,22 @@ enum Text {
 }
 
 impl<'de> JsonReader<'de> {
-    /// A reader at the start of `s`.
-    pub(crate) fn new(s: &'de [u8], opts: ReadOptions) -> Self {
+    /// A reader at the start of `s`, unescaping into `scratch` (cleared first; lent so that
+    /// repeated reads reuse one buffer).
+    pub(crate) fn new(s: &'de [u8], opts: ReadOptions, scratch: String) -> Self {
         JsonReader {
             s,
             text: valid_prefix(s),
             pos: 0,
             depth: 0,
             opts,
-            scratch: String::new(),
+            scratch,
         }
+    }
+
+    /// Gives the scratch buffer back.
+    pub(crate) fn into_scratch(self) -> String {
+        self.scratch
     }
 
     /// Checks that only whitespace follows the value read.
