@@ -67,7 +67,7 @@ fn digit_count(v: u64) -> usize {
     // `v | 1` has the same count (powers of ten above 1 are even) and is never 0.
     let v = v | 1;
     // floor(log10(2) * bits) is the count or one less.
-    let guess = ((64 - v.leading_zeros()) * 1233 >> 12) as usize;
+    let guess = (((64 - v.leading_zeros()) * 1233) >> 12) as usize;
     guess + usize::from(guess < 20 && v >= POW10[guess])
 }
 
