@@ -11,7 +11,7 @@ use super::skip::Emit;
 #[inline(always)]
 pub(crate) fn newline_indent<O: Out>(out: &mut O, n: usize) {
     const SPACES: &str = "                                                                ";
-    out.reserve(n + 1);
+    out.reserve(n.saturating_add(1));
     out.push_ascii(b'\n');
     let mut n = n;
     while n > SPACES.len() {
@@ -33,7 +33,7 @@ impl<O: Out> Emit for PrettyEmit<'_, O> {
     #[inline(always)]
     fn open(&mut self, c: u8, open: usize) {
         self.out.push_ascii(c);
-        newline_indent(self.out, (self.base + open + 1) * self.indent);
+        newline_indent(self.out, (self.base + open + 1).saturating_mul(self.indent));
     }
     #[inline(always)]
     fn empty(&mut self, open: u8, close: u8) {
@@ -42,13 +42,13 @@ impl<O: Out> Emit for PrettyEmit<'_, O> {
     }
     #[inline(always)]
     fn close(&mut self, c: u8, open: usize) {
-        newline_indent(self.out, (self.base + open) * self.indent);
+        newline_indent(self.out, (self.base + open).saturating_mul(self.indent));
         self.out.push_ascii(c);
     }
     #[inline(always)]
     fn comma(&mut self, open: usize) {
         self.out.push_ascii(b',');
-        newline_indent(self.out, (self.base + open) * self.indent);
+        newline_indent(self.out, (self.base + open).saturating_mul(self.indent));
     }
     #[inline(always)]
     fn colon(&mut self) {

@@ -144,7 +144,7 @@ impl<'de> JsonReader<'de> {
     #[inline(always)]
     fn end(&mut self) -> bool {
         self.pos += 1;
-        self.depth -= 1;
+        self.depth = self.depth.saturating_sub(1);
         false
     }
 

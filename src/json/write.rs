@@ -41,7 +41,7 @@ impl<'o, const PRETTY: bool, O: Out> JsonWriter<'o, PRETTY, O> {
         self.out.push_ascii(c);
         if PRETTY {
             self.level += 1;
-            newline_indent(self.out, self.level * self.indent);
+            newline_indent(self.out, self.level.saturating_mul(self.indent));
         }
     }
 
@@ -50,16 +50,16 @@ impl<'o, const PRETTY: bool, O: Out> JsonWriter<'o, PRETTY, O> {
         if PRETTY {
             // Nothing was written since `open` (the opener, a newline and the indent): make it
             // `[]` / `{}`.
-            let n = 1 + self.level * self.indent;
+            let n = self.level.saturating_mul(self.indent).saturating_add(1);
             let len = self.out.len();
-            self.level -= 1;
+            self.level = self.level.saturating_sub(1);
             if len > n
                 && self.out.byte_at(len - n - 1) == open
                 && self.out.byte_at(len - n) == b'\n'
             {
                 self.out.truncate(len - n);
             } else {
-                newline_indent(self.out, self.level * self.indent);
+                newline_indent(self.out, self.level.saturating_mul(self.indent));
             }
         }
         self.out.push_ascii(close);
@@ -163,7 +163,7 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
     fn sep(&mut self) {
         self.out.push_ascii(b',');
         if PRETTY {
-            newline_indent(self.out, self.level * self.indent);
+            newline_indent(self.out, self.level.saturating_mul(self.indent));
         }
     }
 
