@@ -32,33 +32,71 @@ fn load8(s: &[u8], i: usize) -> Option<u64> {
     Some(u64::from_le_bytes(a))
 }
 
+/// How many of the eight bytes of `w` (first byte lowest) are ASCII digits before the first
+/// byte that is not one (8 if all are).
+#[inline(always)]
+fn digit_run(w: u64) -> u32 {
+    // A byte is a digit iff `b ^ 0x30 < 10`; `t + 0x76` sets the high bit of a byte >= 10. A
+    // byte of 0x8A or more carries into the next byte, but only above the first non-digit.
+    let t = w ^ 0x3030_3030_3030_3030;
+    let non_digit = (t.wrapping_add(0x7676_7676_7676_7676) | t) & 0x8080_8080_8080_8080;
+    non_digit.trailing_zeros() / 8
+}
+
+/// The value of eight ASCII digits (first digit in the low byte).
+#[inline(always)]
+fn parse8(w: u64) -> u64 {
+    // Combine pairs, then quads, then the two halves.
+    let v = w.wrapping_sub(0x3030_3030_3030_3030);
+    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
+    (v & 0x0000_00FF_0000_00FF)
+        .wrapping_mul(100 + (1_000_000 << 32))
+        .wrapping_add(((v >> 16) & 0x0000_00FF_0000_00FF).wrapping_mul(1 + (10_000 << 32)))
+        >> 32
+}
+
 /// The value of eight ASCII digits at `i`, if there are eight digits there.
 #[inline(always)]
 fn eight_digits(s: &[u8], i: usize) -> Option<u64> {
     let w = load8(s, i)?;
-    let all_digits = ((w & 0xF0F0_F0F0_F0F0_F0F0)
-        | ((w.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4))
-        == 0x3333_3333_3333_3333;
-    if !all_digits {
-        return None;
-    }
-    // First digit in the low byte: combine pairs, then quads, then the two halves.
-    let v = w - 0x3030_3030_3030_3030;
-    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
-    let v = (v & 0x0000_00FF_0000_00FF)
-        .wrapping_mul(100 + (1_000_000 << 32))
-        .wrapping_add(((v >> 16) & 0x0000_00FF_0000_00FF).wrapping_mul(1 + (10_000 << 32)))
-        >> 32;
-    Some(v)
+    (digit_run(w) == 8).then(|| parse8(w))
 }
 
+/// Powers of ten up to 10^8.
+const POW10_U64: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
 /// Reads decimal digits at `i` into `m` (`m * 10 + d`, wrapping: exact while at most 19 digits
-/// have been read); returns the index after them.
+/// have been read); returns the index after them. Up to eight digits cost one word: the run
+/// is counted, padded with leading `0`s and converted as eight digits.
 #[inline(always)]
 fn digits(s: &[u8], mut i: usize, m: &mut u64) -> usize {
-    while let Some(v) = eight_digits(s, i) {
-        *m = m.wrapping_mul(100_000_000).wrapping_add(v);
-        i += 8;
+    while let Some(w) = load8(s, i) {
+        let k = digit_run(w);
+        if k == 8 {
+            *m = m.wrapping_mul(100_000_000).wrapping_add(parse8(w));
+            i += 8;
+            continue;
+        }
+        if k > 0 {
+            // Move the k digits to the top bytes and fill below them with '0'.
+            let shift = 64 - 8 * k;
+            let padded = (w << shift) | (0x3030_3030_3030_3030 >> (8 * k));
+            *m = m
+                .wrapping_mul(POW10_U64[k as usize])
+                .wrapping_add(parse8(padded));
+            i += k as usize;
+        }
+        return i;
     }
     while let Some(&b) = s.get(i) {
         let d = b.wrapping_sub(b'0');
@@ -211,17 +249,25 @@ pub(crate) fn read_int<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> 
 }
 
 /// The digits at `i` as a `u64`, and the index after them; `None` if the value does not fit.
-/// Two blocks of eight are exact; the last digits are checked.
+/// Two words of up to eight digits are exact; further digits are checked.
 #[inline(always)]
 fn u64_digits(s: &[u8], mut i: usize) -> Option<(u64, usize)> {
     let mut m = 0u64;
-    if let Some(v) = eight_digits(s, i) {
-        m = v;
-        i += 8;
-        if let Some(v) = eight_digits(s, i) {
-            m = m * 100_000_000 + v;
-            i += 8;
+    for _ in 0..2 {
+        let Some(w) = load8(s, i) else {
+            break;
+        };
+        let k = digit_run(w);
+        if k < 8 {
+            if k > 0 {
+                let padded = (w << (64 - 8 * k)) | (0x3030_3030_3030_3030 >> (8 * k));
+                m = m * POW10_U64[k as usize] + parse8(padded);
+                i += k as usize;
+            }
+            return Some((m, i));
         }
+        m = m * 100_000_000 + parse8(w);
+        i += 8;
     }
     while let Some(&b) = s.get(i) {
         let d = b.wrapping_sub(b'0');
@@ -606,6 +652,33 @@ mod tests {
     fn err<T: std::fmt::Debug>(r: Result<T>) -> (String, usize) {
         let e = r.unwrap_err();
         (e.message(), e.offset())
+    }
+
+    #[test]
+    fn digit_runs_of_every_length() {
+        for k in 0..=8usize {
+            for tail in [b',', b'.', b'e', b']', b' ', b'/', b':', 0xFF, 0x8A, b'\0'] {
+                let mut t = b"12345678".to_vec();
+                t.truncate(k);
+                t.push(tail);
+                t.extend_from_slice(b"9999999999");
+                let mut m = 0;
+                let end = digits(&t, 0, &mut m);
+                assert_eq!(end, k, "{t:?}");
+                let want = if k == 0 {
+                    0
+                } else {
+                    std::str::from_utf8(&t[..k]).unwrap().parse().unwrap()
+                };
+                assert_eq!(m, want, "{t:?}");
+            }
+        }
+        let mut m = 0;
+        assert_eq!(digits(b"1234567890123456789,", 0, &mut m), 19);
+        assert_eq!(m, 1234567890123456789);
+        let mut m = 0;
+        assert_eq!(digits(b"12", 0, &mut m), 2);
+        assert_eq!(m, 12);
     }
 
     #[test]
