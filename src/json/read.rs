@@ -25,6 +25,22 @@ pub(crate) struct JsonReader<'de> {
     scratch: String,
 }
 
+thread_local! {
+    /// The scratch buffer of the last reader on this thread, handed to the next one so that a
+    /// loop of reads settles into zero allocations.
+    static SCRATCH: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
+}
+
+impl Drop for JsonReader<'_> {
+    fn drop(&mut self) {
+        let scratch = std::mem::take(&mut self.scratch);
+        // Keep modest buffers only: a one-off megabyte string should not stay pinned.
+        if scratch.capacity() <= 1 << 16 {
+            let _ = SCRATCH.try_with(|c| c.set(scratch));
+        }
+    }
+}
+
 /// Where a string read by [`JsonReader::string_bytes`] is.
 enum Text {
     /// `s[start..end]`, no escapes.
@@ -42,7 +58,7 @@ impl<'de> JsonReader<'de> {
             pos: 0,
             depth: 0,
             opts,
-            scratch: String::new(),
+            scratch: SCRATCH.with(|c| c.take()),
         }
     }
 
