@@ -164,29 +164,10 @@ where
     I: AsRef<[u8]> + ?Sized,
 {
     let text = input.as_ref();
-    let mut r = JsonReader::new(text, opts.read, take_scratch());
-    let res = v.read(&mut r).and_then(|()| r.finish());
-    give_back_scratch(r.into_scratch());
-    res.map_err(|e| e.locate_in_text(text))
-}
-
-thread_local! {
-    /// The unescaping buffer of the last read on this thread, so that reading into a warm value
-    /// allocates nothing.
-    static SCRATCH: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
-}
-
-/// This thread's scratch buffer (empty if another read holds it).
-fn take_scratch() -> String {
-    SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default()
-}
-
-/// Returns a scratch buffer for the next read, unless it grew unreasonably large.
-fn give_back_scratch(mut s: String) {
-    if s.capacity() <= 1 << 20 {
-        s.clear();
-        let _ = SCRATCH.try_with(|c| c.set(s));
-    }
+    let mut r = JsonReader::new(text, opts.read);
+    v.read(&mut r)
+        .and_then(|()| r.finish())
+        .map_err(|e| e.locate_in_text(text))
 }
 
 /// Lays JSON text out as Glaze's `prettify_json` does: 3 spaces per level, one element per

@@ -25,6 +25,22 @@ pub(crate) struct JsonReader<'de> {
     scratch: String,
 }
 
+thread_local! {
+    /// The scratch buffer of the last reader on this thread, handed to the next one so that a
+    /// loop of reads settles into zero allocations.
+    static SCRATCH: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
+}
+
+impl Drop for JsonReader<'_> {
+    fn drop(&mut self) {
+        let scratch = std::mem::take(&mut self.scratch);
+        // Keep modest buffers only: a one-off megabyte string should not stay pinned.
+        if scratch.capacity() <= 1 << 16 {
+            let _ = SCRATCH.try_with(|c| c.set(scratch));
+        }
+    }
+}
+
 /// Where a string read by [`JsonReader::string_bytes`] is.
 enum Text {
     /// `s[start..end]`, no escapes.
@@ -34,22 +50,16 @@ enum Text {
 }
 
 impl<'de> JsonReader<'de> {
-    /// A reader at the start of `s`, unescaping into `scratch` (cleared first; lent so that
-    /// repeated reads reuse one buffer).
-    pub(crate) fn new(s: &'de [u8], opts: ReadOptions, scratch: String) -> Self {
+    /// A reader at the start of `s`, borrowing this thread's scratch buffer.
+    pub(crate) fn new(s: &'de [u8], opts: ReadOptions) -> Self {
         JsonReader {
             s,
             text: valid_prefix(s),
             pos: 0,
             depth: 0,
             opts,
-            scratch,
+            scratch: SCRATCH.with(|c| c.take()),
         }
-    }
-
-    /// Gives the scratch buffer back.
-    pub(crate) fn into_scratch(self) -> String {
-        self.scratch
     }
 
     /// Checks that only whitespace follows the value read.
