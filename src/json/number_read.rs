@@ -55,13 +55,6 @@ fn parse8(w: u64) -> u64 {
         >> 32
 }
 
-/// The value of eight ASCII digits at `i`, if there are eight digits there.
-#[inline(always)]
-fn eight_digits(s: &[u8], i: usize) -> Option<u64> {
-    let w = load8(s, i)?;
-    (digit_run(w) == 8).then(|| parse8(w))
-}
-
 /// Powers of ten up to 10^8.
 const POW10_U64: [u64; 9] = [
     1,
@@ -636,6 +629,12 @@ fn normalize(text: &[u8]) -> (Vec<u8>, i64) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The value of eight ASCII digits at `i`, if there are eight digits there.
+    fn eight_digits(s: &[u8], i: usize) -> Option<u64> {
+        let w = load8(s, i)?;
+        (digit_run(w) == 8).then(|| parse8(w))
+    }
 
     fn int<N: Number>(t: &str) -> Result<N> {
         let (v, end) = read_int::<N>(t.as_bytes(), 0)?;

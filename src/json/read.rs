@@ -58,7 +58,7 @@ impl<'de> JsonReader<'de> {
             pos: 0,
             depth: 0,
             opts,
-            scratch: SCRATCH.with(|c| c.take()),
+            scratch: SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default(),
         }
     }
 
