@@ -17,6 +17,7 @@ use crate::error::{usage, CliError};
 use crate::files::{display_name, read_input, Format, Output};
 use crate::json_out::{JsonOut, Layout};
 use crate::paint;
+use crate::scan::{Pick, Tally};
 
 /// The options of each command, for the parser.
 pub fn options(command: &str) -> &'static [Opt] {
@@ -339,10 +340,20 @@ fn view(a: &Args) -> Result<(), CliError> {
     match steps {
         None => doc.write_json(&mut out, layout)?,
         Some(steps) => {
-            let root = doc.value()?;
+            let mut pick = Pick::new(steps);
+            match doc.format {
+                Format::Json => structio::read_json(&mut pick, &doc.bytes),
+                Format::Beve => structio::read_beve(&mut pick, &doc.bytes),
+            }
+            .map_err(|e| doc.bad_with_path(e))?;
+            let part = match (pick.found, pick.missing) {
+                (Some(part), _) => part,
+                (None, m) => {
+                    let m = m.unwrap_or_else(|| "nothing found".into());
+                    return Err(CliError::Failed(format!("{}: {m}", doc.name)));
+                }
+            };
             drop(doc.bytes);
-            let part = crate::path::find(&root, &steps)
-                .map_err(|m| CliError::Failed(format!("{}: {m}", doc.name)))?;
             let mut w = JsonOut::new(&mut out, layout);
             part.write(&mut w);
             w.finish().map_err(|e| CliError::io("<stdout>", e))?;
@@ -360,8 +371,15 @@ fn stats(a: &Args) -> Result<(), CliError> {
     };
     let top = a.number("top")?.unwrap_or(20);
     let doc = Doc::load(&input, a)?;
-    let root = doc.value()?;
-    let report = crate::stats::report(&doc.name, doc.format, doc.bytes.len(), &root, top);
+    let mut tally: Tally = match doc.format {
+        Format::Json => structio::from_json(&doc.bytes),
+        Format::Beve => structio::from_beve(&doc.bytes),
+    }
+    .map_err(|e| doc.bad_with_path(e))?;
+    if doc.format == Format::Json {
+        tally.trim_json(&doc.bytes);
+    }
+    let report = crate::stats::report(&doc.name, doc.format, doc.bytes.len(), &tally, top);
     let mut out = Output::open("-")?;
     out.write_all(report.as_bytes())
         .map_err(|e| CliError::io("<stdout>", e))?;

@@ -11,6 +11,7 @@ mod files;
 mod json_out;
 mod paint;
 mod path;
+mod scan;
 mod stats;
 
 use error::CliError;

@@ -140,17 +140,26 @@ fn is_plain(k: &str) -> bool {
 /// What a value is, for messages.
 pub fn describe(v: &Value) -> String {
     let n = v.len().unwrap_or(0);
-    let s = if n == 1 { "" } else { "s" };
     match v {
         Value::Null => "null".into(),
         Value::Bool(_) => "a boolean".into(),
         Value::Number(_) => "a number".into(),
         Value::String(_) => "a string".into(),
-        Value::Array(_) => format!("an array of {n} element{s}"),
-        Value::Typed(_) => format!("a typed array of {n} element{s}"),
-        Value::Object(_) => format!("an object with {n} member{s}"),
-        Value::IntObject(_) => format!("an integer-keyed object with {n} member{s}"),
+        Value::Array(_) => sized("an array", n),
+        Value::Typed(_) => sized("a typed array", n),
+        Value::Object(_) => sized("an object", n),
+        Value::IntObject(_) => sized("an integer-keyed object", n),
         Value::Extension(_) => "a BEVE extension value".into(),
+    }
+}
+
+/// "an array of 3 elements", "an object with 1 member".
+pub fn sized(what: &str, n: usize) -> String {
+    let s = if n == 1 { "" } else { "s" };
+    if what.ends_with("object") {
+        format!("{what} with {n} member{s}")
+    } else {
+        format!("{what} of {n} element{s}")
     }
 }
 

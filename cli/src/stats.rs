@@ -3,13 +3,12 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io;
 
 use structio::value::TypedArray;
-use structio::{Reflect, Value};
+use structio::Value;
 
 use crate::files::Format;
-use crate::json_out::{JsonOut, Layout};
+use crate::scan::Tally;
 
 /// Counts and sizes gathered over a whole document.
 #[derive(Debug, Default)]
@@ -69,127 +68,91 @@ fn typed_kind(t: &TypedArray) -> &'static str {
 }
 
 impl Stats {
-    /// Walks `root` (without recursion: documents may be deep).
+    /// Walks `root` (without recursion: documents may be deep). The command walks the input
+    /// instead ([`Tally`]); the tests check the two agree.
+    #[cfg(test)]
     pub fn of(root: &Value) -> Stats {
         let mut s = Stats::default();
+        // Each value with the number of containers around it; a container is counted when
+        // its entry is popped, as a walk over the input counts it when it closes.
         let mut stack: Vec<(&Value, usize)> = vec![(root, 0)];
-        while let Some((v, depth)) = stack.pop() {
-            let kind = match v {
-                Value::Null => "null",
-                Value::Bool(_) => "bool",
-                Value::Number(n) => {
-                    *s.numbers.entry(n.kind().name()).or_default() += 1;
-                    "number"
-                }
-                Value::String(t) => {
-                    s.strings.add(t.len());
-                    "string"
-                }
+        while let Some((v, around)) = stack.pop() {
+            match v {
                 Value::Array(a) => {
-                    s.arrays.add(a.len());
-                    s.max_depth = s.max_depth.max(depth + 1);
-                    stack.extend(a.iter().map(|x| (x, depth + 1)));
-                    "array"
+                    s.container("an array", a.len(), around + 1);
+                    stack.extend(a.iter().map(|x| (x, around + 1)));
                 }
                 Value::Object(m) => {
-                    s.objects.add(m.len());
-                    s.max_depth = s.max_depth.max(depth + 1);
-                    stack.extend(m.values().map(|x| (x, depth + 1)));
-                    "object"
+                    s.container("an object", m.len(), around + 1);
+                    stack.extend(m.values().map(|x| (x, around + 1)));
                 }
                 Value::IntObject(m) => {
-                    s.objects.add(m.len());
-                    s.max_depth = s.max_depth.max(depth + 1);
-                    stack.extend(m.values().map(|x| (x, depth + 1)));
-                    "integer-keyed object"
+                    s.container("an integer-keyed object", m.len(), around + 1);
+                    stack.extend(m.values().map(|x| (x, around + 1)));
                 }
-                Value::Typed(t) => {
-                    let k = typed_kind(t);
-                    s.typed.entry(k).or_default().add(t.len());
-                    s.max_depth = s.max_depth.max(depth + 1);
-                    match t {
-                        TypedArray::Str(items) => items.iter().for_each(|x| s.strings.add(x.len())),
-                        TypedArray::Bool(_) => {}
-                        _ => *s.numbers.entry(k).or_default() += t.len() as u64,
-                    }
-                    "typed array"
-                }
-                Value::Extension(b) => {
-                    s.extensions.add(b.len());
-                    "extension"
-                }
-            };
-            *s.kinds.entry(kind).or_default() += 1;
+                leaf => s.leaf(leaf, around),
+            }
         }
         s
     }
-}
 
-/// One top-level part of a document and the bytes it takes in a format.
-pub struct Part {
-    /// `$.key` or `$[3]`.
-    pub path: String,
-    /// What it is ("an array of 3 elements").
-    pub what: String,
-    /// Encoded size.
-    pub bytes: u64,
-}
-
-/// An `io::Write` that only counts.
-struct Count(u64);
-
-impl io::Write for Count {
-    fn write(&mut self, b: &[u8]) -> io::Result<usize> {
-        self.0 += b.len() as u64;
-        Ok(b.len())
+    /// Counts an array or object of `n` members at nesting `depth` (1 for the outermost);
+    /// `what` is "an array", "an object" or "an integer-keyed object".
+    pub fn container(&mut self, what: &str, n: usize, depth: usize) {
+        let kind = match what {
+            "an array" => {
+                self.arrays.add(n);
+                "array"
+            }
+            "an object" => {
+                self.objects.add(n);
+                "object"
+            }
+            _ => {
+                self.objects.add(n);
+                "integer-keyed object"
+            }
+        };
+        *self.kinds.entry(kind).or_default() += 1;
+        self.max_depth = self.max_depth.max(depth);
     }
-    fn flush(&mut self) -> io::Result<()> {
-        Ok(())
-    }
-}
 
-/// The encoded size of `v` in `format` (compact JSON, or BEVE as written by default).
-pub fn encoded_size(v: &Value, format: Format) -> u64 {
-    match format {
-        Format::Beve => structio::beve::beve_size(v) as u64,
-        Format::Json => {
-            let mut w = JsonOut::new(
-                Count(0),
-                Layout {
-                    pretty: false,
-                    indent: 0,
-                    color: false,
-                },
-            );
-            v.write(&mut w);
-            w.finish().map_or(0, |c| c.0)
-        }
+    /// Counts a value that is not a generic container, inside `around` containers.
+    pub fn leaf(&mut self, v: &Value, around: usize) {
+        let kind = match v {
+            Value::Null => "null",
+            Value::Bool(_) => "bool",
+            Value::Number(n) => {
+                *self.numbers.entry(n.kind().name()).or_default() += 1;
+                "number"
+            }
+            Value::String(t) => {
+                self.strings.add(t.len());
+                "string"
+            }
+            Value::Typed(t) => {
+                let k = typed_kind(t);
+                self.typed.entry(k).or_default().add(t.len());
+                self.max_depth = self.max_depth.max(around + 1);
+                match t {
+                    TypedArray::Str(items) => items.iter().for_each(|x| self.strings.add(x.len())),
+                    TypedArray::Bool(_) => {}
+                    _ => *self.numbers.entry(k).or_default() += t.len() as u64,
+                }
+                "typed array"
+            }
+            Value::Extension(b) => {
+                self.extensions.add(b.len());
+                "extension"
+            }
+            Value::Array(a) => return self.container("an array", a.len(), around + 1),
+            Value::Object(m) => return self.container("an object", m.len(), around + 1),
+            Value::IntObject(m) => {
+                return self.container("an integer-keyed object", m.len(), around + 1)
+            }
+        };
+        *self.kinds.entry(kind).or_default() += 1;
     }
-}
-
-/// The top-level parts of `root` (members of an object, elements of an array) with their
-/// sizes, largest first.
-pub fn parts(root: &Value, format: Format) -> Vec<Part> {
-    let part = |path: String, v: &Value| Part {
-        path,
-        what: crate::path::describe(v),
-        bytes: encoded_size(v, format),
-    };
-    let mut out: Vec<Part> = match root {
-        Value::Object(m) => m
-            .iter()
-            .map(|(k, v)| part(crate::path::render(&[crate::path::Step::Key(k.into())]), v))
-            .collect(),
-        Value::IntObject(m) => m.iter().map(|(k, v)| part(format!("$[{k}]"), v)).collect(),
-        Value::Array(a) => a
-            .iter()
-            .enumerate()
-            .map(|(i, v)| part(format!("$[{i}]"), v))
-            .collect(),
-        _ => Vec::new(),
-    };
-    out.sort_by_key(|p| std::cmp::Reverse(p.bytes));
-    out
 }
 
 /// Thousands separators for counts.
@@ -206,8 +169,8 @@ fn n(x: u64) -> String {
 }
 
 /// The report `structio stats` prints.
-pub fn report(name: &str, format: Format, size: usize, root: &Value, top: usize) -> String {
-    let s = Stats::of(root);
+pub fn report(name: &str, format: Format, size: usize, tally: &Tally, top: usize) -> String {
+    let s = &tally.stats;
     let mut r = String::new();
     let total: u64 = s.kinds.values().sum();
     let _ = writeln!(r, "{name}: {} bytes of {}", n(size as u64), format.name());
@@ -246,18 +209,15 @@ pub fn report(name: &str, format: Format, size: usize, root: &Value, top: usize)
         sizes(&mut r, "objects", "members", &s.objects);
         sizes(&mut r, "extensions", "bytes", &s.extensions);
     }
-    let parts = parts(root, format);
+    let mut parts: Vec<&(String, String, u64)> = tally.parts.iter().collect();
+    parts.sort_by_key(|p| std::cmp::Reverse(p.2));
     if !parts.is_empty() {
-        let unit = match format {
-            Format::Json => "bytes of compact JSON",
-            Format::Beve => "bytes of BEVE",
-        };
-        let _ = writeln!(r, "\ntop-level parts, largest first ({unit}):");
-        for p in parts.iter().take(top) {
-            let _ = writeln!(r, "  {:<30}{:>14}   {}", p.path, n(p.bytes), p.what);
+        let _ = writeln!(r, "\ntop-level parts, largest first (bytes in the file):");
+        for (path, what, bytes) in parts.iter().take(top) {
+            let _ = writeln!(r, "  {path:<30}{:>14}   {what}", n(*bytes));
         }
         if parts.len() > top {
-            let rest: u64 = parts[top..].iter().map(|p| p.bytes).sum();
+            let rest: u64 = parts[top..].iter().map(|p| p.2).sum();
             let _ = writeln!(
                 r,
                 "  ... {} more parts, {} bytes",
@@ -286,14 +246,6 @@ mod tests {
         assert_eq!((s.strings.count, s.strings.total, s.strings.max), (1, 3, 3));
         assert_eq!((s.arrays.count, s.arrays.total, s.arrays.max), (3, 4, 3));
         assert_eq!(s.max_depth, 4);
-        let p = parts(&v, Format::Json);
-        assert_eq!(p[0].path, "$.b");
-        assert_eq!(p[0].bytes, r#"{"c":null,"d":[[]]}"#.len() as u64);
-        assert_eq!(p[1].path, "$.a");
-        assert_eq!(p[1].bytes, r#"[1,2.5,"xyz"]"#.len() as u64);
-        assert_eq!(p.iter().map(|p| p.bytes).sum::<u64>(), 13 + 19 + 4);
-        let b = parts(&v, Format::Beve);
-        assert_eq!(b.iter().find(|p| p.path == "$.e").map(|p| p.bytes), Some(1));
     }
 
     #[test]

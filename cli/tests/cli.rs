@@ -423,16 +423,26 @@ fn stats_counts_and_lists_parts() {
         "typed array",
         "numbers by kind",
         "strings",
-        "top-level parts, largest first (bytes of BEVE):",
+        "top-level parts, largest first (bytes in the file):",
         "  $.i ",
         "... 24 more parts",
     ] {
         assert!(s.contains(want), "{want:?} in\n{s}");
     }
-    let o = structio(&[&"stats", &golden("json/bench/ints.json")]);
+    let o = structio(&[&"stats", &"--top", &"30", &golden("json/bench/ints.json")]);
     assert_exit(&o, 0);
     assert!(
-        stdout(&o).contains("bytes of compact JSON"),
+        stdout(&o).contains("33,133 bytes of JSON"),
+        "{}",
+        stdout(&o)
+    );
+    // A JSON part's size is the length of its text in the file (compact here, as Glaze wrote it).
+    let doc: structio::Value = structio::from_json(&read(golden("json/bench/ints.json"))).unwrap();
+    let a = structio::to_json(&doc["a"]).len();
+    assert_eq!(a, 1248);
+    assert!(
+        stdout(&o)
+            .contains("  $.a                                    1,248   an array of 61 elements"),
         "{}",
         stdout(&o)
     );
