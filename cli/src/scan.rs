@@ -8,7 +8,7 @@
 //! are walked with an explicit stack, so depth costs no call stack.
 
 use structio::value::IntKey;
-use structio::{Key, Reader, Reflect, Value, ValueKind, Writer};
+use structio::{Key, NumKind, Reader, Reflect, Value, ValueKind, Wire, Writer};
 
 use crate::path::{describe, render, sized, Step};
 use crate::stats::Stats;
@@ -79,6 +79,16 @@ impl<'de> Reflect<'de> for Tally {
                     let map = r.begin_object()?;
                     stack.push(Frame::Object(map, 0, "an integer-keyed object"));
                 }
+                ValueKind::String if !(stack.len() == 1 && part.is_some()) => {
+                    let n = r.read_str()?.as_str().len();
+                    self.stats.strings.add(n);
+                    *self.stats.kinds.entry("string") += 1;
+                }
+                ValueKind::Number(kind) if !(stack.len() == 1 && part.is_some()) => {
+                    let w = r.read_wire_number()?;
+                    *self.stats.numbers.entry(number_kind(kind, w)) += 1;
+                    *self.stats.kinds.entry("number") += 1;
+                }
                 _ => {
                     let mut v = Value::Null;
                     v.read(r)?;
@@ -98,11 +108,12 @@ impl<'de> Reflect<'de> for Tally {
                 let Some(top) = stack.last_mut() else {
                     return Ok(());
                 };
+                // The path of the next child, named only at the top level (`None` at the end).
                 let next = match top {
                     Frame::Array(seq, n) => {
                         if r.next_element(seq)? {
                             *n += 1;
-                            Some(format!("$[{}]", *n - 1))
+                            Some((depth == 1).then(|| format!("$[{}]", *n - 1)))
                         } else {
                             None
                         }
@@ -110,20 +121,20 @@ impl<'de> Reflect<'de> for Tally {
                     Frame::Object(map, n, _) => match r.next_key(map)? {
                         Some(key) => {
                             *n += 1;
-                            Some(match key {
+                            Some((depth == 1).then(|| match key {
                                 Key::Str(s) => render(&[Step::Key(s.as_str().to_string())]),
                                 Key::Int(w) => match IntKey::from_wire(w) {
                                     Some(k) => format!("$[{k}]"),
                                     None => "$[?]".to_string(),
                                 },
-                            })
+                            }))
                         }
                         None => None,
                     },
                 };
                 match next {
                     Some(path) => {
-                        if depth == 1 {
+                        if let Some(path) = path {
                             part = Some((path, r.offset()));
                         }
                         break;
@@ -146,6 +157,23 @@ impl<'de> Reflect<'de> for Tally {
                 }
             }
         }
+    }
+}
+
+/// The name of a number's kind: BEVE says it; for JSON it is the kind `Value` gives it (`i64`,
+/// else `u64`, else `i128`/`u128`; `f64` for fractions and exponents).
+fn number_kind(kind: Option<NumKind>, w: Wire) -> &'static str {
+    if let Some(k) = kind {
+        return k.name();
+    }
+    match w {
+        Wire::Int(i) if i64::try_from(i).is_ok() => "i64",
+        Wire::Int(_) => "i128",
+        Wire::Uint(u) if i64::try_from(u).is_ok() => "i64",
+        Wire::Uint(u) if u64::try_from(u).is_ok() => "u64",
+        Wire::Uint(_) => "u128",
+        Wire::F32(_) => "f32",
+        Wire::F64(_) => "f64",
     }
 }
 
@@ -342,6 +370,37 @@ mod tests {
         let steps = crate::path::parse("$.a").unwrap();
         let mut p = Pick::new(steps);
         assert!(structio::read_json(&mut p, r#"{"a":1,"b":[1,}"#).is_err());
+    }
+
+    #[test]
+    fn tally_matches_the_value_walk_on_beve_kinds() {
+        use structio::value::IntMap;
+        let mut ints = IntMap::new(NumKind::U16);
+        ints.insert(7u16, Value::from("seven"));
+        ints.insert(9u16, Value::from(vec![true, false]));
+        let v = Value::from_iter([
+            ("u8", Value::from(200u8)),
+            ("f32", Value::from(1.5f32)),
+            ("i128", Value::from(-5i128)),
+            ("typed", Value::from(vec![1u32, 2, 3])),
+            ("strs", Value::from(vec!["a", "bc"])),
+            ("ints", Value::from(ints)),
+            ("deep", Value::from(vec![Value::from(vec![Value::Null])])),
+        ]);
+        let beve = structio::to_beve(&v);
+        let t: Tally = structio::from_beve(&beve).unwrap();
+        let back: Value = structio::from_beve(&beve).unwrap();
+        assert_eq!(format!("{:?}", t.stats), format!("{:?}", Stats::of(&back)));
+        assert_eq!(t.stats.numbers["u32"], 3);
+        assert_eq!(t.stats.kinds["integer-keyed object"], 1);
+        let sizes: Vec<u64> = t.parts.iter().map(|p| p.2).collect();
+        let each: Vec<u64> = back
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|x| structio::beve::beve_size(x) as u64)
+            .collect();
+        assert_eq!(sizes, each);
     }
 
     #[test]

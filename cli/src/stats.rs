@@ -1,7 +1,6 @@
 //! `structio stats`: what a document is made of: values by type, number kinds, string and
 //! container sizes, nesting depth, and the bytes each top-level part takes.
 
-use std::collections::BTreeMap;
 use std::fmt::Write as _;
 
 use structio::value::TypedArray;
@@ -14,21 +13,84 @@ use crate::scan::Tally;
 #[derive(Debug, Default)]
 pub struct Stats {
     /// Values of each kind ("null", "string", ...), typed arrays counted once each.
-    pub kinds: BTreeMap<&'static str, u64>,
+    pub kinds: Counts<u64>,
     /// Numbers by wire kind (`i64`, `f64`, ...), typed array elements included.
-    pub numbers: BTreeMap<&'static str, u64>,
+    pub numbers: Counts<u64>,
     /// Strings: how many, total bytes, longest.
     pub strings: Sizes,
     /// Generic arrays: element counts.
     pub arrays: Sizes,
     /// Typed arrays: element counts, per element kind.
-    pub typed: BTreeMap<&'static str, Sizes>,
+    pub typed: Counts<Sizes>,
     /// Objects (both key kinds): member counts.
     pub objects: Sizes,
     /// BEVE extension values: their byte sizes.
     pub extensions: Sizes,
     /// Deepest nesting of containers (a scalar document has depth 0).
     pub max_depth: usize,
+}
+
+/// A few counters named by static strings. A linear scan over a handful of names beats a
+/// tree map here: it runs once per value of documents with tens of millions of them.
+#[derive(Clone)]
+pub struct Counts<V>(Vec<(&'static str, V)>);
+
+impl<V: std::fmt::Debug> std::fmt::Debug for Counts<V> {
+    /// Sorted by name, so that equal counts print alike whatever order they were made in.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let mut v: Vec<_> = self.0.iter().collect();
+        v.sort_by_key(|(n, _)| *n);
+        f.debug_map()
+            .entries(v.into_iter().map(|(k, v)| (k, v)))
+            .finish()
+    }
+}
+
+impl<V> Default for Counts<V> {
+    fn default() -> Self {
+        Counts(Vec::new())
+    }
+}
+
+impl<V: Default> Counts<V> {
+    /// The counter named `name`, created at its default.
+    #[inline]
+    pub fn entry(&mut self, name: &'static str) -> &mut V {
+        let i = match self
+            .0
+            .iter()
+            .position(|(n, _)| std::ptr::eq(*n, name) || *n == name)
+        {
+            Some(i) => i,
+            None => {
+                self.0.push((name, V::default()));
+                self.0.len() - 1
+            }
+        };
+        &mut self.0[i].1
+    }
+
+    /// The counters, sorted by name.
+    pub fn sorted(&self) -> Vec<&(&'static str, V)> {
+        let mut v: Vec<_> = self.0.iter().collect();
+        v.sort_by_key(|(n, _)| *n);
+        v
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl<V> std::ops::Index<&str> for Counts<V> {
+    type Output = V;
+    fn index(&self, name: &str) -> &V {
+        match self.0.iter().find(|(n, _)| *n == name) {
+            Some((_, v)) => v,
+            None => panic!("no counter `{name}`"),
+        }
+    }
 }
 
 /// How many of something, their total and their largest size.
@@ -43,7 +105,8 @@ pub struct Sizes {
 }
 
 impl Sizes {
-    fn add(&mut self, n: usize) {
+    /// Counts one of size `n`.
+    pub fn add(&mut self, n: usize) {
         self.count += 1;
         self.total += n as u64;
         self.max = self.max.max(n as u64);
@@ -113,7 +176,7 @@ impl Stats {
                 "integer-keyed object"
             }
         };
-        *self.kinds.entry(kind).or_default() += 1;
+        *self.kinds.entry(kind) += 1;
         self.max_depth = self.max_depth.max(depth);
     }
 
@@ -123,7 +186,7 @@ impl Stats {
             Value::Null => "null",
             Value::Bool(_) => "bool",
             Value::Number(n) => {
-                *self.numbers.entry(n.kind().name()).or_default() += 1;
+                *self.numbers.entry(n.kind().name()) += 1;
                 "number"
             }
             Value::String(t) => {
@@ -132,12 +195,12 @@ impl Stats {
             }
             Value::Typed(t) => {
                 let k = typed_kind(t);
-                self.typed.entry(k).or_default().add(t.len());
+                self.typed.entry(k).add(t.len());
                 self.max_depth = self.max_depth.max(around + 1);
                 match t {
                     TypedArray::Str(items) => items.iter().for_each(|x| self.strings.add(x.len())),
                     TypedArray::Bool(_) => {}
-                    _ => *self.numbers.entry(k).or_default() += t.len() as u64,
+                    _ => *self.numbers.entry(k) += t.len() as u64,
                 }
                 "typed array"
             }
@@ -151,7 +214,7 @@ impl Stats {
                 return self.container("an integer-keyed object", m.len(), around + 1)
             }
         };
-        *self.kinds.entry(kind).or_default() += 1;
+        *self.kinds.entry(kind) += 1;
     }
 }
 
@@ -172,16 +235,16 @@ fn n(x: u64) -> String {
 pub fn report(name: &str, format: Format, size: usize, tally: &Tally, top: usize) -> String {
     let s = &tally.stats;
     let mut r = String::new();
-    let total: u64 = s.kinds.values().sum();
+    let total: u64 = s.kinds.0.iter().map(|(_, c)| c).sum();
     let _ = writeln!(r, "{name}: {} bytes of {}", n(size as u64), format.name());
     let _ = writeln!(r, "{} values, nesting depth {}", n(total), s.max_depth);
     let _ = writeln!(r, "\nvalues by type:");
-    for (kind, count) in &s.kinds {
+    for (kind, count) in s.kinds.sorted() {
         let _ = writeln!(r, "  {kind:<22}{:>14}", n(*count));
     }
     if !s.numbers.is_empty() {
         let _ = writeln!(r, "\nnumbers by kind (typed array elements included):");
-        for (kind, count) in &s.numbers {
+        for (kind, count) in s.numbers.sorted() {
             let _ = writeln!(r, "  {kind:<22}{:>14}", n(*count));
         }
     }
@@ -203,7 +266,7 @@ pub fn report(name: &str, format: Format, size: usize, tally: &Tally, top: usize
         let _ = writeln!(r, "\nsizes:");
         sizes(&mut r, "strings", "bytes", &s.strings);
         sizes(&mut r, "arrays", "elements", &s.arrays);
-        for (kind, z) in &s.typed {
+        for (kind, z) in s.typed.sorted() {
             sizes(&mut r, &format!("typed arrays of {kind}"), "elements", z);
         }
         sizes(&mut r, "objects", "members", &s.objects);
