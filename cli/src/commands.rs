@@ -9,6 +9,7 @@ use std::io::{IsTerminal, Write};
 
 use structio::beve::BeveReader;
 use structio::json::PrettyOptions;
+use structio::value::TypedArray;
 use structio::{ReadOptions, Reader, Reflect, Value};
 
 use crate::args::{self, Args, Opt};
@@ -27,6 +28,7 @@ pub fn options(command: &str) -> &'static [Opt] {
         FROM,
         args::value("to"),
         args::flag("aligned", None),
+        args::flag("typed", None),
         args::flag("pretty", None),
         INDENT,
     ];
@@ -202,8 +204,8 @@ fn convert(a: &Args) -> Result<(), CliError> {
         color: false,
     };
     let check = |to: Format| {
-        if a.flag("aligned") && to != Format::Beve {
-            return usage("--aligned applies to BEVE output");
+        if (a.flag("aligned") || a.flag("typed")) && to != Format::Beve {
+            return usage("--aligned and --typed apply to BEVE output");
         }
         if (a.flag("pretty") || a.value("indent").is_some()) && to != Format::Json {
             return usage("--pretty and --indent apply to JSON output");
@@ -229,8 +231,11 @@ fn convert(a: &Args) -> Result<(), CliError> {
             end_text(&mut out, true)?;
         }
         (Format::Json, Format::Beve) => {
-            let v = doc.value()?;
+            let mut v = doc.value()?;
             drop(doc);
+            if a.flag("typed") {
+                pack_typed(&mut v);
+            }
             let mut w = BeveOut::new(&mut out, a.flag("aligned"));
             v.write(&mut w);
             w.finish().map_err(|e| CliError::io(&oname, e))?;
@@ -243,6 +248,32 @@ fn convert(a: &Args) -> Result<(), CliError> {
         }
     }
     out.commit()
+}
+
+/// Turns every non-empty array whose elements are all numbers, all booleans or all strings
+/// into a typed array (numbers of one kind keep it; a mix becomes the kind that holds every
+/// one exactly, see [`TypedArray::from_values`]): BEVE then writes them as Glaze writes a
+/// `std::vector<double>` or `std::vector<std::string>`.
+fn pack_typed(root: &mut Value) {
+    let mut stack = vec![root];
+    while let Some(v) = stack.pop() {
+        if let Value::Array(items) = v {
+            let scalars = !items.is_empty()
+                && items
+                    .iter()
+                    .all(|x| matches!(x, Value::Number(_) | Value::Bool(_) | Value::String(_)));
+            if let Some(t) = scalars.then(|| TypedArray::from_values(items)).flatten() {
+                *v = Value::Typed(t);
+                continue;
+            }
+        }
+        match v {
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            Value::Object(m) => stack.extend(m.values_mut()),
+            Value::IntObject(m) => stack.extend(m.iter_mut().map(|(_, x)| x)),
+            _ => {}
+        }
+    }
 }
 
 fn pretty(a: &Args) -> Result<(), CliError> {

@@ -53,7 +53,9 @@ is `--to`, else OUT's extension, else the other format. JSON output is compact u
 Options:
   --from json|beve    the input format (default: the extension, else a guess)
   --to json|beve      the output format
-  --aligned           BEVE output: numeric arrays as aligned typed arrays
+  --typed             JSON to BEVE: arrays of only numbers, only booleans or only strings
+                      become typed arrays (as Glaze writes a std::vector<double>)
+  --aligned           BEVE output: numeric typed arrays aligned in the file
   --pretty            JSON output: one value per line
   --indent N          JSON output with --pretty: spaces per level (default 3)"
         }

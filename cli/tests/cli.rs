@@ -138,6 +138,29 @@ fn json_round_trips_through_beve() {
 }
 
 #[test]
+fn typed_json_to_beve_writes_what_glaze_writes() {
+    let d = scratch("typed");
+    // `mixed` holds u64 fields whose small values JSON cannot tell from i64.
+    for name in BENCH.iter().filter(|n| **n != "mixed") {
+        let src = golden(&format!("json/bench/{name}.json"));
+        let out = d.join(format!("{name}.beve"));
+        assert_exit(&structio(&[&"convert", &"--typed", &src, &out]), 0);
+        assert!(
+            read(&out) == read(golden(&format!("beve/bench/{name}.beve"))),
+            "{name}"
+        );
+        let aligned = d.join(format!("{name}.aligned.beve"));
+        assert_exit(
+            &structio(&[&"convert", &"--typed", &"--aligned", &src, &aligned]),
+            0,
+        );
+        let back = d.join(format!("{name}.json"));
+        assert_exit(&structio(&[&"convert", &aligned, &back]), 0);
+        assert!(read(&back) == read(&src), "{name}");
+    }
+}
+
+#[test]
 fn pretty_and_minify_match_glaze_layout() {
     let d = scratch("pretty");
     for name in BENCH {
@@ -315,6 +338,7 @@ fn usage_errors_exit_2() {
         vec!["convert", "a.json"],
         vec!["convert", "--to", "xml", "a.json", "b"],
         vec!["convert", "--aligned", "a.json", "b.json"],
+        vec!["convert", "--typed", "a.beve", "b.json"],
         vec!["convert", "--pretty", "a.json", "b.beve"],
         vec!["pretty", "--nope"],
         vec!["pretty", "--indent", "x"],
