@@ -181,10 +181,21 @@ fn indent(a: &Args) -> Result<usize, CliError> {
     }
 }
 
+/// Standard input, when no file was named: unless it is a terminal, where waiting for a
+/// document to be typed is more likely a forgotten file name (`-` still reads a terminal).
+fn implicit_stdin(command: &str) -> Result<String, CliError> {
+    if std::io::stdin().is_terminal() {
+        return usage(format!(
+            "`{command}` needs a file, or a document piped into it"
+        ));
+    }
+    Ok("-".into())
+}
+
 /// `[IN] [OUT]`, both defaulting to `-`.
 fn in_out(a: &Args, command: &str) -> Result<(String, String), CliError> {
     match a.positional.as_slice() {
-        [] => Ok(("-".into(), "-".into())),
+        [] => Ok((implicit_stdin(command)?, "-".into())),
         [i] => Ok((i.clone(), "-".into())),
         [i, o] => Ok((i.clone(), o.clone())),
         _ => usage(format!(
@@ -355,7 +366,7 @@ fn use_color(a: &Args) -> Result<bool, CliError> {
 
 fn view(a: &Args) -> Result<(), CliError> {
     let input = match a.positional.as_slice() {
-        [] => "-".to_string(),
+        [] => implicit_stdin("view")?,
         [i] => i.clone(),
         _ => return usage("`view` shows one file"),
     };
@@ -396,7 +407,7 @@ fn view(a: &Args) -> Result<(), CliError> {
 
 fn stats(a: &Args) -> Result<(), CliError> {
     let input = match a.positional.as_slice() {
-        [] => "-".to_string(),
+        [] => implicit_stdin("stats")?,
         [i] => i.clone(),
         _ => return usage("`stats` measures one file"),
     };
