@@ -79,7 +79,9 @@ where
         }
     }
     if opts.error_on_missing_keys {
-        if let Some(f) = (0..info.names.len()).find(|&f| !seen.has(f)) {
+        if let Some(f) = (0..info.names.len())
+            .find(|&f| !seen.has(f) && !info.optional.get(f).copied().unwrap_or(false))
+        {
             return Err(Error::new(
                 Code::MissingKey(info.names[f].to_string()),
                 r.offset(),

@@ -22,6 +22,7 @@ struct Item<'a> {
 const _: () = {
     const INFO: p::FieldsInfo = p::FieldsInfo {
         names: &["id", "tag", "name", "label"],
+        optional: &[],
         keys: &["id", "tag", "name", "label"],
         key_field: &[0, 1, 2, 3],
         probe: p::Probe::Linear,

@@ -44,6 +44,7 @@ struct TestStruct {
 
 const _: () = {
     const INFO: p::FieldsInfo = p::FieldsInfo {
+        optional: &[],
         names: &[
             "testStrings",
             "testUints",

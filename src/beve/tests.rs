@@ -22,6 +22,7 @@ struct Rec {
 
 const REC: FieldsInfo = FieldsInfo {
     names: &["id", "name", "xs", "tag"],
+    optional: &[],
     keys: &["id", "name", "xs", "tag"],
     key_field: &[0, 1, 2, 3],
     probe: Probe::Linear,

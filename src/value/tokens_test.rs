@@ -511,6 +511,7 @@ struct Envelope {
 
 const ENVELOPE: FieldsInfo = FieldsInfo {
     names: &["id", "body", "meta"],
+    optional: &[],
     keys: &["id", "body", "meta"],
     key_field: &[0, 1, 2],
     probe: Probe::Linear,
