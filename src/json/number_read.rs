@@ -7,8 +7,9 @@
 //! `-`.
 //!
 //! Floats: Clinger's fast path (at most 19 significant digits, a power of ten that is exact in
-//! the target type) and otherwise the standard library's correctly rounded parser on the
-//! validated text. `f32` is parsed as `f32`, never through `f64` (that would round twice);
+//! the target type), then Eisel-Lemire (`float_read.rs`) for any other exponent, and the
+//! standard library's correctly rounded parser on the validated text for more than 19 digits
+//! or the rare case Eisel-Lemire cannot decide. `f32` is parsed as `f32`, never through `f64` (that would round twice);
 //! `f16`/`bf16` go through `f64` with an exact check of the rare halfway cases. A finite text
 //! that overflows to infinity is an error; underflow to zero is not. Every step is linear in the
 //! length of the text.
@@ -19,6 +20,8 @@ use half::{bf16, f16};
 
 use crate::error::{Code, Error, Result};
 use crate::number::{NumKind, Number, Wire};
+
+use super::float_read::{eisel_lemire, F32, F64};
 
 /// Loads eight bytes at `i` if they are all there.
 #[inline(always)]
@@ -178,39 +181,68 @@ pub(crate) fn read_int<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> 
     let neg = s.get(i) == Some(&b'-');
     i += usize::from(neg);
     let first = i;
-    let mut m = 0u64;
-    match s.get(i) {
-        Some(b'0') => i += 1,
-        Some(b'1'..=b'9') => i = digits(s, i, &mut m),
+    let m = match s.get(i) {
+        Some(b'0') => {
+            i += 1;
+            0
+        }
+        Some(b'1'..=b'9') => match u64_digits(s, i) {
+            Some((m, end)) => {
+                i = end;
+                m
+            }
+            // More than fits 64 bits.
+            None => return read_int_slow(s, start, first, neg),
+        },
         _ => return Err(bad_number(s, i)),
+    };
+    if let Some(b'.' | b'e' | b'E' | b'0'..=b'9') = s.get(i) {
+        return read_int_slow(s, start, first, neg);
     }
-    let nd = i - first;
-    let next = s.get(i).copied().unwrap_or(b' ');
-    if nd <= 19 && !matches!(next, b'.' | b'e' | b'E' | b'0'..=b'9') {
-        let w = if neg {
-            Wire::Int(-(m as i128))
-        } else {
-            Wire::Uint(m as u128)
-        };
-        return match N::from_wire(w) {
-            Some(v) if !neg || N::KIND.is_signed_int() => Ok((v, i)),
-            _ => Err(out_of_range::<N>(start)),
-        };
+    let w = if neg {
+        Wire::Int(-(m as i128))
+    } else {
+        Wire::Uint(m as u128)
+    };
+    match N::from_wire(w) {
+        Some(v) if !neg || N::KIND.is_signed_int() => Ok((v, i)),
+        _ => Err(out_of_range::<N>(start)),
     }
-    read_int_slow(s, start, first, i, neg)
 }
 
-/// The rest of [`read_int`]: leading zeros, more than 19 digits, fractions and exponents.
+/// The digits at `i` as a `u64`, and the index after them; `None` if the value does not fit.
+/// Two blocks of eight are exact; the last digits are checked.
+#[inline(always)]
+fn u64_digits(s: &[u8], mut i: usize) -> Option<(u64, usize)> {
+    let mut m = 0u64;
+    if let Some(v) = eight_digits(s, i) {
+        m = v;
+        i += 8;
+        if let Some(v) = eight_digits(s, i) {
+            m = m * 100_000_000 + v;
+            i += 8;
+        }
+    }
+    while let Some(&b) = s.get(i) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        m = m.checked_mul(10)?.checked_add(d as u64)?;
+        i += 1;
+    }
+    Some((m, i))
+}
+
+/// The rest of [`read_int`]: leading zeros, more than 64 bits, fractions and exponents.
 #[inline(never)]
-fn read_int_slow<N: Number>(
-    s: &[u8],
-    start: usize,
-    first: usize,
-    mut i: usize,
-    neg: bool,
-) -> Result<(N, usize)> {
-    if s[first] == b'0' && s.get(i).is_some_and(u8::is_ascii_digit) {
-        return Err(Error::new(Code::InvalidNumber, i));
+fn read_int_slow<N: Number>(s: &[u8], start: usize, first: usize, neg: bool) -> Result<(N, usize)> {
+    let mut i = first;
+    while s.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    if s[first] == b'0' && i > first + 1 {
+        return Err(Error::new(Code::InvalidNumber, first + 1));
     }
     // Exact value in 128 bits; `None` once it is too large for any integer type.
     let mut wide: Option<u128> = Some(0);
@@ -309,9 +341,7 @@ const POW10_F64: [f64; 23] = [
 ];
 
 /// Powers of ten that are exact in `f32`.
-const POW10_F32: [f32; 11] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-];
+const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
 
 /// The scanned number as the nearest `f64`.
 #[inline(always)]
@@ -340,6 +370,12 @@ fn to_f64(s: &[u8], start: usize, sc: &Scanned) -> Result<f64> {
                 return Ok(if sc.neg { -v } else { v });
             }
         }
+        if let Some(bits) = eisel_lemire(m, sc.exp10, &F64) {
+            if bits == F64.infinity_bits() {
+                return Err(Error::new(Code::NumberOutOfRange("f64"), start));
+            }
+            return Ok(f64::from_bits(bits | u64::from(sc.neg) << 63));
+        }
     }
     parse_text::<f64>(s, start, sc.end, "f64")
 }
@@ -360,6 +396,12 @@ fn to_f32(s: &[u8], start: usize, sc: &Scanned) -> Result<f32> {
                 m as f32 / POW10_F32[(-e) as usize]
             };
             return Ok(if sc.neg { -v } else { v });
+        }
+        if let Some(bits) = eisel_lemire(m, sc.exp10, &F32) {
+            if bits == F32.infinity_bits() {
+                return Err(Error::new(Code::NumberOutOfRange("f32"), start));
+            }
+            return Ok(f32::from_bits(bits as u32 | u32::from(sc.neg) << 31));
         }
     }
     parse_text::<f32>(s, start, sc.end, "f32")
@@ -589,8 +631,14 @@ mod tests {
         assert_eq!(int::<i32>("-0").unwrap(), 0);
         assert_eq!(int::<u8>("255").unwrap(), 255);
         assert_eq!(int::<i8>("-128").unwrap(), -128);
-        assert_eq!(int::<u128>("340282366920938463463374607431768211455").unwrap(), u128::MAX);
-        assert_eq!(int::<i128>("-170141183460469231731687303715884105728").unwrap(), i128::MIN);
+        assert_eq!(
+            int::<u128>("340282366920938463463374607431768211455").unwrap(),
+            u128::MAX
+        );
+        assert_eq!(
+            int::<i128>("-170141183460469231731687303715884105728").unwrap(),
+            i128::MIN
+        );
         assert_eq!(int::<u64>("12345678901234567").unwrap(), 12345678901234567);
         let range = |ty: &str| format!("number out of range for {ty}");
         assert_eq!(err(int::<i64>("18446744073709551615")), (range("i64"), 0));
@@ -634,8 +682,14 @@ mod tests {
         assert_eq!(bits("-0"), (-0.0f64).to_bits());
         assert_eq!(bits("2.2250738585072011e-308"), 0x000F_FFFF_FFFF_FFFF);
         assert_eq!(bits("9007199254740993"), 9007199254740992f64.to_bits());
-        assert_eq!(bits("1.00000000000000011102230246251565404236316680908203125"), 1f64.to_bits());
-        assert_eq!(bits("123456789012345678901234567890"), 1.2345678901234568e29f64.to_bits());
+        assert_eq!(
+            bits("1.00000000000000011102230246251565404236316680908203125"),
+            1f64.to_bits()
+        );
+        assert_eq!(
+            bits("123456789012345678901234567890"),
+            1.2345678901234568e29f64.to_bits()
+        );
         assert_eq!(bits("1e30"), 1e30f64.to_bits());
         assert_eq!(bits("-1.5e-7"), (-1.5e-7f64).to_bits());
         assert_eq!(bits("1e-400"), 0f64.to_bits());
@@ -644,9 +698,15 @@ mod tests {
         assert_eq!(err(float::<f64>("1e400")), range);
         assert_eq!(err(float::<f64>("-1e400")), range);
         assert_eq!(err(float::<f64>("01")), ("invalid number".into(), 1));
-        assert_eq!(err(float::<f64>("1.")), ("unexpected end of input".into(), 2));
+        assert_eq!(
+            err(float::<f64>("1.")),
+            ("unexpected end of input".into(), 2)
+        );
         assert_eq!(err(float::<f64>("1.x")), ("invalid number".into(), 2));
-        assert_eq!(err(float::<f64>("1e+")), ("unexpected end of input".into(), 3));
+        assert_eq!(
+            err(float::<f64>("1e+")),
+            ("unexpected end of input".into(), 3)
+        );
         assert_eq!(err(float::<f64>("-a")), ("invalid number".into(), 1));
     }
 
@@ -695,7 +755,10 @@ mod tests {
         assert_eq!(w("-0.0"), Wire::F64(-0.0));
         assert_eq!(w("0"), Wire::Uint(0));
         assert_eq!(w("18446744073709551616"), Wire::Uint(1 << 64));
-        assert_eq!(w("-170141183460469231731687303715884105728"), Wire::Int(i128::MIN));
+        assert_eq!(
+            w("-170141183460469231731687303715884105728"),
+            Wire::Int(i128::MIN)
+        );
         assert_eq!(w("1e2"), Wire::F64(100.0));
         assert_eq!(w("1.5"), Wire::F64(1.5));
         assert_eq!(

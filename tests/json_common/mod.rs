@@ -110,4 +110,3 @@ impl<'de> Reflect<'de> for Any {
         Ok(())
     }
 }
-
