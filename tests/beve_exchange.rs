@@ -777,3 +777,55 @@ fn complex_numbers_as_num_complex() {
         v
     );
 }
+
+/// Reads `bytes` every way that needs no particular type; errors are fine, panics are not.
+fn read_every_way(bytes: &[u8]) {
+    let _ = transcode(bytes, &mut BeveWriter::new(Vec::new()));
+    let _ = structio::beve_to_json(bytes);
+    let _ = structio::from_beve::<structio::Value, _>(bytes);
+    for part in structio::beve::Delimited::new(bytes) {
+        let _ = part;
+    }
+}
+
+#[test]
+fn corrupted_exchange_files_give_errors_not_panics() {
+    // Every byte of every small file set to a few telling values, read as its own type and
+    // schemalessly.
+    fn each<T: for<'de> Reflect<'de> + Default>(name: &str) {
+        let good = golden("exchange", name);
+        let mut bytes = good.clone();
+        for i in 0..good.len() {
+            for v in [
+                0x00,
+                0xFF,
+                0x80,
+                0x3F,
+                good[i] ^ 0x01,
+                good[i] ^ 0x40,
+                good[i].wrapping_add(4),
+            ] {
+                bytes[i] = v;
+                let _ = structio::from_beve::<T, _>(&bytes);
+                read_every_way(&bytes);
+            }
+            bytes[i] = good[i];
+        }
+    }
+    each::<Scalars>("scalars");
+    each::<Strings>("strings");
+    each::<TypedArrays>("typed_arrays");
+    each::<BoolStringArrays>("bool_string_arrays");
+    each::<GenericArrays>("generic_arrays");
+    each::<Maps>("maps");
+    each::<Optionals>("optionals");
+    each::<Nested>("nested");
+    each::<Variants>("variants");
+    each::<VariantsV1>("variants_v1");
+    each::<Complex>("complex");
+    each::<Enums>("enums");
+    each::<Fixed>("fixed");
+    each::<Matrix>("matrix");
+    each::<Empties>("empties");
+    each::<Misc>("misc");
+}

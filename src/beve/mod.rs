@@ -92,6 +92,7 @@ mod read;
 mod sink;
 mod size;
 mod skip;
+mod str_array;
 mod transcode;
 mod typed_array;
 mod write;

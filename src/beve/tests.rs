@@ -922,3 +922,44 @@ fn raw_json_is_a_validated_string() {
     assert_eq!(e.message(), "a raw JSON string that is not valid JSON");
     assert_eq!(e.offset(), 0);
 }
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+    /// Byte strings built mostly from header and SIZE bytes: every reader returns (an error
+    /// or a value), none panics, and what transcodes also skips to the same end.
+    #[test]
+    fn arbitrary_input_never_panics(
+        b in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::sample::select(vec![
+                    0x00u8, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x08, 0x0B, 0x0E, 0x11, 0x16,
+                    0x18, 0x1C, 0x1E, 0x3C, 0x41, 0x44, 0x5C, 0x61, 0x62, 0x64, 0x73, 0x74, 0xFF,
+                ]),
+                proptest::prelude::any::<u8>(),
+            ],
+            0..48,
+        )
+    ) {
+        let mut w = BeveWriter::new(Vec::new());
+        let t = transcode(&b, &mut w);
+        let s = super::skip::skip(&b, 0, 256);
+        match (&t, &s) {
+            (Ok(()), Ok(end)) => proptest::prop_assert_eq!(*end, b.len()),
+            (Ok(()), Err(e)) => proptest::prop_assert!(false, "skip failed: {}", e),
+            (Err(_), _) => {}
+        }
+        let _ = beve_to_json(&b);
+        let _ = from_beve::<Rec, _>(&b);
+        let _ = from_beve::<Vec<f64>, _>(&b);
+        let _ = from_beve::<Vec<String>, _>(&b);
+        let _ = from_beve::<Vec<bool>, _>(&b);
+        let _ = from_beve::<BTreeMap<u64, Vec<Option<i8>>>, _>(&b);
+        let _ = from_beve::<Nest, _>(&b);
+        let _ = from_beve::<crate::Value, _>(&b);
+        let mut c: Cow<[u32]> = Cow::Borrowed(&[]);
+        let _ = BeveReader::new(&b, ReadOptions::default()).read_typed_cow(&mut c);
+        for part in Delimited::new(&b) {
+            let _ = part;
+        }
+    }
+}

@@ -361,9 +361,11 @@ fn value<'a, W: Writer>(
                         return Err(eof(at));
                     }
                     strs.clear();
-                    for _ in 0..n {
-                        strs.push(sized_str(input, &mut pos)?);
-                    }
+                    super::str_array::items(input, &mut pos, n, |_, s| {
+                        strs.push(s);
+                        Ok(())
+                    })
+                    .map_err(|(e, _)| e)?;
                     w.str_array(strs.iter().copied());
                 }
                 _ if (h >> 3) & 3 == 3 && h != header::ALIGNED_ARRAY => {

@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use super::header;
 use super::read::{conversion_error, is_numeric_array, type_error, BeveReader};
 use super::size;
-use super::transcode::{bool_bits, fits, sized_str, NumArray};
+use super::transcode::{bool_bits, fits, NumArray};
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::Number;
 use crate::reflect::{Reader, Str};
@@ -215,11 +215,10 @@ impl<'de> BeveReader<'de> {
                 if self.depth >= self.opts.max_depth {
                     return Err(Error::new(Code::DepthLimit(self.opts.max_depth), at));
                 }
-                for i in 0..n {
-                    let s = sized_str(self.input, &mut self.pos)
-                        .map_err(|e| e.push_path(PathSegment::Index(i)))?;
-                    each(i, Str::Borrowed(s)).map_err(|e| e.push_path(PathSegment::Index(i)))?;
-                }
+                super::str_array::items(self.input, &mut self.pos, n, |i, s| {
+                    each(i, Str::Borrowed(s))
+                })
+                .map_err(|(e, i)| e.push_path(PathSegment::Index(i)))?;
                 Ok(n)
             }
             header::GENERIC_ARRAY => {
