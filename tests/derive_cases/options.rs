@@ -100,7 +100,14 @@ fn missing_and_duplicate_keys_can_be_errors() {
     // `Option` members may be missing: `None` is left out when written, so what structio
     // writes reads back under the option.
     let ok: Opt = from_json_with(r#"{"b":2}"#, &strict).unwrap();
-    assert_eq!(ok, Opt { a: None, b: 2, c: None });
+    assert_eq!(
+        ok,
+        Opt {
+            a: None,
+            b: 2,
+            c: None
+        }
+    );
     let written = structio::to_json(&ok);
     assert_eq!(from_json_with::<Opt, _>(&written, &strict).unwrap(), ok);
     let e = from_json_with::<Opt, _>(r#"{"a":1,"b":2,"c":3,"b":4}"#, &strict).unwrap_err();
