@@ -4,10 +4,10 @@
 //! and reads into the values of keys it does, reusing their buffers. No key is copied for the
 //! error path: the path segment of a failing entry is made from the stored key, on the cold path.
 
-use std::collections::{btree_map, hash_map, BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hash};
 
-use crate::error::{PathSegment, Result};
+use crate::error::{Error, PathSegment, Result};
 use crate::number::{NumKind, Number, Wire};
 use crate::reflect::{KeyKind, MapKey, Reader, Reflect, Writer};
 
@@ -59,6 +59,22 @@ fn segment<'de, K: MapKey<'de>>(key: &K) -> PathSegment {
     PathSegment::Key(text.0)
 }
 
+/// Adds the key of the entry whose value lives at `at` to the error's path. Found by address
+/// on the cold path, so the hot path keeps no copy of the key.
+#[cold]
+#[inline(never)]
+fn name_entry<'a, 'de, K, V, I>(e: Error, entries: I, at: *const V) -> Error
+where
+    K: MapKey<'de> + 'a,
+    V: 'a,
+    I: Iterator<Item = (&'a K, &'a V)>,
+{
+    match entries.into_iter().find(|(_, v)| std::ptr::eq(*v, at)) {
+        Some((k, _)) => e.push_path(segment(k)),
+        None => e,
+    }
+}
+
 impl<'de, K, V, S> Reflect<'de> for HashMap<K, V, S>
 where
     K: MapKey<'de> + Eq + Hash,
@@ -72,13 +88,9 @@ where
     #[inline]
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         read_entries(r, |k: K, r: &mut R| {
-            let mut slot = match self.entry(k) {
-                hash_map::Entry::Occupied(o) => o,
-                hash_map::Entry::Vacant(v) => v.insert_entry(V::default()),
-            };
-            slot.get_mut()
-                .read(r)
-                .map_err(|e| e.push_path(segment(slot.key())))
+            let slot = self.entry(k).or_default();
+            let at: *const V = slot;
+            slot.read(r).map_err(|e| name_entry(e, self.iter(), at))
         })
     }
 }
@@ -95,13 +107,9 @@ where
     #[inline]
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         read_entries(r, |k: K, r: &mut R| {
-            let mut slot = match self.entry(k) {
-                btree_map::Entry::Occupied(o) => o,
-                btree_map::Entry::Vacant(v) => v.insert_entry(V::default()),
-            };
-            slot.get_mut()
-                .read(r)
-                .map_err(|e| e.push_path(segment(slot.key())))
+            let slot = self.entry(k).or_default();
+            let at: *const V = slot;
+            slot.read(r).map_err(|e| name_entry(e, self.iter(), at))
         })
     }
 }
