@@ -381,7 +381,11 @@ where
         match attempt(i, r) {
             Ok(()) => return Ok(()),
             Err(e) if e.category() != Category::Data => return Err(e),
-            Err(_) => r.restore(start),
+            Err(_) => {
+                let reread = r.offset().saturating_sub(at);
+                r.restore(start);
+                r.charge_reread(reread)?;
+            }
         }
     }
     Err(no_matching_variant(at))

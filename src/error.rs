@@ -39,6 +39,7 @@ pub(crate) enum Code {
     InvalidUtf8,
     TrailingCharacters,
     DepthLimit(usize),
+    RereadLimit(usize),
     UnknownKey(String),
     MissingKey(String),
     DuplicateKey(String),
@@ -70,7 +71,7 @@ impl Code {
         use Code::*;
         match self {
             UnexpectedEnd => Category::Eof,
-            DepthLimit(_) | LengthOverflow => Category::Limit,
+            DepthLimit(_) | RereadLimit(_) | LengthOverflow => Category::Limit,
             NumberOutOfRange(_)
             | ExpectedInteger(_)
             | UnknownKey(_)
@@ -109,6 +110,10 @@ impl fmt::Display for Code {
             InvalidUtf8 => f.write_str("invalid UTF-8"),
             TrailingCharacters => f.write_str("trailing characters after the value"),
             DepthLimit(n) => write!(f, "nesting deeper than the limit of {n}"),
+            RereadLimit(n) => write!(
+                f,
+                "untagged enum variants re-read more than {n} times the input (backtracking limit)"
+            ),
             UnknownKey(k) => write!(f, "unknown key `{k}`"),
             MissingKey(k) => write!(f, "missing key `{k}`"),
             DuplicateKey(k) => write!(f, "duplicate key `{k}`"),

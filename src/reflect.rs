@@ -208,6 +208,16 @@ impl Default for ReadOptions {
     }
 }
 
+/// How many times its length a reader lets untagged enums re-read the input (see
+/// [`Reader::charge_reread`]).
+pub(crate) const REREAD_FACTOR: usize = 64;
+
+/// The number of bytes a reader of `len` bytes lets untagged enums re-read: `REREAD_FACTOR`
+/// times the input, plus a little for tiny inputs.
+pub(crate) fn reread_budget(len: usize) -> usize {
+    len.saturating_mul(REREAD_FACTOR).saturating_add(4096)
+}
+
 /// Static description of a unit-only enum, emitted by the derive.
 #[derive(Debug)]
 pub struct EnumInfo {
@@ -355,6 +365,14 @@ pub trait Reader<'de> {
     fn save(&self) -> Self::Pos;
     /// Returns to a saved position.
     fn restore(&mut self, pos: Self::Pos);
+    /// Accounts for `bytes` of input about to be read again (an untagged enum trying its next
+    /// variant after a failed one). A reader may refuse once the input has been re-read more
+    /// than a fixed multiple of its length, so that backtracking stays linear in the input
+    /// instead of exponential in the nesting. Default: no limit.
+    fn charge_reread(&mut self, bytes: usize) -> Result<()> {
+        let _ = bytes;
+        Ok(())
+    }
 
     /// What the next value is, without consuming it.
     fn peek_kind(&mut self) -> Result<ValueKind>;

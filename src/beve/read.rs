@@ -24,6 +24,8 @@ pub struct BeveReader<'de> {
     /// The implied header of the next element of a typed, bool or string array.
     pub(crate) pending: Option<u8>,
     pub(crate) opts: ReadOptions,
+    /// Bytes re-read by untagged enums so far (see [`Reader::charge_reread`]).
+    reread: usize,
 }
 
 /// A saved position of a [`BeveReader`].
@@ -69,6 +71,7 @@ impl<'de> BeveReader<'de> {
             depth: 0,
             pending: None,
             opts,
+            reread: 0,
         }
     }
 
@@ -223,6 +226,15 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         self.pos = p.pos;
         self.depth = p.depth;
         self.pending = p.pending;
+    }
+
+    fn charge_reread(&mut self, bytes: usize) -> Result<()> {
+        self.reread = self.reread.saturating_add(bytes);
+        if self.reread > crate::reflect::reread_budget(self.input.len()) {
+            let factor = crate::reflect::REREAD_FACTOR;
+            return Err(Error::new(Code::RereadLimit(factor), self.pos));
+        }
+        Ok(())
     }
 
     fn peek_kind(&mut self) -> Result<ValueKind> {

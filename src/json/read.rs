@@ -23,6 +23,8 @@ pub(crate) struct JsonReader<'de> {
     depth: usize,
     opts: ReadOptions,
     scratch: String,
+    /// Bytes re-read by untagged enums so far (see [`Reader::charge_reread`]).
+    reread: usize,
 }
 
 thread_local! {
@@ -59,6 +61,7 @@ impl<'de> JsonReader<'de> {
             depth: 0,
             opts,
             scratch: SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default(),
+            reread: 0,
         }
     }
 
@@ -242,6 +245,15 @@ impl<'de> Reader<'de> for JsonReader<'de> {
     #[inline(always)]
     fn restore(&mut self, pos: Self::Pos) {
         (self.pos, self.depth) = pos;
+    }
+
+    fn charge_reread(&mut self, bytes: usize) -> Result<()> {
+        self.reread = self.reread.saturating_add(bytes);
+        if self.reread > crate::reflect::reread_budget(self.s.len()) {
+            let factor = crate::reflect::REREAD_FACTOR;
+            return Err(Error::new(Code::RereadLimit(factor), self.pos));
+        }
+        Ok(())
     }
 
     fn peek_kind(&mut self) -> Result<ValueKind> {

@@ -1,0 +1,4 @@
+//! Fuzz target `beve_typed`: see `structio_fuzz::shapes::oracles::beve_typed` for the properties checked.
+#![no_main]
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| structio_fuzz::shapes::oracles::beve_typed(data));

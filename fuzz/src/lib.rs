@@ -1,0 +1,8 @@
+//! Shared code for the fuzz targets: the `Everything` shape and the oracles come from the main
+//! crate's tests (`tests/shapes`), so a finding replays under `cargo test`; the `Value`
+//! generator for the round-trip target lives here.
+
+#[path = "../../tests/shapes/mod.rs"]
+pub mod shapes;
+
+pub mod gen;

@@ -1,0 +1,443 @@
+//! Hostile BEVE: counts far beyond the payload, `count * size` overflow, reserved header bits
+//! and types, bad padding, truncated size integers, deep nesting and invalid UTF-8.
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+
+use crate::shapes::everything::{Everything, Inner};
+use crate::{bounded, err, err_with, timed};
+use structio::beve::{from_beve_with, transcode, transcode_with, BeveWriter, Options};
+use structio::{ReadOptions, UnknownKeys, Value};
+
+/// The compressed SIZE encoding of `n` (minimal width), or at the width `w` (1, 2, 4, 8).
+fn size(n: u64) -> Vec<u8> {
+    let w = match n {
+        0..=0x3F => 1,
+        0x40..=0x3FFF => 2,
+        0x4000..=0x3FFF_FFFF => 4,
+        _ => 8,
+    };
+    size_w(n, w)
+}
+
+fn size_w(n: u64, w: usize) -> Vec<u8> {
+    let config = match w {
+        1 => 0,
+        2 => 1,
+        4 => 2,
+        _ => 3,
+    };
+    (n << 2 | config).to_le_bytes()[..w].to_vec()
+}
+
+/// `head` followed by SIZE(`n`) and `tail`.
+fn doc(head: &[u8], n: u64, tail: &[u8]) -> Vec<u8> {
+    [head, &size(n), tail].concat()
+}
+
+/// Every schema-less reader rejects `d`: `Value`, transcode (into BEVE) and skipping it as an
+/// unknown member of a struct.
+#[track_caller]
+fn generic_reject(what: &str, d: &[u8]) {
+    err(what, structio::from_beve::<Value, _>(d));
+    err(what, transcode(d, &mut BeveWriter::new(Vec::new())));
+    let mut opts = Options::default();
+    opts.read.unknown_keys = UnknownKeys::Skip;
+    let wrapped = [&[0x03, 0x04, 0x0C, b'z', b'z', b'z'][..], d].concat();
+    err(what, from_beve_with::<Inner, _>(&wrapped, &opts));
+}
+
+/// The largest count a SIZE can carry.
+const MAX_COUNT: u64 = (1 << 62) - 1;
+
+#[test]
+fn huge_counts_with_a_tiny_payload() {
+    bounded("beve::huge_counts_with_a_tiny_payload", 64, || {
+        let tail = [0u8; 16];
+        for n in [1 << 20, 1 << 30, 1 << 40, 1 << 61, MAX_COUNT] {
+            let what = |t: &str| format!("{t} of {n}");
+            // Numeric typed arrays of every width, into Value, Vec, Cow, VecDeque, a struct.
+            for h in [
+                0x0C, 0x14, 0x2C, 0x34, 0x44, 0x4C, 0x54, 0x64, 0x6C, 0x74, 0x8C, 0x94, 0x24, 0x04,
+            ] {
+                let d = doc(&[h], n, &tail);
+                generic_reject(&what("typed array"), &d);
+                err(&what("Vec<f64>"), structio::from_beve::<Vec<f64>, _>(&d));
+                err(&what("Vec<u8>"), structio::from_beve::<Vec<u8>, _>(&d));
+                err(&what("Vec<i64>"), structio::from_beve::<Vec<i64>, _>(&d));
+                err(
+                    &what("Cow<[f64]>"),
+                    structio::from_beve::<Cow<[f64]>, _>(&d),
+                );
+                err(
+                    &what("deque"),
+                    structio::from_beve::<std::collections::VecDeque<u16>, _>(&d),
+                );
+            }
+            // Aligned typed array.
+            let d = [&[0x5C, 0x64][..], &size(n), &[0u8], &tail].concat();
+            generic_reject(&what("aligned"), &d);
+            err(
+                &what("aligned Vec<f64>"),
+                structio::from_beve::<Vec<f64>, _>(&d),
+            );
+            // Bool, string arrays; strings; generic arrays; objects of every key type.
+            for (h, t) in [
+                (0x1C, "bools"),
+                (0x3C, "strings"),
+                (0x02, "string"),
+                (0x05, "array"),
+            ] {
+                let d = doc(&[h], n, &tail);
+                generic_reject(&what(t), &d);
+                err(&what(t), structio::from_beve::<Vec<bool>, _>(&d));
+                err(&what(t), structio::from_beve::<Vec<String>, _>(&d));
+                err(&what(t), structio::from_beve::<String, _>(&d));
+                err(&what(t), structio::from_beve::<Vec<Option<u8>>, _>(&d));
+                err(&what(t), structio::from_beve::<Vec<Inner>, _>(&d));
+            }
+            for h in [
+                0x03, 0x0B, 0x2B, 0x4B, 0x6B, 0x13, 0x33, 0x53, 0x73, 0x8B, 0x93,
+            ] {
+                let d = doc(&[h], n, &tail);
+                generic_reject(&what("object"), &d);
+                err(
+                    &what("map"),
+                    structio::from_beve::<HashMap<String, u8>, _>(&d),
+                );
+                err(
+                    &what("map"),
+                    structio::from_beve::<BTreeMap<i64, Option<u8>>, _>(&d),
+                );
+                err(&what("struct"), structio::from_beve::<Inner, _>(&d));
+                err(
+                    &what("Everything"),
+                    structio::from_beve::<Everything, _>(&d),
+                );
+            }
+            // A string key whose length is huge.
+            let d = [&[0x03, 0x04][..], &size(n), &tail].concat();
+            generic_reject(&what("key"), &d);
+            err(&what("key"), structio::from_beve::<Inner, _>(&d));
+            // Complex arrays and matrices.
+            for ch in [0x61u8, 0x41, 0x69] {
+                let d = doc(&[0x1E, ch | 1], n, &tail);
+                generic_reject(&what("complex array"), &d);
+            }
+            let d = [&[0x16, 0x00, 0x54][..], &size(n), &tail].concat();
+            generic_reject(&what("matrix extents"), &d);
+        }
+    });
+}
+
+#[test]
+fn a_generic_array_of_many_nulls_allocates_for_what_is_there() {
+    // A generic array claiming 2^40 elements followed by a megabyte of nulls: the reader must
+    // fail at the end of the input without having reserved 2^40 slots.
+    bounded(
+        "beve::a_generic_array_of_many_nulls_allocates_for_what_is_there",
+        256,
+        || {
+            let d = doc(&[0x05], 1 << 40, &vec![0u8; 1 << 20]);
+            timed("a million nulls", 3000, || {
+                generic_reject("nulls", &d);
+                err(
+                    "Vec<Option<u8>>",
+                    structio::from_beve::<Vec<Option<u8>>, _>(&d),
+                );
+                err("Vec<Value>", structio::from_beve::<Vec<Value>, _>(&d));
+            });
+            // The same array with the right count reads.
+            let d = doc(&[0x05], 1 << 20, &vec![0u8; 1 << 20]);
+            let v: Vec<Option<u8>> = structio::from_beve(&d).unwrap();
+            assert_eq!(v.len(), 1 << 20);
+        },
+    );
+}
+
+#[test]
+fn count_times_size_overflow() {
+    // Counts whose byte length overflows 64 bits (and 62-bit counts that do not).
+    for (h, n) in [
+        (0x64u8, MAX_COUNT),
+        (0x8C, MAX_COUNT),
+        (0x94, (1 << 61) + 1),
+        (0x44, 1 << 62 >> 1),
+    ] {
+        let d = doc(&[h], n, &[1, 2, 3, 4, 5, 6, 7, 8]);
+        generic_reject("overflow", &d);
+        err("Vec<u128>", structio::from_beve::<Vec<u128>, _>(&d));
+        err("Vec<f64>", structio::from_beve::<Vec<f64>, _>(&d));
+    }
+    // The 8-byte SIZE form with the top value.
+    let d = [&[0x64][..], &u64::MAX.to_le_bytes()].concat();
+    generic_reject("all ones", &d);
+}
+
+#[test]
+fn reserved_header_bits_and_types() {
+    let mut rejected = Vec::new();
+    for h in 0u8..=255 {
+        // A payload that would make most valid headers succeed as a one-element container or a
+        // small number: the header alone decides.
+        let d = [
+            &[h][..],
+            &[0x04, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0][..],
+        ]
+        .concat();
+        if structio::from_beve::<Value, _>(&d).is_err() {
+            rejected.push(h);
+        }
+        let t = transcode(&d, &mut BeveWriter::new(Vec::new()));
+        assert_eq!(
+            t.is_err(),
+            structio::from_beve::<Value, _>(&d).is_err(),
+            "header {h:#04x}: transcode and Value disagree"
+        );
+    }
+    // Major type 7 is reserved; so are number class 3, 256-bit widths, typed-array sub-types
+    // 3..7 of class 3, object key class 3, and extension ids past 3.
+    let must = [
+        0x07, 0x0F, 0x17, 0xFF, // major 7
+        0x19, 0x39, 0x59, 0x79, // number class 3
+        0xA1, 0xA9, 0xB1, 0xC1, 0xE1, // 32-byte and wider numbers
+        0x7C, 0x9C, 0xBC, 0xDC, 0xFC, // class-3 typed-array sub-types 3..7
+        0x1B, 0x3B, // object key class 3
+        0x26, 0x2E, 0x36, 0xFE, // extension ids 4..31
+        0x06, // a delimiter is not a value
+    ];
+    for h in must {
+        assert!(rejected.contains(&h), "header {h:#04x} accepted");
+    }
+    // Unused bits of null, string and generic array headers must be zero.
+    for h in [0x10, 0x20, 0x40, 0x80, 0x0A, 0x12, 0x22, 0x0D, 0x25] {
+        assert!(
+            rejected.contains(&h),
+            "header {h:#04x} (reserved bits set) accepted"
+        );
+    }
+}
+
+#[test]
+fn aligned_array_padding() {
+    // 5C 64 SIZE(1) PAD p | p bytes | 8 data bytes: p < 8 reads, p >= 8 is an error.
+    for p in 0u8..=20 {
+        let mut d = vec![0x5C, 0x64, 0x04, p];
+        d.resize(d.len() + p as usize, 0);
+        d.extend(1.5f64.to_le_bytes());
+        let v = structio::from_beve::<Vec<f64>, _>(&d);
+        let g = structio::from_beve::<Value, _>(&d);
+        if p < 8 {
+            assert_eq!(v.unwrap(), [1.5], "padding {p}");
+            assert!(g.is_ok(), "padding {p}");
+        } else {
+            err(&format!("padding {p}"), v);
+            generic_reject(&format!("padding {p}"), &d);
+        }
+    }
+    // The inner header must be numeric and wider than one byte is not required, but bool and
+    // string element types are invalid.
+    for inner in [0x1C, 0x3C, 0x5C, 0x05, 0x02, 0x00] {
+        let d = [0x5C, inner, 0x04, 0x00, 0x01];
+        generic_reject(&format!("aligned of {inner:#04x}"), &d);
+    }
+    // Padding past the end of the input.
+    generic_reject("pad past end", &[0x5C, 0x64, 0x04, 0x07, 0, 0]);
+}
+
+#[test]
+fn truncated_size_integers() {
+    for head in [
+        &[0x02][..],
+        &[0x05],
+        &[0x03],
+        &[0x64],
+        &[0x1C],
+        &[0x3C],
+        &[0x03, 0x04],
+        &[0x5C, 0x64],
+    ] {
+        for w in [2usize, 4, 8] {
+            let full = [head, &size_w(1, w)].concat();
+            for cut in head.len()..full.len() {
+                generic_reject(
+                    &format!("{head:x?} size of width {w} cut at {cut}"),
+                    &full[..cut],
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn non_minimal_sizes_are_accepted() {
+    // Glaze reads any width; so do we (documented).
+    for w in [1usize, 2, 4, 8] {
+        let d = [&[0x02][..], &size_w(2, w), b"hi"].concat();
+        assert_eq!(structio::from_beve::<String, _>(&d).unwrap(), "hi");
+    }
+}
+
+/// `n` nested one-element generic arrays around a null.
+fn nested_arrays(n: usize) -> Vec<u8> {
+    let mut v = [0x05, 0x04].repeat(n);
+    v.push(0x00);
+    v
+}
+
+/// `n` nested `{"next": ...}` objects around a null.
+fn nested_next(n: usize) -> Vec<u8> {
+    let mut v = [0x03, 0x04, 0x10, b'n', b'e', b'x', b't'].repeat(n);
+    v.push(0x00);
+    v
+}
+
+#[test]
+fn a_million_nested_arrays() {
+    bounded("beve::a_million_nested_arrays", 64, || {
+        const N: usize = 1_000_000;
+        let d = nested_arrays(N);
+        timed("a million levels", 3000, || {
+            err_with("Value", structio::from_beve::<Value, _>(&d), "nesting");
+            err_with(
+                "transcode",
+                transcode(&d, &mut BeveWriter::new(Vec::new())),
+                "nesting",
+            );
+            generic_reject("skip", &d);
+        });
+        err_with(
+            "Inner",
+            structio::from_beve::<Inner, _>(&nested_next(N)),
+            "nesting",
+        );
+    });
+}
+
+#[test]
+fn a_million_nested_arrays_without_a_depth_limit() {
+    // With the limit lifted the schema-less walks are iterative: no stack overflow, and memory
+    // stays proportional to the depth (a frame per open level, ~40 input bytes' worth each).
+    bounded(
+        "beve::a_million_nested_arrays_without_a_depth_limit",
+        512,
+        || {
+            const N: usize = 1_000_000;
+            let d = nested_arrays(N);
+            let deep = ReadOptions {
+                max_depth: usize::MAX,
+                ..ReadOptions::default()
+            };
+            let mut w = BeveWriter::new(Vec::new());
+            transcode_with(&d, &mut w, &deep).unwrap();
+            assert_eq!(w.into_inner(), d);
+            let v: Value = from_beve_with(
+                &d,
+                &Options {
+                    read: deep,
+                    ..Options::default()
+                },
+            )
+            .unwrap();
+            drop(v);
+        },
+    );
+}
+
+#[test]
+fn the_depth_limit_is_exact() {
+    assert_eq!(Options::default().read.max_depth, 256);
+    for limit in [1usize, 10, 256] {
+        let opts = Options {
+            read: ReadOptions {
+                max_depth: limit,
+                ..ReadOptions::default()
+            },
+            ..Options::default()
+        };
+        for (depth, ok) in [(limit - 1, true), (limit, true), (limit + 1, false)] {
+            let what = format!("depth {depth}, limit {limit}");
+            let d = nested_arrays(depth);
+            assert_eq!(from_beve_with::<Value, _>(&d, &opts).is_ok(), ok, "{what}");
+            let t = transcode_with(&d, &mut BeveWriter::new(Vec::new()), &opts.read);
+            assert_eq!(t.is_ok(), ok, "{what}");
+            if depth > 0 {
+                let r = from_beve_with::<Inner, _>(&nested_next(depth), &opts);
+                assert_eq!(r.is_ok(), ok, "Inner {what}: {r:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn invalid_utf8_in_strings_keys_and_string_arrays() {
+    let text = b"abcdefghij";
+    for i in 0..text.len() {
+        for bad in [&[0xFFu8][..], &[0xC0, 0xAF], &[0xED, 0xA0, 0x80], &[0x80]] {
+            let mut s = text.to_vec();
+            s.splice(i..i + 1, bad.iter().copied());
+            let what = format!("{bad:x?} at {i}");
+            let string = [&[0x02][..], &size(s.len() as u64), &s].concat();
+            generic_reject(&what, &string);
+            err(&what, structio::from_beve::<String, _>(&string));
+            err(&what, structio::from_beve::<&str, _>(&string));
+            let array = [&[0x3C, 0x04][..], &size(s.len() as u64), &s].concat();
+            generic_reject(&what, &array);
+            err(&what, structio::from_beve::<Vec<String>, _>(&array));
+            let object = [&[0x03, 0x04][..], &size(s.len() as u64), &s, &[0x00]].concat();
+            generic_reject(&what, &object);
+            err(
+                &what,
+                structio::from_beve::<HashMap<String, Option<u8>>, _>(&object),
+            );
+        }
+    }
+}
+
+#[test]
+fn wrong_shapes() {
+    // Float into an integer, out-of-range integers, bools with reserved bits, chars.
+    err(
+        "f64 into i32",
+        structio::from_beve::<i32, _>(&structio::to_beve(&1.0f64)),
+    );
+    err(
+        "300 into u8",
+        structio::from_beve::<u8, _>(&structio::to_beve(&300u16)),
+    );
+    err(
+        "-1 into u64",
+        structio::from_beve::<u64, _>(&structio::to_beve(&-1i8)),
+    );
+    err(
+        "array too long",
+        structio::from_beve::<[u8; 2], _>(&structio::to_beve(&vec![1u8, 2, 3])),
+    );
+    err(
+        "array too short",
+        structio::from_beve::<[u8; 4], _>(&structio::to_beve(&vec![1u8, 2, 3])),
+    );
+    err(
+        "surrogate char",
+        structio::from_beve::<char, _>(&structio::to_beve(&0xD800u32)),
+    );
+    err(
+        "trailing bytes",
+        structio::from_beve::<Value, _>(&[0x00, 0x00]),
+    );
+    err("empty", structio::from_beve::<Value, _>(&[]));
+    // RawJson in BEVE is a string of JSON text: it is validated like JSON.
+    for text in ["{", "[1,]", "nul", "1 2", "\"\\ud800\"", ""] {
+        let d = structio::to_beve(&text);
+        err(text, structio::from_beve::<structio::RawJsonBuf, _>(&d));
+        err(text, structio::from_beve::<structio::RawJson, _>(&d));
+    }
+    let d = structio::to_beve(&"{\"a\": [1]}");
+    let raw: structio::RawJson = structio::from_beve(&d).unwrap();
+    assert_eq!(raw.get(), "{\"a\": [1]}");
+    // Bool arrays whose unused high bits are set.
+    err(
+        "bool padding bits",
+        structio::from_beve::<Vec<bool>, _>(&[0x1C, 0x04, 0xFE]),
+    );
+}

@@ -1,0 +1,533 @@
+//! Hostile JSON: invalid UTF-8, deep nesting and the depth limit, extreme numbers, syntax
+//! outside RFC 8259, bad escapes and raw control bytes.
+
+use std::collections::HashMap;
+
+use crate::shapes::everything::{Everything, Inner, SAMPLE_JSON};
+use crate::{bounded, err, err_with, timed};
+use structio::json::{from_json_with, prettify_with, Options, PrettyOptions};
+use structio::{RawJsonBuf, UnknownKeys, Value};
+
+/// Every reader of JSON text must reject `doc`: `Value`, `Everything`, validate, prettify,
+/// minify and `RawJsonBuf`.
+#[track_caller]
+fn all_reject(what: &str, doc: &[u8]) {
+    err(what, structio::from_json::<Value, _>(doc));
+    err(what, structio::from_json::<Everything, _>(doc));
+    err(what, structio::json::validate(doc));
+    err(what, structio::prettify(doc));
+    err(what, structio::minify(doc));
+    err(what, structio::from_json::<RawJsonBuf, _>(doc));
+}
+
+#[test]
+fn invalid_utf8_at_every_position_of_the_sample() {
+    let sample = SAMPLE_JSON.as_bytes();
+    for i in 0..sample.len() {
+        let mut doc = sample.to_vec();
+        doc[i] = 0xFF; // never valid in UTF-8, inside or outside strings
+        all_reject(&format!("0xFF at {i}"), &doc);
+    }
+}
+
+#[test]
+fn invalid_utf8_sequences_inside_strings() {
+    let bad: [&[u8]; 9] = [
+        b"\x80",             // continuation without a lead
+        b"\xC0\xAF",         // overlong '/'
+        b"\xC1\xBF",         // overlong
+        b"\xE0\x80\xAF",     // overlong
+        b"\xED\xA0\x80",     // UTF-16 surrogate encoded
+        b"\xF4\x90\x80\x80", // beyond U+10FFFF
+        b"\xF8\x88\x80\x80\x80",
+        b"\xE2\x82",     // truncated
+        b"\xF0\x9F\x98", // truncated
+    ];
+    for seq in bad {
+        for (prefix, suffix) in [
+            ("\"", "\""),
+            ("\"abc", "def\""),
+            ("{\"", "\":1}"),
+            ("[\"x", "\"]"),
+        ] {
+            let mut doc = prefix.as_bytes().to_vec();
+            doc.extend_from_slice(seq);
+            doc.extend_from_slice(suffix.as_bytes());
+            let what = format!("{seq:x?} in {prefix}..{suffix}");
+            err(&what, structio::from_json::<Value, _>(&doc));
+            err(&what, structio::json::validate(&doc));
+            err(&what, structio::minify(&doc));
+            if prefix == "\"" || prefix == "\"abc" {
+                err(&what, structio::from_json::<String, _>(&doc));
+                err(&what, structio::from_json::<&str, _>(&doc));
+            }
+            if prefix == "{\"" {
+                err(&what, structio::from_json::<HashMap<String, u8>, _>(&doc));
+            }
+        }
+    }
+    // Valid multi-byte text reads (the check above is not just "any high byte fails").
+    let s: String = structio::from_json("\"\u{e9}\u{20ac}\u{1F600}\"").unwrap();
+    assert_eq!(s, "\u{e9}\u{20ac}\u{1F600}");
+}
+
+/// `n` nested arrays around `0`, closed or not.
+fn nested_arrays(n: usize, closed: bool) -> Vec<u8> {
+    let mut v = vec![b'['; n];
+    v.push(b'0');
+    if closed {
+        v.resize(v.len() + n, b']');
+    }
+    v
+}
+
+/// `n` nested objects `{"a":...}` around `null`, closed or not.
+fn nested_objects(key: &str, n: usize, closed: bool) -> Vec<u8> {
+    let open = format!("{{\"{key}\":");
+    let mut v = open.repeat(n).into_bytes();
+    v.extend_from_slice(b"null");
+    if closed {
+        v.resize(v.len() + n, b'}');
+    }
+    v
+}
+
+#[test]
+fn a_million_nested_arrays_and_objects() {
+    bounded("json::a_million_nested_arrays_and_objects", 64, || {
+        const N: usize = 1_000_000;
+        for closed in [false, true] {
+            for doc in [nested_arrays(N, closed), nested_objects("a", N, closed)] {
+                timed("a million levels", 3000, || {
+                    err_with("Value", structio::from_json::<Value, _>(&doc), "nesting");
+                    err_with("validate", structio::json::validate(&doc), "nesting");
+                    err_with("prettify", structio::prettify(&doc), "nesting");
+                    err_with("minify", structio::minify(&doc), "nesting");
+                    err_with("raw", structio::from_json::<RawJsonBuf, _>(&doc), "nesting");
+                });
+            }
+            // Recursion through a derived type: Inner.next is Option<Box<Inner>>.
+            let doc = nested_objects("next", N, closed);
+            err_with("Inner", structio::from_json::<Inner, _>(&doc), "nesting");
+            // Skipping an unknown member does not recurse either.
+            let mut opts = Options::default();
+            opts.read.unknown_keys = UnknownKeys::Skip;
+            let mut doc = b"{\"unknown\":".to_vec();
+            doc.extend(nested_arrays(N, closed));
+            err_with(
+                "skip",
+                from_json_with::<Everything, _>(&doc, &opts),
+                "nesting",
+            );
+        }
+    });
+}
+
+#[test]
+fn the_depth_limit_is_exact() {
+    let default = Options::default().read.max_depth;
+    assert_eq!(default, 256);
+    for limit in [1, 10, default] {
+        let mut opts = Options::default();
+        opts.read.max_depth = limit;
+        let pretty = PrettyOptions {
+            max_depth: limit,
+            ..PrettyOptions::default()
+        };
+        for (depth, ok) in [(limit - 1, true), (limit, true), (limit + 1, false)] {
+            for doc in [nested_arrays(depth, true), nested_objects("a", depth, true)] {
+                let what = format!("depth {depth}, limit {limit}");
+                assert_eq!(
+                    from_json_with::<Value, _>(&doc, &opts).is_ok(),
+                    ok,
+                    "{what}"
+                );
+                assert_eq!(
+                    from_json_with::<RawJsonBuf, _>(&doc, &opts).is_ok(),
+                    ok,
+                    "{what}"
+                );
+                assert_eq!(prettify_with(&doc, &pretty).is_ok(), ok, "{what}");
+                if limit == default {
+                    assert_eq!(structio::json::validate(&doc).is_ok(), ok, "{what}");
+                    assert_eq!(structio::minify(&doc).is_ok(), ok, "{what}");
+                }
+            }
+            if depth > 0 {
+                let doc = nested_objects("next", depth, true);
+                let r = from_json_with::<Inner, _>(&doc, &opts);
+                assert_eq!(r.is_ok(), ok, "Inner depth {depth}, limit {limit}: {r:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_million_digits() {
+    bounded("json::a_million_digits", 64, || {
+        let digits = "7".repeat(1_000_000);
+        let cases = [
+            digits.clone(),
+            format!("-{digits}"),
+            format!("0.{digits}"),
+            format!("{digits}.5"),
+            format!("1e{digits}"),
+            format!("1e-{digits}"),
+            format!("0.{}1", "0".repeat(1_000_000)),
+            format!("{digits}e-1000000"),
+            format!("-0.{digits}e1000000"),
+        ];
+        for doc in &cases {
+            timed("a million digits", 2000, || {
+                let _ = structio::from_json::<Value, _>(doc);
+                let _ = structio::from_json::<f64, _>(doc);
+                let _ = structio::from_json::<f32, _>(doc);
+                let _ = structio::from_json::<i64, _>(doc);
+                let _ = structio::from_json::<u128, _>(doc);
+                structio::json::validate(doc.as_bytes()).unwrap();
+                assert_eq!(structio::minify(doc).unwrap(), *doc);
+            });
+        }
+        // Integers beyond every integer type: an error for integers, and for f64 beyond its range.
+        err("i64", structio::from_json::<i64, _>(&cases[0]));
+        err("u128", structio::from_json::<u128, _>(&cases[0]));
+        err("f64", structio::from_json::<f64, _>(&cases[0]));
+        err("Value", structio::from_json::<Value, _>(&cases[0]));
+        err("f64 exp", structio::from_json::<f64, _>(&cases[4]));
+        // Tiny: rounds to zero, as in every correctly rounding parser.
+        assert_eq!(structio::from_json::<f64, _>(&cases[5]).unwrap(), 0.0);
+        assert_eq!(structio::from_json::<f64, _>(&cases[6]).unwrap(), 0.0);
+        // Many digits of a representable value round correctly.
+        let v: f64 = structio::from_json(&cases[2]).unwrap();
+        assert_eq!(v, "0.7777777777777777777777".parse::<f64>().unwrap());
+    });
+}
+
+#[test]
+fn a_million_escapes_and_a_long_error_line() {
+    bounded("json::a_million_escapes_and_a_long_error_line", 128, || {
+        for esc in ["\\u0041", "\\ud83d\\ude00", "\\n", "\\u00e9"] {
+            let doc = format!("\"{}\"", esc.repeat(1_000_000));
+            let s: String = timed("a million escapes", 2000, || structio::from_json(&doc).unwrap());
+            assert!(s.len() >= 1_000_000);
+            timed("validate", 2000, || structio::json::validate(doc.as_bytes()).unwrap());
+        }
+        // An error at the end of a 10 MB single-line document: the message stays short.
+        let mut doc = "[1,".repeat(3_000_000);
+        doc.push('x');
+        let e = timed("long line", 2000, || err("long line", structio::from_json::<Value, _>(&doc)));
+        assert!(e.to_string().len() < 1000, "{} bytes of message", e.to_string().len());
+        let e = err("long line", structio::from_json::<Vec<u8>, _>(&doc));
+        assert!(e.to_string().len() < 1000);
+    });
+}
+
+#[test]
+fn numbers_at_and_past_the_edges() {
+    err_with(
+        "1e999999999",
+        structio::from_json::<f64, _>("1e999999999"),
+        "out of range",
+    );
+    err_with(
+        "-1e999999999",
+        structio::from_json::<Value, _>("-1e999999999"),
+        "out of range",
+    );
+    err_with(
+        "1e309",
+        structio::from_json::<f64, _>("1e309"),
+        "out of range",
+    );
+    assert_eq!(
+        structio::from_json::<f64, _>("0e99999999999999999999").unwrap(),
+        0.0
+    );
+    assert_eq!(
+        structio::from_json::<u8, _>("0e99999999999999999999").unwrap(),
+        0
+    );
+    assert_eq!(structio::from_json::<f64, _>("1e-999999999").unwrap(), 0.0);
+    let neg = structio::from_json::<f64, _>("-1e-999").unwrap();
+    assert_eq!(neg.to_bits(), (-0.0f64).to_bits());
+    // -0: a float keeps the sign; a signed integer reads 0; an unsigned one rejects the sign.
+    assert_eq!(
+        structio::from_json::<f64, _>("-0").unwrap().to_bits(),
+        (-0.0f64).to_bits()
+    );
+    assert_eq!(
+        structio::from_json::<Value, _>("-0")
+            .unwrap()
+            .as_f64()
+            .map(f64::to_bits),
+        Some((-0.0f64).to_bits())
+    );
+    assert_eq!(structio::from_json::<i64, _>("-0").unwrap(), 0);
+    assert_eq!(structio::from_json::<i8, _>("-0").unwrap(), 0);
+    err("-0 into u8", structio::from_json::<u8, _>("-0"));
+    err("-0.0 into i64", structio::from_json::<i64, _>("-0.0"));
+    // Integer ranges.
+    err_with(
+        "256 u8",
+        structio::from_json::<u8, _>("256"),
+        "out of range",
+    );
+    assert_eq!(structio::from_json::<u8, _>("255").unwrap(), 255);
+    err("-129 i8", structio::from_json::<i8, _>("-129"));
+    assert_eq!(structio::from_json::<i8, _>("-128").unwrap(), -128);
+    err("-1 u64", structio::from_json::<u64, _>("-1"));
+    err(
+        "2^64 u64",
+        structio::from_json::<u64, _>("18446744073709551616"),
+    );
+    err(
+        "2^128 u128",
+        structio::from_json::<u128, _>("340282366920938463463374607431768211456"),
+    );
+    err("1.5 i32", structio::from_json::<i32, _>("1.5"));
+    // Exponent notation for integers is read when the value is an integer (documented).
+    assert_eq!(structio::from_json::<u8, _>("1e2").unwrap(), 100);
+    err("1e3 u8", structio::from_json::<u8, _>("1e3"));
+    // f32 range.
+    err_with(
+        "1e39 f32",
+        structio::from_json::<f32, _>("1e39"),
+        "out of range",
+    );
+    err("3.5e38 f32", structio::from_json::<f32, _>("3.5e38"));
+    assert_eq!(
+        structio::from_json::<f32, _>("3.4028235e38").unwrap(),
+        f32::MAX
+    );
+    assert_eq!(structio::from_json::<f32, _>("1e-50").unwrap(), 0.0);
+    // Integers beyond u64 stay exact in a Value.
+    let v: Value = structio::from_json("18446744073709551616").unwrap();
+    assert_eq!(v.as_u128(), Some(1 << 64));
+    let v: Value = structio::from_json("-170141183460469231731687303715884105728").unwrap();
+    assert_eq!(v.as_i128(), Some(i128::MIN));
+    let v: Value = structio::from_json("340282366920938463463374607431768211456").unwrap();
+    assert_eq!(v.as_f64(), Some(3.402823669209385e38));
+}
+
+#[test]
+fn syntax_outside_rfc_8259() {
+    let cases: &[&str] = &[
+        "",
+        " ",
+        "01",
+        "-01",
+        "00",
+        "1.",
+        ".5",
+        "+1",
+        "1e",
+        "1e+",
+        "-",
+        "- 1",
+        "0x10",
+        "1_000",
+        "NaN",
+        "-NaN",
+        "nan",
+        "Infinity",
+        "-Infinity",
+        "inf",
+        "\u{feff}1",
+        "\u{feff}{}",
+        "/* c */ 1",
+        "1 // c",
+        "# c\n1",
+        "[1,]",
+        "[,1]",
+        "[1,,2]",
+        "{\"a\":1,}",
+        "{,}",
+        "{a:1}",
+        "{'a':1}",
+        "['a']",
+        "[1 2]",
+        "{\"a\" 1}",
+        "{\"a\":}",
+        "{\"a\"}",
+        "{1:2}",
+        "{null:1}",
+        "tru",
+        "nul",
+        "fals",
+        "True",
+        "NULL",
+        "[",
+        "]",
+        "{",
+        "}",
+        "1 2",
+        "[1]]",
+        "{}}",
+        "\"abc",
+        "\"\\\"",
+        "[1]x",
+        "\u{a0}1",
+        "\u{2028}1",
+        "\x0c1",
+        "\x0b1",
+    ];
+    for doc in cases {
+        all_reject(&format!("{doc:?}"), doc.as_bytes());
+    }
+    // What the RFC allows around values.
+    for doc in [" \t\r\n1 \t\r\n", "[ 1 , 2 ]", "{ \"a\" : 1 }"] {
+        structio::from_json::<Value, _>(doc).unwrap();
+        structio::json::validate(doc.as_bytes()).unwrap();
+    }
+}
+
+#[test]
+fn escapes_and_surrogates() {
+    let bad = [
+        r#""\ud800""#,       // lone leading surrogate
+        r#""\udc00""#,       // lone trailing surrogate
+        r#""\udc00\ud800""#, // reversed pair
+        r#""\ud800\u0041""#, // leading surrogate then not a trailing one
+        r#""\ud800\ud800""#, // two leading
+        r#""\ud800x""#,      // leading surrogate then text
+        r#""\ud800\""#,      // leading surrogate then another escape
+        r#""\u12""#,         // short
+        r#""\u12G4""#,       // not hex
+        r#""\x41""#,         // not a JSON escape
+        r#""\'""#,
+        r#""\U0041""#,
+        r#""\"#,
+    ];
+    for doc in bad {
+        all_reject(doc, doc.as_bytes());
+        err(doc, structio::from_json::<String, _>(doc));
+    }
+    let s: String = structio::from_json(r#""\ud83d\ude00\u00e9\/\b\f\n\r\t\u0000""#).unwrap();
+    assert_eq!(s, "\u{1F600}\u{e9}/\u{8}\u{c}\n\r\t\0");
+}
+
+#[test]
+fn raw_control_bytes_in_strings() {
+    for b in 0u8..0x20 {
+        for doc in [
+            vec![b'"', b, b'"'],
+            [b"{\"a".as_slice(), &[b], b"\":1}"].concat(),
+        ] {
+            all_reject(&format!("raw {b:#04x}"), &doc);
+        }
+    }
+    // DEL and other non-control ASCII are fine raw.
+    assert_eq!(
+        structio::from_json::<String, _>("\"\x7f~\"").unwrap(),
+        "\x7f~"
+    );
+}
+
+#[test]
+fn duplicate_keys() {
+    // Default: the last value wins, in a Value and in a struct.
+    let v: Value = structio::from_json(r#"{"a":1,"b":2,"a":3}"#).unwrap();
+    assert_eq!(v["a"].as_i64(), Some(3));
+    assert_eq!(v.as_object().unwrap().len(), 2);
+    let i: Inner = structio::from_json(r#"{"id":1,"id":2}"#).unwrap();
+    assert_eq!(i.id, 2);
+    // A field given under its name and its alias is always an error.
+    err(
+        "name and alias",
+        structio::from_json::<Inner, _>(r#"{"label":"a","name":"b"}"#),
+    );
+    // With the option, any repeat is an error.
+    let mut opts = Options::default();
+    opts.read.error_on_duplicate_keys = true;
+    err_with(
+        "dup",
+        from_json_with::<Inner, _>(r#"{"id":1,"id":2}"#, &opts),
+        "id",
+    );
+}
+
+#[test]
+fn wrong_shapes_are_errors_with_paths() {
+    let e = err(
+        "u8 in struct",
+        structio::from_json::<Everything, _>(r#"{"nested":[{"id":-1}]}"#),
+    );
+    assert_eq!(e.path(), "$.nested[0].id");
+    err(
+        "array length",
+        structio::from_json::<Everything, _>(r#"{"array":[1,2]}"#),
+    );
+    err(
+        "array length",
+        structio::from_json::<Everything, _>(r#"{"array":[1,2,3,4]}"#),
+    );
+    err(
+        "char",
+        structio::from_json::<Everything, _>(r#"{"ch":"ab"}"#),
+    );
+    err("char", structio::from_json::<Everything, _>(r#"{"ch":""}"#));
+    err(
+        "escaped &str",
+        structio::from_json::<Everything, _>(r#"{"borrowed":"a\nb"}"#),
+    );
+    err(
+        "unknown key",
+        structio::from_json::<Everything, _>(r#"{"nope":1}"#),
+    );
+    err(
+        "variant",
+        structio::from_json::<Everything, _>(r#"{"unit":"Purple"}"#),
+    );
+    err(
+        "tag",
+        structio::from_json::<Everything, _>(r#"{"internal":{"type":"nope"}}"#),
+    );
+    err(
+        "untagged",
+        structio::from_json::<Everything, _>(r#"{"untagged":true}"#),
+    );
+    err(
+        "int key",
+        structio::from_json::<Everything, _>(r#"{"int_map":{"x":true}}"#),
+    );
+    err(
+        "int key",
+        structio::from_json::<Everything, _>(r#"{"btree_int":{"2147483648":"x"}}"#),
+    );
+}
+
+/// An untagged enum whose first variant fails only at the end of its payload: each level tries
+/// it, fails, and reads the payload again as the second variant, so reading `n` nested arrays
+/// naively takes 2^n steps.
+#[derive(structio::Reflect, Debug)]
+#[structio(untagged)]
+pub enum Backtrack {
+    Pair((Vec<Backtrack>, u8)),
+    List(Vec<Backtrack>),
+}
+
+impl Default for Backtrack {
+    fn default() -> Self {
+        Backtrack::List(Vec::new())
+    }
+}
+
+#[test]
+fn untagged_backtracking_is_bounded() {
+    // Shallow nesting reads (the budget allows 64 re-reads of the input).
+    let doc = format!("{}{}", "[".repeat(4), "]".repeat(4));
+    structio::from_json::<Backtrack, _>(&doc).unwrap();
+    let beve = structio::to_beve(&structio::from_json::<Backtrack, _>(&doc).unwrap());
+    structio::from_beve::<Backtrack, _>(&beve).unwrap();
+    // 200 levels would take 2^200 steps; the reader gives up after re-reading 64 times the
+    // input, in both formats.
+    let doc = format!("{}{}", "[".repeat(200), "]".repeat(200));
+    timed("JSON backtracking", 2000, || {
+        err_with("JSON", structio::from_json::<Backtrack, _>(&doc), "backtracking");
+    });
+    let mut beve = [0x05u8, 0x04].repeat(199);
+    beve.extend([0x05, 0x00]);
+    timed("BEVE backtracking", 2000, || {
+        err_with("BEVE", structio::from_beve::<Backtrack, _>(&beve), "backtracking");
+    });
+}

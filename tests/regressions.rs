@@ -1,0 +1,83 @@
+//! Every input the fuzzers ever found a bug with, replayed through the same oracles the fuzz
+//! targets use (`tests/shapes/oracles.rs`, `tests/shapes/differential.rs`):
+//! `tests/regressions/NAME.json` through the JSON ones, `NAME.beve` through the BEVE ones,
+//! `NAME.value.beve` (a `Value` the round-trip target built, stored as BEVE) through
+//! `value_roundtrip`. The file name says what the input guards.
+
+mod shapes;
+
+use shapes::everything::{Everything, SAMPLE_JSON};
+use shapes::{differential, oracles};
+use std::path::PathBuf;
+
+fn dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/regressions")
+}
+
+/// Runs one input through the oracles its name selects; the panic names the file.
+fn replay(name: &str, data: &[u8]) {
+    let run = |what: &str, f: &dyn Fn(&[u8])| {
+        if let Err(e) = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| f(data))) {
+            let msg = e
+                .downcast_ref::<String>()
+                .cloned()
+                .or_else(|| e.downcast_ref::<&str>().map(|s| s.to_string()))
+                .unwrap_or_default();
+            panic!("{name}: {what}: {msg}");
+        }
+    };
+    if name.ends_with(".value.beve") {
+        let v: structio::Value = structio::from_beve(data).expect(name);
+        run("value_roundtrip", &|_| oracles::value_roundtrip(&v));
+    } else if name.ends_with(".json") {
+        run("json_value", &oracles::json_value);
+        run("json_typed", &oracles::json_typed);
+        run("pretty_minify", &oracles::pretty_minify);
+        run("json_differential", &differential::json_differential);
+    } else if name.ends_with(".beve") {
+        run("beve_value", &oracles::beve_value);
+        run("beve_typed", &oracles::beve_typed);
+        run("beve_transcode", &oracles::beve_transcode);
+    } else {
+        panic!("{name}: regression inputs end in .json or .beve");
+    }
+}
+
+#[test]
+fn every_regression_input_passes_the_oracles() {
+    let mut names: Vec<String> = std::fs::read_dir(dir())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert!(!names.is_empty(), "tests/regressions is empty");
+    for name in &names {
+        let data = std::fs::read(dir().join(name)).unwrap();
+        replay(name, &data);
+    }
+}
+
+#[test]
+fn the_sample_reads_in_both_formats_and_passes_the_oracles() {
+    let v: Everything = structio::from_json(SAMPLE_JSON).unwrap();
+    assert_eq!(v.u128, u128::MAX);
+    assert_eq!(v.inner.text, "aliased");
+    assert_eq!(v.boxed.next.as_ref().unwrap().text, "deep");
+    assert_eq!(v.raw.get(), r#"{"any":[1,{"b":null}]}"#);
+    replay("everything.json", SAMPLE_JSON.as_bytes());
+
+    // The BEVE golden file is this value as we write it (`UPDATE_GOLDEN=1` rewrites it).
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/shapes/everything.beve");
+    let bytes = structio::to_beve(&v);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &bytes).unwrap();
+    }
+    let golden = std::fs::read(&path).unwrap();
+    assert_eq!(
+        bytes, golden,
+        "everything.beve is stale: rerun with UPDATE_GOLDEN=1"
+    );
+    let back: Everything = structio::from_beve(&golden).unwrap();
+    assert_eq!(back, v);
+    replay("everything.beve", &golden);
+}
