@@ -1,5 +1,5 @@
 //! Typed read and write of the JSON corpus (`twitter.json`, `citm_catalog.json`, `canada.json`
-//! from ../shared/corpus) and of a JSON-RPC `tools/call` message with borrowed strings, side by
+//! from `STRUCTIO_CORPUS_DIR`, else ../shared/corpus) and of a JSON-RPC `tools/call` message with borrowed strings, side by
 //! side with serde_json (`float_roundtrip`), sonic-rs and simd-json in the same run.
 //!
 //! Setup reads each file with every library into the same Rust type and fails loudly unless
@@ -117,7 +117,7 @@ where
 
 fn corpus(c: &mut Criterion) {
     match common::corpus_dir() {
-        None => eprintln!("skipping twitter/citm_catalog/canada: ../shared/corpus is absent"),
+        None => eprintln!("skipping twitter/citm_catalog/canada: no corpus (set STRUCTIO_CORPUS_DIR)"),
         Some(dir) => {
             let read = |f: &str| std::fs::read(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
             bench_file::<Twitter>(c, "twitter", &read("twitter.json"));

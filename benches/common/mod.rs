@@ -53,9 +53,13 @@ pub fn load_doc(json_dir: &Path, beve_dir: &Path, name: &str) -> DocFiles {
     }
 }
 
-/// `../shared/corpus` beside the repository, when present.
+/// The JSON corpus folder: `STRUCTIO_CORPUS_DIR` if set, else `../shared/corpus` beside the
+/// repository, when present.
 pub fn corpus_dir() -> Option<PathBuf> {
-    let p = root().join("../shared/corpus");
+    let p = match std::env::var_os("STRUCTIO_CORPUS_DIR") {
+        Some(d) if !d.is_empty() => PathBuf::from(d),
+        _ => root().join("../shared/corpus"),
+    };
     p.is_dir().then_some(p)
 }
 
