@@ -54,6 +54,7 @@ pub fn duplicate_key(name: &str, offset: usize) -> Error {
 /// The key table of a struct or variant without fields.
 pub const NO_FIELDS: FieldsInfo = FieldsInfo {
     names: &[],
+    optional: &[],
     keys: &[],
     key_field: &[],
     probe: Probe::Empty,

@@ -21,7 +21,8 @@
 //! assert_eq!(back, p);
 //!
 //! let bytes = structio::to_beve(&p);
-//! assert_eq!(structio::from_beve::<Point>(&bytes).unwrap(), p);
+//! let back: Point = structio::from_beve(&bytes).unwrap();
+//! assert_eq!(back, p);
 //! ```
 #![warn(missing_docs)]
 #![deny(unsafe_code)]

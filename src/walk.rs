@@ -79,7 +79,9 @@ where
         }
     }
     if opts.error_on_missing_keys {
-        if let Some(f) = (0..info.names.len()).find(|&f| !seen.has(f)) {
+        if let Some(f) = (0..info.names.len())
+            .find(|&f| !seen.has(f) && !info.optional.get(f).copied().unwrap_or(false))
+        {
             return Err(Error::new(
                 Code::MissingKey(info.names[f].to_string()),
                 r.offset(),
@@ -92,13 +94,17 @@ where
 /// Which key set each field, when aliases, duplicate checks or missing-key checks need it.
 /// Up to 64 fields live on the stack.
 enum Seen {
+    /// Nothing is tracked (no aliases, no duplicate or missing checks): costs nothing.
+    Off,
     Small([u16; 64]),
     Large(Vec<u16>),
 }
 
 impl Seen {
     fn new(fields: usize) -> Seen {
-        if fields <= 64 {
+        if fields == 0 {
+            Seen::Off
+        } else if fields <= 64 {
             Seen::Small([0; 64])
         } else {
             Seen::Large(vec![0; fields])
@@ -107,6 +113,7 @@ impl Seen {
 
     fn slots(&mut self) -> &mut [u16] {
         match self {
+            Seen::Off => &mut [],
             Seen::Small(a) => a,
             Seen::Large(v) => v,
         }
@@ -114,6 +121,7 @@ impl Seen {
 
     fn has(&self, field: usize) -> bool {
         match self {
+            Seen::Off => false,
             Seen::Small(a) => a[field] != 0,
             Seen::Large(v) => v[field] != 0,
         }
