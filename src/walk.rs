@@ -4,6 +4,27 @@
 //! [`Writer`]. Errors pick up their path segment here, on the way out.
 
 use crate::error::{Code, Error, PathSegment, Result};
+
+/// In unoptimised builds, where one nesting level of a large derived struct can take over 8 KiB
+/// of stack, reruns `$call` on a fresh stack segment when the current one runs low, so that the
+/// depth limit (256 by default) and not the thread's stack size bounds nesting. Optimised builds
+/// need under 128 KiB for 256 levels and skip the check.
+macro_rules! with_stack {
+    ($call:expr) => {
+        #[cfg(debug_assertions)]
+        if $crate::walk::stack_is_low() {
+            return stacker::grow(2 << 20, move || $call);
+        }
+    };
+}
+pub(crate) use with_stack;
+
+/// Whether less than 128 KiB of stack remain (unknown counts as enough).
+#[cfg(debug_assertions)]
+#[doc(hidden)]
+pub fn stack_is_low() -> bool {
+    stacker::remaining_stack().is_some_and(|left| left < 128 * 1024)
+}
 use crate::number::Number;
 use crate::reflect::{FieldsInfo, Reader, Reflect, UnknownKeys};
 
@@ -42,6 +63,7 @@ where
     R: Reader<'de>,
     F: FnMut(usize, &mut R) -> Result<()>,
 {
+    with_stack!(read_fields_in(r, map, info, skip_key, field));
     let opts = *r.options();
     let track = opts.error_on_missing_keys
         || opts.error_on_duplicate_keys
