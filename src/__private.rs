@@ -54,6 +54,7 @@ pub fn duplicate_key(name: &str, offset: usize) -> Error {
 /// The key table of a struct or variant without fields.
 pub const NO_FIELDS: FieldsInfo = FieldsInfo {
     names: &[],
+    optional: &[],
     keys: &[],
     key_field: &[],
     probe: Probe::Empty,
@@ -175,6 +176,7 @@ where
     R: Reader<'de>,
     F: FnOnce(usize, &mut R, bool) -> Result<()>,
 {
+    crate::walk::with_stack!(read_external(r, info, payload));
     let at = r.offset();
     match r.peek_kind()? {
         ValueKind::String => {
@@ -230,6 +232,7 @@ where
     R: Reader<'de>,
     F: FnOnce(usize, &mut R, &mut R::Map) -> Result<()>,
 {
+    crate::walk::with_stack!(read_internal(r, info, tag, body));
     let start = r.save();
     let mut map = r.begin_object()?;
     let first_is_tag = match r.next_field(&mut map)? {
@@ -270,6 +273,7 @@ where
     R: Reader<'de>,
     F: FnOnce(usize, &mut R, bool) -> Result<()>,
 {
+    crate::walk::with_stack!(read_adjacent(r, info, tag, content, payload));
     enum Member {
         Tag,
         Content,
@@ -370,6 +374,7 @@ where
     R: Reader<'de>,
     F: FnMut(usize, &mut R) -> Result<()>,
 {
+    crate::walk::with_stack!(read_untagged(r, shapes, attempt));
     let at = r.offset();
     let shape = shape_of(r.peek_kind()?);
     let start = r.save();

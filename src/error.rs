@@ -254,10 +254,6 @@ impl Error {
         self.0.path.iter().rev().cloned().collect()
     }
 
-    pub(crate) fn code(&self) -> &Code {
-        &self.0.code
-    }
-
     /// Adds the step the error passed through on its way up (innermost first).
     #[cold]
     #[inline(never)]
@@ -366,9 +362,6 @@ mod tests {
             Error::new(Code::DepthLimit(256), 0).category(),
             Category::Limit
         );
-        assert_eq!(
-            Error::new(Code::UnknownKey("k".into()), 0).key(),
-            Some("k")
-        );
+        assert_eq!(Error::new(Code::UnknownKey("k".into()), 0).key(), Some("k"));
     }
 }

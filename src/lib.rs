@@ -21,7 +21,8 @@
 //! assert_eq!(back, p);
 //!
 //! let bytes = structio::to_beve(&p);
-//! assert_eq!(structio::from_beve::<Point>(&bytes).unwrap(), p);
+//! let back: Point = structio::from_beve(&bytes).unwrap();
+//! assert_eq!(back, p);
 //! ```
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
@@ -42,6 +43,7 @@ pub use beve::{
     beve_to_json, from_beve, read_beve, to_beve, to_beve_aligned, write_beve, AlignedBytes,
 };
 pub use error::{Category, Error, PathSegment, Result};
+pub use impls::matrix::{Layout, Matrix};
 pub use impls::raw::{RawJson, RawJsonBuf};
 pub use json::{from_json, minify, prettify, read_json, to_json, write_json};
 pub use number::{NumKind, Number, Wire};

@@ -256,6 +256,10 @@ impl EnumInfo {
 pub struct FieldsInfo {
     /// Field names as written, one per field, in declaration order.
     pub names: &'static [&'static str],
+    /// For each field, whether it may be missing even under
+    /// [`ReadOptions::error_on_missing_keys`] (`Option` members, which are left out when `None`).
+    /// Empty when no field may.
+    pub optional: &'static [bool],
     /// Every accepted key: the names, then the aliases.
     pub keys: &'static [&'static str],
     /// For each entry of `keys`, the field it sets.
@@ -391,7 +395,10 @@ pub trait Reader<'de> {
         let mut it = s.as_str().chars();
         match (it.next(), it.next()) {
             (Some(c), None) => Ok(c),
-            _ => Err(crate::error::Error::new(crate::error::Code::InvalidChar, at)),
+            _ => Err(crate::error::Error::new(
+                crate::error::Code::InvalidChar,
+                at,
+            )),
         }
     }
 

@@ -4,6 +4,27 @@
 //! [`Writer`]. Errors pick up their path segment here, on the way out.
 
 use crate::error::{Code, Error, PathSegment, Result};
+
+/// In unoptimised builds, where one nesting level of a large derived struct can take over 8 KiB
+/// of stack, reruns `$call` on a fresh stack segment when the current one runs low, so that the
+/// depth limit (256 by default) and not the thread's stack size bounds nesting. Optimised builds
+/// need under 128 KiB for 256 levels and skip the check.
+macro_rules! with_stack {
+    ($call:expr) => {
+        #[cfg(debug_assertions)]
+        if $crate::walk::stack_is_low() {
+            return stacker::grow(2 << 20, move || $call);
+        }
+    };
+}
+pub(crate) use with_stack;
+
+/// Whether less than 128 KiB of stack remain (unknown counts as enough).
+#[cfg(debug_assertions)]
+#[doc(hidden)]
+pub fn stack_is_low() -> bool {
+    stacker::remaining_stack().is_some_and(|left| left < 128 * 1024)
+}
 use crate::number::Number;
 use crate::reflect::{FieldsInfo, Reader, Reflect, UnknownKeys};
 
@@ -42,6 +63,7 @@ where
     R: Reader<'de>,
     F: FnMut(usize, &mut R) -> Result<()>,
 {
+    with_stack!(read_fields_in(r, map, info, skip_key, field));
     let opts = *r.options();
     let track = opts.error_on_missing_keys
         || opts.error_on_duplicate_keys
@@ -79,7 +101,9 @@ where
         }
     }
     if opts.error_on_missing_keys {
-        if let Some(f) = (0..info.names.len()).find(|&f| !seen.has(f)) {
+        if let Some(f) = (0..info.names.len())
+            .find(|&f| !seen.has(f) && !info.optional.get(f).copied().unwrap_or(false))
+        {
             return Err(Error::new(
                 Code::MissingKey(info.names[f].to_string()),
                 r.offset(),
@@ -92,13 +116,17 @@ where
 /// Which key set each field, when aliases, duplicate checks or missing-key checks need it.
 /// Up to 64 fields live on the stack.
 enum Seen {
+    /// Nothing is tracked (no aliases, no duplicate or missing checks): costs nothing.
+    Off,
     Small([u16; 64]),
     Large(Vec<u16>),
 }
 
 impl Seen {
     fn new(fields: usize) -> Seen {
-        if fields <= 64 {
+        if fields == 0 {
+            Seen::Off
+        } else if fields <= 64 {
             Seen::Small([0; 64])
         } else {
             Seen::Large(vec![0; fields])
@@ -107,6 +135,7 @@ impl Seen {
 
     fn slots(&mut self) -> &mut [u16] {
         match self {
+            Seen::Off => &mut [],
             Seen::Small(a) => a,
             Seen::Large(v) => v,
         }
@@ -114,6 +143,7 @@ impl Seen {
 
     fn has(&self, field: usize) -> bool {
         match self {
+            Seen::Off => false,
             Seen::Small(a) => a[field] != 0,
             Seen::Large(v) => v[field] != 0,
         }

@@ -14,6 +14,7 @@ struct Point {
 const _: () = {
     const INFO: p::FieldsInfo = p::FieldsInfo {
         names: &["x", "y", "label", "tag"],
+        optional: &[],
         keys: &["x", "y", "label", "tag", "name"],
         key_field: &[0, 1, 2, 3, 2],
         probe: p::Probe::Linear,
@@ -65,7 +66,10 @@ fn hand_expanded_struct_round_trips() {
     assert_eq!(alias.name, "n");
     assert_eq!(alias.tag, Some(3));
     let both = structio::from_json::<Point, _>(r#"{"name":"n","label":"m"}"#).unwrap_err();
-    assert_eq!(both.message(), "keys `name` and `label` name the same field");
+    assert_eq!(
+        both.message(),
+        "keys `name` and `label` name the same field"
+    );
     let bytes = structio::to_beve(&v);
     assert_eq!(structio::from_beve::<Point, _>(&bytes).unwrap(), v);
 }

@@ -19,7 +19,10 @@ const DOCS: [&str; 7] = [
 ];
 
 fn doc(name: &str) -> String {
-    String::from_utf8(json_common::repo_file(&format!("formats/json/bench/{name}.json"))).unwrap()
+    String::from_utf8(json_common::repo_file(&format!(
+        "formats/json/bench/{name}.json"
+    )))
+    .unwrap()
 }
 
 fn pretty_doc(name: &str) -> String {
@@ -41,8 +44,21 @@ struct TestStruct {
 
 const _: () = {
     const INFO: p::FieldsInfo = p::FieldsInfo {
-        names: &["testStrings", "testUints", "testDoubles", "testInts", "testBools"],
-        keys: &["testStrings", "testUints", "testDoubles", "testInts", "testBools"],
+        optional: &[],
+        names: &[
+            "testStrings",
+            "testUints",
+            "testDoubles",
+            "testInts",
+            "testBools",
+        ],
+        keys: &[
+            "testStrings",
+            "testUints",
+            "testDoubles",
+            "testInts",
+            "testBools",
+        ],
         key_field: &[0, 1, 2, 3, 4],
         probe: p::Probe::Linear,
     };
@@ -97,7 +113,11 @@ where
     assert_eq!(to_json_with(&v, &opts), pretty, "{name}: pretty write");
     // Reading the pretty text into the value just read reuses it and changes nothing.
     structio::read_json(&mut v, &pretty).unwrap();
-    assert_eq!(structio::to_json(&v), text, "{name}: read into an existing value");
+    assert_eq!(
+        structio::to_json(&v),
+        text,
+        "{name}: read into an existing value"
+    );
     let mut out = b"prefix:".to_vec();
     structio::write_json(&v, &mut out);
     assert_eq!(&out[7..], text.as_bytes(), "{name}: write_json appends");
@@ -137,7 +157,10 @@ fn shared_copies_are_current() {
             let file = format!("{name}.{ext}");
             let shared = std::fs::read(dir.join(&file)).unwrap();
             let ours = json_common::repo_file(&format!("formats/json/bench/{file}"));
-            assert!(shared == ours, "formats/json/bench/{file} differs from shared");
+            assert!(
+                shared == ours,
+                "formats/json/bench/{file} differs from shared"
+            );
         }
     }
 }
@@ -163,15 +186,30 @@ fn errors_name_what_where_and_path() {
     );
     assert_eq!(
         error_of::<Doc>("{\"a\": [{\"testUints\": [1, -2]}]}"),
-        e("number out of range for u64", 25, (1, 26), "$[\"a\"][0].testUints[1]")
+        e(
+            "number out of range for u64",
+            25,
+            (1, 26),
+            "$[\"a\"][0].testUints[1]"
+        )
     );
     assert_eq!(
         error_of::<Doc>("{\n\"a\": [\n  {\"testInts\": [1.5]}\n]}"),
-        e("expected an integer for i64", 26, (3, 18), "$[\"a\"][0].testInts[0]")
+        e(
+            "expected an integer for i64",
+            26,
+            (3, 18),
+            "$[\"a\"][0].testInts[0]"
+        )
     );
     assert_eq!(
         error_of::<Doc>("{\"a\": [{\"testBools\": [true, 1]}]}"),
-        e("expected a boolean, found a number", 28, (1, 29), "$[\"a\"][0].testBools[1]")
+        e(
+            "expected a boolean, found a number",
+            28,
+            (1, 29),
+            "$[\"a\"][0].testBools[1]"
+        )
     );
     assert_eq!(
         error_of::<Doc>("{\"a\": [{\"nope\": 1}]}"),

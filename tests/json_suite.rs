@@ -23,7 +23,9 @@ fn same(a: &Any, b: &Any) -> bool {
     }
     match (a, b) {
         (Any::Num(x), Any::Num(y)) => x == y || num(x) == num(y),
-        (Any::Arr(x), Any::Arr(y)) => x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q)),
+        (Any::Arr(x), Any::Arr(y)) => {
+            x.len() == y.len() && x.iter().zip(y).all(|(p, q)| same(p, q))
+        }
         (Any::Obj(x), Any::Obj(y)) => {
             x.len() == y.len() && x.iter().zip(y).all(|(p, q)| p.0 == q.0 && same(&p.1, &q.1))
         }
@@ -79,7 +81,10 @@ fn y_files_are_accepted_and_round_trip() {
         let back: Any = structio::from_json(&out).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert!(same(&back, &v), "{name}: {back:?} != {v:?}");
         let mini = structio::minify(&text).unwrap();
-        assert_eq!(structio::minify(&structio::prettify(&text).unwrap()).unwrap(), mini);
+        assert_eq!(
+            structio::minify(&structio::prettify(&text).unwrap()).unwrap(),
+            mini
+        );
         let pretty = structio::json::to_json_with(
             &v,
             &structio::json::Options {
@@ -118,13 +123,25 @@ const I_OUTCOMES: &[(&str, bool, bool)] = &[
     ("i_number_very_big_negative_int.json", true, true),
     ("i_object_key_lone_2nd_surrogate.json", false, false),
     ("i_string_1st_surrogate_but_2nd_missing.json", false, false),
-    ("i_string_1st_valid_surrogate_2nd_invalid.json", false, false),
+    (
+        "i_string_1st_valid_surrogate_2nd_invalid.json",
+        false,
+        false,
+    ),
     ("i_string_UTF-16LE_with_BOM.json", false, false),
     ("i_string_UTF-8_invalid_sequence.json", false, false),
     ("i_string_UTF8_surrogate_U+D800.json", false, false),
-    ("i_string_incomplete_surrogate_and_escape_valid.json", false, false),
+    (
+        "i_string_incomplete_surrogate_and_escape_valid.json",
+        false,
+        false,
+    ),
     ("i_string_incomplete_surrogate_pair.json", false, false),
-    ("i_string_incomplete_surrogates_escape_valid.json", false, false),
+    (
+        "i_string_incomplete_surrogates_escape_valid.json",
+        false,
+        false,
+    ),
     ("i_string_invalid_lonely_surrogate.json", false, false),
     ("i_string_invalid_surrogate.json", false, false),
     ("i_string_invalid_utf-8.json", false, false),

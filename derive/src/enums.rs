@@ -104,6 +104,7 @@ fn entries(variants: &[Variant]) -> Vec<Entry<'_>> {
             name: &v.name,
             name_span: v.name_span,
             aliases: &v.aliases,
+            optional: false,
         })
         .collect()
 }

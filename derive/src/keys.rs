@@ -15,6 +15,8 @@ pub struct Entry<'a> {
     pub name_span: Span,
     /// Extra keys accepted on input.
     pub aliases: &'a [(String, Span)],
+    /// An `Option` field: never a missing key, since `None` members are left out when written.
+    pub optional: bool,
 }
 
 /// The keys of a table: names first (one per entry, in order), then aliases.
@@ -23,6 +25,8 @@ pub struct Table {
     pub keys: Vec<String>,
     /// For each key, the entry it selects.
     pub key_entry: Vec<u16>,
+    /// For each entry, whether it may be missing (see [`Entry::optional`]).
+    pub optional: Vec<bool>,
 }
 
 /// Builds a table; a key used twice (after renaming) is an error on the second use. `what`
@@ -68,6 +72,7 @@ pub fn table(entries: &[Entry], what: &str) -> syn::Result<Table> {
     }
     Ok(Table {
         names: entries.iter().map(|e| e.name.to_string()).collect(),
+        optional: entries.iter().map(|e| e.optional).collect(),
         key_entry: keys.iter().map(|&(_, e)| e).collect(),
         keys: keys.into_iter().map(|(k, _)| k).collect(),
     })
@@ -80,9 +85,16 @@ impl Table {
         let keys = &self.keys;
         let key_field = self.key_entry.iter().map(|&e| Literal::u16_unsuffixed(e));
         let probe = probe(keys);
+        let optional = if self.optional.contains(&true) {
+            let o = &self.optional;
+            quote!(&[#(#o),*])
+        } else {
+            quote!(&[])
+        };
         quote! {
             __p::FieldsInfo {
                 names: &[#(#names),*],
+                optional: #optional,
                 keys: &[#(#keys),*],
                 key_field: &[#(#key_field),*],
                 probe: #probe,

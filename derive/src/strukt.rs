@@ -21,8 +21,21 @@ pub fn entries<'a>(fields: &[&'a Field]) -> Vec<Entry<'a>> {
             name: &f.name,
             name_span: f.name_span,
             aliases: &f.aliases,
+            optional: is_option(&f.ty),
         })
         .collect()
+}
+
+/// Whether `ty` is spelled as an `Option<..>` (any path ending in `Option`). A type alias of an
+/// option is not seen through; such a field is then a required key under
+/// `error_on_missing_keys`.
+fn is_option(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Path(p) => p.path.segments.last().is_some_and(|s| s.ident == "Option"),
+        syn::Type::Group(g) => is_option(&g.elem),
+        syn::Type::Paren(p) => is_option(&p.elem),
+        _ => false,
+    }
 }
 
 /// `let __nulls = ...; let __has0 = ...;`: which members are written. `values` are references.

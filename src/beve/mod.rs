@@ -84,12 +84,15 @@ macro_rules! with_kind {
 }
 
 mod aligned;
+#[cfg(feature = "num-complex")]
+mod complex;
 mod delimited;
 pub mod header;
 mod read;
 mod sink;
 mod size;
 mod skip;
+mod str_array;
 mod transcode;
 mod typed_array;
 mod write;
@@ -228,9 +231,64 @@ where
 /// Converts BEVE to compact JSON without a schema, like `glz::beve_to_json`: integer keys
 /// become quoted JSON keys, typed and bool arrays JSON arrays, matrices
 /// `{"layout":..,"extents":[..],"value":[..]}`, complex numbers `[re,im]`, v1 type tags
-/// `{"index":i,"value":..}`. A delimited sequence of values becomes one JSON text per line.
+/// `{"index":i,"value":..}`. Each data delimiter (`0x06`) between top-level values becomes a
+/// newline, so a delimited sequence becomes newline-delimited JSON.
+///
+/// ```
+/// let bytes = structio::to_beve(&std::collections::BTreeMap::from([(7u16, vec![true, false])]));
+/// assert_eq!(structio::beve_to_json(&bytes).unwrap(), r#"{"7":[true,false]}"#);
+/// ```
 pub fn beve_to_json<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
-    // Transcodes into the JSON backend's writer once it lands on main.
-    let _ = input;
-    todo!("beve_to_json waits for the JSON writer")
+    beve_to_json_with(input, &crate::json::Options::default())
+}
+
+/// [`beve_to_json`] with JSON options (pretty layout, float style; `read.max_depth` limits
+/// the nesting).
+pub fn beve_to_json_with<I: AsRef<[u8]> + ?Sized>(
+    input: &I,
+    opts: &crate::json::Options,
+) -> Result<String> {
+    use crate::json::JsonWriter;
+    let bytes = input.as_ref();
+    let depth = opts.read.max_depth;
+    let mut out = Vec::with_capacity(bytes.len() * 2);
+    let mut pos = 0;
+    if bytes.first() == Some(&header::DELIMITER) {
+        out.push(b'\n');
+        pos = 1;
+    }
+    loop {
+        pos = if opts.pretty {
+            transcode::walk(
+                bytes,
+                pos,
+                &mut JsonWriter::<true>::new(&mut out, opts),
+                depth,
+            )?
+        } else {
+            transcode::walk(
+                bytes,
+                pos,
+                &mut JsonWriter::<false>::new(&mut out, opts),
+                depth,
+            )?
+        };
+        if pos == bytes.len() {
+            break;
+        }
+        if bytes[pos] != header::DELIMITER {
+            return Err(crate::error::Error::new(
+                crate::error::Code::TrailingCharacters,
+                pos,
+            ));
+        }
+        out.push(b'\n');
+        pos += 1;
+        if pos == bytes.len() {
+            break;
+        }
+    }
+    // The writer only writes validated text, so this never replaces anything.
+    Ok(String::from_utf8(out)
+        .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned()))
 }

@@ -10,7 +10,7 @@ use std::borrow::Cow;
 
 use super::header::{self, describe, eof, invalid, major, Keys};
 use super::size;
-use super::transcode::{bit, bool_bits, num_kind, sized_str, take, NumArray};
+use super::transcode::{bit, bool_bits, fits, num_kind, sized_str, take, NumArray};
 use crate::error::{Code, Error, Result};
 use crate::number::{Number, Wire};
 use crate::reflect::{EnumInfo, Key, ReadOptions, Reader, Str, ValueKind};
@@ -404,7 +404,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
             Keys::Str => 2,
             Keys::Int(k) => k.size() + 1,
         };
-        if n > self.left() / min_member {
+        if !fits(n, min_member, self.left()) {
             return Err(eof(at));
         }
         self.enter(at)?;
@@ -520,10 +520,11 @@ impl<'de> Reader<'de> for BeveReader<'de> {
 
     fn read_raw_json(&mut self) -> Result<Str<'de, '_>> {
         let at = self.pos;
-        let s = match self.read_str()? {
-            Str::Borrowed(s) => s,
-            Str::Transient(_) => unreachable_transient(at)?,
-        };
+        let h = self.header()?;
+        if h != header::STRING {
+            return Err(type_error("a string holding JSON", h, at));
+        }
+        let s = sized_str(self.input, &mut self.pos)?;
         crate::json::validate(s.as_bytes()).map_err(|_| {
             Error::new(
                 Code::Malformed("a raw JSON string that is not valid JSON"),
@@ -553,10 +554,4 @@ impl<'de> Reader<'de> for BeveReader<'de> {
             Err(e) => e,
         }
     }
-}
-
-/// BEVE strings are always borrowed; kept as an error rather than a panic all the same.
-#[cold]
-fn unreachable_transient(at: usize) -> Result<&'static str> {
-    Err(Error::new(Code::BorrowedEscape, at))
 }

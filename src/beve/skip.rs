@@ -171,7 +171,7 @@ mod tests {
 
     #[test]
     fn depth_is_limited_without_recursion() {
-        let deep = vec![0x05, 0x04].repeat(100_000);
+        let deep = [0x05, 0x04].repeat(100_000);
         let e = skip_all(&deep).unwrap_err();
         assert_eq!(e.message(), "nesting deeper than the limit of 256");
         assert_eq!(e.offset(), 512);
@@ -180,14 +180,14 @@ mod tests {
         ok.push(0x00);
         assert_eq!(skip(&ok, 0, usize::MAX).unwrap(), ok.len());
         // Exactly at the limit is fine.
-        let mut at_limit = vec![0x05, 0x04].repeat(256);
+        let mut at_limit = [0x05, 0x04].repeat(256);
         at_limit.push(0x00);
         assert_eq!(skip_all(&at_limit).unwrap(), at_limit.len());
         at_limit.pop();
         at_limit.extend_from_slice(&[0x05, 0x00]);
         assert!(skip_all(&at_limit).is_err());
         // Type tags nest too.
-        let tags = vec![0x0E, 0x00].repeat(1000);
+        let tags = [0x0E, 0x00].repeat(1000);
         assert!(skip_all(&tags).is_err());
     }
 

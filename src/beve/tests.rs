@@ -22,6 +22,7 @@ struct Rec {
 
 const REC: FieldsInfo = FieldsInfo {
     names: &["id", "name", "xs", "tag"],
+    optional: &[],
     keys: &["id", "name", "xs", "tag"],
     key_field: &[0, 1, 2, 3],
     probe: Probe::Linear,
@@ -736,12 +737,12 @@ fn hostile_counts_never_allocate() {
 
 #[test]
 fn depth_limit_applies_to_reads_skips_and_transcodes() {
-    let mut deep = vec![0x05, 0x04].repeat(300);
+    let mut deep = [0x05, 0x04].repeat(300);
     deep.extend_from_slice(&[0x05, 0x00]);
     let e = err::<Nest>(&deep);
     assert_eq!(e.message(), "nesting deeper than the limit of 256");
     assert_eq!(e.offset(), 512);
-    let mut ok = vec![0x05, 0x04].repeat(255);
+    let mut ok = [0x05, 0x04].repeat(255);
     ok.extend_from_slice(&[0x05, 0x00]);
     from_beve::<Nest, _>(&ok).unwrap();
     let low = Options {
@@ -862,4 +863,103 @@ fn invalid_utf8_is_rejected_with_its_offset() {
     assert_eq!(e.message(), "invalid UTF-8");
     let e = err::<Rec>(&[0x03, 0x04, 0x04, 0xFF, 0x11, 0]);
     assert_eq!(e.message(), "invalid UTF-8");
+}
+
+#[test]
+fn beve_to_json_lines_and_options() {
+    let mut seq = Vec::new();
+    write_beve_delimited(&1u8, &mut seq);
+    write_beve_delimited(&vec!["a".to_string()], &mut seq);
+    assert_eq!(beve_to_json(&seq).unwrap(), "1\n[\"a\"]");
+    let mut lead = vec![0x06];
+    lead.extend_from_slice(&seq);
+    lead.push(0x06);
+    assert_eq!(beve_to_json(&lead).unwrap(), "\n1\n[\"a\"]\n");
+    assert!(beve_to_json(&[0x11, 1, 0x11, 2][..]).is_err());
+    assert!(beve_to_json(&[][..]).unwrap_err().is_eof());
+    assert!(beve_to_json(&[0x06][..]).unwrap_err().is_eof());
+    let pretty = crate::json::Options {
+        pretty: true,
+        ..crate::json::Options::default()
+    };
+    let b = to_beve(&BTreeMap::from([("k", vec![1u8])]));
+    assert_eq!(
+        beve_to_json_with(&b, &pretty).unwrap(),
+        "{\n   \"k\": [\n      1\n   ]\n}"
+    );
+    // Integer keys are quoted; complex numbers are pairs; bf16 converts.
+    let b = to_beve(&BTreeMap::from([(-1i64, bf16::from_f32(0.5))]));
+    assert_eq!(beve_to_json(&b).unwrap(), r#"{"-1":0.5}"#);
+    let c = [0x1E, 0x49, 0x04, 1, 0, 0, 0, 2, 0, 0, 0];
+    assert_eq!(beve_to_json(&c[..]).unwrap(), "[[1,2]]");
+    // An aligned complex array (the spec's worked example) reads like a plain one.
+    let mut a = vec![0x1E, 0x62, 0x5C, 0x64, 0x10, 0x02, 0, 0];
+    for x in [1.0f64, 2.0, 3.0, 4.0] {
+        a.extend_from_slice(&x.to_le_bytes());
+    }
+    assert_eq!(beve_to_json(&a).unwrap(), "[[1,2],[3,4]]");
+    a[4] = 0x0C; // an odd component count
+    a.truncate(a.len() - 8);
+    assert_eq!(
+        beve_to_json(&a).unwrap_err().message(),
+        "aligned complex array with an odd component count"
+    );
+    // Strings with control characters are escaped; invalid UTF-8 is an error.
+    assert_eq!(beve_to_json(&to_beve(&"a\u{1}")).unwrap(), r#""a\u0001""#);
+    assert!(beve_to_json(&[0x02, 0x04, 0xFF][..]).is_err());
+}
+
+#[test]
+fn raw_json_is_a_validated_string() {
+    let raw = crate::RawJsonBuf::new(r#"{"a": [1, 2]}"#).unwrap();
+    let b = to_beve(&raw);
+    assert_eq!(&b[..2], &[0x02, 0x34]);
+    let back: crate::RawJsonBuf = from_beve(&b).unwrap();
+    assert_eq!(back, raw);
+    let borrowed: crate::RawJson = from_beve(&b).unwrap();
+    assert_eq!(borrowed.get(), r#"{"a": [1, 2]}"#);
+    let e = from_beve::<crate::RawJsonBuf, _>(&to_beve(&"{nope")).unwrap_err();
+    assert_eq!(e.message(), "a raw JSON string that is not valid JSON");
+    assert_eq!(e.offset(), 0);
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(2000))]
+    /// Byte strings built mostly from header and SIZE bytes: every reader returns (an error
+    /// or a value), none panics, and what transcodes also skips to the same end.
+    #[test]
+    fn arbitrary_input_never_panics(
+        b in proptest::collection::vec(
+            proptest::prop_oneof![
+                proptest::sample::select(vec![
+                    0x00u8, 0x01, 0x02, 0x03, 0x04, 0x05, 0x06, 0x08, 0x0B, 0x0E, 0x11, 0x16,
+                    0x18, 0x1C, 0x1E, 0x3C, 0x41, 0x44, 0x5C, 0x61, 0x62, 0x64, 0x73, 0x74, 0xFF,
+                ]),
+                proptest::prelude::any::<u8>(),
+            ],
+            0..48,
+        )
+    ) {
+        let mut w = BeveWriter::new(Vec::new());
+        let t = transcode(&b, &mut w);
+        let s = super::skip::skip(&b, 0, 256);
+        match (&t, &s) {
+            (Ok(()), Ok(end)) => proptest::prop_assert_eq!(*end, b.len()),
+            (Ok(()), Err(e)) => proptest::prop_assert!(false, "skip failed: {}", e),
+            (Err(_), _) => {}
+        }
+        let _ = beve_to_json(&b);
+        let _ = from_beve::<Rec, _>(&b);
+        let _ = from_beve::<Vec<f64>, _>(&b);
+        let _ = from_beve::<Vec<String>, _>(&b);
+        let _ = from_beve::<Vec<bool>, _>(&b);
+        let _ = from_beve::<BTreeMap<u64, Vec<Option<i8>>>, _>(&b);
+        let _ = from_beve::<Nest, _>(&b);
+        let _ = from_beve::<crate::Value, _>(&b);
+        let mut c: Cow<[u32]> = Cow::Borrowed(&[]);
+        let _ = BeveReader::new(&b, ReadOptions::default()).read_typed_cow(&mut c);
+        for part in Delimited::new(&b) {
+            let _ = part;
+        }
+    }
 }

@@ -111,6 +111,13 @@ fn enter(depth: usize, max_depth: usize, at: usize) -> Result<()> {
     Ok(())
 }
 
+/// Whether `count` items of `width` bytes fit in `left` bytes: overflow-safe, and a multiply
+/// rather than a division (this guards every bulk read).
+#[inline(always)]
+pub(crate) fn fits(count: usize, width: usize, left: usize) -> bool {
+    count.checked_mul(width).is_some_and(|n| n <= left)
+}
+
 /// `n` bytes at `pos`, or an end-of-input error naming `at`.
 #[inline(always)]
 pub(crate) fn take(input: &[u8], pos: usize, n: usize, at: usize) -> Result<&[u8]> {
@@ -123,9 +130,17 @@ pub(crate) fn take(input: &[u8], pos: usize, n: usize, at: usize) -> Result<&[u8
 /// Validates UTF-8; the error names the offset of the first bad byte (`at` is where `b` starts).
 #[inline(always)]
 pub(crate) fn utf8(b: &[u8], at: usize) -> Result<&str> {
-    match simdutf8::basic::from_utf8(b) {
-        Ok(s) => Ok(s),
-        Err(_) => Err(utf8_error(b, at)),
+    // simdutf8 is the fast validator once optimised; unoptimised (debug) builds use core's,
+    // which ships precompiled with optimisations and is ten times faster there. Both accept
+    // exactly the valid UTF-8 (`utf8_validators_agree` checks it).
+    let ok = if cfg!(debug_assertions) {
+        std::str::from_utf8(b).ok()
+    } else {
+        simdutf8::basic::from_utf8(b).ok()
+    };
+    match ok {
+        Some(s) => Ok(s),
+        None => Err(utf8_error(b, at)),
     }
 }
 
@@ -200,9 +215,8 @@ pub(crate) fn num_array(input: &[u8], mut pos: usize, h: u8, at: usize) -> Resul
         take(input, pos, pad as usize, pos)?;
         pos += pad as usize;
     }
-    // Divide rather than multiply: a hostile count cannot overflow, and nothing is allocated
-    // or copied before the check.
-    if count > (input.len() - pos) / width {
+    // Nothing is allocated or copied before this check.
+    if !fits(count, width, input.len() - pos) {
         return Err(eof(at));
     }
     let len = count * width;
@@ -315,7 +329,7 @@ fn value<'a, W: Writer>(
                 Keys::Str => 2,
                 Keys::Int(k) => k.size() + 1,
             };
-            if n > (input.len() - pos) / min_member {
+            if !fits(n, min_member, input.len() - pos) {
                 return Err(eof(at));
             }
             enter(depth, max_depth, at)?;
@@ -347,9 +361,11 @@ fn value<'a, W: Writer>(
                         return Err(eof(at));
                     }
                     strs.clear();
-                    for _ in 0..n {
-                        strs.push(sized_str(input, &mut pos)?);
-                    }
+                    super::str_array::items(input, &mut pos, n, |_, s| {
+                        strs.push(s);
+                        Ok(())
+                    })
+                    .map_err(|(e, _)| e)?;
                     w.str_array(strs.iter().copied());
                 }
                 _ if (h >> 3) & 3 == 3 && h != header::ALIGNED_ARRAY => {
@@ -479,7 +495,7 @@ fn complex<W: Writer>(input: &[u8], mut pos: usize, w: &mut W) -> Result<usize> 
         }
         1 => {
             let count = size::read(input, &mut pos)?;
-            if count > (input.len() - pos) / (2 * width) {
+            if !fits(count, 2 * width, input.len() - pos) {
                 return Err(eof(ch_at));
             }
             let len = count * 2 * width;
@@ -529,4 +545,38 @@ fn emit_pair<N: Number, W: Writer>(w: &mut W, data: &[u8]) {
     w.sep();
     w.number(N::from_le_slice(&data[width..2 * width]));
     w.end_array();
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn utf8_validators_agree() {
+        let mut cases: Vec<Vec<u8>> = vec![
+            b"plain ascii".to_vec(),
+            "caf\u{e9} \u{4e2d}\u{6587} \u{1F600} \u{2028}"
+                .as_bytes()
+                .to_vec(),
+            vec![0xFF],
+            vec![0xC0, 0x80],
+            vec![0xED, 0xA0, 0x80],
+            vec![0xF4, 0x90, 0x80, 0x80],
+            vec![0xE2, 0x82],
+            vec![0; 100],
+        ];
+        let long = "\u{1F600}abc".repeat(50);
+        cases.push(long.as_bytes().to_vec());
+        cases.push(long.as_bytes()[..long.len() - 1].to_vec());
+        for c in &cases {
+            assert_eq!(
+                simdutf8::basic::from_utf8(c).is_ok(),
+                std::str::from_utf8(c).is_ok(),
+                "{c:02X?}"
+            );
+            assert_eq!(super::utf8(c, 0).is_ok(), std::str::from_utf8(c).is_ok());
+        }
+        assert_eq!(
+            super::utf8(&[b'a', b'b', 0xFF], 10).unwrap_err().offset(),
+            12
+        );
+    }
 }

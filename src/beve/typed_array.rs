@@ -9,7 +9,7 @@ use std::borrow::Cow;
 use super::header;
 use super::read::{conversion_error, is_numeric_array, type_error, BeveReader};
 use super::size;
-use super::transcode::{bit, bool_bits, sized_str, NumArray};
+use super::transcode::{bool_bits, fits, NumArray};
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::Number;
 use crate::reflect::{Reader, Str};
@@ -34,7 +34,9 @@ fn copy_le<N: Number>(dst: &mut [N], data: &[u8]) {
 /// a new allocation comes zeroed from the allocator (no separate fill pass).
 #[inline(always)]
 fn size_vec<N: Number>(out: &mut Vec<N>, count: usize) {
-    if out.capacity() < count {
+    if out.len() == count {
+        // Reading into a value read before: nothing to do.
+    } else if out.capacity() < count {
         *out = vec![N::default(); count];
     } else {
         out.resize(count, N::default());
@@ -93,6 +95,31 @@ impl<'de> BeveReader<'de> {
     /// Reads a numeric array into `out` (`Reader::read_typed_vec`).
     #[inline]
     pub(crate) fn typed_vec<N: Number>(&mut self, out: &mut Vec<N>) -> Result<()> {
+        // The common case first: a plain typed array of exactly `N`, decoded with the element
+        // width known at compile time.
+        let at = self.pos;
+        if self.pending.is_none()
+            && self.depth < self.opts.max_depth
+            && self.input.get(at) == Some(&header::typed_array(N::KIND))
+        {
+            let mut pos = at + 1;
+            let count = size::read(self.input, &mut pos)?;
+            let width = std::mem::size_of::<N>();
+            if fits(count, width, self.input.len() - pos) {
+                let end = pos + count * width;
+                size_vec(out, count);
+                copy_le(out, &self.input[pos..end]);
+                self.pos = end;
+                return Ok(());
+            }
+        }
+        self.typed_vec_general(out)
+    }
+
+    /// [`Self::typed_vec`] for every other form: aligned, another element type, a generic
+    /// array, or an error.
+    #[inline(never)]
+    fn typed_vec_general<N: Number>(&mut self, out: &mut Vec<N>) -> Result<()> {
         let Some((a, _)) = self.bulk_head()? else {
             return crate::walk::read_numbers_generic(self, out);
         };
@@ -160,8 +187,7 @@ impl<'de> BeveReader<'de> {
                 }
                 let (n, bits, end) = bool_bits(self.input, self.pos, at)?;
                 self.pos = end;
-                out.clear();
-                out.extend((0..n).map(|i| bit(bits, i)));
+                unpack_bits(out, bits, n);
                 Ok(())
             }
             header::GENERIC_ARRAY => {
@@ -189,11 +215,10 @@ impl<'de> BeveReader<'de> {
                 if self.depth >= self.opts.max_depth {
                     return Err(Error::new(Code::DepthLimit(self.opts.max_depth), at));
                 }
-                for i in 0..n {
-                    let s = sized_str(self.input, &mut self.pos)
-                        .map_err(|e| e.push_path(PathSegment::Index(i)))?;
-                    each(i, Str::Borrowed(s)).map_err(|e| e.push_path(PathSegment::Index(i)))?;
-                }
+                super::str_array::items(self.input, &mut self.pos, n, |i, s| {
+                    each(i, Str::Borrowed(s))
+                })
+                .map_err(|(e, i)| e.push_path(PathSegment::Index(i)))?;
                 Ok(n)
             }
             header::GENERIC_ARRAY => {
@@ -226,4 +251,27 @@ fn fill_vec<N: Number>(out: &mut Vec<N>, a: &NumArray<'_>) -> Result<()> {
     out.clear();
     out.reserve(a.count);
     with_kind!(a.kind, K => convert::<K, N>(a.data, data_at(a), |_, v| out.push(v)))
+}
+
+/// Replaces the contents of `out` with the first `n` bits of `bits`, least significant first.
+#[inline]
+fn unpack_bits(out: &mut Vec<bool>, bits: &[u8], n: usize) {
+    out.clear();
+    out.reserve(n);
+    for &b in &bits[..n / 8] {
+        out.extend_from_slice(&[
+            b & 1 != 0,
+            b & 2 != 0,
+            b & 4 != 0,
+            b & 8 != 0,
+            b & 16 != 0,
+            b & 32 != 0,
+            b & 64 != 0,
+            b & 128 != 0,
+        ]);
+    }
+    if n % 8 != 0 {
+        let last = bits[n / 8];
+        out.extend((0..n % 8).map(|j| (last >> j) & 1 != 0));
+    }
 }

@@ -200,18 +200,30 @@ impl<S: Sink> Writer for BeveWriter<S> {
         self.out.reserve(9 + len.div_ceil(8));
         self.out.push(header::BOOL_ARRAY);
         size::write(&mut self.out, len);
-        let (mut byte, mut bit) = (0u8, 0u32);
-        for b in items {
-            byte |= (b as u8) << bit;
-            bit += 1;
-            if bit == 8 {
-                self.out.push(byte);
-                byte = 0;
-                bit = 0;
+        let mut items = items;
+        // Eight at a time into a byte (the inner loop unrolls). `unwrap_or` only matters for an
+        // iterator shorter than it claimed.
+        let mut chunk = [0u8; 64];
+        let mut left = len / 8;
+        while left > 0 {
+            let n = left.min(chunk.len());
+            for byte in &mut chunk[..n] {
+                let mut b = 0u8;
+                for j in 0..8 {
+                    b |= (items.next().unwrap_or(false) as u8) << j;
+                }
+                *byte = b;
             }
+            self.out.extend(&chunk[..n]);
+            left -= n;
         }
-        if bit > 0 {
-            self.out.push(byte);
+        if len % 8 != 0 {
+            // The last byte keeps its unused high bits zero.
+            let mut b = 0u8;
+            for j in 0..len % 8 {
+                b |= (items.next().unwrap_or(false) as u8) << j;
+            }
+            self.out.push(b);
         }
     }
 

@@ -1,13 +1,15 @@
 //! Maps: `HashMap` and `BTreeMap` with string, integer or unit-enum keys.
 //!
 //! Reading into an existing map keeps entries the document does not mention (as Glaze does)
-//! and reads into the values of keys it does, reusing their buffers.
+//! and reads into the values of keys it does, reusing their buffers. No key is copied for the
+//! error path: the path segment of a failing entry is made from the stored key, on the cold path.
 
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hash};
 
-use crate::error::{PathSegment, Result};
-use crate::reflect::{Key, MapKey, Reader, Reflect, Writer};
+use crate::error::{Error, PathSegment, Result};
+use crate::number::{NumKind, Number, Wire};
+use crate::reflect::{KeyKind, MapKey, Reader, Reflect, Writer};
 
 /// Writes `len` entries as one object.
 #[inline]
@@ -29,20 +31,6 @@ where
     w.end_object();
 }
 
-/// The path segment naming a key, for errors inside its value.
-#[cold]
-fn key_segment(key: &Key<'_, '_>) -> PathSegment {
-    match key {
-        Key::Str(s) => PathSegment::Key(s.as_str().to_string()),
-        Key::Int(w) => PathSegment::Key(match w {
-            crate::number::Wire::Int(v) => v.to_string(),
-            crate::number::Wire::Uint(v) => v.to_string(),
-            crate::number::Wire::F32(v) => v.to_string(),
-            crate::number::Wire::F64(v) => v.to_string(),
-        }),
-    }
-}
-
 /// Reads an object, handing each key and the reader to `entry`.
 #[inline]
 fn read_entries<'de, K, R, F>(r: &mut R, mut entry: F) -> Result<()>
@@ -54,40 +42,36 @@ where
     let mut map = r.begin_object()?;
     loop {
         let at = r.offset();
-        let (key, seg) = match r.next_key(&mut map)? {
+        let key = match r.next_key(&mut map)? {
             None => return Ok(()),
-            Some(k) => {
-                let seg = key_segment_lazy(&k);
-                (K::from_key(k, at)?, seg)
-            }
+            Some(k) => K::from_key(k, at)?,
         };
-        entry(key, r).map_err(|e| e.push_path(seg.into_segment()))?;
+        entry(key, r)?;
     }
 }
 
-/// A key kept cheaply for building a path segment only if an error happens.
-enum LazySegment {
-    Str(String),
-    Int(crate::number::Wire),
+/// The path segment naming `key`, for an error inside its value.
+#[cold]
+#[inline(never)]
+fn segment<'de, K: MapKey<'de>>(key: &K) -> PathSegment {
+    let mut text = KeyText(String::new());
+    key.write_key(&mut text);
+    PathSegment::Key(text.0)
 }
 
-impl LazySegment {
-    #[cold]
-    fn into_segment(self) -> PathSegment {
-        match self {
-            LazySegment::Str(s) => PathSegment::Key(s),
-            LazySegment::Int(w) => key_segment(&Key::Int(w)),
-        }
-    }
-}
-
-/// Integer keys are copied for free; string keys are copied only for maps (the value read can
-/// fail deep inside and the path must name the key).
-#[inline]
-fn key_segment_lazy(k: &Key<'_, '_>) -> LazySegment {
-    match k {
-        Key::Str(s) => LazySegment::Str(s.as_str().to_string()),
-        Key::Int(w) => LazySegment::Int(*w),
+/// Adds the key of the entry whose value lives at `at` to the error's path. Found by address
+/// on the cold path, so the hot path keeps no copy of the key.
+#[cold]
+#[inline(never)]
+fn name_entry<'a, 'de, K, V, I>(e: Error, entries: I, at: *const V) -> Error
+where
+    K: MapKey<'de> + 'a,
+    V: 'a,
+    I: Iterator<Item = (&'a K, &'a V)>,
+{
+    match entries.into_iter().find(|(_, v)| std::ptr::eq(*v, at)) {
+        Some((k, _)) => e.push_path(segment(k)),
+        None => e,
     }
 }
 
@@ -103,7 +87,11 @@ where
     }
     #[inline]
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        read_entries(r, |k: K, r: &mut R| self.entry(k).or_default().read(r))
+        read_entries(r, |k: K, r: &mut R| {
+            let slot = self.entry(k).or_default();
+            let at: *const V = slot;
+            slot.read(r).map_err(|e| name_entry(e, self.iter(), at))
+        })
     }
 }
 
@@ -118,6 +106,50 @@ where
     }
     #[inline]
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        read_entries(r, |k: K, r: &mut R| self.entry(k).or_default().read(r))
+        read_entries(r, |k: K, r: &mut R| {
+            let slot = self.entry(k).or_default();
+            let at: *const V = slot;
+            slot.read(r).map_err(|e| name_entry(e, self.iter(), at))
+        })
     }
+}
+
+/// A writer that keeps only the text of one key (string, integer or enum name); used to name a
+/// key in an error path. Everything but the key methods is ignored.
+struct KeyText(String);
+
+impl Writer for KeyText {
+    fn write_null_members(&self) -> bool {
+        false
+    }
+    fn null(&mut self) {}
+    fn bool(&mut self, _: bool) {}
+    fn number<N: Number>(&mut self, _: N) {}
+    fn str(&mut self, _: &str) {}
+    fn begin_array(&mut self, _: usize) {}
+    fn end_array(&mut self) {}
+    fn begin_map(&mut self, _: usize, _: KeyKind) {}
+    fn key(&mut self, k: &str) {
+        self.0.push_str(k);
+    }
+    fn int_key<N: Number>(&mut self, k: N) {
+        match k.to_wire() {
+            Wire::Int(v) => self.0.push_str(&v.to_string()),
+            Wire::Uint(v) => self.0.push_str(&v.to_string()),
+            Wire::F32(v) => self.0.push_str(&v.to_string()),
+            Wire::F64(v) => self.0.push_str(&v.to_string()),
+        }
+    }
+    fn enum_key(&mut self, name: &str, _: i128, _: NumKind) {
+        self.0.push_str(name);
+    }
+    fn end_object(&mut self) {}
+    fn sep(&mut self) {}
+    fn typed_array<N: Number>(&mut self, _: &[N]) {}
+    fn typed_array_iter<N: Number, I: ExactSizeIterator<Item = N>>(&mut self, _: I) {}
+    fn bool_array<I: ExactSizeIterator<Item = bool>>(&mut self, _: I) {}
+    fn str_array<'a, I: ExactSizeIterator<Item = &'a str>>(&mut self, _: I) {}
+    fn unit_variant(&mut self, _: &str, _: i128, _: NumKind) {}
+    fn raw_json(&mut self, _: &str) {}
+    fn raw_beve(&mut self, _: &[u8]) {}
 }

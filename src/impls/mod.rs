@@ -2,6 +2,7 @@
 //! smart pointers, plus structio's own [`RawJson`](raw::RawJson).
 
 mod map;
+pub(crate) mod matrix;
 mod primitive;
 pub(crate) mod raw;
 mod seq;

@@ -15,8 +15,11 @@
 //! Errors carry the byte offset, the line and column, the path to the value and a caret under
 //! the source line; see [`crate::Error`].
 
+mod float_read;
 mod number_read;
 mod number_write;
+mod out;
+mod pow5;
 mod pretty;
 mod read;
 mod skip;
@@ -92,9 +95,13 @@ pub fn to_json<'de, T: Reflect<'de>>(v: &T) -> String {
 
 /// The value as JSON text, with options.
 pub fn to_json_with<'de, T: Reflect<'de>>(v: &T, opts: &Options) -> String {
-    let mut out = Vec::new();
-    write_json_with(v, &mut out, opts);
-    utf8_string(out)
+    let mut out = String::new();
+    if opts.pretty {
+        v.write(&mut JsonWriter::<true, _>::new(&mut out, opts));
+    } else {
+        v.write(&mut JsonWriter::<false, _>::new(&mut out, opts));
+    }
+    out
 }
 
 /// Appends the value as compact JSON text to `out`.
@@ -105,9 +112,9 @@ pub fn write_json<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>) {
 /// Appends the value as JSON text to `out`, with options.
 pub fn write_json_with<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>, opts: &Options) {
     if opts.pretty {
-        v.write(&mut JsonWriter::<true>::new(out, opts));
+        v.write(&mut JsonWriter::<true, _>::new(out, opts));
     } else {
-        v.write(&mut JsonWriter::<false>::new(out, opts));
+        v.write(&mut JsonWriter::<false, _>::new(out, opts));
     }
 }
 
@@ -173,34 +180,28 @@ pub fn prettify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
 /// [`prettify`] with a chosen indent width and depth limit.
 pub fn prettify_with<I: AsRef<[u8]> + ?Sized>(input: &I, opts: &PrettyOptions) -> Result<String> {
     let text = input.as_ref();
-    let mut out = Vec::with_capacity(text.len() + text.len() / 2);
+    let mut out = String::with_capacity(text.len() + text.len() / 2);
     let mut e = pretty::PrettyEmit {
         out: &mut out,
         indent: opts.indent,
         base: 0,
     };
-    pretty::reformat(text, opts.max_depth, &mut e).map_err(|e| e.locate_in_text(text))?;
-    Ok(utf8_string(out))
+    skip::walk_all(text, opts.max_depth, &mut e).map_err(|e| e.locate_in_text(text))?;
+    Ok(out)
 }
 
 /// Removes all whitespace outside strings. The input is checked as it goes (depth limit 256).
 pub fn minify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
     let text = input.as_ref();
-    let mut out = Vec::with_capacity(text.len());
+    let mut out = String::with_capacity(text.len());
     let mut e = pretty::MinifyEmit { out: &mut out };
-    pretty::reformat(text, ReadOptions::default().max_depth, &mut e)
+    skip::walk_all(text, ReadOptions::default().max_depth, &mut e)
         .map_err(|e| e.locate_in_text(text))?;
-    Ok(utf8_string(out))
+    Ok(out)
 }
 
 /// Checks that `input` is exactly one well-formed JSON value, whitespace around it allowed
 /// (depth limit 256).
 pub fn validate(input: &[u8]) -> Result<()> {
     skip::validate_all(input, ReadOptions::default().max_depth).map_err(|e| e.locate_in_text(input))
-}
-
-/// The output as a `String`. Everything written is UTF-8 (text comes from `&str` or from
-/// checked input, the rest is ASCII), so the lossy branch is never taken.
-fn utf8_string(out: Vec<u8>) -> String {
-    String::from_utf8(out).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }

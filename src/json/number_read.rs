@@ -7,8 +7,9 @@
 //! `-`.
 //!
 //! Floats: Clinger's fast path (at most 19 significant digits, a power of ten that is exact in
-//! the target type) and otherwise the standard library's correctly rounded parser on the
-//! validated text. `f32` is parsed as `f32`, never through `f64` (that would round twice);
+//! the target type), then Eisel-Lemire (`float_read.rs`) for any other exponent, and the
+//! standard library's correctly rounded parser on the validated text for more than 19 digits
+//! or the rare case Eisel-Lemire cannot decide. `f32` is parsed as `f32`, never through `f64` (that would round twice);
 //! `f16`/`bf16` go through `f64` with an exact check of the rare halfway cases. A finite text
 //! that overflows to infinity is an error; underflow to zero is not. Every step is linear in the
 //! length of the text.
@@ -20,6 +21,8 @@ use half::{bf16, f16};
 use crate::error::{Code, Error, Result};
 use crate::number::{NumKind, Number, Wire};
 
+use super::float_read::{eisel_lemire, F32, F64};
+
 /// Loads eight bytes at `i` if they are all there.
 #[inline(always)]
 fn load8(s: &[u8], i: usize) -> Option<u64> {
@@ -29,33 +32,64 @@ fn load8(s: &[u8], i: usize) -> Option<u64> {
     Some(u64::from_le_bytes(a))
 }
 
-/// The value of eight ASCII digits at `i`, if there are eight digits there.
+/// How many of the eight bytes of `w` (first byte lowest) are ASCII digits before the first
+/// byte that is not one (8 if all are).
 #[inline(always)]
-fn eight_digits(s: &[u8], i: usize) -> Option<u64> {
-    let w = load8(s, i)?;
-    let all_digits = ((w & 0xF0F0_F0F0_F0F0_F0F0)
-        | ((w.wrapping_add(0x0606_0606_0606_0606) & 0xF0F0_F0F0_F0F0_F0F0) >> 4))
-        == 0x3333_3333_3333_3333;
-    if !all_digits {
-        return None;
-    }
-    // First digit in the low byte: combine pairs, then quads, then the two halves.
-    let v = w - 0x3030_3030_3030_3030;
-    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
-    let v = (v & 0x0000_00FF_0000_00FF)
-        .wrapping_mul(100 + (1_000_000 << 32))
-        .wrapping_add(((v >> 16) & 0x0000_00FF_0000_00FF).wrapping_mul(1 + (10_000 << 32)))
-        >> 32;
-    Some(v)
+fn digit_run(w: u64) -> u32 {
+    // A byte is a digit iff `b ^ 0x30 < 10`; `t + 0x76` sets the high bit of a byte >= 10. A
+    // byte of 0x8A or more carries into the next byte, but only above the first non-digit.
+    let t = w ^ 0x3030_3030_3030_3030;
+    let non_digit = (t.wrapping_add(0x7676_7676_7676_7676) | t) & 0x8080_8080_8080_8080;
+    non_digit.trailing_zeros() / 8
 }
 
+/// The value of eight ASCII digits (first digit in the low byte).
+#[inline(always)]
+fn parse8(w: u64) -> u64 {
+    // Combine pairs, then quads, then the two halves.
+    let v = w.wrapping_sub(0x3030_3030_3030_3030);
+    let v = v.wrapping_mul(10).wrapping_add(v >> 8);
+    (v & 0x0000_00FF_0000_00FF)
+        .wrapping_mul(100 + (1_000_000 << 32))
+        .wrapping_add(((v >> 16) & 0x0000_00FF_0000_00FF).wrapping_mul(1 + (10_000 << 32)))
+        >> 32
+}
+
+/// Powers of ten up to 10^8.
+const POW10_U64: [u64; 9] = [
+    1,
+    10,
+    100,
+    1_000,
+    10_000,
+    100_000,
+    1_000_000,
+    10_000_000,
+    100_000_000,
+];
+
 /// Reads decimal digits at `i` into `m` (`m * 10 + d`, wrapping: exact while at most 19 digits
-/// have been read); returns the index after them.
+/// have been read); returns the index after them. Up to eight digits cost one word: the run
+/// is counted, padded with leading `0`s and converted as eight digits.
 #[inline(always)]
 fn digits(s: &[u8], mut i: usize, m: &mut u64) -> usize {
-    while let Some(v) = eight_digits(s, i) {
-        *m = m.wrapping_mul(100_000_000).wrapping_add(v);
-        i += 8;
+    while let Some(w) = load8(s, i) {
+        let k = digit_run(w);
+        if k == 8 {
+            *m = m.wrapping_mul(100_000_000).wrapping_add(parse8(w));
+            i += 8;
+            continue;
+        }
+        if k > 0 {
+            // Move the k digits to the top bytes and fill below them with '0'.
+            let shift = 64 - 8 * k;
+            let padded = (w << shift) | (0x3030_3030_3030_3030 >> (8 * k));
+            *m = m
+                .wrapping_mul(POW10_U64[k as usize])
+                .wrapping_add(parse8(padded));
+            i += k as usize;
+        }
+        return i;
     }
     while let Some(&b) = s.get(i) {
         let d = b.wrapping_sub(b'0');
@@ -178,39 +212,76 @@ pub(crate) fn read_int<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> 
     let neg = s.get(i) == Some(&b'-');
     i += usize::from(neg);
     let first = i;
-    let mut m = 0u64;
-    match s.get(i) {
-        Some(b'0') => i += 1,
-        Some(b'1'..=b'9') => i = digits(s, i, &mut m),
+    let m = match s.get(i) {
+        Some(b'0') => {
+            i += 1;
+            0
+        }
+        Some(b'1'..=b'9') => match u64_digits(s, i) {
+            Some((m, end)) => {
+                i = end;
+                m
+            }
+            // More than fits 64 bits.
+            None => return read_int_slow(s, start, first, neg),
+        },
         _ => return Err(bad_number(s, i)),
+    };
+    if let Some(b'.' | b'e' | b'E' | b'0'..=b'9') = s.get(i) {
+        return read_int_slow(s, start, first, neg);
     }
-    let nd = i - first;
-    let next = s.get(i).copied().unwrap_or(b' ');
-    if nd <= 19 && !matches!(next, b'.' | b'e' | b'E' | b'0'..=b'9') {
-        let w = if neg {
-            Wire::Int(-(m as i128))
-        } else {
-            Wire::Uint(m as u128)
-        };
-        return match N::from_wire(w) {
-            Some(v) if !neg || N::KIND.is_signed_int() => Ok((v, i)),
-            _ => Err(out_of_range::<N>(start)),
-        };
+    let w = if neg {
+        Wire::Int(-(m as i128))
+    } else {
+        Wire::Uint(m as u128)
+    };
+    match N::from_wire(w) {
+        Some(v) if !neg || N::KIND.is_signed_int() => Ok((v, i)),
+        _ => Err(out_of_range::<N>(start)),
     }
-    read_int_slow(s, start, first, i, neg)
 }
 
-/// The rest of [`read_int`]: leading zeros, more than 19 digits, fractions and exponents.
+/// The digits at `i` as a `u64`, and the index after them; `None` if the value does not fit.
+/// Two words of up to eight digits are exact; further digits are checked.
+#[inline(always)]
+fn u64_digits(s: &[u8], mut i: usize) -> Option<(u64, usize)> {
+    let mut m = 0u64;
+    for _ in 0..2 {
+        let Some(w) = load8(s, i) else {
+            break;
+        };
+        let k = digit_run(w);
+        if k < 8 {
+            if k > 0 {
+                let padded = (w << (64 - 8 * k)) | (0x3030_3030_3030_3030 >> (8 * k));
+                m = m * POW10_U64[k as usize] + parse8(padded);
+                i += k as usize;
+            }
+            return Some((m, i));
+        }
+        m = m * 100_000_000 + parse8(w);
+        i += 8;
+    }
+    while let Some(&b) = s.get(i) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        m = m.checked_mul(10)?.checked_add(d as u64)?;
+        i += 1;
+    }
+    Some((m, i))
+}
+
+/// The rest of [`read_int`]: leading zeros, more than 64 bits, fractions and exponents.
 #[inline(never)]
-fn read_int_slow<N: Number>(
-    s: &[u8],
-    start: usize,
-    first: usize,
-    mut i: usize,
-    neg: bool,
-) -> Result<(N, usize)> {
-    if s[first] == b'0' && s.get(i).is_some_and(u8::is_ascii_digit) {
-        return Err(Error::new(Code::InvalidNumber, i));
+fn read_int_slow<N: Number>(s: &[u8], start: usize, first: usize, neg: bool) -> Result<(N, usize)> {
+    let mut i = first;
+    while s.get(i).is_some_and(u8::is_ascii_digit) {
+        i += 1;
+    }
+    if s[first] == b'0' && i > first + 1 {
+        return Err(Error::new(Code::InvalidNumber, first + 1));
     }
     // Exact value in 128 bits; `None` once it is too large for any integer type.
     let mut wide: Option<u128> = Some(0);
@@ -309,9 +380,7 @@ const POW10_F64: [f64; 23] = [
 ];
 
 /// Powers of ten that are exact in `f32`.
-const POW10_F32: [f32; 11] = [
-    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10,
-];
+const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
 
 /// The scanned number as the nearest `f64`.
 #[inline(always)]
@@ -340,6 +409,12 @@ fn to_f64(s: &[u8], start: usize, sc: &Scanned) -> Result<f64> {
                 return Ok(if sc.neg { -v } else { v });
             }
         }
+        if let Some(bits) = eisel_lemire(m, sc.exp10, &F64) {
+            if bits == F64.infinity_bits() {
+                return Err(Error::new(Code::NumberOutOfRange("f64"), start));
+            }
+            return Ok(f64::from_bits(bits | u64::from(sc.neg) << 63));
+        }
     }
     parse_text::<f64>(s, start, sc.end, "f64")
 }
@@ -360,6 +435,12 @@ fn to_f32(s: &[u8], start: usize, sc: &Scanned) -> Result<f32> {
                 m as f32 / POW10_F32[(-e) as usize]
             };
             return Ok(if sc.neg { -v } else { v });
+        }
+        if let Some(bits) = eisel_lemire(m, sc.exp10, &F32) {
+            if bits == F32.infinity_bits() {
+                return Err(Error::new(Code::NumberOutOfRange("f32"), start));
+            }
+            return Ok(f32::from_bits(bits as u32 | u32::from(sc.neg) << 31));
         }
     }
     parse_text::<f32>(s, start, sc.end, "f32")
@@ -549,6 +630,12 @@ fn normalize(text: &[u8]) -> (Vec<u8>, i64) {
 mod tests {
     use super::*;
 
+    /// The value of eight ASCII digits at `i`, if there are eight digits there.
+    fn eight_digits(s: &[u8], i: usize) -> Option<u64> {
+        let w = load8(s, i)?;
+        (digit_run(w) == 8).then(|| parse8(w))
+    }
+
     fn int<N: Number>(t: &str) -> Result<N> {
         let (v, end) = read_int::<N>(t.as_bytes(), 0)?;
         assert_eq!(end, t.len(), "{t}");
@@ -564,6 +651,33 @@ mod tests {
     fn err<T: std::fmt::Debug>(r: Result<T>) -> (String, usize) {
         let e = r.unwrap_err();
         (e.message(), e.offset())
+    }
+
+    #[test]
+    fn digit_runs_of_every_length() {
+        for k in 0..=8usize {
+            for tail in [b',', b'.', b'e', b']', b' ', b'/', b':', 0xFF, 0x8A, b'\0'] {
+                let mut t = b"12345678".to_vec();
+                t.truncate(k);
+                t.push(tail);
+                t.extend_from_slice(b"9999999999");
+                let mut m = 0;
+                let end = digits(&t, 0, &mut m);
+                assert_eq!(end, k, "{t:?}");
+                let want = if k == 0 {
+                    0
+                } else {
+                    std::str::from_utf8(&t[..k]).unwrap().parse().unwrap()
+                };
+                assert_eq!(m, want, "{t:?}");
+            }
+        }
+        let mut m = 0;
+        assert_eq!(digits(b"1234567890123456789,", 0, &mut m), 19);
+        assert_eq!(m, 1234567890123456789);
+        let mut m = 0;
+        assert_eq!(digits(b"12", 0, &mut m), 2);
+        assert_eq!(m, 12);
     }
 
     #[test]
@@ -589,8 +703,14 @@ mod tests {
         assert_eq!(int::<i32>("-0").unwrap(), 0);
         assert_eq!(int::<u8>("255").unwrap(), 255);
         assert_eq!(int::<i8>("-128").unwrap(), -128);
-        assert_eq!(int::<u128>("340282366920938463463374607431768211455").unwrap(), u128::MAX);
-        assert_eq!(int::<i128>("-170141183460469231731687303715884105728").unwrap(), i128::MIN);
+        assert_eq!(
+            int::<u128>("340282366920938463463374607431768211455").unwrap(),
+            u128::MAX
+        );
+        assert_eq!(
+            int::<i128>("-170141183460469231731687303715884105728").unwrap(),
+            i128::MIN
+        );
         assert_eq!(int::<u64>("12345678901234567").unwrap(), 12345678901234567);
         let range = |ty: &str| format!("number out of range for {ty}");
         assert_eq!(err(int::<i64>("18446744073709551615")), (range("i64"), 0));
@@ -634,8 +754,14 @@ mod tests {
         assert_eq!(bits("-0"), (-0.0f64).to_bits());
         assert_eq!(bits("2.2250738585072011e-308"), 0x000F_FFFF_FFFF_FFFF);
         assert_eq!(bits("9007199254740993"), 9007199254740992f64.to_bits());
-        assert_eq!(bits("1.00000000000000011102230246251565404236316680908203125"), 1f64.to_bits());
-        assert_eq!(bits("123456789012345678901234567890"), 1.2345678901234568e29f64.to_bits());
+        assert_eq!(
+            bits("1.00000000000000011102230246251565404236316680908203125"),
+            1f64.to_bits()
+        );
+        assert_eq!(
+            bits("123456789012345678901234567890"),
+            1.2345678901234568e29f64.to_bits()
+        );
         assert_eq!(bits("1e30"), 1e30f64.to_bits());
         assert_eq!(bits("-1.5e-7"), (-1.5e-7f64).to_bits());
         assert_eq!(bits("1e-400"), 0f64.to_bits());
@@ -644,9 +770,15 @@ mod tests {
         assert_eq!(err(float::<f64>("1e400")), range);
         assert_eq!(err(float::<f64>("-1e400")), range);
         assert_eq!(err(float::<f64>("01")), ("invalid number".into(), 1));
-        assert_eq!(err(float::<f64>("1.")), ("unexpected end of input".into(), 2));
+        assert_eq!(
+            err(float::<f64>("1.")),
+            ("unexpected end of input".into(), 2)
+        );
         assert_eq!(err(float::<f64>("1.x")), ("invalid number".into(), 2));
-        assert_eq!(err(float::<f64>("1e+")), ("unexpected end of input".into(), 3));
+        assert_eq!(
+            err(float::<f64>("1e+")),
+            ("unexpected end of input".into(), 3)
+        );
         assert_eq!(err(float::<f64>("-a")), ("invalid number".into(), 1));
     }
 
@@ -695,7 +827,10 @@ mod tests {
         assert_eq!(w("-0.0"), Wire::F64(-0.0));
         assert_eq!(w("0"), Wire::Uint(0));
         assert_eq!(w("18446744073709551616"), Wire::Uint(1 << 64));
-        assert_eq!(w("-170141183460469231731687303715884105728"), Wire::Int(i128::MIN));
+        assert_eq!(
+            w("-170141183460469231731687303715884105728"),
+            Wire::Int(i128::MIN)
+        );
         assert_eq!(w("1e2"), Wire::F64(100.0));
         assert_eq!(w("1.5"), Wire::F64(1.5));
         assert_eq!(

@@ -4,110 +4,104 @@
 //! after every element, one array element per line, `"key": value`, `[]` and `{}` for empty
 //! containers, no trailing newline. Strings and numbers are copied verbatim.
 
-use crate::error::Result;
-
-use super::skip::{skip_ws, walk, Emit};
-use crate::error::{Code, Error};
+use super::out::Out;
+use super::skip::Emit;
 
 /// Appends a newline and `n` spaces.
 #[inline(always)]
-pub(crate) fn newline_indent(out: &mut Vec<u8>, n: usize) {
-    const SPACES: [u8; 64] = [b' '; 64];
-    out.reserve(n + 1);
-    out.push(b'\n');
+pub(crate) fn newline_indent<O: Out>(out: &mut O, n: usize) {
+    const SPACES: &str = "                                                                ";
+    out.reserve(n.saturating_add(1));
+    out.push_ascii(b'\n');
     let mut n = n;
     while n > SPACES.len() {
-        out.extend_from_slice(&SPACES);
+        out.push_str(SPACES);
         n -= SPACES.len();
     }
-    out.extend_from_slice(&SPACES[..n]);
+    out.push_str(&SPACES[..n]);
 }
 
 /// Emits Glaze's pretty layout, starting at nesting `base`.
-pub(crate) struct PrettyEmit<'o> {
-    pub(crate) out: &'o mut Vec<u8>,
+pub(crate) struct PrettyEmit<'o, O> {
+    pub(crate) out: &'o mut O,
     pub(crate) indent: usize,
     pub(crate) base: usize,
 }
 
-impl Emit for PrettyEmit<'_> {
+impl<O: Out> Emit for PrettyEmit<'_, O> {
+    const TOKENS: bool = true;
     #[inline(always)]
     fn open(&mut self, c: u8, open: usize) {
-        self.out.push(c);
-        newline_indent(self.out, (self.base + open + 1) * self.indent);
+        self.out.push_ascii(c);
+        newline_indent(self.out, (self.base + open + 1).saturating_mul(self.indent));
     }
     #[inline(always)]
     fn empty(&mut self, open: u8, close: u8) {
-        self.out.extend_from_slice(&[open, close]);
+        self.out.push_ascii(open);
+        self.out.push_ascii(close);
     }
     #[inline(always)]
     fn close(&mut self, c: u8, open: usize) {
-        newline_indent(self.out, (self.base + open) * self.indent);
-        self.out.push(c);
+        newline_indent(self.out, (self.base + open).saturating_mul(self.indent));
+        self.out.push_ascii(c);
     }
     #[inline(always)]
     fn comma(&mut self, open: usize) {
-        self.out.push(b',');
-        newline_indent(self.out, (self.base + open) * self.indent);
+        self.out.push_ascii(b',');
+        newline_indent(self.out, (self.base + open).saturating_mul(self.indent));
     }
     #[inline(always)]
     fn colon(&mut self) {
-        self.out.extend_from_slice(b": ");
+        self.out.push_str(": ");
     }
     #[inline(always)]
-    fn token(&mut self, t: &[u8]) {
-        self.out.extend_from_slice(t);
+    fn token(&mut self, t: &str) {
+        self.out.push_str(t);
     }
 }
 
 /// Emits the value without any whitespace.
-pub(crate) struct MinifyEmit<'o> {
-    pub(crate) out: &'o mut Vec<u8>,
+pub(crate) struct MinifyEmit<'o, O> {
+    pub(crate) out: &'o mut O,
 }
 
-impl Emit for MinifyEmit<'_> {
+impl<O: Out> Emit for MinifyEmit<'_, O> {
+    const TOKENS: bool = true;
     #[inline(always)]
     fn open(&mut self, c: u8, _: usize) {
-        self.out.push(c);
+        self.out.push_ascii(c);
     }
     #[inline(always)]
     fn empty(&mut self, open: u8, close: u8) {
-        self.out.extend_from_slice(&[open, close]);
+        self.out.push_ascii(open);
+        self.out.push_ascii(close);
     }
     #[inline(always)]
     fn close(&mut self, c: u8, _: usize) {
-        self.out.push(c);
+        self.out.push_ascii(c);
     }
     #[inline(always)]
     fn comma(&mut self, _: usize) {
-        self.out.push(b',');
+        self.out.push_ascii(b',');
     }
     #[inline(always)]
     fn colon(&mut self) {
-        self.out.push(b':');
+        self.out.push_ascii(b':');
     }
     #[inline(always)]
-    fn token(&mut self, t: &[u8]) {
-        self.out.extend_from_slice(t);
+    fn token(&mut self, t: &str) {
+        self.out.push_str(t);
     }
-}
-
-/// Walks the whole of `s` (one value, whitespace around it) through `e`.
-pub(crate) fn reformat<E: Emit>(s: &[u8], max_depth: usize, e: &mut E) -> Result<()> {
-    let end = walk(s, 0, 0, max_depth, e)?;
-    let end = skip_ws(s, end);
-    if end < s.len() {
-        return Err(Error::new(Code::TrailingCharacters, end));
-    }
-    Ok(())
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
+    use crate::json::skip::walk_all as reformat;
+
     fn pretty(t: &str) -> String {
-        let mut out = Vec::new();
+        let mut out = String::new();
         reformat(
             t.as_bytes(),
             256,
@@ -118,13 +112,13 @@ mod tests {
             },
         )
         .unwrap();
-        String::from_utf8(out).unwrap()
+        out
     }
 
     fn mini(t: &str) -> String {
-        let mut out = Vec::new();
+        let mut out = String::new();
         reformat(t.as_bytes(), 256, &mut MinifyEmit { out: &mut out }).unwrap();
-        String::from_utf8(out).unwrap()
+        out
     }
 
     #[test]
@@ -135,7 +129,10 @@ mod tests {
         assert_eq!(mini(p), t);
         assert_eq!(pretty(" [ ] "), "[]");
         assert_eq!(pretty("\"a b\""), "\"a b\"");
-        assert_eq!(mini(" { \"a b\" : [ 1 , true , null ] } "), r#"{"a b":[1,true,null]}"#);
+        assert_eq!(
+            mini(" { \"a b\" : [ 1 , true , null ] } "),
+            r#"{"a b":[1,true,null]}"#
+        );
     }
 
     #[test]

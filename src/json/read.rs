@@ -1,26 +1,46 @@
 //! [`JsonReader`]: the [`Reader`] over JSON text.
 //!
-//! The reader is a byte slice and an index. Strings without escapes are borrowed from the
-//! input; strings with escapes are unescaped into one scratch buffer the reader owns. Arrays and
-//! objects count their depth against [`ReadOptions::max_depth`].
+//! The reader is a byte slice and an index. The input's UTF-8 is checked once, up front; strings
+//! without escapes are then borrowed from it as `&str`, and strings with escapes are unescaped
+//! into one scratch `String` the reader owns. Arrays and objects count their depth against
+//! [`ReadOptions::max_depth`].
 
-use crate::error::{Code, Error, Result};
+use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::{Number, Wire};
 use crate::reflect::{EnumInfo, Key, ReadOptions, Reader, Str, ValueKind};
 
 use super::number_read::{read_float, read_int, read_wire};
 use super::skip::{eof, literal, skip_ws, walk, NoEmit};
-use super::string::{check_utf8, find_special, finish_string, saw_non_ascii, skip_string};
+use super::string::{find_special, finish_string, slice, valid_prefix};
 
 /// Reads JSON text.
 pub(crate) struct JsonReader<'de> {
     s: &'de [u8],
+    /// The longest valid UTF-8 prefix of `s` (all of it unless the input is bad; the first
+    /// string reaching past it holds the first invalid byte).
+    text: &'de str,
     pos: usize,
     depth: usize,
     opts: ReadOptions,
-    scratch: Vec<u8>,
+    scratch: String,
     /// Bytes re-read by untagged enums so far (see [`Reader::charge_reread`]).
     reread: usize,
+}
+
+thread_local! {
+    /// The scratch buffer of the last reader on this thread, handed to the next one so that a
+    /// loop of reads settles into zero allocations.
+    static SCRATCH: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
+}
+
+impl Drop for JsonReader<'_> {
+    fn drop(&mut self) {
+        let scratch = std::mem::take(&mut self.scratch);
+        // Keep modest buffers only: a one-off megabyte string should not stay pinned.
+        if scratch.capacity() <= 1 << 16 {
+            let _ = SCRATCH.try_with(|c| c.set(scratch));
+        }
+    }
 }
 
 /// Where a string read by [`JsonReader::string_bytes`] is.
@@ -32,14 +52,15 @@ enum Text {
 }
 
 impl<'de> JsonReader<'de> {
-    /// A reader at the start of `s`.
+    /// A reader at the start of `s`, borrowing this thread's scratch buffer.
     pub(crate) fn new(s: &'de [u8], opts: ReadOptions) -> Self {
         JsonReader {
             s,
+            text: valid_prefix(s),
             pos: 0,
             depth: 0,
             opts,
-            scratch: Vec::new(),
+            scratch: SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default(),
             reread: 0,
         }
     }
@@ -63,45 +84,36 @@ impl<'de> JsonReader<'de> {
         }
     }
 
-    /// Reads the string whose opening quote is at `self.pos`. Its text is either in the input
-    /// (no escapes; UTF-8 checked only when `check` and a non-ASCII byte was seen) or in the
-    /// scratch buffer (always checked).
+    /// Reads the string whose opening quote is at `self.pos`: its text is either in the input
+    /// (no escapes) or in the scratch buffer.
     #[inline(always)]
-    fn string_bytes(&mut self, check: bool) -> Result<Text> {
+    fn string_bytes(&mut self) -> Result<Text> {
         let start = self.pos + 1;
-        let mut high = 0;
-        let i = find_special(self.s, start, &mut high);
-        if self.s.get(i) == Some(&b'"') {
-            if check && saw_non_ascii(high) {
-                check_utf8(&self.s[start..i], start)?;
-            }
+        let i = find_special(self.s, start);
+        if self.s.get(i) == Some(&b'"') && i <= self.text.len() {
             self.pos = i + 1;
             return Ok(Text::Input(start, i));
         }
         self.scratch.clear();
-        self.pos = finish_string(self.s, start, i, high, &mut self.scratch)?;
+        self.pos = finish_string(self.s, self.text, start, i, &mut self.scratch)?;
         Ok(Text::Scratch)
-    }
-
-    /// The scratch buffer as text (unescaping produced it from checked pieces).
-    #[inline]
-    fn scratch_str(&self, start: usize) -> Result<&str> {
-        match simdutf8::basic::from_utf8(&self.scratch) {
-            Ok(t) => Ok(t),
-            // Not reached: the pieces were checked. Report the input's first bad byte.
-            Err(_) => Err(skip_string(self.s, start)
-                .err()
-                .unwrap_or_else(|| Error::new(Code::InvalidUtf8, start))),
-        }
     }
 
     /// Reads a string as `Str`.
     #[inline(always)]
     fn read_string(&mut self) -> Result<Str<'de, '_>> {
-        let at = self.pos;
-        match self.string_bytes(false)? {
-            Text::Input(a, b) => Ok(Str::Borrowed(check_utf8(&self.s[a..b], a)?)),
-            Text::Scratch => Ok(Str::Transient(self.scratch_str(at + 1)?)),
+        match self.string_bytes()? {
+            Text::Input(a, b) => Ok(Str::Borrowed(slice(self.text, a, b)?)),
+            Text::Scratch => Ok(Str::Transient(&self.scratch)),
+        }
+    }
+
+    /// The bytes of a string read by [`Self::string_bytes`].
+    #[inline(always)]
+    fn bytes_of(&self, t: Text) -> &[u8] {
+        match t {
+            Text::Input(a, b) => &self.s[a..b],
+            Text::Scratch => self.scratch.as_bytes(),
         }
     }
 
@@ -145,8 +157,47 @@ impl<'de> JsonReader<'de> {
     #[inline(always)]
     fn end(&mut self) -> bool {
         self.pos += 1;
-        self.depth -= 1;
+        self.depth = self.depth.saturating_sub(1);
         false
+    }
+
+    /// Reads an array, calling `each(reader, index)` to read every element: the tight loop
+    /// behind the bulk reads (numbers, bools, strings).
+    #[inline(always)]
+    fn array_loop(
+        &mut self,
+        mut each: impl FnMut(&mut Self, usize) -> Result<()>,
+    ) -> Result<usize> {
+        if self.peek()? != b'[' {
+            return Err(self.invalid_type("an array"));
+        }
+        self.enter()?;
+        let s = self.s;
+        self.pos = skip_ws(s, self.pos);
+        if s.get(self.pos) == Some(&b']') {
+            self.end();
+            return Ok(0);
+        }
+        let mut n = 0;
+        loop {
+            each(self, n).map_err(|e| e.push_path(PathSegment::Index(n)))?;
+            n += 1;
+            // The separator usually follows the value directly.
+            let mut b = s.get(self.pos).copied();
+            if !matches!(b, Some(b',' | b']')) {
+                self.pos = skip_ws(s, self.pos);
+                b = s.get(self.pos).copied();
+            }
+            match b {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.end();
+                    return Ok(n);
+                }
+                Some(_) => return Err(Error::new(Code::ExpectedCommaOrEnd("]"), self.pos)),
+                None => return Err(eof(s)),
+            }
+        }
     }
 
     /// Enters a container whose opening bracket is at `self.pos`.
@@ -309,6 +360,39 @@ impl<'de> Reader<'de> for JsonReader<'de> {
         None
     }
 
+    #[inline]
+    fn read_typed_vec<N: Number>(&mut self, out: &mut Vec<N>) -> Result<()> {
+        out.clear();
+        self.array_loop(|r, _| {
+            let v = r.read_number::<N>()?;
+            out.push(v);
+            Ok(())
+        })?;
+        Ok(())
+    }
+
+    #[inline]
+    fn read_bool_vec(&mut self, out: &mut Vec<bool>) -> Result<()> {
+        out.clear();
+        self.array_loop(|r, _| {
+            let v = r.read_bool()?;
+            out.push(v);
+            Ok(())
+        })?;
+        Ok(())
+    }
+
+    #[inline]
+    fn read_str_seq<F>(&mut self, mut each: F) -> Result<usize>
+    where
+        F: FnMut(usize, Str<'de, '_>) -> Result<()>,
+    {
+        self.array_loop(|r, i| {
+            let s = r.read_str()?;
+            each(i, s)
+        })
+    }
+
     #[inline(always)]
     fn begin_object(&mut self) -> Result<bool> {
         if self.peek()? != b'{' {
@@ -323,12 +407,9 @@ impl<'de> Reader<'de> for JsonReader<'de> {
         if !self.member(first)? {
             return Ok(None);
         }
-        let text = self.string_bytes(true)?;
+        let text = self.string_bytes()?;
         self.colon()?;
-        Ok(Some(match text {
-            Text::Input(a, b) => &self.s[a..b],
-            Text::Scratch => &self.scratch,
-        }))
+        Ok(Some(self.bytes_of(text)))
     }
 
     #[inline]
@@ -336,18 +417,24 @@ impl<'de> Reader<'de> for JsonReader<'de> {
         if !self.member(first)? {
             return Ok(None);
         }
-        let at = self.pos;
-        let text = self.string_bytes(false)?;
+        let text = self.string_bytes()?;
         self.colon()?;
         Ok(Some(Key::Str(match text {
-            Text::Input(a, b) => Str::Borrowed(check_utf8(&self.s[a..b], a)?),
-            Text::Scratch => Str::Transient(self.scratch_str(at + 1)?),
+            Text::Input(a, b) => Str::Borrowed(slice(self.text, a, b)?),
+            Text::Scratch => Str::Transient(&self.scratch),
         })))
     }
 
     #[inline]
     fn skip_value(&mut self) -> Result<()> {
-        self.pos = walk(self.s, self.pos, self.depth, self.opts.max_depth, &mut NoEmit)?;
+        self.pos = walk(
+            self.s,
+            self.text,
+            self.pos,
+            self.depth,
+            self.opts.max_depth,
+            &mut NoEmit,
+        )?;
         Ok(())
     }
 
@@ -356,10 +443,8 @@ impl<'de> Reader<'de> for JsonReader<'de> {
             return Err(self.invalid_type("a string"));
         }
         let at = self.pos;
-        let name = match self.string_bytes(true)? {
-            Text::Input(a, b) => &self.s[a..b],
-            Text::Scratch => &self.scratch[..],
-        };
+        let text = self.string_bytes()?;
+        let name = self.bytes_of(text);
         match info.by_name(name) {
             Some(i) => Ok(i),
             None => Err(Error::new(
@@ -371,9 +456,15 @@ impl<'de> Reader<'de> for JsonReader<'de> {
 
     fn read_raw_json(&mut self) -> Result<Str<'de, '_>> {
         let start = skip_ws(self.s, self.pos);
-        let end = walk(self.s, start, self.depth, self.opts.max_depth, &mut NoEmit)?;
+        let end = walk(
+            self.s,
+            self.text,
+            start,
+            self.depth,
+            self.opts.max_depth,
+            &mut NoEmit,
+        )?;
         self.pos = end;
-        // Checked by the walk: strings are UTF-8 and everything else is ASCII.
-        Ok(Str::Borrowed(check_utf8(&self.s[start..end], start)?))
+        Ok(Str::Borrowed(slice(self.text, start, end)?))
     }
 }

@@ -7,7 +7,7 @@
 use crate::error::{Code, Error, Result};
 
 use super::number_read::skip_number;
-use super::string::skip_string;
+use super::string::{skip_string, slice, valid_prefix};
 
 /// Whether `b` is JSON whitespace (space, tab, LF, CR).
 #[inline(always)]
@@ -17,14 +17,25 @@ pub(crate) fn is_ws(b: u8) -> bool {
 
 /// The index of the first non-whitespace byte at or after `i` (`s.len()` if none).
 #[inline(always)]
-pub(crate) fn skip_ws(s: &[u8], mut i: usize) -> usize {
-    while let Some(&b) = s.get(i) {
-        if !is_ws(b) {
-            break;
-        }
-        i += 1;
+pub(crate) fn skip_ws(s: &[u8], i: usize) -> usize {
+    match s.get(i) {
+        Some(&b) if is_ws(b) => skip_ws_run(s, i + 1),
+        _ => i,
     }
-    i
+}
+
+/// The rest of [`skip_ws`]: indentation is skipped eight spaces at a time.
+#[inline]
+fn skip_ws_run(s: &[u8], mut i: usize) -> usize {
+    loop {
+        while s.get(i..i + 8) == Some(b"        ") {
+            i += 8;
+        }
+        match s.get(i) {
+            Some(&b) if is_ws(b) => i += 1,
+            _ => return i,
+        }
+    }
 }
 
 /// Checks that the literal `lit` (`true`, `false`, `null`) is at `i`; returns the index after.
@@ -54,6 +65,8 @@ pub(crate) fn eof(s: &[u8]) -> Error {
 
 /// What a walk produces besides checking: nothing (skip, validate) or re-formatted text.
 pub(crate) trait Emit {
+    /// Whether [`Emit::token`] wants the tokens (if not, the walk does not slice them out).
+    const TOKENS: bool;
     /// A container opens and is not empty; `open` containers enclose it.
     fn open(&mut self, c: u8, open: usize);
     /// An empty container, `[]` or `{}`.
@@ -65,13 +78,14 @@ pub(crate) trait Emit {
     /// The colon after a key.
     fn colon(&mut self);
     /// A scalar or a key, verbatim.
-    fn token(&mut self, t: &[u8]);
+    fn token(&mut self, t: &str);
 }
 
 /// An [`Emit`] that keeps nothing.
 pub(crate) struct NoEmit;
 
 impl Emit for NoEmit {
+    const TOKENS: bool = false;
     #[inline(always)]
     fn open(&mut self, _: u8, _: usize) {}
     #[inline(always)]
@@ -83,7 +97,7 @@ impl Emit for NoEmit {
     #[inline(always)]
     fn colon(&mut self) {}
     #[inline(always)]
-    fn token(&mut self, _: &[u8]) {}
+    fn token(&mut self, _: &str) {}
 }
 
 /// A stack of bits (object = 1, array = 0): 256 levels inline, deeper ones on the heap.
@@ -137,12 +151,22 @@ impl BitStack {
     }
 }
 
-/// Walks the value at `i` (whitespace before it allowed), checking it is well-formed and that
-/// no container nests deeper than `max_depth` counting the `depth` containers around it.
-/// Returns the index just after the value.
+/// Passes `s[from..to]` to `e` if it wants tokens.
+#[inline(always)]
+fn emit<E: Emit>(e: &mut E, text: &str, from: usize, to: usize) -> Result<()> {
+    if E::TOKENS {
+        e.token(slice(text, from, to)?);
+    }
+    Ok(())
+}
+
+/// Walks the value at `i` (whitespace before it allowed) in `s`, whose valid UTF-8 prefix is
+/// `text`, checking it is well-formed and that no container nests deeper than `max_depth`
+/// counting the `depth` containers around it. Returns the index just after the value.
 #[inline]
 pub(crate) fn walk<E: Emit>(
     s: &[u8],
+    text: &str,
     mut i: usize,
     depth: usize,
     max_depth: usize,
@@ -157,8 +181,8 @@ pub(crate) fn walk<E: Emit>(
         };
         match b {
             b'"' => {
-                let end = skip_string(s, i + 1)?;
-                e.token(&s[i..end]);
+                let end = skip_string(s, text, i + 1)?;
+                emit(e, text, i, end)?;
                 i = end;
             }
             b'{' | b'[' => {
@@ -174,18 +198,18 @@ pub(crate) fn walk<E: Emit>(
                 } else {
                     e.open(b, stack.len);
                     stack.push(obj);
-                    i = if obj { key(s, j, e)? } else { j };
+                    i = if obj { key(s, text, j, e)? } else { j };
                     continue;
                 }
             }
             b'-' | b'0'..=b'9' => {
                 let end = skip_number(s, i)?;
-                e.token(&s[i..end]);
+                emit(e, text, i, end)?;
                 i = end;
             }
-            b't' => i = scalar_literal(s, i, b"true", e)?,
-            b'f' => i = scalar_literal(s, i, b"false", e)?,
-            b'n' => i = scalar_literal(s, i, b"null", e)?,
+            b't' => i = scalar_literal(s, i, "true", e)?,
+            b'f' => i = scalar_literal(s, i, "false", e)?,
+            b'n' => i = scalar_literal(s, i, "null", e)?,
             _ => return Err(Error::new(Code::ExpectedValue, i)),
         }
         // After a value: close finished containers, or move to the next element.
@@ -199,7 +223,7 @@ pub(crate) fn walk<E: Emit>(
             match s.get(i) {
                 Some(b',') => {
                     e.comma(stack.len);
-                    i = if obj { key(s, i + 1, e)? } else { i + 1 };
+                    i = if obj { key(s, text, i + 1, e)? } else { i + 1 };
                     break;
                 }
                 Some(&c) if c == close => {
@@ -218,23 +242,23 @@ pub(crate) fn walk<E: Emit>(
 }
 
 #[inline(always)]
-fn scalar_literal<E: Emit>(s: &[u8], i: usize, lit: &[u8], e: &mut E) -> Result<usize> {
-    let end = literal(s, i, lit)?;
+fn scalar_literal<E: Emit>(s: &[u8], i: usize, lit: &'static str, e: &mut E) -> Result<usize> {
+    let end = literal(s, i, lit.as_bytes())?;
     e.token(lit);
     Ok(end)
 }
 
 /// A key and its colon at `i` (whitespace allowed around both); returns the index after `:`.
 #[inline(always)]
-fn key<E: Emit>(s: &[u8], i: usize, e: &mut E) -> Result<usize> {
+fn key<E: Emit>(s: &[u8], text: &str, i: usize, e: &mut E) -> Result<usize> {
     let i = skip_ws(s, i);
     match s.get(i) {
         Some(b'"') => {}
         Some(_) => return Err(Error::new(Code::ExpectedKey, i)),
         None => return Err(eof(s)),
     }
-    let end = skip_string(s, i + 1)?;
-    e.token(&s[i..end]);
+    let end = skip_string(s, text, i + 1)?;
+    emit(e, text, i, end)?;
     let j = skip_ws(s, end);
     match s.get(j) {
         Some(b':') => {}
@@ -245,14 +269,20 @@ fn key<E: Emit>(s: &[u8], i: usize, e: &mut E) -> Result<usize> {
     Ok(j + 1)
 }
 
-/// Checks that `s` holds exactly one well-formed JSON value (whitespace around it allowed).
-pub(crate) fn validate_all(s: &[u8], max_depth: usize) -> Result<()> {
-    let end = walk(s, 0, 0, max_depth, &mut NoEmit)?;
+/// Walks all of `s`: one value, whitespace around it allowed.
+pub(crate) fn walk_all<E: Emit>(s: &[u8], max_depth: usize, e: &mut E) -> Result<()> {
+    let text = valid_prefix(s);
+    let end = walk(s, text, 0, 0, max_depth, e)?;
     let end = skip_ws(s, end);
     if end < s.len() {
         return Err(Error::new(Code::TrailingCharacters, end));
     }
     Ok(())
+}
+
+/// Checks that `s` holds exactly one well-formed JSON value (whitespace around it allowed).
+pub(crate) fn validate_all(s: &[u8], max_depth: usize) -> Result<()> {
+    walk_all(s, max_depth, &mut NoEmit)
 }
 
 #[cfg(test)]
@@ -291,18 +321,30 @@ mod tests {
         assert_eq!(err("{\"a\":1]"), ("expected `,` or `}`".into(), 6));
         assert_eq!(err("[tru]"), ("invalid literal".into(), 1));
         assert_eq!(err("[tru"), ("unexpected end of input".into(), 4));
-        assert_eq!(err("1 2"), ("trailing characters after the value".into(), 2));
+        assert_eq!(
+            err("1 2"),
+            ("trailing characters after the value".into(), 2)
+        );
         assert_eq!(err("\u{feff}1"), ("expected a value".into(), 0));
-        assert_eq!(err("[1]x"), ("trailing characters after the value".into(), 3));
+        assert_eq!(
+            err("[1]x"),
+            ("trailing characters after the value".into(), 3)
+        );
         assert_eq!(err("{'a':1}"), ("expected a string key".into(), 1));
         assert_eq!(err("[NaN]"), ("expected a value".into(), 1));
-        assert_eq!(err("[1] // c"), ("trailing characters after the value".into(), 4));
+        assert_eq!(
+            err("[1] // c"),
+            ("trailing characters after the value".into(), 4)
+        );
     }
 
     #[test]
     fn depth_is_limited_without_recursion() {
         let deep = "[".repeat(1_000_000);
-        assert_eq!(err(&deep), ("nesting deeper than the limit of 256".into(), 256));
+        assert_eq!(
+            err(&deep),
+            ("nesting deeper than the limit of 256".into(), 256)
+        );
         let ok = format!("{}{}", "[".repeat(256), "]".repeat(256));
         check(&ok).unwrap();
         let too = format!("{}{}", "[".repeat(257), "]".repeat(257));

@@ -3,8 +3,14 @@
 //! Both directions look for the same three kinds of byte: `"`, `\` and the control bytes below
 //! 0x20. They scan eight bytes at a time (SWAR on a little-endian `u64`, so the code is
 //! endian-neutral) and copy the clean runs between those bytes in bulk.
+//!
+//! UTF-8 is checked once per document, not per string: readers validate the whole input up
+//! front ([`valid_prefix`]) and slice strings out of the valid `&str`. A string that reaches
+//! past the valid prefix holds the first invalid byte, so errors still come in document order.
 
 use crate::error::{Code, Error, Result};
+
+use super::out::Out;
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
@@ -37,24 +43,17 @@ fn load8(s: &[u8], i: usize) -> u64 {
 }
 
 /// The index of the first `"`, `\` or control byte in `s` at or after `i` (`s.len()` if none).
-/// `high` collects the bytes passed over, so `high & 0x80..80 != 0` tells whether a non-ASCII
-/// byte may be among them (it can also see a few bytes past the result: a false positive only
-/// costs a UTF-8 check).
 #[inline(always)]
-pub(crate) fn find_special(s: &[u8], mut i: usize, high: &mut u64) -> usize {
+pub(crate) fn find_special(s: &[u8], mut i: usize) -> usize {
     while i + 8 <= s.len() {
-        let w = load8(s, i);
-        *high |= w;
-        let m = special_mask(w);
+        let m = special_mask(load8(s, i));
         if m != 0 {
             return i + (m.trailing_zeros() / 8) as usize;
         }
         i += 8;
     }
     while i < s.len() {
-        let b = s[i];
-        *high |= b as u64;
-        if is_special(b) {
+        if is_special(s[i]) {
             return i;
         }
         i += 1;
@@ -62,128 +61,196 @@ pub(crate) fn find_special(s: &[u8], mut i: usize, high: &mut u64) -> usize {
     i
 }
 
-/// Whether a value collected by [`find_special`] saw a byte >= 0x80.
-#[inline(always)]
-pub(crate) fn saw_non_ascii(high: u64) -> bool {
-    high & HIGHS != 0
-}
+/// The escape for each byte below 0x20: the short forms, else `\u00XX` in upper-case hex.
+const CONTROL_ESCAPES: [&str; 32] = [
+    "\\u0000", "\\u0001", "\\u0002", "\\u0003", "\\u0004", "\\u0005", "\\u0006", "\\u0007", "\\b",
+    "\\t", "\\n", "\\u000B", "\\f", "\\r", "\\u000E", "\\u000F", "\\u0010", "\\u0011", "\\u0012",
+    "\\u0013", "\\u0014", "\\u0015", "\\u0016", "\\u0017", "\\u0018", "\\u0019", "\\u001A",
+    "\\u001B", "\\u001C", "\\u001D", "\\u001E", "\\u001F",
+];
 
-/// `\u00XX` escapes for the control bytes without a short form, and the short forms.
-#[inline]
-fn push_escape(out: &mut Vec<u8>, b: u8) {
-    const HEX: &[u8; 16] = b"0123456789ABCDEF";
-    let short = match b {
-        b'"' => b'"',
-        b'\\' => b'\\',
-        0x08 => b'b',
-        0x0C => b'f',
-        b'\n' => b'n',
-        b'\r' => b'r',
-        b'\t' => b't',
-        _ => 0,
-    };
-    if short != 0 {
-        out.extend_from_slice(&[b'\\', short]);
-    } else {
-        out.extend_from_slice(&[
-            b'\\',
-            b'u',
-            b'0',
-            b'0',
-            HEX[(b >> 4) as usize],
-            HEX[(b & 15) as usize],
-        ]);
+/// The escape for a byte [`is_special`] flags.
+#[inline(always)]
+fn escape_of(b: u8) -> &'static str {
+    match b {
+        b'"' => "\\\"",
+        b'\\' => "\\\\",
+        _ => CONTROL_ESCAPES[(b & 31) as usize],
     }
 }
 
 /// Appends `s` as a quoted JSON string: `"` and `\` and the control bytes are escaped (`\b \f
 /// \n \r \t`, others `\u00XX` in upper-case hex); `/`, DEL and non-ASCII text are written raw.
+#[inline(always)]
+pub(crate) fn write_str<O: Out>(out: &mut O, s: &str) {
+    out.push_json_str(s);
+}
+
+/// Appends the escape of `b` (a byte [`is_special`] flags) with fixed-size copies.
+#[inline(always)]
+fn push_escape_bytes(out: &mut Vec<u8>, b: u8) {
+    let e = escape_of(b).as_bytes();
+    if e.len() == 2 {
+        out.extend_from_slice(&[e[0], e[1]]);
+    } else {
+        out.extend_from_slice(&[b'\\', b'u', b'0', b'0', e[4], e[5]]);
+    }
+}
+
+/// [`write_str`] into a byte buffer: each 16- (then 8-) byte block is copied whole while it is
+/// scanned and then cut back at the first byte to escape, so clean text costs no `memcpy`
+/// calls.
 #[inline]
-pub(crate) fn write_str(out: &mut Vec<u8>, s: &str) {
-    let s = s.as_bytes();
-    out.reserve(s.len() + 2);
+pub(crate) fn write_str_blocks(out: &mut Vec<u8>, s: &str) {
+    let b = s.as_bytes();
+    out.reserve(b.len() + 18);
     out.push(b'"');
+    let mut i = 0;
+    while i + 8 <= b.len() {
+        let len = out.len();
+        let (m, width) = match b.get(i..i + 16) {
+            Some(block) => {
+                let m1 = special_mask(load8(b, i));
+                let m2 = special_mask(load8(b, i + 8));
+                out.extend_from_slice(block);
+                let m = if m1 != 0 {
+                    m1.trailing_zeros() / 8
+                } else if m2 != 0 {
+                    8 + m2.trailing_zeros() / 8
+                } else {
+                    16
+                };
+                (m as usize, 16)
+            }
+            None => {
+                let m = special_mask(load8(b, i));
+                out.extend_from_slice(&b[i..i + 8]);
+                let m = if m != 0 { m.trailing_zeros() / 8 } else { 8 };
+                (m as usize, 8)
+            }
+        };
+        if m == width {
+            i += width;
+            continue;
+        }
+        out.truncate(len + m);
+        push_escape_bytes(out, b[i + m]);
+        i += m + 1;
+    }
+    for &c in &b[i..] {
+        if is_special(c) {
+            push_escape_bytes(out, c);
+        } else {
+            out.push(c);
+        }
+    }
+    out.push(b'"');
+}
+
+/// [`write_str`] for any output: clean runs are appended as `&str` pieces.
+#[inline]
+pub(crate) fn write_str_runs<O: Out>(out: &mut O, s: &str) {
+    let b = s.as_bytes();
+    out.reserve(b.len() + 2);
+    out.push_ascii(b'"');
     let mut run = 0;
     let mut i = 0;
-    while i + 8 <= s.len() {
-        let m = special_mask(load8(s, i));
+    while i + 8 <= b.len() {
+        let m = special_mask(load8(b, i));
         if m == 0 {
             i += 8;
             continue;
         }
         let j = i + (m.trailing_zeros() / 8) as usize;
-        out.extend_from_slice(&s[run..j]);
-        push_escape(out, s[j]);
+        // `run` and `j` sit next to ASCII bytes, so both are char boundaries.
+        out.push_str(s.get(run..j).unwrap_or_default());
+        out.push_str(escape_of(b[j]));
         i = j + 1;
         run = i;
     }
-    if i < s.len() {
+    if i < b.len() {
         write_tail(out, s, run, i);
     } else {
-        out.extend_from_slice(&s[run..]);
+        out.push_str(s.get(run..).unwrap_or_default());
     }
-    out.push(b'"');
+    out.push_ascii(b'"');
 }
 
 /// The last (fewer than eight) bytes of [`write_str`], scanned through one padded word.
 #[inline]
-fn write_tail(out: &mut Vec<u8>, s: &[u8], mut run: usize, mut i: usize) {
+fn write_tail<O: Out>(out: &mut O, s: &str, mut run: usize, mut i: usize) {
+    let b = s.as_bytes();
     loop {
         // Pad with spaces, which need no escape.
         let mut a = [b' '; 8];
-        a[..s.len() - i].copy_from_slice(&s[i..]);
+        a[..b.len() - i].copy_from_slice(&b[i..]);
         let m = special_mask(u64::from_le_bytes(a));
         if m == 0 {
             break;
         }
         let j = i + (m.trailing_zeros() / 8) as usize;
-        out.extend_from_slice(&s[run..j]);
-        push_escape(out, s[j]);
+        out.push_str(s.get(run..j).unwrap_or_default());
+        out.push_str(escape_of(b[j]));
         i = j + 1;
         run = i;
-        if i == s.len() {
+        if i == b.len() {
             break;
         }
     }
-    out.extend_from_slice(&s[run..]);
+    out.push_str(s.get(run..).unwrap_or_default());
 }
 
-/// Checks that `bytes`, found at `offset` in the input, are UTF-8.
+/// The longest prefix of `s` that is valid UTF-8 (all of it for valid input), checked with
+/// SIMD once per document.
 #[inline]
-pub(crate) fn check_utf8(bytes: &[u8], offset: usize) -> Result<&str> {
-    match simdutf8::basic::from_utf8(bytes) {
-        Ok(s) => Ok(s),
-        Err(_) => Err(utf8_error(bytes, offset)),
+pub(crate) fn valid_prefix(s: &[u8]) -> &str {
+    match simdutf8::basic::from_utf8(s) {
+        Ok(t) => t,
+        Err(_) => valid_prefix_slow(s),
     }
 }
 
-/// The error for invalid UTF-8, at the first bad byte.
 #[cold]
 #[inline(never)]
-fn utf8_error(bytes: &[u8], offset: usize) -> Error {
-    let at = match std::str::from_utf8(bytes) {
-        Ok(_) => 0,
+fn valid_prefix_slow(s: &[u8]) -> &str {
+    let n = match simdutf8::compat::from_utf8(s) {
+        Ok(_) => s.len(),
         Err(e) => e.valid_up_to(),
     };
-    Error::new(Code::InvalidUtf8, offset + at)
+    simdutf8::basic::from_utf8(&s[..n]).unwrap_or_default()
+}
+
+/// "invalid UTF-8" at the first invalid byte of the input, which is where `text` (the valid
+/// prefix) ends.
+#[cold]
+pub(crate) fn invalid_utf8(text: &str) -> Error {
+    Error::new(Code::InvalidUtf8, text.len())
+}
+
+/// The text of `s[from..to]` if it lies in the valid prefix `text` (both ends must sit next to
+/// ASCII bytes, so they are char boundaries).
+#[inline(always)]
+pub(crate) fn slice(text: &str, from: usize, to: usize) -> Result<&str> {
+    text.get(from..to).ok_or_else(|| invalid_utf8(text))
 }
 
 /// Where unescaped text goes: a buffer, or nowhere when a string is only being validated.
 pub(crate) trait Sink {
-    /// Appends bytes.
-    fn extend(&mut self, bytes: &[u8]);
-    /// Appends one byte.
-    fn push(&mut self, b: u8);
+    /// Takes the clean run `text[from..to]` (an error if it leaves the valid prefix).
+    fn run(&mut self, text: &str, from: usize, to: usize) -> Result<()>;
+    /// Takes a decoded escape.
+    fn push(&mut self, c: char);
 }
 
-impl Sink for Vec<u8> {
+impl Sink for String {
     #[inline(always)]
-    fn extend(&mut self, bytes: &[u8]) {
-        self.extend_from_slice(bytes);
+    fn run(&mut self, text: &str, from: usize, to: usize) -> Result<()> {
+        self.push_str(slice(text, from, to)?);
+        Ok(())
     }
     #[inline(always)]
-    fn push(&mut self, b: u8) {
-        Vec::push(self, b);
+    fn push(&mut self, c: char) {
+        String::push(self, c);
     }
 }
 
@@ -192,53 +259,61 @@ pub(crate) struct Discard;
 
 impl Sink for Discard {
     #[inline(always)]
-    fn extend(&mut self, _: &[u8]) {}
+    fn run(&mut self, text: &str, _: usize, to: usize) -> Result<()> {
+        if to <= text.len() {
+            Ok(())
+        } else {
+            Err(invalid_utf8(text))
+        }
+    }
     #[inline(always)]
-    fn push(&mut self, _: u8) {}
+    fn push(&mut self, _: char) {}
 }
 
-/// Finishes a string whose clean prefix is `s[run..i]` (`high` from [`find_special`] covering
-/// it) and whose byte `i` is special: validates the rest, unescapes it into `out`, and returns
-/// the index just past the closing quote.
+/// Finishes a string in `s` (whose valid UTF-8 prefix is `text`) whose clean prefix is
+/// `s[run..i]` and whose byte `i` is special: validates the rest, unescapes it into `out`,
+/// and returns the index just past the closing quote.
 #[inline]
 pub(crate) fn finish_string<S: Sink>(
     s: &[u8],
+    text: &str,
     mut run: usize,
     mut i: usize,
-    mut high: u64,
     out: &mut S,
 ) -> Result<usize> {
     loop {
-        let chunk = &s[run..i];
-        if saw_non_ascii(high) {
-            check_utf8(chunk, run)?;
-        }
-        out.extend(chunk);
         match s.get(i) {
-            Some(b'"') => return Ok(i + 1),
-            Some(b'\\') => i = unescape_one(s, i, out)?,
-            Some(_) => return Err(Error::new(Code::ControlCharacter, i)),
-            None => return Err(Error::new(Code::UnexpectedEnd, s.len())),
+            Some(b'"') => {
+                out.run(text, run, i)?;
+                return Ok(i + 1);
+            }
+            Some(b'\\') => {
+                out.run(text, run, i)?;
+                i = unescape_one(s, i, out)?;
+            }
+            Some(_) => {
+                out.run(text, run, i)?;
+                return Err(Error::new(Code::ControlCharacter, i));
+            }
+            None => {
+                out.run(text, run, i)?;
+                return Err(Error::new(Code::UnexpectedEnd, s.len()));
+            }
         }
         run = i;
-        high = 0;
-        i = find_special(s, i, &mut high);
+        i = find_special(s, i);
     }
 }
 
 /// Validates the string starting after its opening quote at `start` without keeping it;
 /// returns the index past the closing quote.
 #[inline]
-pub(crate) fn skip_string(s: &[u8], start: usize) -> Result<usize> {
-    let mut high = 0;
-    let i = find_special(s, start, &mut high);
-    if s.get(i) == Some(&b'"') {
-        if saw_non_ascii(high) {
-            check_utf8(&s[start..i], start)?;
-        }
+pub(crate) fn skip_string(s: &[u8], text: &str, start: usize) -> Result<usize> {
+    let i = find_special(s, start);
+    if s.get(i) == Some(&b'"') && i <= text.len() {
         return Ok(i + 1);
     }
-    finish_string(s, start, i, high, &mut Discard)
+    finish_string(s, text, start, i, &mut Discard)
 }
 
 /// Decodes the escape whose backslash is at `i` into `out`; returns the index after it.
@@ -247,24 +322,23 @@ fn unescape_one<S: Sink>(s: &[u8], i: usize, out: &mut S) -> Result<usize> {
     let Some(&e) = s.get(i + 1) else {
         return Err(Error::new(Code::UnexpectedEnd, s.len()));
     };
-    let b = match e {
-        b'"' => b'"',
-        b'\\' => b'\\',
-        b'/' => b'/',
-        b'b' => 0x08,
-        b'f' => 0x0C,
-        b'n' => b'\n',
-        b'r' => b'\r',
-        b't' => b'\t',
+    let c = match e {
+        b'"' => '"',
+        b'\\' => '\\',
+        b'/' => '/',
+        b'b' => '\u{8}',
+        b'f' => '\u{c}',
+        b'n' => '\n',
+        b'r' => '\r',
+        b't' => '\t',
         b'u' => return unescape_unicode(s, i, out),
         _ => return Err(Error::new(Code::InvalidEscape, i + 1)),
     };
-    out.push(b);
+    out.push(c);
     Ok(i + 2)
 }
 
 /// Decodes `\uXXXX` (and the low half of a surrogate pair after it) at `i`.
-#[cold]
 #[inline(never)]
 fn unescape_unicode<S: Sink>(s: &[u8], i: usize, out: &mut S) -> Result<usize> {
     let hi = hex4(s, i + 2)?;
@@ -288,9 +362,7 @@ fn unescape_unicode<S: Sink>(s: &[u8], i: usize, out: &mut S) -> Result<usize> {
         c => (c, i + 6),
     };
     // `c` is a scalar value: surrogates were combined or rejected above.
-    let ch = char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER);
-    let mut buf = [0u8; 4];
-    out.extend(ch.encode_utf8(&mut buf).as_bytes());
+    out.push(char::from_u32(c).unwrap_or(char::REPLACEMENT_CHARACTER));
     Ok(end)
 }
 
@@ -320,7 +392,10 @@ mod tests {
     fn esc(s: &str) -> String {
         let mut out = Vec::new();
         write_str(&mut out, s);
-        String::from_utf8(out).unwrap()
+        let mut out2 = String::new();
+        write_str(&mut out2, s);
+        assert_eq!(out, out2.as_bytes());
+        out2
     }
 
     #[test]
@@ -331,9 +406,12 @@ mod tests {
         assert_eq!(esc("\u{8}\u{c}\n\r\t"), r#""\b\f\n\r\t""#);
         assert_eq!(esc("\0"), r#""\u0000""#);
         assert_eq!(esc("\u{1}"), r#""\u0001""#);
-        assert_eq!(esc("\u{1f}"), r#""\u001F""#);
+        assert_eq!(esc("\u{b}\u{1f}"), r#""\u000B\u001F""#);
         assert_eq!(esc("\u{7f}"), "\"\u{7f}\"");
-        assert_eq!(esc("é中😀\u{2028}\u{2029}<>&"), "\"é中😀\u{2028}\u{2029}<>&\"");
+        assert_eq!(
+            esc("é中😀\u{2028}\u{2029}<>&"),
+            "\"é中😀\u{2028}\u{2029}<>&\""
+        );
         assert_eq!(esc(""), r#""""#);
     }
 
@@ -341,46 +419,30 @@ mod tests {
     fn escapes_at_every_position_of_long_strings() {
         for len in 0..40 {
             for pos in 0..len {
-                for special in ['"', '\\', '\n', '\u{1}'] {
-                    let mut s: String = "x".repeat(len);
-                    s.replace_range(pos..pos + 1, &special.to_string());
-                    let expect = format!("\"{}\"", s.escape_json_like());
+                for (special, escaped) in [
+                    ('"', "\\\""),
+                    ('\\', "\\\\"),
+                    ('\n', "\\n"),
+                    ('\u{1}', "\\u0001"),
+                ] {
+                    let mut s: String = "é".repeat(len);
+                    s.replace_range(pos * 2..pos * 2 + 2, &special.to_string());
+                    let expect = format!("\"{}\"", s.replace(special, escaped));
                     assert_eq!(esc(&s), expect, "len {len} pos {pos}");
                 }
             }
         }
     }
 
-    trait EscapeJsonLike {
-        fn escape_json_like(&self) -> String;
-    }
-
-    impl EscapeJsonLike for String {
-        fn escape_json_like(&self) -> String {
-            let mut o = String::new();
-            for c in self.chars() {
-                match c {
-                    '"' => o.push_str("\\\""),
-                    '\\' => o.push_str("\\\\"),
-                    '\n' => o.push_str("\\n"),
-                    '\u{1}' => o.push_str("\\u0001"),
-                    c => o.push(c),
-                }
-            }
-            o
-        }
-    }
-
     fn unescape(s: &str) -> Result<String> {
         let b = s.as_bytes();
         assert_eq!(b[0], b'"');
-        let mut high = 0;
-        let i = find_special(b, 1, &mut high);
-        let mut out = Vec::new();
-        let end = finish_string(b, 1, i, high, &mut out)?;
+        let i = find_special(b, 1);
+        let mut out = String::new();
+        let end = finish_string(b, s, 1, i, &mut out)?;
         assert_eq!(end, b.len());
-        assert_eq!(skip_string(b, 1)?, end);
-        Ok(String::from_utf8(out).unwrap())
+        assert_eq!(skip_string(b, s, 1)?, end);
+        Ok(out)
     }
 
     #[test]
@@ -389,9 +451,15 @@ mod tests {
         assert_eq!(unescape(r#""\ud83d\ude00""#).unwrap(), "😀");
         assert_eq!(unescape(r#""\/""#).unwrap(), "/");
         assert_eq!(unescape(r#""\u0000""#).unwrap(), "\0");
-        assert_eq!(unescape(r#""a\"b\\c\b\f\n\r\t""#).unwrap(), "a\"b\\c\u{8}\u{c}\n\r\t");
+        assert_eq!(
+            unescape(r#""a\"b\\c\b\f\n\r\t""#).unwrap(),
+            "a\"b\\c\u{8}\u{c}\n\r\t"
+        );
         assert_eq!(unescape(r#""\u00E9\u4E2D""#).unwrap(), "é中");
-        assert_eq!(unescape("\"héllo wörld, long enough\"").unwrap(), "héllo wörld, long enough");
+        assert_eq!(
+            unescape("\"héllo\\nwörld, long enough\"").unwrap(),
+            "héllo\nwörld, long enough"
+        );
     }
 
     #[test]
@@ -400,24 +468,38 @@ mod tests {
             let e = unescape(s).unwrap_err();
             (e.message(), e.offset())
         };
-        assert_eq!(err(r#""\ud800""#), ("lone surrogate in \\u escape".into(), 7));
-        assert_eq!(err(r#""\udc00""#), ("lone surrogate in \\u escape".into(), 1));
-        assert_eq!(err(r#""\ud800\u0041""#), ("lone surrogate in \\u escape".into(), 7));
+        let lone = "lone surrogate in \\u escape".to_string();
+        assert_eq!(err(r#""\ud800""#), (lone.clone(), 7));
+        assert_eq!(err(r#""\udc00""#), (lone.clone(), 1));
+        assert_eq!(err(r#""\ud800\u0041""#), (lone, 7));
         assert_eq!(err(r#""\x""#), ("invalid escape".into(), 2));
         assert_eq!(err(r#""\u12G4""#), ("invalid escape".into(), 5));
-        assert_eq!(err("\"raw\u{1c}tl\""), ("control character in string".into(), 4));
+        assert_eq!(
+            err("\"raw\u{1c}tl\""),
+            ("control character in string".into(), 4)
+        );
         assert_eq!(err("\"abc"), ("unexpected end of input".into(), 4));
         assert_eq!(err("\"\\u12"), ("unexpected end of input".into(), 5));
     }
 
     #[test]
-    fn rejects_invalid_utf8() {
-        let bad = b"\"abc\xFFdef\"";
-        let e = skip_string(bad, 1).unwrap_err();
-        assert_eq!(e.message(), "invalid UTF-8");
-        assert_eq!(e.offset(), 4);
-        let bad = b"\"a\\n\xED\xA0\x80\"";
-        let e = skip_string(bad, 1).unwrap_err();
-        assert_eq!(e.offset(), 4);
+    fn rejects_invalid_utf8_at_the_first_bad_byte() {
+        for (bad, at) in [
+            (&b"\"abc\xFFdef\""[..], 4),
+            (b"\"a\\n\xED\xA0\x80\"", 4),
+            (b"\"a\\n\xC3", 4),
+            (b"\"long enough to take the word path \xC3(\"", 35),
+        ] {
+            let text = valid_prefix(bad);
+            let e = skip_string(bad, text, 1).unwrap_err();
+            assert_eq!((e.message().as_str(), e.offset()), ("invalid UTF-8", at));
+            let i = find_special(bad, 1);
+            let e = finish_string(bad, text, 1, i, &mut String::new()).unwrap_err();
+            assert_eq!(e.offset(), at);
+        }
+        // A control byte before the bad byte is reported first.
+        let bad = b"\"a\x01\xFF\"";
+        let e = skip_string(bad, valid_prefix(bad), 1).unwrap_err();
+        assert_eq!(e.message(), "control character in string");
     }
 }

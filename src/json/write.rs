@@ -7,13 +7,16 @@ use crate::number::{NumKind, Number};
 use crate::reflect::{KeyKind, Writer};
 
 use super::number_write::{write_number, FloatStyle};
+use super::out::Out;
 use super::pretty::{newline_indent, PrettyEmit};
+use super::skip::walk_all;
 use super::string::write_str;
 use super::Options;
 
-/// Writes JSON into a byte buffer (appending). `PRETTY` selects Glaze's pretty layout.
-pub(crate) struct JsonWriter<'o, const PRETTY: bool> {
-    out: &'o mut Vec<u8>,
+/// Writes JSON, appending to a `Vec<u8>` (the default) or a `String`. `PRETTY` selects Glaze's
+/// pretty layout.
+pub(crate) struct JsonWriter<'o, const PRETTY: bool, O = Vec<u8>> {
+    out: &'o mut O,
     /// Containers open (pretty only).
     level: usize,
     indent: usize,
@@ -21,9 +24,9 @@ pub(crate) struct JsonWriter<'o, const PRETTY: bool> {
     float_style: FloatStyle,
 }
 
-impl<'o, const PRETTY: bool> JsonWriter<'o, PRETTY> {
+impl<'o, const PRETTY: bool, O: Out> JsonWriter<'o, PRETTY, O> {
     /// A writer appending to `out`.
-    pub(crate) fn new(out: &'o mut Vec<u8>, opts: &Options) -> Self {
+    pub(crate) fn new(out: &'o mut O, opts: &Options) -> Self {
         JsonWriter {
             out,
             level: 0,
@@ -35,10 +38,10 @@ impl<'o, const PRETTY: bool> JsonWriter<'o, PRETTY> {
 
     #[inline(always)]
     fn open(&mut self, c: u8) {
-        self.out.push(c);
+        self.out.push_ascii(c);
         if PRETTY {
             self.level += 1;
-            newline_indent(self.out, self.level * self.indent);
+            newline_indent(self.out, self.level.saturating_mul(self.indent));
         }
     }
 
@@ -47,30 +50,37 @@ impl<'o, const PRETTY: bool> JsonWriter<'o, PRETTY> {
         if PRETTY {
             // Nothing was written since `open` (the opener, a newline and the indent): make it
             // `[]` / `{}`.
-            let n = 1 + self.level * self.indent;
+            let n = self.level.saturating_mul(self.indent).saturating_add(1);
             let len = self.out.len();
-            self.level -= 1;
-            if len > n && self.out[len - n - 1] == open && self.out[len - n] == b'\n' {
+            self.level = self.level.saturating_sub(1);
+            if len > n
+                && self.out.byte_at(len - n - 1) == open
+                && self.out.byte_at(len - n) == b'\n'
+            {
                 self.out.truncate(len - n);
             } else {
-                newline_indent(self.out, self.level * self.indent);
+                newline_indent(self.out, self.level.saturating_mul(self.indent));
             }
         }
-        self.out.push(close);
+        self.out.push_ascii(close);
     }
 
     #[inline(always)]
     fn colon(&mut self) {
         if PRETTY {
-            self.out.extend_from_slice(b": ");
+            self.out.push_str(": ");
         } else {
-            self.out.push(b':');
+            self.out.push_ascii(b':');
         }
     }
 
     /// Writes `items` as one array, `each` writing one element.
     #[inline(always)]
-    fn array_of<T>(&mut self, items: impl ExactSizeIterator<Item = T>, each: impl Fn(&mut Self, T)) {
+    fn array_of<T>(
+        &mut self,
+        items: impl ExactSizeIterator<Item = T>,
+        each: impl Fn(&mut Self, T),
+    ) {
         self.begin_array(items.len());
         let mut first = true;
         for x in items {
@@ -84,7 +94,7 @@ impl<'o, const PRETTY: bool> JsonWriter<'o, PRETTY> {
     }
 }
 
-impl<const PRETTY: bool> Writer for JsonWriter<'_, PRETTY> {
+impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
     #[inline(always)]
     fn write_null_members(&self) -> bool {
         self.null_members
@@ -92,13 +102,12 @@ impl<const PRETTY: bool> Writer for JsonWriter<'_, PRETTY> {
 
     #[inline(always)]
     fn null(&mut self) {
-        self.out.extend_from_slice(b"null");
+        self.out.push_str("null");
     }
 
     #[inline(always)]
     fn bool(&mut self, v: bool) {
-        self.out
-            .extend_from_slice(if v { &b"true"[..] } else { &b"false"[..] });
+        self.out.push_str(if v { "true" } else { "false" });
     }
 
     #[inline(always)]
@@ -134,9 +143,9 @@ impl<const PRETTY: bool> Writer for JsonWriter<'_, PRETTY> {
 
     #[inline(always)]
     fn int_key<N: Number>(&mut self, k: N) {
-        self.out.push(b'"');
+        self.out.push_ascii(b'"');
         write_number(self.out, k, self.float_style);
-        self.out.push(b'"');
+        self.out.push_ascii(b'"');
         self.colon();
     }
 
@@ -152,9 +161,9 @@ impl<const PRETTY: bool> Writer for JsonWriter<'_, PRETTY> {
 
     #[inline(always)]
     fn sep(&mut self) {
-        self.out.push(b',');
+        self.out.push_ascii(b',');
         if PRETTY {
-            newline_indent(self.out, self.level * self.indent);
+            newline_indent(self.out, self.level.saturating_mul(self.indent));
         }
     }
 
@@ -165,15 +174,15 @@ impl<const PRETTY: bool> Writer for JsonWriter<'_, PRETTY> {
         }
         let style = self.float_style;
         let out = &mut *self.out;
-        out.push(b'[');
+        out.push_ascii(b'[');
         if let Some((first, rest)) = items.split_first() {
             write_number(out, *first, style);
             for &x in rest {
-                out.push(b',');
+                out.push_ascii(b',');
                 write_number(out, x, style);
             }
         }
-        out.push(b']');
+        out.push_ascii(b']');
     }
 
     #[inline]
@@ -188,14 +197,14 @@ impl<const PRETTY: bool> Writer for JsonWriter<'_, PRETTY> {
         }
         let out = &mut *self.out;
         out.reserve(items.len() * 6 + 2);
-        out.push(b'[');
+        out.push_ascii(b'[');
         for (i, x) in items.enumerate() {
             if i > 0 {
-                out.push(b',');
+                out.push_ascii(b',');
             }
-            out.extend_from_slice(if x { &b"true"[..] } else { &b"false"[..] });
+            out.push_str(if x { "true" } else { "false" });
         }
-        out.push(b']');
+        out.push_ascii(b']');
     }
 
     #[inline]
@@ -217,11 +226,11 @@ impl<const PRETTY: bool> Writer for JsonWriter<'_, PRETTY> {
                 indent: self.indent,
                 base: self.level,
             };
-            if super::pretty::reformat(text.as_bytes(), usize::MAX, &mut e).is_ok() {
+            if walk_all(text.as_bytes(), usize::MAX, &mut e).is_ok() {
                 return;
             }
             self.out.truncate(mark);
         }
-        self.out.extend_from_slice(text.as_bytes());
+        self.out.push_str(text);
     }
 }

@@ -471,7 +471,7 @@ fn errors_carry_the_path() {
 fn nested_tokens(depth: usize) -> Vec<Tok> {
     let mut toks = vec![Tok::BeginArray(1); depth];
     toks[depth - 1] = Tok::BeginArray(0);
-    toks.extend(std::iter::repeat(Tok::EndArray).take(depth));
+    toks.extend(std::iter::repeat_n(Tok::EndArray, depth));
     toks
 }
 
@@ -511,6 +511,7 @@ struct Envelope {
 
 const ENVELOPE: FieldsInfo = FieldsInfo {
     names: &["id", "body", "meta"],
+    optional: &[],
     keys: &["id", "body", "meta"],
     key_field: &[0, 1, 2],
     probe: Probe::Linear,

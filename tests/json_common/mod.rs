@@ -27,7 +27,7 @@ pub fn repo_file(rel: &str) -> Vec<u8> {
 }
 
 /// Any JSON value, read through the public `Reader` interface.
-#[derive(Debug, Default, PartialEq)]
+#[derive(Debug, Default, PartialEq, Clone)]
 pub enum Any {
     #[default]
     Null,
@@ -110,4 +110,3 @@ impl<'de> Reflect<'de> for Any {
         Ok(())
     }
 }
-

@@ -1,0 +1,88 @@
+#!/usr/bin/env bash
+# structio against Glaze on the seven benchmark documents, one markdown table.
+#
+#   benches/compare.sh [N]
+#
+# Runs the two sides alternately N times (default 3); every cell keeps its best MB/s. Prints
+# `| document | operation | structio MB/s | Glaze MB/s | structio / Glaze |` (MB = 10^6 bytes).
+#
+# Environment:
+#   GLAZE_BENCH         baseline-cpp's binary (baseline-cpp/build.sh). Unset: structio figures only.
+#   STRUCTIO_BENCH_DIR  folder with NAME.json, NAME.pretty.json, NAME.beve (`bench generate DIR`).
+#                       Default: the copies in formats/json/bench and formats/beve/bench.
+#   BENCH_SECONDS       length of one timing loop, both sides (default 0.5).
+#   BENCH_REPS          loops per cell and run, both sides; the best counts (default 5).
+#   NATIVE              1: build structio with RUSTFLAGS="-C target-cpu=native" into
+#                       target/native, like with like against a -march=native Glaze build
+#                       (default when GLAZE_BENCH is set). 0: a plain build in the usual target.
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+runs=${1:-3}
+secs=${BENCH_SECONDS:-0.5}
+reps=${BENCH_REPS:-5}
+glaze=${GLAZE_BENCH:-}
+native=${NATIVE:-$([[ -n "$glaze" ]] && echo 1 || echo 0)}
+
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+
+# One folder with all three files of each document (what both sides read).
+dir=${STRUCTIO_BENCH_DIR:-}
+if [[ -z "$dir" ]]; then
+  dir=$work/docs
+  mkdir -p "$dir"
+  ln -s "$root"/formats/json/bench/*.json "$root"/formats/beve/bench/*.beve "$dir"/
+fi
+
+# Build structio's side (the `mbps` bench target) and find its executable.
+if [[ "$native" == 1 ]]; then
+  export RUSTFLAGS="${RUSTFLAGS:-} -C target-cpu=native"
+  export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$root/target/native}
+fi
+echo "building structio's side (RUSTFLAGS='${RUSTFLAGS:-}')..." >&2
+exe=$(cd "$root" && cargo bench --bench mbps --no-run --message-format=json 2>/dev/null |
+  grep -o '"executable":"[^"]*/mbps-[^"]*"' | tail -n 1 | cut -d'"' -f4)
+[[ -x "$exe" ]] || { echo "could not build the mbps bench" >&2; exit 1; }
+
+for i in $(seq "$runs"); do
+  echo "run $i/$runs (seconds=$secs reps=$reps)..." >&2
+  if [[ -n "$glaze" ]]; then
+    "$glaze" run "$dir" "$secs" "$reps" >"$work/glaze.$i"
+  fi
+  "$exe" "$dir" "$secs" "$reps" >"$work/structio.$i"
+done
+
+cat "$work"/structio.* | awk -F'\t' -v glaze_files="$(ls "$work"/glaze.* 2>/dev/null | tr '\n' ' ')" '
+  BEGIN {
+    n = split(glaze_files, gf, " ")
+    for (i = 1; i <= n; i++)
+      while ((getline line < gf[i]) > 0) {
+        split(line, f, "\t"); k = f[1] "\t" f[2]
+        if (!(k in g) || f[3] + 0 > g[k]) g[k] = f[3] + 0
+      }
+    has_glaze = n > 0
+  }
+  {
+    k = $1 "\t" $2
+    if (!(k in r)) order[++cells] = k
+    if (!(k in r) || $3 + 0 > r[k]) r[k] = $3 + 0
+  }
+  END {
+    if (has_glaze) {
+      print "| document | operation | structio MB/s | Glaze MB/s | structio / Glaze |"
+      print "|---|---|---:|---:|---:|"
+    } else {
+      print "| document | operation | structio MB/s |"
+      print "|---|---|---:|"
+    }
+    for (i = 1; i <= cells; i++) {
+      k = order[i]; split(k, f, "\t")
+      if (has_glaze) {
+        ratio = (k in g && g[k] > 0) ? sprintf("%.0f%%", 100 * r[k] / g[k]) : "n/a"
+        printf "| %s | %s | %.0f | %s | %s |\n", f[1], f[2], r[k], (k in g) ? sprintf("%.0f", g[k]) : "n/a", ratio
+      } else {
+        printf "| %s | %s | %.0f |\n", f[1], f[2], r[k]
+      }
+    }
+  }'

@@ -1,0 +1,429 @@
+//! The commands: convert, pretty, minify, validate, view, stats.
+//!
+//! Each reads its input once, whole. JSON that only changes layout (pretty, minify, validate)
+//! is worked on as bytes, never as a tree. BEVE becomes JSON by replaying its bytes into the
+//! streaming [`JsonOut`] (no tree either); only JSON -> BEVE, `--path` and `stats` build a
+//! [`Value`], and the input is dropped before the output is written.
+
+use std::io::{IsTerminal, Write};
+
+use structio::beve::BeveReader;
+use structio::json::PrettyOptions;
+use structio::value::TypedArray;
+use structio::{ReadOptions, Reader, Reflect, Value};
+
+use crate::args::{self, Args, Opt};
+use crate::beve_out::BeveOut;
+use crate::error::{usage, CliError};
+use crate::files::{display_name, read_input, Format, Output};
+use crate::json_out::{JsonOut, Layout};
+use crate::paint;
+use crate::scan::{Pick, Tally};
+
+/// The options of each command, for the parser.
+pub fn options(command: &str) -> &'static [Opt] {
+    const FROM: Opt = args::value("from");
+    const INDENT: Opt = args::value("indent");
+    const CONVERT: &[Opt] = &[
+        FROM,
+        args::value("to"),
+        args::flag("aligned", None),
+        args::flag("typed", None),
+        args::flag("pretty", None),
+        INDENT,
+    ];
+    const PRETTY: &[Opt] = &[FROM, INDENT];
+    const MINIFY: &[Opt] = &[FROM];
+    const VALIDATE: &[Opt] = &[FROM, args::flag("quiet", Some('q'))];
+    const VIEW: &[Opt] = &[FROM, INDENT, args::value("path"), args::value("color")];
+    const STATS: &[Opt] = &[FROM, args::value("top")];
+    match command {
+        "convert" => CONVERT,
+        "pretty" => PRETTY,
+        "minify" => MINIFY,
+        "validate" => VALIDATE,
+        "view" => VIEW,
+        "stats" => STATS,
+        _ => &[],
+    }
+}
+
+/// Runs `command` with its parsed arguments.
+pub fn run(command: &str, a: &Args) -> Result<(), CliError> {
+    match command {
+        "convert" => convert(a),
+        "pretty" => pretty(a),
+        "minify" => minify(a),
+        "validate" => validate(a),
+        "view" => view(a),
+        "stats" => stats(a),
+        _ => usage(format!("unknown command `{command}`")),
+    }
+}
+
+/// A document read into memory.
+struct Doc {
+    name: String,
+    bytes: Vec<u8>,
+    format: Format,
+}
+
+impl Doc {
+    fn load(path: &str, a: &Args) -> Result<Doc, CliError> {
+        let from = a.value("from").map(Format::parse).transpose()?;
+        let bytes = read_input(path)?;
+        Ok(Doc {
+            name: display_name(path).to_string(),
+            format: Format::of_input(from, path, &bytes),
+            bytes,
+        })
+    }
+
+    /// An error about this document.
+    fn bad(&self, e: structio::Error) -> CliError {
+        CliError::Failed(format!("{}: {e}", self.name))
+    }
+
+    /// An error found by a pass that does not track paths (validation, reformatting,
+    /// replaying BEVE), given the path by reading the document as a [`Value`], when that
+    /// stops at the same place for the same reason.
+    fn bad_with_path(&self, e: structio::Error) -> CliError {
+        let again = match self.format {
+            Format::Json => structio::from_json::<Value, _>(&self.bytes).err(),
+            Format::Beve => structio::from_beve::<Value, _>(&self.bytes).err(),
+        };
+        match again {
+            Some(a) if a.offset() == e.offset() && a.message() == e.message() => self.bad(a),
+            _ => self.bad(e),
+        }
+    }
+
+    /// Checks the document is one well-formed value.
+    fn validate(&self) -> Result<(), CliError> {
+        let r = match self.format {
+            Format::Json => structio::json::validate(&self.bytes),
+            Format::Beve => {
+                let mut r = BeveReader::new(&self.bytes, ReadOptions::default());
+                r.skip_value().and_then(|()| r.finish())
+            }
+        };
+        r.map_err(|e| self.bad_with_path(e))
+    }
+
+    /// The document as a [`Value`].
+    fn value(&self) -> Result<Value, CliError> {
+        match self.format {
+            Format::Json => structio::from_json(&self.bytes),
+            Format::Beve => structio::from_beve(&self.bytes),
+        }
+        .map_err(|e| self.bad(e))
+    }
+
+    /// Writes the document as JSON text into `out` without building a tree: JSON is laid out
+    /// again from its bytes (numbers keep their spelling), BEVE is replayed into [`JsonOut`].
+    fn write_json(&self, out: &mut Output, layout: Layout) -> Result<(), CliError> {
+        let oname = out.name();
+        match self.format {
+            Format::Json => {
+                let text = if layout.pretty {
+                    let opts = PrettyOptions {
+                        indent: layout.indent,
+                        ..PrettyOptions::default()
+                    };
+                    structio::json::prettify_with(&self.bytes, &opts)
+                } else {
+                    structio::minify(&self.bytes)
+                }
+                .map_err(|e| self.bad_with_path(e))?;
+                if layout.color {
+                    paint::paint(text.as_bytes(), out)
+                } else {
+                    out.write_all(text.as_bytes())
+                }
+                .map_err(|e| CliError::io(&oname, e))?;
+            }
+            Format::Beve => {
+                let mut w = JsonOut::new(&mut *out, layout);
+                let r = structio::beve::transcode(&self.bytes, &mut w);
+                w.finish().map_err(|e| CliError::io(&oname, e))?;
+                r.map_err(|e| self.bad_with_path(e))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Opens an output, checks binary output is not going to a terminal.
+fn open_output(path: &str, format: Format) -> Result<Output, CliError> {
+    let out = Output::open(path)?;
+    if format == Format::Beve && out.is_terminal() {
+        return usage(
+            "refusing to write binary BEVE to a terminal: give an output file or redirect",
+        );
+    }
+    Ok(out)
+}
+
+/// Ends text written to standard output with a newline; files get exactly the JSON text.
+fn end_text(out: &mut Output, text_written: bool) -> Result<(), CliError> {
+    if text_written && matches!(out, Output::Stdout(_)) {
+        out.write_all(b"\n")
+            .map_err(|e| CliError::io("<stdout>", e))?;
+    }
+    Ok(())
+}
+
+/// The indent width (`--indent`, default 3 as Glaze).
+fn indent(a: &Args) -> Result<usize, CliError> {
+    match a.number("indent")? {
+        Some(n) if n > 16 => usage("--indent is at most 16"),
+        n => Ok(n.unwrap_or(3)),
+    }
+}
+
+/// Standard input, when no file was named: unless it is a terminal, where waiting for a
+/// document to be typed is more likely a forgotten file name (`-` still reads a terminal).
+fn implicit_stdin(command: &str) -> Result<String, CliError> {
+    if std::io::stdin().is_terminal() {
+        return usage(format!(
+            "`{command}` needs a file, or a document piped into it"
+        ));
+    }
+    Ok("-".into())
+}
+
+/// `[IN] [OUT]`, both defaulting to `-`.
+fn in_out(a: &Args, command: &str) -> Result<(String, String), CliError> {
+    match a.positional.as_slice() {
+        [] => Ok((implicit_stdin(command)?, "-".into())),
+        [i] => Ok((i.clone(), "-".into())),
+        [i, o] => Ok((i.clone(), o.clone())),
+        _ => usage(format!(
+            "`{command}` takes an input and an output file at most"
+        )),
+    }
+}
+
+fn convert(a: &Args) -> Result<(), CliError> {
+    let [input, output] = a.positional.as_slice() else {
+        return usage("`convert` needs an input and an output file (`-` for stdin/stdout)");
+    };
+    let to = a.value("to").map(Format::parse).transpose()?;
+    let layout = Layout {
+        pretty: a.flag("pretty"),
+        indent: indent(a)?,
+        color: false,
+    };
+    let check = |to: Format| {
+        if (a.flag("aligned") || a.flag("typed")) && to != Format::Beve {
+            return usage("--aligned and --typed apply to BEVE output");
+        }
+        if (a.flag("pretty") || a.value("indent").is_some()) && to != Format::Json {
+            return usage("--pretty and --indent apply to JSON output");
+        }
+        Ok(())
+    };
+    // Mistakes that the command line shows are reported before the input is read.
+    let to = to.or(Format::from_path(output));
+    if let Some(to) = to {
+        check(to)?;
+    }
+    let doc = Doc::load(input, a)?;
+    let to = to.unwrap_or(match doc.format {
+        Format::Json => Format::Beve,
+        Format::Beve => Format::Json,
+    });
+    check(to)?;
+    let mut out = open_output(output, to)?;
+    let oname = out.name();
+    match (doc.format, to) {
+        (_, Format::Json) => {
+            doc.write_json(&mut out, layout)?;
+            end_text(&mut out, true)?;
+        }
+        (Format::Json, Format::Beve) => {
+            let mut v = doc.value()?;
+            drop(doc);
+            if a.flag("typed") {
+                pack_typed(&mut v);
+            }
+            let mut w = BeveOut::new(&mut out, a.flag("aligned"));
+            v.write(&mut w);
+            w.finish().map_err(|e| CliError::io(&oname, e))?;
+        }
+        (Format::Beve, Format::Beve) => {
+            let mut w = BeveOut::new(&mut out, a.flag("aligned"));
+            let r = structio::beve::transcode(&doc.bytes, &mut w);
+            w.finish().map_err(|e| CliError::io(&oname, e))?;
+            r.map_err(|e| doc.bad_with_path(e))?;
+        }
+    }
+    out.commit()
+}
+
+/// Turns every non-empty array whose elements are all numbers, all booleans or all strings
+/// into a typed array (numbers of one kind keep it; a mix becomes the kind that holds every
+/// one exactly, see [`TypedArray::from_values`]): BEVE then writes them as Glaze writes a
+/// `std::vector<double>` or `std::vector<std::string>`.
+fn pack_typed(root: &mut Value) {
+    let mut stack = vec![root];
+    while let Some(v) = stack.pop() {
+        if let Value::Array(items) = v {
+            let scalars = !items.is_empty()
+                && items
+                    .iter()
+                    .all(|x| matches!(x, Value::Number(_) | Value::Bool(_) | Value::String(_)));
+            if let Some(t) = scalars.then(|| TypedArray::from_values(items)).flatten() {
+                *v = Value::Typed(t);
+                continue;
+            }
+        }
+        match v {
+            Value::Array(items) => stack.extend(items.iter_mut()),
+            Value::Object(m) => stack.extend(m.values_mut()),
+            Value::IntObject(m) => stack.extend(m.iter_mut().map(|(_, x)| x)),
+            _ => {}
+        }
+    }
+}
+
+fn pretty(a: &Args) -> Result<(), CliError> {
+    let (input, output) = in_out(a, "pretty")?;
+    let doc = Doc::load(&input, a)?;
+    let mut out = open_output(&output, Format::Json)?;
+    let layout = Layout {
+        pretty: true,
+        indent: indent(a)?,
+        color: false,
+    };
+    doc.write_json(&mut out, layout)?;
+    end_text(&mut out, true)?;
+    out.commit()
+}
+
+fn minify(a: &Args) -> Result<(), CliError> {
+    let (input, output) = in_out(a, "minify")?;
+    let doc = Doc::load(&input, a)?;
+    let mut out = open_output(&output, Format::Json)?;
+    let layout = Layout {
+        pretty: false,
+        indent: 0,
+        color: false,
+    };
+    doc.write_json(&mut out, layout)?;
+    end_text(&mut out, true)?;
+    out.commit()
+}
+
+fn validate(a: &Args) -> Result<(), CliError> {
+    if a.positional.is_empty() {
+        return usage("`validate` needs at least one file (`-` for stdin)");
+    }
+    let quiet = a.flag("quiet");
+    let mut failed = 0;
+    for path in &a.positional {
+        let r = Doc::load(path, a).and_then(|doc| {
+            doc.validate()?;
+            Ok(doc)
+        });
+        match r {
+            Ok(doc) if !quiet => println!(
+                "{}: ok ({}, {} bytes)",
+                doc.name,
+                doc.format.name(),
+                doc.bytes.len()
+            ),
+            Ok(_) => {}
+            Err(e) => {
+                failed += 1;
+                eprintln!("{e}");
+            }
+        }
+    }
+    match failed {
+        0 => Ok(()),
+        1 if a.positional.len() == 1 => Err(CliError::Failed(String::new())),
+        n => Err(CliError::Failed(format!(
+            "{n} of {} files are not valid",
+            a.positional.len()
+        ))),
+    }
+}
+
+/// Whether to color: `--color always|never|auto`; auto colors a terminal unless `NO_COLOR`
+/// is set to something.
+fn use_color(a: &Args) -> Result<bool, CliError> {
+    match a.value("color").unwrap_or("auto") {
+        "always" => Ok(true),
+        "never" => Ok(false),
+        "auto" => Ok(std::io::stdout().is_terminal()
+            && !matches!(std::env::var_os("NO_COLOR"), Some(v) if !v.is_empty())),
+        other => usage(format!(
+            "--color takes `auto`, `always` or `never`, not `{other}`"
+        )),
+    }
+}
+
+fn view(a: &Args) -> Result<(), CliError> {
+    let input = match a.positional.as_slice() {
+        [] => implicit_stdin("view")?,
+        [i] => i.clone(),
+        _ => return usage("`view` shows one file"),
+    };
+    let layout = Layout {
+        pretty: true,
+        indent: indent(a)?,
+        color: use_color(a)?,
+    };
+    let steps = a.value("path").map(crate::path::parse).transpose();
+    let steps = steps.map_err(CliError::Usage)?;
+    let doc = Doc::load(&input, a)?;
+    let mut out = Output::open("-")?;
+    match steps {
+        None => doc.write_json(&mut out, layout)?,
+        Some(steps) => {
+            let mut pick = Pick::new(steps);
+            match doc.format {
+                Format::Json => structio::read_json(&mut pick, &doc.bytes),
+                Format::Beve => structio::read_beve(&mut pick, &doc.bytes),
+            }
+            .map_err(|e| doc.bad_with_path(e))?;
+            let part = match (pick.found, pick.missing) {
+                (Some(part), _) => part,
+                (None, m) => {
+                    let m = m.unwrap_or_else(|| "nothing found".into());
+                    return Err(CliError::Failed(format!("{}: {m}", doc.name)));
+                }
+            };
+            drop(doc.bytes);
+            let mut w = JsonOut::new(&mut out, layout);
+            part.write(&mut w);
+            w.finish().map_err(|e| CliError::io("<stdout>", e))?;
+        }
+    }
+    end_text(&mut out, true)?;
+    out.commit()
+}
+
+fn stats(a: &Args) -> Result<(), CliError> {
+    let input = match a.positional.as_slice() {
+        [] => implicit_stdin("stats")?,
+        [i] => i.clone(),
+        _ => return usage("`stats` measures one file"),
+    };
+    let top = a.number("top")?.unwrap_or(20);
+    let doc = Doc::load(&input, a)?;
+    let mut tally: Tally = match doc.format {
+        Format::Json => structio::from_json(&doc.bytes),
+        Format::Beve => structio::from_beve(&doc.bytes),
+    }
+    .map_err(|e| doc.bad_with_path(e))?;
+    if doc.format == Format::Json {
+        tally.trim_json(&doc.bytes);
+    }
+    let report = crate::stats::report(&doc.name, doc.format, doc.bytes.len(), &tally, top);
+    let mut out = Output::open("-")?;
+    out.write_all(report.as_bytes())
+        .map_err(|e| CliError::io("<stdout>", e))?;
+    out.commit()
+}

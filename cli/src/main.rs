@@ -1,0 +1,179 @@
+//! `structio`: convert, pretty-print, minify, validate, view and measure JSON and BEVE files,
+//! without a schema (documents are handled as bytes or as [`structio::Value`]).
+//!
+//! Exit codes: 0 success, 1 a bad or unreadable file, 2 a wrong command line.
+
+mod args;
+mod beve_out;
+mod commands;
+mod error;
+mod files;
+mod json_out;
+mod paint;
+mod path;
+mod scan;
+mod stats;
+
+use error::CliError;
+
+const USAGE: &str = "\
+structio: JSON and BEVE files from the command line
+
+Usage: structio <command> [options] [files]
+
+Commands:
+  convert IN OUT      convert between JSON and BEVE
+  pretty [IN] [OUT]   lay JSON out one value per line (BEVE input becomes pretty JSON)
+  minify [IN] [OUT]   remove the whitespace from JSON (BEVE input becomes compact JSON)
+  validate FILE...    check that files are well-formed; exit 1 if any is not
+  view [FILE]         show a file as pretty JSON, colored on a terminal
+  stats [FILE]        count values by type, sizes, and the bytes of each top-level part
+
+A file named `-` is standard input or output; a missing IN is standard input, a missing OUT
+standard output. The format comes from `--from`/`--to`, else the extension (.json, .beve),
+else (for input) from the first byte.
+
+Options:
+  -h, --help          help for structio or for a command (`structio convert --help`)
+  -V, --version       the version
+
+Exit codes: 0 success, 1 a bad or unreadable file, 2 a wrong command line.";
+
+/// Help for one command.
+fn command_help(command: &str) -> Option<&'static str> {
+    Some(match command {
+        "convert" => {
+            "\
+Usage: structio convert [options] IN OUT
+
+Converts JSON to BEVE, BEVE to JSON (or JSON to compact JSON, BEVE to BEVE). The output format
+is `--to`, else OUT's extension, else the other format. JSON output is compact unless
+`--pretty`. The output file appears only when the whole conversion succeeded.
+
+Options:
+  --from json|beve    the input format (default: the extension, else a guess)
+  --to json|beve      the output format
+  --typed             JSON to BEVE: arrays of only numbers, only booleans or only strings
+                      become typed arrays (as Glaze writes a std::vector<double>)
+  --aligned           BEVE output: numeric typed arrays aligned in the file
+  --pretty            JSON output: one value per line
+  --indent N          JSON output with --pretty: spaces per level (default 3)"
+        }
+        "pretty" => {
+            "\
+Usage: structio pretty [options] [IN] [OUT]
+
+Lays JSON out as Glaze's prettify does: one value per line, `\"key\": value`, 3 spaces per
+level. Strings and numbers are copied as they are. BEVE input is written as pretty JSON.
+
+Options:
+  --from json|beve    the input format
+  --indent N          spaces per level (default 3)"
+        }
+        "minify" => {
+            "\
+Usage: structio minify [options] [IN] [OUT]
+
+Removes all whitespace outside strings. BEVE input is written as compact JSON.
+
+Options:
+  --from json|beve    the input format"
+        }
+        "validate" => {
+            "\
+Usage: structio validate [options] FILE...
+
+Checks that each file is exactly one well-formed JSON or BEVE value. Prints `FILE: ok` for
+good files and the error for bad ones (JSON: line, column, path and the line with a caret;
+BEVE: byte offset and path). Exit code 1 if any file is bad.
+
+Options:
+  --from json|beve    the format of every file
+  -q, --quiet         print nothing for good files"
+        }
+        "view" => {
+            "\
+Usage: structio view [options] [FILE]
+
+Shows a file (BEVE or JSON) as pretty JSON on standard output, colored on a terminal.
+
+Options:
+  --path PATH         show only this part: `$.a[3]`, `$[\"odd key\"].b`, or a JSON pointer `/a/3`
+  --color WHEN        auto (default: on a terminal, unless NO_COLOR is set), always, never
+  --indent N          spaces per level (default 3)
+  --from json|beve    the input format"
+        }
+        "stats" => {
+            "\
+Usage: structio stats [options] [FILE]
+
+Counts the values of a document by type and number kind, sizes of strings, arrays and
+objects, the nesting depth, and the bytes each top-level member or element takes.
+
+Options:
+  --top N             list the N largest top-level parts (default 20)
+  --from json|beve    the input format"
+        }
+        _ => return None,
+    })
+}
+
+/// Runs the command line; `Ok` means exit 0.
+fn run(argv: Vec<String>) -> Result<(), CliError> {
+    let Some(command) = argv.first() else {
+        eprintln!("{USAGE}");
+        return Err(CliError::Usage(String::new()));
+    };
+    match command.as_str() {
+        "-h" | "--help" | "help" => {
+            match argv.get(1).map(|c| (c, command_help(c))) {
+                Some((_, Some(h))) => println!("{h}"),
+                Some((c, None)) => return error::usage(format!("unknown command `{c}`")),
+                None => println!("{USAGE}"),
+            }
+            return Ok(());
+        }
+        "-V" | "--version" => {
+            println!("structio {}", env!("CARGO_PKG_VERSION"));
+            return Ok(());
+        }
+        _ => {}
+    }
+    let Some(help) = command_help(command) else {
+        return error::usage(format!("unknown command `{command}`"));
+    };
+    let parsed = args::parse(&argv[1..], commands::options(command))
+        .map_err(|e| CliError::Usage(format!("{command}: {e}")))?;
+    if parsed.flag("help") {
+        println!("{help}");
+        return Ok(());
+    }
+    commands::run(command, &parsed)
+}
+
+fn main() {
+    // A panic is a bug in structio; say so in one line instead of a backtrace.
+    std::panic::set_hook(Box::new(|info| {
+        eprintln!("structio: internal error (please report it): {info}");
+    }));
+    let mut argv = Vec::new();
+    for a in std::env::args_os().skip(1) {
+        match a.into_string() {
+            Ok(s) => argv.push(s),
+            Err(a) => {
+                eprintln!("structio: argument {a:?} is not valid UTF-8");
+                std::process::exit(2);
+            }
+        }
+    }
+    if let Err(e) = run(argv) {
+        match &e {
+            CliError::Usage(m) if !m.is_empty() => {
+                eprintln!("structio: {m}\nRun `structio --help` for the commands and options.")
+            }
+            CliError::Failed(m) if !m.is_empty() => eprintln!("structio: {m}"),
+            _ => {}
+        }
+        std::process::exit(e.exit_code());
+    }
+}

@@ -1,0 +1,525 @@
+//! Drives the `structio` binary on good and bad files: outputs compared with the golden files
+//! in `formats/`, exit codes, messages, standard input and output.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+const BENCH: [&str; 7] = [
+    "bools",
+    "doubles",
+    "exact_decimals",
+    "ints",
+    "mixed",
+    "strings",
+    "uints",
+];
+
+fn repo() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn golden(rel: &str) -> PathBuf {
+    repo().join("formats").join(rel)
+}
+
+fn read(p: impl AsRef<Path>) -> Vec<u8> {
+    std::fs::read(p.as_ref()).unwrap_or_else(|e| panic!("{}: {e}", p.as_ref().display()))
+}
+
+/// A scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("structio-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn structio(args: &[&dyn AsRef<std::ffi::OsStr>]) -> Output {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_structio"));
+    c.env_remove("NO_COLOR");
+    for a in args {
+        c.arg(a);
+    }
+    c.output().unwrap()
+}
+
+fn structio_stdin(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_structio"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let input = input.to_vec();
+    let writer = std::thread::spawn(move || {
+        let _ = stdin.write_all(&input);
+    });
+    let out = child.wait_with_output().unwrap();
+    writer.join().unwrap();
+    out
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+#[track_caller]
+fn assert_exit(o: &Output, code: i32) {
+    assert_eq!(
+        o.status.code(),
+        Some(code),
+        "stdout: {}\nstderr: {}",
+        stdout(o),
+        stderr(o)
+    );
+    assert!(
+        !stderr(o).contains("panicked") && !stderr(o).contains("internal error"),
+        "{}",
+        stderr(o)
+    );
+}
+
+#[test]
+fn beve_bench_files_convert_to_glaze_json() {
+    let d = scratch("beve2json");
+    for name in BENCH {
+        let out = d.join(format!("{name}.json"));
+        let o = structio(&[
+            &"convert",
+            &golden(&format!("beve/bench/{name}.beve")),
+            &out,
+        ]);
+        assert_exit(&o, 0);
+        assert!(
+            read(&out) == read(golden(&format!("json/bench/{name}.json"))),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn beve_to_beve_is_byte_identical_and_aligned_reads_back() {
+    let d = scratch("beve2beve");
+    for name in BENCH {
+        let src = golden(&format!("beve/bench/{name}.beve"));
+        let same = d.join(format!("{name}.beve"));
+        assert_exit(&structio(&[&"convert", &src, &same]), 0);
+        assert!(read(&same) == read(&src), "{name}");
+
+        let aligned = d.join(format!("{name}.aligned.beve"));
+        assert_exit(&structio(&[&"convert", &"--aligned", &src, &aligned]), 0);
+        let json = d.join(format!("{name}.aligned.json"));
+        assert_exit(&structio(&[&"convert", &aligned, &json]), 0);
+        assert!(
+            read(&json) == read(golden(&format!("json/bench/{name}.json"))),
+            "{name}"
+        );
+    }
+}
+
+#[test]
+fn json_round_trips_through_beve() {
+    let d = scratch("json2beve");
+    for name in BENCH {
+        let src = golden(&format!("json/bench/{name}.json"));
+        let beve = d.join(format!("{name}.beve"));
+        let back = d.join(format!("{name}.json"));
+        assert_exit(&structio(&[&"convert", &src, &beve]), 0);
+        assert_exit(&structio(&[&"convert", &beve, &back]), 0);
+        assert!(read(&back) == read(&src), "{name}");
+    }
+}
+
+#[test]
+fn typed_json_to_beve_writes_what_glaze_writes() {
+    let d = scratch("typed");
+    // `mixed` holds u64 fields whose small values JSON cannot tell from i64.
+    for name in BENCH.iter().filter(|n| **n != "mixed") {
+        let src = golden(&format!("json/bench/{name}.json"));
+        let out = d.join(format!("{name}.beve"));
+        assert_exit(&structio(&[&"convert", &"--typed", &src, &out]), 0);
+        assert!(
+            read(&out) == read(golden(&format!("beve/bench/{name}.beve"))),
+            "{name}"
+        );
+        let aligned = d.join(format!("{name}.aligned.beve"));
+        assert_exit(
+            &structio(&[&"convert", &"--typed", &"--aligned", &src, &aligned]),
+            0,
+        );
+        let back = d.join(format!("{name}.json"));
+        assert_exit(&structio(&[&"convert", &aligned, &back]), 0);
+        assert!(read(&back) == read(&src), "{name}");
+    }
+}
+
+#[test]
+fn pretty_and_minify_match_glaze_layout() {
+    let d = scratch("pretty");
+    for name in BENCH {
+        let compact = golden(&format!("json/bench/{name}.json"));
+        let pretty = golden(&format!("json/bench/{name}.pretty.json"));
+        let beve = golden(&format!("beve/bench/{name}.beve"));
+        let out = d.join("p.json");
+        assert_exit(&structio(&[&"pretty", &compact, &out]), 0);
+        assert!(read(&out) == read(&pretty), "{name}");
+        assert_exit(&structio(&[&"pretty", &beve, &out]), 0);
+        assert!(read(&out) == read(&pretty), "{name} from BEVE");
+        assert_exit(&structio(&[&"minify", &pretty, &out]), 0);
+        assert!(read(&out) == read(&compact), "{name}");
+    }
+    // --indent, and a final newline on standard output only.
+    let o = structio(&[
+        &"pretty",
+        &"--indent",
+        &"1",
+        &golden("json/bench/uints.json"),
+    ]);
+    assert_exit(&o, 0);
+    assert!(stdout(&o).starts_with("{\n \"a\": [\n  "), "{}", stdout(&o));
+    assert!(stdout(&o).ends_with("]\n}\n"));
+}
+
+#[test]
+fn stdin_and_stdout() {
+    let o = structio_stdin(&["pretty"], br#"{"a":[1,{}],"b":"x"}"#);
+    assert_exit(&o, 0);
+    assert_eq!(
+        stdout(&o),
+        "{\n   \"a\": [\n      1,\n      {}\n   ],\n   \"b\": \"x\"\n}\n"
+    );
+    let o = structio_stdin(&["minify", "-", "-"], b" [ 1 , 2 ] ");
+    assert_exit(&o, 0);
+    assert_eq!(stdout(&o), "[1,2]\n");
+
+    // JSON on stdin becomes BEVE on stdout (the other format), and back.
+    let o = structio_stdin(&["convert", "-", "-"], br#"{"xs":[1,2]}"#);
+    assert_exit(&o, 0);
+    assert_eq!(o.stdout[0], 0x03, "a BEVE object");
+    let back = structio_stdin(
+        &["convert", "--from", "beve", "--to", "json", "-", "-"],
+        &o.stdout,
+    );
+    assert_exit(&back, 0);
+    assert_eq!(stdout(&back), "{\"xs\":[1,2]}\n");
+
+    // The format of stdin is guessed from its first byte when not given.
+    let beve = read(golden("beve/bench/uints.beve"));
+    let o = structio_stdin(&["minify"], &beve);
+    assert_exit(&o, 0);
+    assert_eq!(
+        o.stdout,
+        [read(golden("json/bench/uints.json")), b"\n".to_vec()].concat()
+    );
+}
+
+#[test]
+fn validate_good_files() {
+    let o = structio(&[
+        &"validate",
+        &golden("json/bench/mixed.json"),
+        &golden("json/bench/mixed.pretty.json"),
+        &golden("beve/bench/mixed.beve"),
+    ]);
+    assert_exit(&o, 0);
+    assert_eq!(stdout(&o).matches(": ok (").count(), 3, "{}", stdout(&o));
+    let o = structio(&[&"validate", &"-q", &golden("beve/bench/ints.beve")]);
+    assert_exit(&o, 0);
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn validate_bad_json_shows_line_column_path_and_caret() {
+    let d = scratch("badjson");
+    let bad = d.join("bad.json");
+    std::fs::write(&bad, "{\"a\": [1, 2,\n  {\"b\": tru}]}").unwrap();
+    let o = structio(&[&"validate", &bad]);
+    assert_exit(&o, 1);
+    let e = stderr(&o);
+    assert!(
+        e.contains("bad.json: invalid literal at 2:9 (byte 21), path $[\"a\"][2][\"b\"]\n"),
+        "{e}"
+    );
+    assert!(e.contains("\n     {\"b\": tru}]}\n           ^"), "{e}");
+    assert_eq!(stdout(&o), "");
+}
+
+#[test]
+fn validate_bad_beve_shows_offset_and_path() {
+    let d = scratch("badbeve");
+    let bytes = read(golden("beve/bench/mixed.beve"));
+    let cut = d.join("cut.beve");
+    std::fs::write(&cut, &bytes[..5000]).unwrap();
+    let o = structio(&[&"validate", &cut, &golden("beve/bench/mixed.beve")]);
+    assert_exit(&o, 1);
+    let e = stderr(&o);
+    assert!(
+        e.contains("cut.beve: unexpected end of input at byte 4974, path $[\"a\"][3]"),
+        "{e}"
+    );
+    assert!(e.contains("1 of 2 files are not valid"), "{e}");
+    assert!(stdout(&o).contains("mixed.beve: ok (BEVE"));
+
+    // A byte that is no BEVE header, and bytes after the value.
+    let hdr = d.join("hdr.beve");
+    std::fs::write(&hdr, [0x03, 0x04, 0x08, b'a', b'i', 0xFF]).unwrap();
+    let o = structio(&[&"validate", &hdr]);
+    assert_exit(&o, 1);
+    assert!(stderr(&o).contains("at byte 5"), "{}", stderr(&o));
+    let trailing = d.join("trailing.beve");
+    std::fs::write(&trailing, [0x00, 0x00]).unwrap();
+    let o = structio(&[&"validate", &trailing]);
+    assert_exit(&o, 1);
+    assert!(
+        stderr(&o).contains("trailing characters after the value at byte 1"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn bad_input_fails_cleanly_and_leaves_no_output() {
+    let d = scratch("badconvert");
+    let bad = d.join("bad.json");
+    std::fs::write(&bad, "[1, 2").unwrap();
+    let out = d.join("out.beve");
+    let o = structio(&[&"convert", &bad, &out]);
+    assert_exit(&o, 1);
+    assert!(stderr(&o).starts_with("structio: "), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("unexpected end of input"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!out.exists());
+    assert_eq!(
+        std::fs::read_dir(&d).unwrap().count(),
+        1,
+        "no temporary left"
+    );
+
+    // BEVE cut short is found while streaming JSON out: still no output file.
+    let cut = d.join("cut.beve");
+    std::fs::write(&cut, &read(golden("beve/bench/strings.beve"))[..100_000]).unwrap();
+    let out = d.join("out.json");
+    let o = structio(&[&"convert", &cut, &out]);
+    assert_exit(&o, 1);
+    assert!(stderr(&o).contains("path $"), "{}", stderr(&o));
+    assert!(!out.exists());
+
+    let o = structio(&[&"view", &d.join("missing.beve")]);
+    assert_exit(&o, 1);
+    assert!(stderr(&o).contains("missing.beve: "), "{}", stderr(&o));
+    let o = structio(&[&"stats", &d]);
+    assert_exit(&o, 1);
+    let o = structio_stdin(&["validate", "-"], b"");
+    assert_exit(&o, 1);
+    assert!(
+        stderr(&o).contains("<stdin>: unexpected end of input"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let uints = golden("json/bench/uints.json");
+    for args in [
+        vec![],
+        vec!["frobnicate"],
+        vec!["convert"],
+        vec!["convert", "a.json"],
+        vec!["convert", "--to", "xml", "a.json", "b"],
+        vec!["convert", "--aligned", "a.json", "b.json"],
+        vec!["convert", "--typed", "a.beve", "b.json"],
+        vec!["convert", "--pretty", "a.json", "b.beve"],
+        vec!["pretty", "--nope"],
+        vec!["pretty", "--indent", "x"],
+        vec!["view", "--path", "$[", "a.beve"],
+        vec!["view", "--color", "sometimes"],
+        vec!["validate"],
+        vec!["help", "frobnicate"],
+    ] {
+        let args: Vec<&dyn AsRef<std::ffi::OsStr>> = args
+            .iter()
+            .map(|a| a as &dyn AsRef<std::ffi::OsStr>)
+            .collect();
+        let o = structio(&args);
+        assert_exit(&o, 2);
+        assert!(stderr(&o).contains("structio"), "{}", stderr(&o));
+    }
+    // Options are checked before any file is read.
+    let o = structio(&[&"convert", &"--to", &"xml", &uints, &"out"]);
+    assert!(
+        stderr(&o).contains("unknown format `xml`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn help_and_version() {
+    for args in [vec!["--help"], vec!["help"], vec!["-h"]] {
+        let o = structio(
+            &args
+                .iter()
+                .map(|a| a as &dyn AsRef<std::ffi::OsStr>)
+                .collect::<Vec<_>>(),
+        );
+        assert_exit(&o, 0);
+        assert!(stdout(&o).contains("convert IN OUT"));
+    }
+    for args in [vec!["convert", "--help"], vec!["help", "convert"]] {
+        let o = structio(
+            &args
+                .iter()
+                .map(|a| a as &dyn AsRef<std::ffi::OsStr>)
+                .collect::<Vec<_>>(),
+        );
+        assert_exit(&o, 0);
+        assert!(stdout(&o).contains("--aligned"));
+    }
+    let o = structio(&[&"--version"]);
+    assert_exit(&o, 0);
+    assert!(stdout(&o).starts_with("structio 0."));
+}
+
+#[test]
+fn view_shows_parts_and_colors_only_when_asked() {
+    let uints = golden("beve/bench/uints.beve");
+    let o = structio(&[&"view", &"--path", &"$.a[0]", &uints]);
+    assert_exit(&o, 0);
+    assert_eq!(stdout(&o), "17121085807296454436\n");
+    let o = structio(&[&"view", &"--path", &"/a/1", &uints]);
+    assert_exit(&o, 0);
+    assert_eq!(stdout(&o), "1113211279062283200\n");
+
+    let o = structio(&[&"view", &"--path", &"$.a[99999]", &uints]);
+    assert_exit(&o, 1);
+    assert!(
+        stderr(&o).contains("no `$.a[99999]` in the document: `$.a` is a typed array of"),
+        "{}",
+        stderr(&o)
+    );
+
+    // Piped output has no colors unless asked for.
+    let o = structio(&[&"view", &uints]);
+    assert_exit(&o, 0);
+    assert!(!stdout(&o).contains('\x1b'));
+    assert_eq!(
+        o.stdout,
+        [read(golden("json/bench/uints.pretty.json")), b"\n".to_vec()].concat()
+    );
+    let o = structio(&[&"view", &"--color", &"always", &uints]);
+    assert_exit(&o, 0);
+    assert!(
+        stdout(&o).contains("\x1b[1;34m\"a\"\x1b[0m: ["),
+        "{}",
+        &stdout(&o)[..40]
+    );
+    // JSON files keep their number spelling, colored too.
+    let d = scratch("view");
+    let f = d.join("n.json");
+    std::fs::write(&f, r#"{"x": 1.50e3}"#).unwrap();
+    let o = structio(&[&"view", &"--color", &"always", &f]);
+    assert_exit(&o, 0);
+    assert_eq!(
+        stdout(&o),
+        "{\n   \x1b[1;34m\"x\"\x1b[0m: \x1b[36m1.50e3\x1b[0m\n}\n"
+    );
+}
+
+#[test]
+fn stats_counts_and_lists_parts() {
+    let o = structio(&[&"stats", &"--top", &"2", &golden("beve/bench/mixed.beve")]);
+    assert_exit(&o, 0);
+    let s = stdout(&o);
+    for want in [
+        "mixed.beve: 169,486 bytes of BEVE",
+        "values by type:",
+        "typed array",
+        "numbers by kind",
+        "strings",
+        "top-level parts, largest first (bytes in the file):",
+        "  $.i ",
+        "... 24 more parts",
+    ] {
+        assert!(s.contains(want), "{want:?} in\n{s}");
+    }
+    let o = structio(&[&"stats", &"--top", &"30", &golden("json/bench/ints.json")]);
+    assert_exit(&o, 0);
+    assert!(
+        stdout(&o).contains("33,133 bytes of JSON"),
+        "{}",
+        stdout(&o)
+    );
+    // A JSON part's size is the length of its text in the file (compact here, as Glaze wrote it).
+    let doc: structio::Value = structio::from_json(&read(golden("json/bench/ints.json"))).unwrap();
+    let a = structio::to_json(&doc["a"]).len();
+    assert_eq!(a, 1248);
+    assert!(
+        stdout(&o)
+            .contains("  $.a                                    1,248   an array of 61 elements"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+#[test]
+fn a_reader_that_stops_early_is_no_error() {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_structio"))
+        .args(["view"])
+        .arg(golden("beve/bench/mixed.beve"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 16];
+    child.stdout.take().unwrap().read_exact(&mut first).unwrap();
+    // The pipe is closed here, with most of the output still to come.
+    let o = child.wait_with_output().unwrap();
+    assert_exit(&o, 0);
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn glaze_exchange_files_pass_through_unchanged() {
+    // The repository's copies, else `shared/` beside the repository (`../../shared` from a
+    // worktree one level deeper).
+    let found = [
+        "formats/beve/exchange",
+        "../shared/glaze/exchange",
+        "../../shared/glaze/exchange",
+    ]
+    .iter()
+    .map(|rel| repo().join(rel))
+    .find(|d| d.is_dir());
+    let Some(dir) = found else {
+        println!("skipped: no formats/beve/exchange and no ../shared/glaze/exchange");
+        return;
+    };
+    let d = scratch("exchange");
+    let mut n = 0;
+    for e in std::fs::read_dir(&dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.extension().is_none_or(|x| x != "beve") {
+            continue;
+        }
+        let out = d.join("x.beve");
+        let o = structio(&[&"convert", &p, &out]);
+        assert_exit(&o, 0);
+        assert!(read(&out) == read(&p), "{}", p.display());
+        assert_exit(&structio(&[&"validate", &p]), 0);
+        assert_exit(&structio(&[&"view", &p]), 0);
+        assert_exit(&structio(&[&"stats", &p]), 0);
+        n += 1;
+    }
+    assert!(n >= 15, "{n} files");
+}

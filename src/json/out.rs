@@ -1,0 +1,182 @@
+//! Where text output goes: a byte buffer (`write_json`) or a `String` (`to_json`, prettify,
+//! minify). Everything is appended as `&str`, so building a `String` needs no UTF-8 check at
+//! the end.
+
+/// A growable text buffer.
+pub(crate) trait Out {
+    /// Appends text.
+    fn push_str(&mut self, s: &str);
+    /// Appends one ASCII byte (callers only pass ASCII punctuation).
+    fn push_ascii(&mut self, b: u8);
+    /// Reserves room for `n` more bytes.
+    fn reserve(&mut self, n: usize);
+    /// Length in bytes.
+    fn len(&self) -> usize;
+    /// The byte at `i`.
+    fn byte_at(&self, i: usize) -> u8;
+    /// Shortens to `n` bytes (only ever at an ASCII byte, so at a char boundary).
+    fn truncate(&mut self, n: usize);
+    /// Appends the first `n` bytes of `buf`, which are ASCII. A byte buffer copies all 32 (a
+    /// fixed-size copy the compiler inlines) and shortens again: cheaper than a call to
+    /// `memcpy` for every number.
+    #[inline(always)]
+    fn push_buf(&mut self, buf: &[u8; 32], n: usize) {
+        for &b in &buf[..n.min(32)] {
+            self.push_ascii(b);
+        }
+    }
+    /// Appends short text (numbers, keys) without a call to `memcpy` when it fits 32 bytes.
+    #[inline(always)]
+    fn push_small(&mut self, s: &str) {
+        self.push_str(s);
+    }
+    /// Lets `f` write ASCII into a 32-byte slot at the end and keeps the first `n` bytes, `n`
+    /// being what `f` returns. A byte buffer lends its own spare room (a fixed-size append, cut
+    /// back afterwards), so the bytes are written once, in place.
+    #[inline(always)]
+    fn with_slot(&mut self, f: impl FnOnce(&mut [u8; 32]) -> usize) {
+        let mut buf = [0u8; 32];
+        let n = f(&mut buf).min(32);
+        self.push_buf(&buf, n);
+    }
+    /// Appends `s` as a quoted, escaped JSON string.
+    #[inline(always)]
+    fn push_json_str(&mut self, s: &str)
+    where
+        Self: Sized,
+    {
+        super::string::write_str_runs(self, s);
+    }
+}
+
+/// Copies `src` (at most 32 bytes) to the front of `dst` with a few fixed-size copies.
+#[inline(always)]
+pub(crate) fn copy_small(dst: &mut [u8; 32], src: &[u8]) {
+    let n = src.len();
+    if n >= 16 {
+        dst[..16].copy_from_slice(&src[..16]);
+        dst[n - 16..n].copy_from_slice(&src[n - 16..]);
+    } else {
+        copy_at(dst, 0, src);
+    }
+}
+
+/// Copies `src` (at most 16 bytes) to `dst[at..]` (`at <= 16`) with two overlapping
+/// fixed-size copies, which compile to a few moves where a loop would become a `memcpy` call.
+/// Returns the end of the copy.
+#[inline(always)]
+pub(crate) fn copy_at(dst: &mut [u8; 32], at: usize, src: &[u8]) -> usize {
+    let n = src.len();
+    if at > 16 || n > 16 {
+        // Not reached by the callers; kept correct anyway.
+        let end = (at + n).min(32);
+        dst[at.min(32)..end].copy_from_slice(&src[..end - at.min(end)]);
+        return end;
+    }
+    if n >= 8 {
+        dst[at..at + 8].copy_from_slice(&src[..8]);
+        dst[at + n - 8..at + n].copy_from_slice(&src[n - 8..]);
+    } else if n >= 4 {
+        dst[at..at + 4].copy_from_slice(&src[..4]);
+        dst[at + n - 4..at + n].copy_from_slice(&src[n - 4..]);
+    } else if n > 0 {
+        dst[at] = src[0];
+        dst[at + n / 2] = src[n / 2];
+        dst[at + n - 1] = src[n - 1];
+    }
+    at + n
+}
+
+impl Out for Vec<u8> {
+    #[inline(always)]
+    fn push_str(&mut self, s: &str) {
+        self.extend_from_slice(s.as_bytes());
+    }
+    #[inline(always)]
+    fn push_ascii(&mut self, b: u8) {
+        self.push(b);
+    }
+    #[inline(always)]
+    fn reserve(&mut self, n: usize) {
+        Vec::reserve(self, n);
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+    #[inline(always)]
+    fn byte_at(&self, i: usize) -> u8 {
+        self[i]
+    }
+    #[inline(always)]
+    fn truncate(&mut self, n: usize) {
+        Vec::truncate(self, n);
+    }
+    #[inline(always)]
+    fn push_buf(&mut self, buf: &[u8; 32], n: usize) {
+        let len = self.len();
+        self.extend_from_slice(buf);
+        Vec::truncate(self, len + n.min(32));
+    }
+    #[inline(always)]
+    fn push_json_str(&mut self, s: &str) {
+        super::string::write_str_blocks(self, s);
+    }
+    #[inline(always)]
+    fn with_slot(&mut self, f: impl FnOnce(&mut [u8; 32]) -> usize) {
+        let len = self.len();
+        self.extend_from_slice(&[0u8; 32]);
+        let n = match <&mut [u8; 32]>::try_from(&mut self[len..]) {
+            Ok(slot) => f(slot),
+            Err(_) => 0,
+        };
+        Vec::truncate(self, len + n.min(32));
+    }
+    #[inline(always)]
+    fn push_small(&mut self, s: &str) {
+        if s.len() <= 32 {
+            let mut buf = [0u8; 32];
+            copy_small(&mut buf, s.as_bytes());
+            self.push_buf(&buf, s.len());
+        } else {
+            self.extend_from_slice(s.as_bytes());
+        }
+    }
+}
+
+impl Out for String {
+    #[inline(always)]
+    fn push_str(&mut self, s: &str) {
+        String::push_str(self, s);
+    }
+    #[inline(always)]
+    fn push_ascii(&mut self, b: u8) {
+        debug_assert!(b.is_ascii());
+        self.push(b as char);
+    }
+    #[inline(always)]
+    fn reserve(&mut self, n: usize) {
+        String::reserve(self, n);
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        String::len(self)
+    }
+    #[inline(always)]
+    fn byte_at(&self, i: usize) -> u8 {
+        self.as_bytes()[i]
+    }
+    #[inline(always)]
+    fn truncate(&mut self, n: usize) {
+        if self.is_char_boundary(n) {
+            String::truncate(self, n);
+        }
+    }
+    #[inline(always)]
+    fn push_buf(&mut self, buf: &[u8; 32], n: usize) {
+        // ASCII, so this never fails.
+        if let Ok(t) = std::str::from_utf8(&buf[..n.min(32)]) {
+            self.push_str(t);
+        }
+    }
+}

@@ -1,0 +1,513 @@
+//! The JSON API on typed values: options, borrowing, raw fragments, enums, map keys, reading
+//! into existing values, limits. Structs and enums are written out by hand as the derive would
+//! emit them.
+
+mod json_common;
+
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap};
+
+use structio::__private as p;
+use structio::json::{from_json_with, read_json_with, to_json_with, FloatStyle, Options};
+use structio::{RawJson, RawJsonBuf, ReadOptions, UnknownKeys};
+
+#[derive(Default, Debug, PartialEq)]
+struct Item<'a> {
+    id: u32,
+    tag: Option<u8>,
+    name: String,
+    label: &'a str,
+}
+
+const _: () = {
+    const INFO: p::FieldsInfo = p::FieldsInfo {
+        names: &["id", "tag", "name", "label"],
+        optional: &[],
+        keys: &["id", "tag", "name", "label"],
+        key_field: &[0, 1, 2, 3],
+        probe: p::Probe::Linear,
+    };
+    impl<'de: 'a, 'a> p::Reflect<'de> for Item<'a> {
+        fn write<W: p::Writer>(&self, w: &mut W) {
+            let nulls = w.write_null_members();
+            let tag = nulls || !p::Reflect::is_absent(&self.tag);
+            w.begin_object(3 + usize::from(tag));
+            w.key(INFO.names[0]);
+            p::Reflect::write(&self.id, w);
+            if tag {
+                w.sep();
+                w.key(INFO.names[1]);
+                p::Reflect::write(&self.tag, w);
+            }
+            w.sep();
+            w.key(INFO.names[2]);
+            p::Reflect::write(&self.name, w);
+            w.sep();
+            w.key(INFO.names[3]);
+            p::Reflect::write(&self.label, w);
+            w.end_object();
+        }
+        fn read<R: p::Reader<'de>>(&mut self, r: &mut R) -> p::Result<()> {
+            p::read_fields(r, &INFO, None, |i, r| match i {
+                0 => p::Reflect::read(&mut self.id, r),
+                1 => p::Reflect::read(&mut self.tag, r),
+                2 => p::Reflect::read(&mut self.name, r),
+                3 => p::Reflect::read(&mut self.label, r),
+                _ => Ok(()),
+            })
+        }
+    }
+};
+
+#[derive(Default, Debug, PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
+enum Color {
+    #[default]
+    Red,
+    Green,
+    Blue,
+}
+
+const COLOR: p::EnumInfo = p::EnumInfo {
+    name: "Color",
+    names: &["red", "green", "blue"],
+    probe: p::Probe::Linear,
+    discriminants: &[0, 1, 2],
+    repr: p::NumKind::I32,
+};
+
+impl Color {
+    fn index(self) -> usize {
+        self as usize
+    }
+    fn from_index(i: usize) -> Color {
+        [Color::Red, Color::Green, Color::Blue][i]
+    }
+}
+
+impl<'de> p::Reflect<'de> for Color {
+    fn write<W: p::Writer>(&self, w: &mut W) {
+        let i = self.index();
+        w.unit_variant(COLOR.names[i], COLOR.discriminants[i], COLOR.repr);
+    }
+    fn read<R: p::Reader<'de>>(&mut self, r: &mut R) -> p::Result<()> {
+        *self = Color::from_index(r.read_unit_variant(&COLOR)?);
+        Ok(())
+    }
+}
+
+impl<'de> p::MapKey<'de> for Color {
+    const KIND: p::KeyKind = p::KeyKind::Int(p::NumKind::I32);
+    fn write_key<W: p::Writer>(&self, w: &mut W) {
+        let i = self.index();
+        w.enum_key(COLOR.names[i], COLOR.discriminants[i], COLOR.repr);
+    }
+    fn from_key(key: p::Key<'de, '_>, offset: usize) -> p::Result<Self> {
+        match key {
+            p::Key::Str(s) => COLOR
+                .by_name(s.as_str().as_bytes())
+                .map(Color::from_index)
+                .ok_or_else(|| p::unknown_variant(s.as_str(), offset)),
+            p::Key::Int(_) => Err(p::no_matching_variant(offset)),
+        }
+    }
+}
+
+fn opts(f: impl FnOnce(&mut Options)) -> Options {
+    let mut o = Options::default();
+    f(&mut o);
+    o
+}
+
+#[test]
+fn none_members_are_left_out_or_written_as_null() {
+    let v = Item {
+        id: 7,
+        tag: None,
+        name: "n".into(),
+        label: "l",
+    };
+    assert_eq!(structio::to_json(&v), r#"{"id":7,"name":"n","label":"l"}"#);
+    let o = opts(|o| o.write_null_members = true);
+    assert_eq!(
+        to_json_with(&v, &o),
+        r#"{"id":7,"tag":null,"name":"n","label":"l"}"#
+    );
+    let back: Item = structio::from_json(r#"{"id":7,"tag":null,"name":"n","label":"l"}"#).unwrap();
+    assert_eq!(back, v);
+}
+
+#[test]
+fn pretty_writes_match_prettify() {
+    let mut m: BTreeMap<String, Vec<Item>> = BTreeMap::new();
+    m.insert("empty".into(), vec![]);
+    m.insert(
+        "full".into(),
+        vec![Item {
+            id: 1,
+            tag: Some(2),
+            name: "x".into(),
+            label: "y",
+        }],
+    );
+    let o = opts(|o| o.pretty = true);
+    let pretty = to_json_with(&m, &o);
+    assert_eq!(
+        pretty,
+        "{\n   \"empty\": [],\n   \"full\": [\n      {\n         \"id\": 1,\n         \"tag\": 2,\n         \"name\": \"x\",\n         \"label\": \"y\"\n      }\n   ]\n}"
+    );
+    assert_eq!(structio::prettify(&structio::to_json(&m)).unwrap(), pretty);
+    let empty: BTreeMap<String, u8> = BTreeMap::new();
+    assert_eq!(to_json_with(&empty, &o), "{}");
+    assert_eq!(
+        to_json_with(&(Vec::<u8>::new(), ()), &o),
+        "[\n   [],\n   null\n]"
+    );
+    let o2 = opts(|o| {
+        o.pretty = true;
+        o.indent = 1;
+    });
+    assert_eq!(to_json_with(&vec![true], &o2), "[\n true\n]");
+    let opts = structio::json::PrettyOptions {
+        indent: 1,
+        ..Default::default()
+    };
+    assert_eq!(
+        structio::json::prettify_with("[true]", &opts).unwrap(),
+        "[\n true\n]"
+    );
+}
+
+#[test]
+fn float_styles() {
+    let v = vec![1.0, 0.1, 1e16, 1.5e-7, -0.0, f64::NAN];
+    assert_eq!(structio::to_json(&v), "[1,0.1,1E16,1.5E-7,-0,null]");
+    let o = opts(|o| o.float_style = FloatStyle::Serde);
+    assert_eq!(to_json_with(&v, &o), "[1.0,0.1,1e+16,1.5e-7,-0.0,null]");
+    assert_eq!(to_json_with(&vec![1.5f32, 1e7], &o), "[1.5,10000000.0]");
+    assert_eq!(structio::to_json(&vec![1.5f32, 1e7]), "[1.5,1E7]");
+}
+
+#[test]
+fn unknown_keys_error_or_are_skipped_after_checking() {
+    let text = r#"{"id":1,"junk":{"a":[1,2.5,{"b":null}],"c":"\u00e9"},"name":"x","label":"y"}"#;
+    let e = structio::from_json::<Item, _>(text).unwrap_err();
+    assert_eq!(e.message(), "unknown key `junk`");
+    assert_eq!(e.key(), Some("junk"));
+    assert_eq!(e.offset(), 8);
+    let skip = opts(|o| o.read.unknown_keys = UnknownKeys::Skip);
+    let v: Item = from_json_with(text, &skip).unwrap();
+    assert_eq!((v.id, v.name.as_str(), v.label), (1, "x", "y"));
+    let bad = r#"{"id":1,"junk":[1,"\q"],"name":"x"}"#;
+    let e = from_json_with::<Item, _>(bad, &skip).unwrap_err();
+    assert_eq!((e.message().as_str(), e.offset()), ("invalid escape", 20));
+    let deep = format!(r#"{{"junk":{}}}"#, "[".repeat(100_000));
+    let e = from_json_with::<Item, _>(&deep, &skip).unwrap_err();
+    assert_eq!(e.message(), "nesting deeper than the limit of 256");
+    // The object is level 1, so the 256th `[` (at 8 + 255) is level 257.
+    assert_eq!(e.offset(), 8 + 255);
+}
+
+#[test]
+fn missing_and_duplicate_keys() {
+    let e = from_json_with::<Item, _>(
+        r#"{"id":1,"name":"x"}"#,
+        &opts(|o| o.read.error_on_missing_keys = true),
+    )
+    .unwrap_err();
+    assert_eq!(e.message(), "missing key `tag`");
+    let v: Item = structio::from_json(r#"{"id":1,"id":2}"#).unwrap();
+    assert_eq!(v.id, 2);
+    let e = from_json_with::<Item, _>(
+        r#"{"id":1,"id":2}"#,
+        &opts(|o| o.read.error_on_duplicate_keys = true),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.offset()),
+        ("duplicate key `id`", 8)
+    );
+}
+
+#[test]
+fn depth_limit_applies_to_typed_reads() {
+    let o = opts(|o| o.read.max_depth = 2);
+    from_json_with::<Vec<Vec<u8>>, _>("[[1]]", &o).unwrap();
+    let e = from_json_with::<Vec<Vec<Vec<u8>>>, _>("[[[1]]]", &o).unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.offset()),
+        ("nesting deeper than the limit of 2", 2)
+    );
+    assert_eq!(e.category(), structio::Category::Limit);
+}
+
+/// A recursive type: its reader recurses once per level, so the depth limit bounds the stack.
+#[derive(Default, Debug)]
+struct Tree(Vec<Tree>);
+
+impl<'de> p::Reflect<'de> for Tree {
+    fn write<W: p::Writer>(&self, w: &mut W) {
+        p::Reflect::write(&self.0, w)
+    }
+    fn read<R: p::Reader<'de>>(&mut self, r: &mut R) -> p::Result<()> {
+        p::Reflect::read(&mut self.0, r)
+    }
+}
+
+#[test]
+fn a_million_brackets_stop_at_the_depth_limit() {
+    let deep = "[".repeat(1_000_000);
+    let e = structio::from_json::<Tree, _>(&deep).unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.offset()),
+        ("nesting deeper than the limit of 256", 256)
+    );
+    let e = structio::from_json::<json_common::Any, _>(&deep).unwrap_err();
+    assert_eq!(e.offset(), 256);
+    let ok = format!("{}{}", "[".repeat(256), "]".repeat(256));
+    let t: Tree = structio::from_json(&ok).unwrap();
+    assert_eq!(structio::to_json(&t), ok);
+    for f in [structio::prettify::<str>, structio::minify::<str>] {
+        assert_eq!(f(&deep).unwrap_err().offset(), 256);
+    }
+    assert_eq!(
+        structio::json::validate(deep.as_bytes())
+            .unwrap_err()
+            .offset(),
+        256
+    );
+}
+
+#[test]
+fn strings_borrow_when_they_can() {
+    let text = String::from(r#"{"id":1,"name":"a\"b","label":"plain"}"#);
+    let v: Item = structio::from_json(&text).unwrap();
+    assert_eq!(v.name, "a\"b");
+    let range = text.as_bytes().as_ptr_range();
+    assert!(
+        range.contains(&v.label.as_ptr()),
+        "label is borrowed from the input"
+    );
+    let e = structio::from_json::<Item, _>(r#"{"label":"a\nb"}"#).unwrap_err();
+    assert_eq!(
+        e.message(),
+        "string with escapes cannot be borrowed as `&str` (use String or Cow)"
+    );
+    assert_eq!(e.path(), "$.label");
+    let c: Vec<Cow<str>> = structio::from_json(r#"["plain","esc\t"]"#).unwrap();
+    assert!(matches!(c[0], Cow::Borrowed("plain")));
+    assert!(matches!(&c[1], Cow::Owned(s) if s == "esc\t"));
+    let keys: BTreeMap<Cow<str>, u8> = structio::from_json(r#"{"k":1,"\u006b2":2}"#).unwrap();
+    assert_eq!(keys.keys().cloned().collect::<Vec<_>>(), ["k", "k2"]);
+}
+
+#[test]
+fn raw_json_is_kept_verbatim() {
+    let text = r#"[1, {"b": [1, 2]} , "s"]"#;
+    let v: (u8, RawJson, String) = structio::from_json(text).unwrap();
+    assert_eq!(v.1.get(), r#"{"b": [1, 2]}"#);
+    assert_eq!(structio::to_json(&v), r#"[1,{"b": [1, 2]},"s"]"#);
+    let o = opts(|o| o.pretty = true);
+    let pretty = to_json_with(&v, &o);
+    assert_eq!(pretty, structio::prettify(&structio::to_json(&v)).unwrap());
+    let owned: Vec<RawJsonBuf> = structio::from_json("[ null , [ ] ]").unwrap();
+    assert_eq!(owned[1].get(), "[ ]");
+    assert!(RawJson::new("[1,").is_err());
+    assert!(RawJsonBuf::new("{\"a\":1}").is_ok());
+    let e = structio::from_json::<Vec<RawJsonBuf>, _>("[[1,]]").unwrap_err();
+    assert_eq!((e.message().as_str(), e.offset()), ("expected a value", 4));
+}
+
+#[test]
+fn unit_enums_are_names() {
+    let v = vec![Color::Blue, Color::Red];
+    assert_eq!(structio::to_json(&v), r#"["blue","red"]"#);
+    let back: Vec<Color> = structio::from_json(r#"["blue", "red", "gr\u0065en"]"#).unwrap();
+    assert_eq!(back, [Color::Blue, Color::Red, Color::Green]);
+    let e = structio::from_json::<Vec<Color>, _>(r#"["red","purple"]"#).unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.offset(), e.path().as_str()),
+        ("unknown variant `purple`", 7, "$[1]")
+    );
+    let e = structio::from_json::<Color, _>("1").unwrap_err();
+    assert_eq!(e.message(), "expected a string, found a number");
+    let mut m = BTreeMap::new();
+    m.insert(Color::Green, 1u8);
+    m.insert(Color::Red, 2);
+    assert_eq!(structio::to_json(&m), r#"{"red":2,"green":1}"#);
+    assert_eq!(
+        structio::from_json::<BTreeMap<Color, u8>, _>(r#"{"red":2,"green":1}"#).unwrap(),
+        m
+    );
+}
+
+#[test]
+fn integer_keys_are_quoted() {
+    let mut m = BTreeMap::new();
+    m.insert(-5i32, "minus five".to_string());
+    m.insert(42, "answer".to_string());
+    let text = structio::to_json(&m);
+    assert_eq!(text, r#"{"-5":"minus five","42":"answer"}"#);
+    assert_eq!(
+        structio::from_json::<BTreeMap<i32, String>, _>(&text).unwrap(),
+        m
+    );
+    let big: HashMap<u64, f64> = structio::from_json(r#"{"18446744073709551615":-1}"#).unwrap();
+    assert_eq!(big[&u64::MAX], -1.0);
+    let e = structio::from_json::<BTreeMap<i8, bool>, _>(r#"{"1":true,"x":false}"#).unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.offset()),
+        ("expected an integer for an integer map key", 10)
+    );
+    let e = structio::from_json::<BTreeMap<u8, bool>, _>(r#"{"256":true}"#).unwrap_err();
+    assert_eq!(e.message(), "number out of range for u8");
+}
+
+#[test]
+fn numbers_of_every_width() {
+    let v: (i128, u128, isize, usize, half::f16, half::bf16) = structio::from_json(
+        "[-170141183460469231731687303715884105728, 340282366920938463463374607431768211455, -1, 1e3, 0.5, 1.5]",
+    )
+    .unwrap();
+    assert_eq!(v.0, i128::MIN);
+    assert_eq!(v.1, u128::MAX);
+    assert_eq!((v.2, v.3), (-1, 1000));
+    assert_eq!(
+        structio::to_json(&v),
+        "[-170141183460469231731687303715884105728,340282366920938463463374607431768211455,-1,1000,0.5,1.5]"
+    );
+    let e = structio::from_json::<Vec<i16>, _>("[1, -32769]").unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.offset()),
+        ("number out of range for i16", 4)
+    );
+    assert_eq!(structio::from_json::<i8, _>("-0").unwrap(), 0);
+    assert!(structio::from_json::<u8, _>("-0").is_err());
+    assert_eq!(
+        structio::from_json::<f32, _>("-0").unwrap().to_bits(),
+        (-0.0f32).to_bits()
+    );
+    let e = structio::from_json::<Vec<f32>, _>("[1e39]").unwrap_err();
+    assert_eq!(e.message(), "number out of range for f32");
+}
+
+#[test]
+fn chars_unit_tuples_and_options() {
+    assert_eq!(structio::to_json(&('A', 'é', '"')), r#"["A","é","\""]"#);
+    let c: (char, char) = structio::from_json(r#"["\u00e9", "\ud83d\ude00"]"#).unwrap();
+    assert_eq!(c, ('é', '😀'));
+    let e = structio::from_json::<char, _>(r#""ab""#).unwrap_err();
+    assert_eq!(e.message(), "expected a string of exactly one character");
+    let t: ((), Option<u8>, Option<u8>) = structio::from_json("[null, null, 3]").unwrap();
+    assert_eq!(t, ((), None, Some(3)));
+    let e = structio::from_json::<(u8, u8), _>("[1]").unwrap_err();
+    assert_eq!(e.message(), "expected 2 elements, found 1");
+    let e = structio::from_json::<[u8; 2], _>("[1, 2, 3]").unwrap_err();
+    assert_eq!(e.message(), "expected 2 elements, found 3");
+}
+
+#[test]
+fn reading_into_an_existing_value_keeps_what_is_not_mentioned() {
+    let mut v = Item {
+        id: 1,
+        tag: Some(3),
+        name: String::with_capacity(64),
+        label: "keep",
+    };
+    v.name.push_str("old");
+    let cap = v.name.capacity();
+    structio::read_json(&mut v, r#"{"name":"new"}"#).unwrap();
+    assert_eq!(
+        (v.id, v.tag, v.name.as_str(), v.label),
+        (1, Some(3), "new", "keep")
+    );
+    assert_eq!(v.name.capacity(), cap);
+    let mut nums = Vec::with_capacity(100);
+    nums.extend([9u32; 10]);
+    structio::read_json(&mut nums, "[1,2]").unwrap();
+    assert_eq!((nums.as_slice(), nums.capacity()), (&[1, 2][..], 100));
+    let o = opts(|o| o.read.unknown_keys = UnknownKeys::Skip);
+    read_json_with(&mut v, r#"{"x":[],"id":5}"#, &o).unwrap();
+    assert_eq!(v.id, 5);
+}
+
+#[test]
+fn whitespace_inputs_and_encodings() {
+    let v: Vec<u8> = structio::from_json(" \t\r\n[ 1 ,\n2 ]\n ").unwrap();
+    assert_eq!(v, [1, 2]);
+    let v: Vec<u8> = structio::from_json(&b"[1]"[..]).unwrap();
+    assert_eq!(v, [1]);
+    let v: Vec<u8> = structio::from_json(&b"[1]".to_vec()).unwrap();
+    assert_eq!(v, [1]);
+    for bad in ["\u{feff}[1]", "[1]\u{a0}", "[\u{c}1]", "", " "] {
+        assert!(structio::from_json::<Vec<u8>, _>(bad).is_err(), "{bad:?}");
+    }
+    let e = structio::from_json::<String, _>(&b"\"ab\xC3(\""[..]).unwrap_err();
+    assert_eq!((e.message().as_str(), e.offset()), ("invalid UTF-8", 3));
+    let e = structio::from_json::<String, _>(&b"\"\\n\xFF\""[..]).unwrap_err();
+    assert_eq!((e.message().as_str(), e.offset()), ("invalid UTF-8", 3));
+    let e = structio::from_json::<BTreeMap<String, u8>, _>(&b"{\"\xFF\":1}"[..]).unwrap_err();
+    assert_eq!(e.message(), "invalid UTF-8");
+    let e = structio::from_json::<String, _>("\"tab\there\"").unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.offset()),
+        ("control character in string", 4)
+    );
+}
+
+/// Tries a number, then a string: exercises `save`/`restore`.
+#[derive(Default, Debug, PartialEq)]
+enum NumOrText {
+    #[default]
+    None,
+    Num(u32),
+    Text(String),
+}
+
+impl<'de> p::Reflect<'de> for NumOrText {
+    fn write<W: p::Writer>(&self, w: &mut W) {
+        match self {
+            NumOrText::None => w.null(),
+            NumOrText::Num(n) => w.number(*n),
+            NumOrText::Text(s) => w.str(s),
+        }
+    }
+    fn read<R: p::Reader<'de>>(&mut self, r: &mut R) -> p::Result<()> {
+        let at = r.save();
+        let mut n = 0u32;
+        if p::Reflect::read(&mut n, r).is_ok() {
+            *self = NumOrText::Num(n);
+            return Ok(());
+        }
+        r.restore(at);
+        let mut s = String::new();
+        p::Reflect::read(&mut s, r)?;
+        *self = NumOrText::Text(s);
+        Ok(())
+    }
+}
+
+#[test]
+fn save_and_restore() {
+    let v: Vec<NumOrText> = structio::from_json(r#"[1, "two", 3]"#).unwrap();
+    assert_eq!(
+        v,
+        [
+            NumOrText::Num(1),
+            NumOrText::Text("two".into()),
+            NumOrText::Num(3)
+        ]
+    );
+    assert_eq!(structio::to_json(&v), r#"[1,"two",3]"#);
+}
+
+#[test]
+fn peek_kind_and_wire_numbers_through_the_reader_trait() {
+    let v: json_common::Any =
+        structio::from_json(r#"{"a":[true,null,-1,2,1.5,"s",{}],"b":-0}"#).unwrap();
+    assert_eq!(
+        structio::to_json(&v),
+        r#"{"a":[true,null,-1,2,1.5,"s",{}],"b":-0}"#
+    );
+    let opts = ReadOptions::default();
+    assert_eq!(opts.max_depth, 256);
+}
