@@ -38,6 +38,7 @@ fn replay(name: &str, data: &[u8]) {
         run("beve_value", &oracles::beve_value);
         run("beve_typed", &oracles::beve_typed);
         run("beve_transcode", &oracles::beve_transcode);
+        run("beve_to_json", &oracles::beve_to_json);
     } else {
         panic!("{name}: regression inputs end in .json or .beve");
     }
