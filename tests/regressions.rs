@@ -82,3 +82,28 @@ fn the_sample_reads_in_both_formats_and_passes_the_oracles() {
     assert_eq!(back, v);
     replay("everything.beve", &golden);
 }
+
+#[test]
+fn golden_files_pass_the_oracles() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut dirs = vec![
+        root.join("formats/json/bench"),
+        root.join("formats/beve/bench"),
+    ];
+    match root.join("../shared").canonicalize() {
+        Ok(shared) => dirs.push(shared.join("glaze/exchange")),
+        Err(_) => println!("no ../shared: the Glaze exchange files are skipped"),
+    }
+    let mut n = 0;
+    for dir in dirs {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.ends_with(".json") || name.ends_with(".beve") {
+                replay(&name, &std::fs::read(&path).unwrap());
+                n += 1;
+            }
+        }
+    }
+    assert!(n >= 21, "{n} golden files");
+}
