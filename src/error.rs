@@ -357,9 +357,6 @@ mod tests {
             Error::new(Code::DepthLimit(256), 0).category(),
             Category::Limit
         );
-        assert_eq!(
-            Error::new(Code::UnknownKey("k".into()), 0).key(),
-            Some("k")
-        );
+        assert_eq!(Error::new(Code::UnknownKey("k".into()), 0).key(), Some("k"));
     }
 }

@@ -118,7 +118,15 @@ mod sealed {
 /// Implemented for `i8..i128`, `u8..u128`, `f32`, `f64`, `half::f16`, `half::bf16`. `isize` and
 /// `usize` are handled as `i64`/`u64` by their `Reflect` impls.
 pub trait Number:
-    Copy + Default + PartialEq + bytemuck::Pod + std::fmt::Debug + Send + Sync + 'static + sealed::Sealed
+    Copy
+    + Default
+    + PartialEq
+    + bytemuck::Pod
+    + std::fmt::Debug
+    + Send
+    + Sync
+    + 'static
+    + sealed::Sealed
 {
     /// The wire kind.
     const KIND: NumKind;
@@ -286,7 +294,10 @@ mod tests {
         assert_eq!(i64::from_wire(Wire::F64(1.0)), None);
         assert_eq!(f64::from_wire(Wire::Int(-3)), Some(-3.0));
         assert_eq!(f32::from_wire(Wire::F64(1e39)), None);
-        assert_eq!(f32::from_wire(Wire::F64(f64::INFINITY)), Some(f32::INFINITY));
+        assert_eq!(
+            f32::from_wire(Wire::F64(f64::INFINITY)),
+            Some(f32::INFINITY)
+        );
         assert_eq!(f64::from_wire(Wire::F32(0.1)), Some(0.1f32 as f64));
     }
 }

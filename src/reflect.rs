@@ -373,7 +373,10 @@ pub trait Reader<'de> {
         let mut it = s.as_str().chars();
         match (it.next(), it.next()) {
             (Some(c), None) => Ok(c),
-            _ => Err(crate::error::Error::new(crate::error::Code::InvalidChar, at)),
+            _ => Err(crate::error::Error::new(
+                crate::error::Code::InvalidChar,
+                at,
+            )),
         }
     }
 

@@ -24,7 +24,10 @@ where
     let b = beve(name);
     let from_json: T = structio::from_json(&j[..]).unwrap_or_else(|e| panic!("{name}: {e}"));
     let from_beve: T = structio::from_beve(&b[..]).unwrap_or_else(|e| panic!("{name}: {e}"));
-    assert!(from_json == from_beve, "{name}: JSON and BEVE hold different values");
+    assert!(
+        from_json == from_beve,
+        "{name}: JSON and BEVE hold different values"
+    );
     assert!(
         structio::to_json(&from_json).as_bytes() == &j[..],
         "{name}: JSON not byte-identical"

@@ -65,7 +65,10 @@ fn hand_expanded_struct_round_trips() {
     assert_eq!(alias.name, "n");
     assert_eq!(alias.tag, Some(3));
     let both = structio::from_json::<Point, _>(r#"{"name":"n","label":"m"}"#).unwrap_err();
-    assert_eq!(both.message(), "keys `name` and `label` name the same field");
+    assert_eq!(
+        both.message(),
+        "keys `name` and `label` name the same field"
+    );
     let bytes = structio::to_beve(&v);
     assert_eq!(structio::from_beve::<Point, _>(&bytes).unwrap(), v);
 }

@@ -55,11 +55,17 @@ where
     structio::read_json(&mut v, &json[..]).unwrap();
     structio::read_json(&mut v, &json[..]).unwrap();
     let n = allocations(|| structio::read_json(&mut v, &json[..]).unwrap());
-    assert_eq!(n, 0, "{name}: read_json allocated {n} times on a warm value");
+    assert_eq!(
+        n, 0,
+        "{name}: read_json allocated {n} times on a warm value"
+    );
     structio::read_beve(&mut v, &beve[..]).unwrap();
     structio::read_beve(&mut v, &beve[..]).unwrap();
     let n = allocations(|| structio::read_beve(&mut v, &beve[..]).unwrap());
-    assert_eq!(n, 0, "{name}: read_beve allocated {n} times on a warm value");
+    assert_eq!(
+        n, 0,
+        "{name}: read_beve allocated {n} times on a warm value"
+    );
 
     let mut out = Vec::new();
     structio::write_json(&v, &mut out);
@@ -67,14 +73,20 @@ where
         out.clear();
         structio::write_json(&v, &mut out);
     });
-    assert_eq!(n, 0, "{name}: write_json allocated {n} times into a warm buffer");
+    assert_eq!(
+        n, 0,
+        "{name}: write_json allocated {n} times into a warm buffer"
+    );
     out.clear();
     structio::write_beve(&v, &mut out);
     let n = allocations(|| {
         out.clear();
         structio::write_beve(&v, &mut out);
     });
-    assert_eq!(n, 0, "{name}: write_beve allocated {n} times into a warm buffer");
+    assert_eq!(
+        n, 0,
+        "{name}: write_beve allocated {n} times into a warm buffer"
+    );
 }
 
 #[test]

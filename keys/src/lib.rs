@@ -216,10 +216,7 @@ fn table_bits(n: usize) -> impl Iterator<Item = u32> {
 }
 
 /// Tries seeds and table sizes until `slot(key, seed, shift)` is injective over `keys`.
-fn search(
-    keys: &[&[u8]],
-    slot: impl Fn(&[u8], u64, u32) -> usize,
-) -> Option<(u64, u32, Vec<u16>)> {
+fn search(keys: &[&[u8]], slot: impl Fn(&[u8], u64, u32) -> usize) -> Option<(u64, u32, Vec<u16>)> {
     for bits in table_bits(keys.len()) {
         let shift = 64 - bits;
         let size = 1usize << bits;
@@ -322,7 +319,9 @@ pub fn plan_front(keys: &[&[u8]]) -> Option<Probe<Vec<u16>>> {
 
 /// Step 5 of the ladder on its own.
 pub fn plan_full(keys: &[&[u8]]) -> Option<Probe<Vec<u16>>> {
-    let (seed, shift, table) = search(keys, |k, seed, shift| (full_hash(k, seed) >> shift) as usize)?;
+    let (seed, shift, table) = search(keys, |k, seed, shift| {
+        (full_hash(k, seed) >> shift) as usize
+    })?;
     Some(Probe::Full { seed, shift, table })
 }
 
@@ -348,11 +347,24 @@ mod tests {
         check(&[], "empty");
         check(&["x"], "single");
         check(&["x", "y", "z"], "byte_at");
-        check(&["testStrings", "testUints", "testDoubles", "testInts", "testBools"], "byte_at");
+        check(
+            &[
+                "testStrings",
+                "testUints",
+                "testDoubles",
+                "testInts",
+                "testBools",
+            ],
+            "byte_at",
+        );
         check(&["ab", "ba", "abc", "bac"], "len_byte");
         check(&["aa", "ab", "ba", "bb"], "front");
         check(
-            &["prefix_common_aaaa", "prefix_common_aaab", "prefix_common_aaba"],
+            &[
+                "prefix_common_aaaa",
+                "prefix_common_aaab",
+                "prefix_common_aaba",
+            ],
             "full",
         );
     }

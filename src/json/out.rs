@@ -25,6 +25,13 @@ pub(crate) trait Out {
             self.push_ascii(b);
         }
     }
+    /// Appends the ASCII bytes `b` (a literal, so the copy has a fixed size).
+    #[inline(always)]
+    fn push_lit<const N: usize>(&mut self, b: &[u8; N]) {
+        for &c in b {
+            self.push_ascii(c);
+        }
+    }
     /// Appends short text (numbers, keys) without a call to `memcpy` when it fits 32 bytes.
     #[inline(always)]
     fn push_small(&mut self, s: &str) {
@@ -95,6 +102,10 @@ impl Out for Vec<u8> {
     #[inline(always)]
     fn push_ascii(&mut self, b: u8) {
         self.push(b);
+    }
+    #[inline(always)]
+    fn push_lit<const N: usize>(&mut self, b: &[u8; N]) {
+        self.extend_from_slice(b);
     }
     #[inline(always)]
     fn reserve(&mut self, n: usize) {

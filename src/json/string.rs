@@ -11,6 +11,7 @@
 use crate::error::{Code, Error, Result};
 
 use super::out::Out;
+use super::scan::special_bits16;
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
@@ -45,6 +46,15 @@ fn load8(s: &[u8], i: usize) -> u64 {
 /// The index of the first `"`, `\` or control byte in `s` at or after `i` (`s.len()` if none).
 #[inline(always)]
 pub(crate) fn find_special(s: &[u8], mut i: usize) -> usize {
+    while let Some(block) = s.get(i..i + 16) {
+        let mut a = [0u8; 16];
+        a.copy_from_slice(block);
+        let m = special_bits16(&a);
+        if m != 0 {
+            return i + m.trailing_zeros() as usize;
+        }
+        i += 16;
+    }
     while i + 8 <= s.len() {
         let m = special_mask(load8(s, i));
         if m != 0 {
@@ -110,17 +120,12 @@ pub(crate) fn write_str_blocks(out: &mut Vec<u8>, s: &str) {
         let len = out.len();
         let (m, width) = match b.get(i..i + 16) {
             Some(block) => {
-                let m1 = special_mask(load8(b, i));
-                let m2 = special_mask(load8(b, i + 8));
-                out.extend_from_slice(block);
-                let m = if m1 != 0 {
-                    m1.trailing_zeros() / 8
-                } else if m2 != 0 {
-                    8 + m2.trailing_zeros() / 8
-                } else {
-                    16
-                };
-                (m as usize, 16)
+                let mut a = [0u8; 16];
+                a.copy_from_slice(block);
+                let m = special_bits16(&a);
+                out.extend_from_slice(&a);
+                // 16 when no bit is set.
+                ((m | 1 << 16).trailing_zeros() as usize, 16)
             }
             None => {
                 let m = special_mask(load8(b, i));

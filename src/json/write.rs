@@ -107,7 +107,11 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
 
     #[inline(always)]
     fn bool(&mut self, v: bool) {
-        self.out.push_str(if v { "true" } else { "false" });
+        if v {
+            self.out.push_lit(b"true");
+        } else {
+            self.out.push_lit(b"false");
+        }
     }
 
     #[inline(always)]
@@ -199,10 +203,13 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
         out.reserve(items.len() * 6 + 2);
         out.push_ascii(b'[');
         for (i, x) in items.enumerate() {
-            if i > 0 {
-                out.push_ascii(b',');
+            // Separate branches, so each is a fixed-size copy rather than one `memcpy` call.
+            match (i > 0, x) {
+                (false, true) => out.push_lit(b"true"),
+                (false, false) => out.push_lit(b"false"),
+                (true, true) => out.push_lit(b",true"),
+                (true, false) => out.push_lit(b",false"),
             }
-            out.push_str(if x { "true" } else { "false" });
         }
         out.push_ascii(b']');
     }
