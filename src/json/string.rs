@@ -107,47 +107,56 @@ fn push_escape_bytes(out: &mut Vec<u8>, b: u8) {
     }
 }
 
-/// [`write_str`] into a byte buffer: each 16- (then 8-) byte block is copied whole while it is
-/// scanned and then cut back at the first byte to escape, so clean text costs no `memcpy`
-/// calls.
+/// The first `n <= 16` bytes of `src` in a block padded with spaces (which need no escape),
+/// using overlapping fixed-size copies rather than a `memcpy` call.
+#[inline(always)]
+fn padded16(src: &[u8]) -> [u8; 16] {
+    let mut a = [b' '; 16];
+    let n = src.len();
+    if n >= 16 {
+        a.copy_from_slice(&src[..16]);
+    } else if n >= 8 {
+        a[..8].copy_from_slice(&src[..8]);
+        a[n - 8..n].copy_from_slice(&src[n - 8..]);
+    } else if n >= 4 {
+        a[..4].copy_from_slice(&src[..4]);
+        a[n - 4..n].copy_from_slice(&src[n - 4..]);
+    } else if n > 0 {
+        a[0] = src[0];
+        a[n / 2] = src[n / 2];
+        a[n - 1] = src[n - 1];
+    }
+    a
+}
+
+/// [`write_str`] into a byte buffer: each 16-byte block (the last one padded with spaces) is
+/// copied whole while it is scanned and then cut back at the first byte to escape, so clean
+/// text costs no `memcpy` calls.
 #[inline]
 pub(crate) fn write_str_blocks(out: &mut Vec<u8>, s: &str) {
     let b = s.as_bytes();
     out.reserve(b.len() + 18);
     out.push(b'"');
     let mut i = 0;
-    while i + 8 <= b.len() {
+    while i < b.len() {
+        let rest = &b[i..];
+        let a = padded16(rest);
+        let m = special_bits16(&a);
         let len = out.len();
-        let (m, width) = match b.get(i..i + 16) {
-            Some(block) => {
-                let mut a = [0u8; 16];
-                a.copy_from_slice(block);
-                let m = special_bits16(&a);
-                out.extend_from_slice(&a);
-                // 16 when no bit is set.
-                ((m | 1 << 16).trailing_zeros() as usize, 16)
+        out.extend_from_slice(&a);
+        if m == 0 {
+            if rest.len() <= 16 {
+                out.truncate(len + rest.len());
+                break;
             }
-            None => {
-                let m = special_mask(load8(b, i));
-                out.extend_from_slice(&b[i..i + 8]);
-                let m = if m != 0 { m.trailing_zeros() / 8 } else { 8 };
-                (m as usize, 8)
-            }
-        };
-        if m == width {
-            i += width;
+            i += 16;
             continue;
         }
-        out.truncate(len + m);
-        push_escape_bytes(out, b[i + m]);
-        i += m + 1;
-    }
-    for &c in &b[i..] {
-        if is_special(c) {
-            push_escape_bytes(out, c);
-        } else {
-            out.push(c);
-        }
+        // The padding is never special, so `p` is inside `rest`.
+        let p = m.trailing_zeros() as usize;
+        out.truncate(len + p);
+        push_escape_bytes(out, a[p]);
+        i += p + 1;
     }
     out.push(b'"');
 }
