@@ -129,6 +129,12 @@ fn padded16(src: &[u8]) -> [u8; 16] {
     a
 }
 
+/// Whether any of the (at most 16) bytes of `b` must be escaped.
+#[inline(always)]
+pub(crate) fn needs_escape16(b: &[u8]) -> bool {
+    special_bits16(&padded16(b)) != 0
+}
+
 /// [`write_str`] into a byte buffer: each 16-byte block (the last one padded with spaces) is
 /// copied whole while it is scanned and then cut back at the first byte to escape, so clean
 /// text costs no `memcpy` calls.

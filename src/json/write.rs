@@ -7,10 +7,11 @@ use crate::number::{NumKind, Number};
 use crate::reflect::{KeyKind, Writer};
 
 use super::number_write::{write_number, FloatStyle};
+use super::out::copy_at;
 use super::out::Out;
 use super::pretty::{newline_indent, PrettyEmit};
 use super::skip::walk_all;
-use super::string::write_str;
+use super::string::{needs_escape16, write_str};
 use super::Options;
 
 /// Writes JSON, appending to a `Vec<u8>` (the default) or a `String`. `PRETTY` selects Glaze's
@@ -141,6 +142,21 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
 
     #[inline(always)]
     fn key(&mut self, k: &str) {
+        // Struct keys are short and need no escapes: quotes, name and colon in one slot.
+        if k.len() <= 16 && !needs_escape16(k.as_bytes()) {
+            self.out.with_slot(|slot| {
+                slot[0] = b'"';
+                let end = copy_at(slot, 1, k.as_bytes());
+                if PRETTY {
+                    slot[end..end + 3].copy_from_slice(b"\": ");
+                    end + 3
+                } else {
+                    slot[end..end + 2].copy_from_slice(b"\":");
+                    end + 2
+                }
+            });
+            return;
+        }
         write_str(self.out, k);
         self.colon();
     }
