@@ -199,6 +199,8 @@ pub(crate) fn walk<E: Emit>(
     e: &mut E,
 ) -> Result<usize> {
     let mut stack = BitStack::new();
+    // The top of `stack`, kept at hand.
+    let mut in_obj = false;
     loop {
         // A value.
         i = ws(s, i, e);
@@ -224,6 +226,7 @@ pub(crate) fn walk<E: Emit>(
                 } else {
                     e.open(b, stack.len);
                     stack.push(obj);
+                    in_obj = obj;
                     i = if obj { key(s, text, j, e)? } else { j };
                     continue;
                 }
@@ -244,7 +247,7 @@ pub(crate) fn walk<E: Emit>(
                 return Ok(i);
             }
             i = ws(s, i, e);
-            let obj = stack.top();
+            let obj = in_obj;
             let close = if obj { b'}' } else { b']' };
             match s.get(i) {
                 Some(b',') => {
@@ -254,6 +257,9 @@ pub(crate) fn walk<E: Emit>(
                 }
                 Some(&c) if c == close => {
                     stack.pop();
+                    if stack.len > 0 {
+                        in_obj = stack.top();
+                    }
                     e.close(c, stack.len);
                     i += 1;
                 }
