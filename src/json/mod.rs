@@ -22,8 +22,10 @@ mod out;
 mod pow5;
 mod pretty;
 mod read;
+mod scan;
 mod skip;
 mod string;
+mod unchecked;
 mod write;
 
 use crate::error::Result;
@@ -180,24 +182,29 @@ pub fn prettify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
 /// [`prettify`] with a chosen indent width and depth limit.
 pub fn prettify_with<I: AsRef<[u8]> + ?Sized>(input: &I, opts: &PrettyOptions) -> Result<String> {
     let text = input.as_ref();
-    let mut out = String::with_capacity(text.len() + text.len() / 2);
+    let mut out = Vec::with_capacity(text.len() + text.len() / 2);
     let mut e = pretty::PrettyEmit {
         out: &mut out,
         indent: opts.indent,
         base: 0,
     };
     skip::walk_all(text, opts.max_depth, &mut e).map_err(|e| e.locate_in_text(text))?;
-    Ok(out)
+    Ok(unchecked::string_of_pieces(out))
 }
 
 /// Removes all whitespace outside strings. The input is checked as it goes (depth limit 256).
 pub fn minify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
     let text = input.as_ref();
-    let mut out = String::with_capacity(text.len());
-    let mut e = pretty::MinifyEmit { out: &mut out };
-    skip::walk_all(text, ReadOptions::default().max_depth, &mut e)
+    let mut out = Vec::with_capacity(text.len());
+    let valid = string::valid_prefix(text);
+    let mut e = pretty::MinifyEmit {
+        out: &mut out,
+        text: valid,
+        last: 0,
+    };
+    skip::walk_all_in(text, valid, ReadOptions::default().max_depth, &mut e)
         .map_err(|e| e.locate_in_text(text))?;
-    Ok(out)
+    Ok(unchecked::string_of_pieces(out))
 }
 
 /// Checks that `input` is exactly one well-formed JSON value, whitespace around it allowed
