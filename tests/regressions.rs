@@ -38,6 +38,7 @@ fn replay(name: &str, data: &[u8]) {
         run("beve_value", &oracles::beve_value);
         run("beve_typed", &oracles::beve_typed);
         run("beve_transcode", &oracles::beve_transcode);
+        run("beve_to_json", &oracles::beve_to_json);
     } else {
         panic!("{name}: regression inputs end in .json or .beve");
     }
@@ -80,4 +81,29 @@ fn the_sample_reads_in_both_formats_and_passes_the_oracles() {
     let back: Everything = structio::from_beve(&golden).unwrap();
     assert_eq!(back, v);
     replay("everything.beve", &golden);
+}
+
+#[test]
+fn golden_files_pass_the_oracles() {
+    let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
+    let mut dirs = vec![
+        root.join("formats/json/bench"),
+        root.join("formats/beve/bench"),
+    ];
+    match root.join("../shared").canonicalize() {
+        Ok(shared) => dirs.push(shared.join("glaze/exchange")),
+        Err(_) => println!("no ../shared: the Glaze exchange files are skipped"),
+    }
+    let mut n = 0;
+    for dir in dirs {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            let name = path.file_name().unwrap().to_string_lossy().into_owned();
+            if name.ends_with(".json") || name.ends_with(".beve") {
+                replay(&name, &std::fs::read(&path).unwrap());
+                n += 1;
+            }
+        }
+    }
+    assert!(n >= 21, "{n} golden files");
 }

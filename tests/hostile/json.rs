@@ -3,7 +3,9 @@
 
 use std::collections::HashMap;
 
-use crate::shapes::everything::{Everything, Inner, SAMPLE_JSON};
+use crate::shapes::everything::{
+    Adjacent, Everything, External, Inner, Internal, Unit, SAMPLE_JSON,
+};
 use crate::{bounded, err, err_with, timed};
 use structio::json::{from_json_with, prettify_with, Options, PrettyOptions};
 use structio::{RawJsonBuf, UnknownKeys, Value};
@@ -208,15 +210,25 @@ fn a_million_escapes_and_a_long_error_line() {
     bounded("json::a_million_escapes_and_a_long_error_line", 128, || {
         for esc in ["\\u0041", "\\ud83d\\ude00", "\\n", "\\u00e9"] {
             let doc = format!("\"{}\"", esc.repeat(1_000_000));
-            let s: String = timed("a million escapes", 2000, || structio::from_json(&doc).unwrap());
+            let s: String = timed("a million escapes", 2000, || {
+                structio::from_json(&doc).unwrap()
+            });
             assert!(s.len() >= 1_000_000);
-            timed("validate", 2000, || structio::json::validate(doc.as_bytes()).unwrap());
+            timed("validate", 2000, || {
+                structio::json::validate(doc.as_bytes()).unwrap()
+            });
         }
         // An error at the end of a 10 MB single-line document: the message stays short.
         let mut doc = "[1,".repeat(3_000_000);
         doc.push('x');
-        let e = timed("long line", 2000, || err("long line", structio::from_json::<Value, _>(&doc)));
-        assert!(e.to_string().len() < 1000, "{} bytes of message", e.to_string().len());
+        let e = timed("long line", 2000, || {
+            err("long line", structio::from_json::<Value, _>(&doc))
+        });
+        assert!(
+            e.to_string().len() < 1000,
+            "{} bytes of message",
+            e.to_string().len()
+        );
         let e = err("long line", structio::from_json::<Vec<u8>, _>(&doc));
         assert!(e.to_string().len() < 1000);
     });
@@ -523,11 +535,43 @@ fn untagged_backtracking_is_bounded() {
     // input, in both formats.
     let doc = format!("{}{}", "[".repeat(200), "]".repeat(200));
     timed("JSON backtracking", 2000, || {
-        err_with("JSON", structio::from_json::<Backtrack, _>(&doc), "backtracking");
+        err_with(
+            "JSON",
+            structio::from_json::<Backtrack, _>(&doc),
+            "backtracking",
+        );
     });
     let mut beve = [0x05u8, 0x04].repeat(199);
     beve.extend([0x05, 0x00]);
     timed("BEVE backtracking", 2000, || {
-        err_with("BEVE", structio::from_beve::<Backtrack, _>(&beve), "backtracking");
+        err_with(
+            "BEVE",
+            structio::from_beve::<Backtrack, _>(&beve),
+            "backtracking",
+        );
     });
+}
+
+#[test]
+fn escaped_keys_and_names_match_like_plain_ones() {
+    // Keys, aliases, variant names and tags spelled with escapes mean the same text, so they
+    // are found (and count as duplicates) exactly like their plain spelling.
+    let i: Inner = structio::from_json(r#"{"\u0069d":7,"na\u006de":"x"}"#).unwrap();
+    assert_eq!((i.id, i.text.as_str()), (7, "x"));
+    let u: Unit = structio::from_json(r#""Gr\u0065en""#).unwrap();
+    assert_eq!(u, Unit::Green);
+    let t: Internal = structio::from_json(r#"{"x":1,"y":2,"\u0074ype":"po\u0069nt"}"#).unwrap();
+    assert_eq!(t, Internal::Point { x: 1, y: 2 });
+    let a: Adjacent = structio::from_json(r#"{"c":"x","\u0074":"Text"}"#).unwrap();
+    assert_eq!(a, Adjacent::Text("x".into()));
+    let e: External = structio::from_json(r#"{"N\u0075m":3}"#).unwrap();
+    assert_eq!(e, External::Num(3));
+    let m: std::collections::BTreeMap<i32, u8> = structio::from_json(r#"{"\u0031":1}"#).unwrap();
+    assert_eq!(m[&1], 1);
+    let mut opts = Options::default();
+    opts.read.error_on_duplicate_keys = true;
+    err(
+        "dup",
+        from_json_with::<Inner, _>(r#"{"id":1,"\u0069d":2}"#, &opts),
+    );
 }

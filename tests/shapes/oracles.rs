@@ -239,3 +239,32 @@ pub fn value_roundtrip(v: &Value) {
         "JSON text is not a fixed point"
     );
 }
+
+/// `beve_to_json`: for a single value it writes exactly what `Value` -> JSON writes (valid JSON);
+/// for anything `Value` rejects it fails cleanly, unless the input is a delimited sequence, whose
+/// every line is then valid JSON.
+pub fn beve_to_json(data: &[u8]) {
+    let json = structio::beve_to_json(data);
+    if let Ok(v) = structio::from_beve::<Value, _>(data) {
+        let text =
+            json.unwrap_or_else(|e| panic!("Value reads it but beve_to_json fails: {e}\n{v:?}"));
+        assert_eq!(
+            text,
+            structio::to_json(&v),
+            "beve_to_json and Value -> JSON differ"
+        );
+        structio::json::from_json_with::<Value, _>(&text, &deep_json())
+            .unwrap_or_else(|e| panic!("beve_to_json wrote invalid JSON: {e}\n{text}"));
+        return;
+    }
+    match json {
+        Err(e) => clean_error(&e, data),
+        Ok(text) => {
+            assert!(data.contains(&0x06), "accepted without a delimiter: {text}");
+            for line in text.split('\n').filter(|l| !l.is_empty()) {
+                structio::json::from_json_with::<Value, _>(line, &deep_json())
+                    .unwrap_or_else(|e| panic!("beve_to_json wrote invalid JSON: {e}\n{line}"));
+            }
+        }
+    }
+}
