@@ -67,7 +67,7 @@ where
         .throughput(Throughput::Bytes(text.len() as u64));
 
     g.bench_function("read/structio", |b| {
-        b.iter(|| structio::from_json::<T, _>(black_box(text)).unwrap())
+        b.iter(|| structio::from_json::<T>(black_box(text)).unwrap())
     });
     let mut reused = T::default();
     g.bench_function("read/structio_reuse", |b| {
@@ -158,7 +158,7 @@ fn tools_call(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(300))
         .sample_size(30);
     g.bench_function("read/structio", |b| {
-        b.iter(|| structio::from_json::<ToolsCall<'_>, _>(black_box(text)).unwrap())
+        b.iter(|| structio::from_json::<ToolsCall<'_>>(black_box(text)).unwrap())
     });
     g.bench_function("read/serde_json", |b| {
         b.iter(|| serde_json::from_slice::<ToolsCall<'_>>(black_box(text)).unwrap())

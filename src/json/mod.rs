@@ -127,22 +127,20 @@ pub fn write_json_with<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>, opts: &Op
 /// let v: std::collections::BTreeMap<String, Vec<u8>> =
 ///     structio::from_json(r#"{"a": [1, 2]}"#).unwrap();
 /// assert_eq!(v["a"], [1, 2]);
-/// let e = structio::from_json::<Vec<u8>, _>("[1, 300]").unwrap_err();
+/// let e = structio::from_json::<Vec<u8>>("[1, 300]").unwrap_err();
 /// assert_eq!(e.to_string(), "number out of range for u8 at 1:5 (byte 4), path $[1]\n   [1, 300]\n       ^");
 /// ```
-pub fn from_json<'de, T, I>(input: &'de I) -> Result<T>
+pub fn from_json<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<T>
 where
     T: Reflect<'de> + Default,
-    I: AsRef<[u8]> + ?Sized,
 {
     from_json_with(input, &Options::default())
 }
 
 /// Reads a value of type `T` from JSON text, with options.
-pub fn from_json_with<'de, T, I>(input: &'de I, opts: &Options) -> Result<T>
+pub fn from_json_with<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized), opts: &Options) -> Result<T>
 where
     T: Reflect<'de> + Default,
-    I: AsRef<[u8]> + ?Sized,
 {
     let mut v = T::default();
     read_json_with(&mut v, input, opts)?;
@@ -151,19 +149,21 @@ where
 
 /// Reads JSON text into an existing value: members the text does not mention keep their
 /// values, and strings and vectors reuse their buffers.
-pub fn read_json<'de, T, I>(v: &mut T, input: &'de I) -> Result<()>
+pub fn read_json<'de, T>(v: &mut T, input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<()>
 where
     T: Reflect<'de>,
-    I: AsRef<[u8]> + ?Sized,
 {
     read_json_with(v, input, &Options::default())
 }
 
 /// Reads JSON text into an existing value, with options.
-pub fn read_json_with<'de, T, I>(v: &mut T, input: &'de I, opts: &Options) -> Result<()>
+pub fn read_json_with<'de, T>(
+    v: &mut T,
+    input: &'de (impl AsRef<[u8]> + ?Sized),
+    opts: &Options,
+) -> Result<()>
 where
     T: Reflect<'de>,
-    I: AsRef<[u8]> + ?Sized,
 {
     let text = input.as_ref();
     let mut r = JsonReader::new(text, opts.read);
