@@ -83,6 +83,7 @@ fn the_sample_reads_in_both_formats_and_passes_the_oracles() {
     replay("everything.beve", &golden);
 }
 
+/// The golden files and JSONTestSuite through every oracle of their format.
 #[test]
 fn golden_files_pass_the_oracles() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
@@ -91,8 +92,11 @@ fn golden_files_pass_the_oracles() {
         root.join("formats/beve/bench"),
     ];
     match root.join("../shared").canonicalize() {
-        Ok(shared) => dirs.push(shared.join("glaze/exchange")),
-        Err(_) => println!("no ../shared: the Glaze exchange files are skipped"),
+        Ok(shared) => {
+            dirs.push(shared.join("glaze/exchange"));
+            dirs.push(shared.join("JSONTestSuite/test_parsing"));
+        }
+        Err(_) => println!("no ../shared: the Glaze exchange and JSONTestSuite files are skipped"),
     }
     let mut n = 0;
     for dir in dirs {

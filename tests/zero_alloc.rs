@@ -6,20 +6,30 @@
 mod common;
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::cell::Cell;
 
 use common::{Flat, Mixed};
 use structio::Reflect;
 
 struct Counting;
 
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Allocations made by this thread. Per thread, because the test harness's main thread may
+    /// allocate while a test runs (that made the count flaky on a busy machine). A const-
+    /// initialised `Cell<usize>` needs no destructor, so the allocator can use it safely.
+    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
+}
+
+/// Counts one allocation on this thread (not during thread-local teardown).
+fn count() {
+    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
+}
 
 // SAFETY: every method forwards to the system allocator unchanged; the counter is a side effect.
 #[allow(unsafe_code)]
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count();
         // SAFETY: same contract as the caller's.
         unsafe { System.alloc(layout) }
     }
@@ -28,7 +38,7 @@ unsafe impl GlobalAlloc for Counting {
         unsafe { System.dealloc(ptr, layout) }
     }
     unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
+        count();
         // SAFETY: same contract as the caller's.
         unsafe { System.realloc(ptr, layout, new_size) }
     }
@@ -37,12 +47,11 @@ unsafe impl GlobalAlloc for Counting {
 #[global_allocator]
 static GLOBAL: Counting = Counting;
 
-/// Allocations made by `f`. Tests in this binary run one at a time (see `main` below), so the
-/// count is not disturbed by another test's thread.
+/// Allocations made by `f` on this thread.
 fn allocations(f: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    let before = ALLOCATIONS.with(Cell::get);
     f();
-    ALLOCATIONS.load(Ordering::SeqCst) - before
+    ALLOCATIONS.with(Cell::get) - before
 }
 
 fn settles<T>(name: &str)
@@ -99,4 +108,10 @@ fn reads_and_writes_settle_into_zero_allocations() {
     settles::<Flat<f64>>("doubles");
     settles::<Flat<f64>>("exact_decimals");
     settles::<Flat<bool>>("bools");
+}
+
+#[test]
+fn the_counter_counts() {
+    let n = allocations(|| drop(std::hint::black_box(vec![1u8; 10])));
+    assert_eq!(n, 1);
 }

@@ -37,7 +37,8 @@ fn has_nan(d: &impl std::fmt::Debug) -> bool {
 }
 
 /// JSON -> `Value`: JSON -> `Value` -> JSON -> `Value` gives the same value and the same text
-/// the second time; `Value` -> BEVE -> `Value` is the identity and BEVE bytes are a fixed point.
+/// the second time; the pretty writer writes what `prettify` makes of the compact text;
+/// `Value` -> BEVE -> `Value` is the identity and BEVE bytes are a fixed point.
 pub fn json_value(data: &[u8]) {
     let v = match structio::from_json::<Value>(data) {
         Ok(v) => v,
@@ -51,6 +52,16 @@ pub fn json_value(data: &[u8]) {
         structio::to_json(&back),
         text,
         "JSON text is not a fixed point"
+    );
+    let pretty_opts = JsonOptions {
+        pretty: true,
+        ..JsonOptions::default()
+    };
+    let pretty = structio::json::to_json_with(&v, &pretty_opts);
+    assert_eq!(
+        Some(&pretty),
+        structio::prettify(&text).ok().as_ref(),
+        "the pretty writer and prettify lay the value out differently"
     );
     let bytes = structio::to_beve(&v);
     let from_beve: Value = structio::from_beve(&bytes)
