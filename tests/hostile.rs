@@ -34,10 +34,25 @@ const CHILD_TIMEOUT: Duration = Duration::from_secs(120);
 /// the harness names it (`module::function`). In the parent this spawns the child and asserts a
 /// clean exit within [`CHILD_TIMEOUT`]; in the child it sets the limit and runs `case`.
 pub fn bounded(test: &str, budget_mib: u64, case: impl FnOnce()) {
+    if let Some((status, out, err)) = in_child(test, budget_mib, case) {
+        assert!(
+            status.success() && out.contains("1 passed"),
+            "{test}: child failed ({status}) under a {budget_mib} MiB budget\nstdout:\n{out}\nstderr:\n{err}"
+        );
+    }
+}
+
+/// In the child (selected by [`CASE_VAR`]): sets the limit, runs `case` and returns `None`. In
+/// the parent: runs the child and returns its exit status, stdout and stderr.
+fn in_child(
+    test: &str,
+    budget_mib: u64,
+    case: impl FnOnce(),
+) -> Option<(std::process::ExitStatus, String, String)> {
     if std::env::var(CASE_VAR).as_deref() == Ok(test) {
         limit_address_space(budget_mib);
         case();
-        return;
+        return None;
     }
     let exe = std::env::current_exe().unwrap();
     let mut child = Command::new(exe)
@@ -73,10 +88,20 @@ pub fn bounded(test: &str, budget_mib: u64, case: impl FnOnce()) {
         .unwrap()
         .read_to_string(&mut err)
         .unwrap();
-    assert!(
-        status.success() && out.contains("1 passed"),
-        "{test}: child failed ({status}) under a {budget_mib} MiB budget\nstdout:\n{out}\nstderr:\n{err}"
-    );
+    Some((status, out, err))
+}
+
+/// The cap works: a child allocating 200 MiB under a 64 MiB budget fails.
+#[test]
+fn the_memory_cap_catches_a_runaway_allocation() {
+    let r = in_child("the_memory_cap_catches_a_runaway_allocation", 64, || {
+        let v = std::hint::black_box(vec![1u8; 200 << 20]);
+        assert_eq!(v[5], 1);
+    });
+    if let Some((status, _, err)) = r {
+        assert!(!status.success(), "200 MiB fit in a 64 MiB budget");
+        assert!(err.contains("memory allocation"), "{err}");
+    }
 }
 
 /// Caps the address space at what is mapped now plus `budget_mib` MiB.
