@@ -32,7 +32,10 @@ where
     let ours: T = structio::from_json(text).unwrap_or_else(|e| panic!("{name}: structio: {e}"));
     let serde: T =
         serde_json::from_slice(text).unwrap_or_else(|e| panic!("{name}: serde_json: {e}"));
-    assert!(ours == serde, "{name}: structio and serde_json read different values");
+    assert!(
+        ours == serde,
+        "{name}: structio and serde_json read different values"
+    );
     let sonic: T = sonic_rs::from_slice(text).unwrap_or_else(|e| panic!("{name}: sonic-rs: {e}"));
     let mut buf = text.to_vec();
     let simd: T =
@@ -45,7 +48,10 @@ where
     let written = structio::to_json(&ours);
     let back: T = serde_json::from_str(&written)
         .unwrap_or_else(|e| panic!("{name}: structio's output does not read back: {e}"));
-    assert!(back == ours, "{name}: structio's output reads back differently");
+    assert!(
+        back == ours,
+        "{name}: structio's output reads back differently"
+    );
     ours
 }
 
@@ -61,7 +67,7 @@ where
         .throughput(Throughput::Bytes(text.len() as u64));
 
     g.bench_function("read/structio", |b| {
-        b.iter(|| structio::from_json::<T, _>(black_box(text)).unwrap())
+        b.iter(|| structio::from_json::<T>(black_box(text)).unwrap())
     });
     let mut reused = T::default();
     g.bench_function("read/structio_reuse", |b| {
@@ -117,7 +123,9 @@ where
 
 fn corpus(c: &mut Criterion) {
     match common::corpus_dir() {
-        None => eprintln!("skipping twitter/citm_catalog/canada: no corpus (set STRUCTIO_CORPUS_DIR)"),
+        None => {
+            eprintln!("skipping twitter/citm_catalog/canada: no corpus (set STRUCTIO_CORPUS_DIR)")
+        }
         Some(dir) => {
             let read = |f: &str| std::fs::read(dir.join(f)).unwrap_or_else(|e| panic!("{f}: {e}"));
             bench_file::<Twitter>(c, "twitter", &read("twitter.json"));
@@ -139,14 +147,18 @@ fn tools_call(c: &mut Criterion) {
     let mut check = text.to_vec();
     let simd: ToolsCall<'_> = simd_json::serde::from_slice(&mut check).expect("tools/call: simd");
     assert_eq!(simd, serde, "tools/call: simd-json differs");
-    assert_eq!(structio::to_json(&ours), TOOLS_CALL, "tools/call: structio writes other text");
+    assert_eq!(
+        structio::to_json(&ours),
+        TOOLS_CALL,
+        "tools/call: structio writes other text"
+    );
 
     let mut g = c.benchmark_group("tools_call");
     g.measurement_time(Duration::from_millis(1000))
         .warm_up_time(Duration::from_millis(300))
         .sample_size(30);
     g.bench_function("read/structio", |b| {
-        b.iter(|| structio::from_json::<ToolsCall<'_>, _>(black_box(text)).unwrap())
+        b.iter(|| structio::from_json::<ToolsCall<'_>>(black_box(text)).unwrap())
     });
     g.bench_function("read/serde_json", |b| {
         b.iter(|| serde_json::from_slice::<ToolsCall<'_>>(black_box(text)).unwrap())

@@ -36,7 +36,7 @@ where
             matches!(cow, Cow::Borrowed(_)),
             "{kind}/{n}: aligned read copied"
         );
-        assert!(&cow[..] == &data[..], "{kind}/{n}: aligned read differs");
+        assert!(cow[..] == data[..], "{kind}/{n}: aligned read differs");
 
         g.throughput(Throughput::Bytes(beve.len() as u64));
         let mut out = Vec::with_capacity(beve.len());

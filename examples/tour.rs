@@ -50,7 +50,7 @@ fn main() -> Result<(), structio::Error> {
     // An alias is accepted on input; an unknown key is an error that says where it is.
     let renamed: Reading = structio::from_json(r#"{"sensorId":9,"location":"cellar"}"#)?;
     println!("read through the alias: {renamed:?}\n");
-    let bad = structio::from_json::<Reading, _>("{\"sensorId\": 9,\n \"samples\": [1, 2, x]}");
+    let bad = structio::from_json::<Reading>("{\"sensorId\": 9,\n \"samples\": [1, 2, x]}");
     println!("a bad document:\n{}", bad.unwrap_err());
     Ok(())
 }

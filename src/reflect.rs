@@ -387,6 +387,34 @@ pub trait Reader<'de> {
     fn read_wire_number(&mut self) -> Result<Wire>;
     /// Reads a string.
     fn read_str(&mut self) -> Result<Str<'de, '_>>;
+    /// Reads a string into `out`, replacing its contents (its buffer is reused). Readers that
+    /// unescape text can write it straight into `out` instead of into a scratch buffer first.
+    #[inline]
+    fn read_string_into(&mut self, out: &mut String) -> Result<()> {
+        let s = self.read_str()?;
+        out.clear();
+        out.push_str(s.as_str());
+        Ok(())
+    }
+    /// Reads an array of strings into `out`, reusing its strings' buffers; its length becomes
+    /// the count.
+    #[inline]
+    fn read_string_vec(&mut self, out: &mut Vec<String>) -> Result<()>
+    where
+        Self: Sized,
+    {
+        let n = self.read_str_seq(|i, s| {
+            if i == out.len() {
+                out.push(String::new());
+            }
+            let dst = &mut out[i];
+            dst.clear();
+            dst.push_str(s.as_str());
+            Ok(())
+        })?;
+        out.truncate(n);
+        Ok(())
+    }
     /// Reads a `char` (a one-character string).
     #[inline]
     fn read_char(&mut self) -> Result<char> {

@@ -339,7 +339,7 @@ where
     assert_eq!(out, bytes, "{name}: written back differently");
     assert_eq!(structio::beve::beve_size(&v), bytes.len());
     // Reading into the value again (buffers reused) gives the same value.
-    let mut again = structio::from_beve::<T, _>(&bytes).unwrap();
+    let mut again = structio::from_beve::<T>(&bytes).unwrap();
     structio::read_beve(&mut again, &bytes).unwrap();
     assert_eq!(again, v);
     // The value read from Glaze's BEVE is the value of Glaze's JSON, written identically.
@@ -353,7 +353,7 @@ where
         assert_eq!(structio::to_json(&v), text, "{name}: JSON");
         if !matches!(name, "complex") {
             assert_eq!(
-                structio::from_json::<T, _>(&text).unwrap(),
+                structio::from_json::<T>(&text).unwrap(),
                 v,
                 "{name}: from JSON"
             );
@@ -654,12 +654,12 @@ fn every_truncation_of_bench_strings_is_an_eof_error() {
 fn truncated_exchange_files_fail_typed_reads_too() {
     let bytes = golden("exchange", "maps");
     for cut in 0..bytes.len() {
-        let e = structio::from_beve::<Maps, _>(&bytes[..cut]).unwrap_err();
+        let e = structio::from_beve::<Maps>(&bytes[..cut]).unwrap_err();
         assert!(e.is_eof(), "cut at {cut}: {e}");
     }
     let bytes = golden("exchange", "variants_v1");
     for cut in 0..bytes.len() {
-        assert!(structio::from_beve::<VariantsV1, _>(&bytes[..cut]).is_err());
+        assert!(structio::from_beve::<VariantsV1>(&bytes[..cut]).is_err());
     }
 }
 
@@ -773,7 +773,7 @@ fn complex_numbers_as_num_complex() {
     assert_eq!(v.cd, Complex::new(1.5, -2.5));
     assert_eq!(v.vcf, [Complex::new(1.0, 2.0), Complex::new(3.0, 4.0)]);
     assert_eq!(
-        structio::from_json::<ComplexTyped, _>(&json("complex.json")).unwrap(),
+        structio::from_json::<ComplexTyped>(&json("complex.json")).unwrap(),
         v
     );
 }
@@ -782,7 +782,7 @@ fn complex_numbers_as_num_complex() {
 fn read_every_way(bytes: &[u8]) {
     let _ = transcode(bytes, &mut BeveWriter::new(Vec::new()));
     let _ = structio::beve_to_json(bytes);
-    let _ = structio::from_beve::<structio::Value, _>(bytes);
+    let _ = structio::from_beve::<structio::Value>(bytes);
     for part in structio::beve::Delimited::new(bytes) {
         let _ = part;
     }
@@ -806,7 +806,7 @@ fn corrupted_exchange_files_give_errors_not_panics() {
                 good[i].wrapping_add(4),
             ] {
                 bytes[i] = v;
-                let _ = structio::from_beve::<T, _>(&bytes);
+                let _ = structio::from_beve::<T>(&bytes);
                 read_every_way(&bytes);
             }
             bytes[i] = good[i];

@@ -131,7 +131,7 @@ proptest! {
         json_differential(d.text.as_bytes());
         // Every generated document is valid JSON: structio must accept it, unless a number is
         // beyond f64.
-        let r = structio::from_json::<Value, _>(&d.text);
+        let r = structio::from_json::<Value>(&d.text);
         if let Err(e) = &r {
             prop_assert!(e.message().contains("out of range"), "{e}\n{}", d.text);
         }
@@ -139,22 +139,22 @@ proptest! {
 
     #[test]
     fn numbers_read_the_same_typed(text in number()) {
-        let ours = structio::from_json::<f64, _>(&text).ok().map(f64::to_bits);
+        let ours = structio::from_json::<f64>(&text).ok().map(f64::to_bits);
         let theirs = serde_json::from_str::<f64>(&text).ok().map(f64::to_bits);
         prop_assert_eq!(ours, theirs, "f64 {}", text);
         let std = text.parse::<f64>().ok().filter(|f| f.is_finite()).map(f64::to_bits);
         prop_assert_eq!(ours, std, "f64 vs std {}", text);
-        let ours = structio::from_json::<f32, _>(&text).ok().map(f32::to_bits);
+        let ours = structio::from_json::<f32>(&text).ok().map(f32::to_bits);
         let std = text.parse::<f32>().ok().filter(|f| f.is_finite()).map(f32::to_bits);
         prop_assert_eq!(ours, std, "f32 vs std {}", text);
         let plain_integer = text.bytes().all(|b| b.is_ascii_digit() || b == b'-') && text != "-0";
         if plain_integer {
-            prop_assert_eq!(structio::from_json::<i64, _>(&text).ok(), serde_json::from_str::<i64>(&text).ok(), "i64 {}", text);
-            prop_assert_eq!(structio::from_json::<u64, _>(&text).ok(), serde_json::from_str::<u64>(&text).ok(), "u64 {}", text);
-            prop_assert_eq!(structio::from_json::<i8, _>(&text).ok(), serde_json::from_str::<i8>(&text).ok(), "i8 {}", text);
-            prop_assert_eq!(structio::from_json::<u128, _>(&text).ok(), text.parse::<u128>().ok(), "u128 {}", text);
-            prop_assert_eq!(structio::from_json::<i128, _>(&text).ok(), text.parse::<i128>().ok(), "i128 {}", text);
-        } else if let Ok(i) = structio::from_json::<i64, _>(&text) {
+            prop_assert_eq!(structio::from_json::<i64>(&text).ok(), serde_json::from_str::<i64>(&text).ok(), "i64 {}", text);
+            prop_assert_eq!(structio::from_json::<u64>(&text).ok(), serde_json::from_str::<u64>(&text).ok(), "u64 {}", text);
+            prop_assert_eq!(structio::from_json::<i8>(&text).ok(), serde_json::from_str::<i8>(&text).ok(), "i8 {}", text);
+            prop_assert_eq!(structio::from_json::<u128>(&text).ok(), text.parse::<u128>().ok(), "u128 {}", text);
+            prop_assert_eq!(structio::from_json::<i128>(&text).ok(), text.parse::<i128>().ok(), "i128 {}", text);
+        } else if let Ok(i) = structio::from_json::<i64>(&text) {
             // Accepted with a fraction or exponent: the value must be exactly that integer.
             let f: f64 = text.parse().unwrap();
             prop_assert_eq!(i as f64, f, "i64 {}", text);
@@ -163,7 +163,7 @@ proptest! {
 
     #[test]
     fn strings_read_the_same_typed(text in string()) {
-        let ours = structio::from_json::<String, _>(&text);
+        let ours = structio::from_json::<String>(&text);
         let theirs = serde_json::from_str::<String>(&text);
         prop_assert_eq!(ours.as_ref().ok(), theirs.as_ref().ok(), "{}", text);
         prop_assert!(ours.is_ok(), "{}", text);
@@ -236,7 +236,7 @@ fn float_vectors_read_as_values_bit_exactly() {
             };
             let Ok(theirs) = serde_json::from_str::<serde_json::Value>(t) else {
                 // Not a JSON number, or beyond f64: structio rejects it too.
-                assert!(structio::from_json::<Value, _>(t).is_err(), "{t} accepted");
+                assert!(structio::from_json::<Value>(t).is_err(), "{t} accepted");
                 continue;
             };
             let v: Value = structio::from_json(t).unwrap_or_else(|e| panic!("{t}: {e}"));

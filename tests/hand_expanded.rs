@@ -61,15 +61,15 @@ fn hand_expanded_struct_round_trips() {
     };
     let text = structio::to_json(&v);
     assert_eq!(text, r#"{"x":1.5,"y":-2,"label":"a\"b"}"#);
-    assert_eq!(structio::from_json::<Point, _>(&text).unwrap(), v);
+    assert_eq!(structio::from_json::<Point>(&text).unwrap(), v);
     let alias: Point = structio::from_json(r#"{"name":"n","tag":3}"#).unwrap();
     assert_eq!(alias.name, "n");
     assert_eq!(alias.tag, Some(3));
-    let both = structio::from_json::<Point, _>(r#"{"name":"n","label":"m"}"#).unwrap_err();
+    let both = structio::from_json::<Point>(r#"{"name":"n","label":"m"}"#).unwrap_err();
     assert_eq!(
         both.message(),
         "keys `name` and `label` name the same field"
     );
     let bytes = structio::to_beve(&v);
-    assert_eq!(structio::from_beve::<Point, _>(&bytes).unwrap(), v);
+    assert_eq!(structio::from_beve::<Point>(&bytes).unwrap(), v);
 }

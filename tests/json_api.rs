@@ -190,7 +190,7 @@ fn float_styles() {
 #[test]
 fn unknown_keys_error_or_are_skipped_after_checking() {
     let text = r#"{"id":1,"junk":{"a":[1,2.5,{"b":null}],"c":"\u00e9"},"name":"x","label":"y"}"#;
-    let e = structio::from_json::<Item, _>(text).unwrap_err();
+    let e = structio::from_json::<Item>(text).unwrap_err();
     assert_eq!(e.message(), "unknown key `junk`");
     assert_eq!(e.key(), Some("junk"));
     assert_eq!(e.offset(), 8);
@@ -198,10 +198,10 @@ fn unknown_keys_error_or_are_skipped_after_checking() {
     let v: Item = from_json_with(text, &skip).unwrap();
     assert_eq!((v.id, v.name.as_str(), v.label), (1, "x", "y"));
     let bad = r#"{"id":1,"junk":[1,"\q"],"name":"x"}"#;
-    let e = from_json_with::<Item, _>(bad, &skip).unwrap_err();
+    let e = from_json_with::<Item>(bad, &skip).unwrap_err();
     assert_eq!((e.message().as_str(), e.offset()), ("invalid escape", 20));
     let deep = format!(r#"{{"junk":{}}}"#, "[".repeat(100_000));
-    let e = from_json_with::<Item, _>(&deep, &skip).unwrap_err();
+    let e = from_json_with::<Item>(&deep, &skip).unwrap_err();
     assert_eq!(e.message(), "nesting deeper than the limit of 256");
     // The object is level 1, so the 256th `[` (at 8 + 255) is level 257.
     assert_eq!(e.offset(), 8 + 255);
@@ -209,7 +209,7 @@ fn unknown_keys_error_or_are_skipped_after_checking() {
 
 #[test]
 fn missing_and_duplicate_keys() {
-    let e = from_json_with::<Item, _>(
+    let e = from_json_with::<Item>(
         r#"{"id":1,"name":"x"}"#,
         &opts(|o| o.read.error_on_missing_keys = true),
     )
@@ -217,7 +217,7 @@ fn missing_and_duplicate_keys() {
     assert_eq!(e.message(), "missing key `tag`");
     let v: Item = structio::from_json(r#"{"id":1,"id":2}"#).unwrap();
     assert_eq!(v.id, 2);
-    let e = from_json_with::<Item, _>(
+    let e = from_json_with::<Item>(
         r#"{"id":1,"id":2}"#,
         &opts(|o| o.read.error_on_duplicate_keys = true),
     )
@@ -231,8 +231,8 @@ fn missing_and_duplicate_keys() {
 #[test]
 fn depth_limit_applies_to_typed_reads() {
     let o = opts(|o| o.read.max_depth = 2);
-    from_json_with::<Vec<Vec<u8>>, _>("[[1]]", &o).unwrap();
-    let e = from_json_with::<Vec<Vec<Vec<u8>>>, _>("[[[1]]]", &o).unwrap_err();
+    from_json_with::<Vec<Vec<u8>>>("[[1]]", &o).unwrap();
+    let e = from_json_with::<Vec<Vec<Vec<u8>>>>("[[[1]]]", &o).unwrap_err();
     assert_eq!(
         (e.message().as_str(), e.offset()),
         ("nesting deeper than the limit of 2", 2)
@@ -256,12 +256,12 @@ impl<'de> p::Reflect<'de> for Tree {
 #[test]
 fn a_million_brackets_stop_at_the_depth_limit() {
     let deep = "[".repeat(1_000_000);
-    let e = structio::from_json::<Tree, _>(&deep).unwrap_err();
+    let e = structio::from_json::<Tree>(&deep).unwrap_err();
     assert_eq!(
         (e.message().as_str(), e.offset()),
         ("nesting deeper than the limit of 256", 256)
     );
-    let e = structio::from_json::<json_common::Any, _>(&deep).unwrap_err();
+    let e = structio::from_json::<json_common::Any>(&deep).unwrap_err();
     assert_eq!(e.offset(), 256);
     let ok = format!("{}{}", "[".repeat(256), "]".repeat(256));
     let t: Tree = structio::from_json(&ok).unwrap();
@@ -287,7 +287,7 @@ fn strings_borrow_when_they_can() {
         range.contains(&v.label.as_ptr()),
         "label is borrowed from the input"
     );
-    let e = structio::from_json::<Item, _>(r#"{"label":"a\nb"}"#).unwrap_err();
+    let e = structio::from_json::<Item>(r#"{"label":"a\nb"}"#).unwrap_err();
     assert_eq!(
         e.message(),
         "string with escapes cannot be borrowed as `&str` (use String or Cow)"
@@ -313,7 +313,7 @@ fn raw_json_is_kept_verbatim() {
     assert_eq!(owned[1].get(), "[ ]");
     assert!(RawJson::new("[1,").is_err());
     assert!(RawJsonBuf::new("{\"a\":1}").is_ok());
-    let e = structio::from_json::<Vec<RawJsonBuf>, _>("[[1,]]").unwrap_err();
+    let e = structio::from_json::<Vec<RawJsonBuf>>("[[1,]]").unwrap_err();
     assert_eq!((e.message().as_str(), e.offset()), ("expected a value", 4));
 }
 
@@ -323,19 +323,19 @@ fn unit_enums_are_names() {
     assert_eq!(structio::to_json(&v), r#"["blue","red"]"#);
     let back: Vec<Color> = structio::from_json(r#"["blue", "red", "gr\u0065en"]"#).unwrap();
     assert_eq!(back, [Color::Blue, Color::Red, Color::Green]);
-    let e = structio::from_json::<Vec<Color>, _>(r#"["red","purple"]"#).unwrap_err();
+    let e = structio::from_json::<Vec<Color>>(r#"["red","purple"]"#).unwrap_err();
     assert_eq!(
         (e.message().as_str(), e.offset(), e.path().as_str()),
         ("unknown variant `purple`", 7, "$[1]")
     );
-    let e = structio::from_json::<Color, _>("1").unwrap_err();
+    let e = structio::from_json::<Color>("1").unwrap_err();
     assert_eq!(e.message(), "expected a string, found a number");
     let mut m = BTreeMap::new();
     m.insert(Color::Green, 1u8);
     m.insert(Color::Red, 2);
     assert_eq!(structio::to_json(&m), r#"{"red":2,"green":1}"#);
     assert_eq!(
-        structio::from_json::<BTreeMap<Color, u8>, _>(r#"{"red":2,"green":1}"#).unwrap(),
+        structio::from_json::<BTreeMap<Color, u8>>(r#"{"red":2,"green":1}"#).unwrap(),
         m
     );
 }
@@ -348,17 +348,17 @@ fn integer_keys_are_quoted() {
     let text = structio::to_json(&m);
     assert_eq!(text, r#"{"-5":"minus five","42":"answer"}"#);
     assert_eq!(
-        structio::from_json::<BTreeMap<i32, String>, _>(&text).unwrap(),
+        structio::from_json::<BTreeMap<i32, String>>(&text).unwrap(),
         m
     );
     let big: HashMap<u64, f64> = structio::from_json(r#"{"18446744073709551615":-1}"#).unwrap();
     assert_eq!(big[&u64::MAX], -1.0);
-    let e = structio::from_json::<BTreeMap<i8, bool>, _>(r#"{"1":true,"x":false}"#).unwrap_err();
+    let e = structio::from_json::<BTreeMap<i8, bool>>(r#"{"1":true,"x":false}"#).unwrap_err();
     assert_eq!(
         (e.message().as_str(), e.offset()),
         ("expected an integer for an integer map key", 10)
     );
-    let e = structio::from_json::<BTreeMap<u8, bool>, _>(r#"{"256":true}"#).unwrap_err();
+    let e = structio::from_json::<BTreeMap<u8, bool>>(r#"{"256":true}"#).unwrap_err();
     assert_eq!(e.message(), "number out of range for u8");
 }
 
@@ -375,18 +375,18 @@ fn numbers_of_every_width() {
         structio::to_json(&v),
         "[-170141183460469231731687303715884105728,340282366920938463463374607431768211455,-1,1000,0.5,1.5]"
     );
-    let e = structio::from_json::<Vec<i16>, _>("[1, -32769]").unwrap_err();
+    let e = structio::from_json::<Vec<i16>>("[1, -32769]").unwrap_err();
     assert_eq!(
         (e.message().as_str(), e.offset()),
         ("number out of range for i16", 4)
     );
-    assert_eq!(structio::from_json::<i8, _>("-0").unwrap(), 0);
-    assert!(structio::from_json::<u8, _>("-0").is_err());
+    assert_eq!(structio::from_json::<i8>("-0").unwrap(), 0);
+    assert!(structio::from_json::<u8>("-0").is_err());
     assert_eq!(
-        structio::from_json::<f32, _>("-0").unwrap().to_bits(),
+        structio::from_json::<f32>("-0").unwrap().to_bits(),
         (-0.0f32).to_bits()
     );
-    let e = structio::from_json::<Vec<f32>, _>("[1e39]").unwrap_err();
+    let e = structio::from_json::<Vec<f32>>("[1e39]").unwrap_err();
     assert_eq!(e.message(), "number out of range for f32");
 }
 
@@ -395,13 +395,13 @@ fn chars_unit_tuples_and_options() {
     assert_eq!(structio::to_json(&('A', 'é', '"')), r#"["A","é","\""]"#);
     let c: (char, char) = structio::from_json(r#"["\u00e9", "\ud83d\ude00"]"#).unwrap();
     assert_eq!(c, ('é', '😀'));
-    let e = structio::from_json::<char, _>(r#""ab""#).unwrap_err();
+    let e = structio::from_json::<char>(r#""ab""#).unwrap_err();
     assert_eq!(e.message(), "expected a string of exactly one character");
     let t: ((), Option<u8>, Option<u8>) = structio::from_json("[null, null, 3]").unwrap();
     assert_eq!(t, ((), None, Some(3)));
-    let e = structio::from_json::<(u8, u8), _>("[1]").unwrap_err();
+    let e = structio::from_json::<(u8, u8)>("[1]").unwrap_err();
     assert_eq!(e.message(), "expected 2 elements, found 1");
-    let e = structio::from_json::<[u8; 2], _>("[1, 2, 3]").unwrap_err();
+    let e = structio::from_json::<[u8; 2]>("[1, 2, 3]").unwrap_err();
     assert_eq!(e.message(), "expected 2 elements, found 3");
 }
 
@@ -439,15 +439,15 @@ fn whitespace_inputs_and_encodings() {
     let v: Vec<u8> = structio::from_json(&b"[1]".to_vec()).unwrap();
     assert_eq!(v, [1]);
     for bad in ["\u{feff}[1]", "[1]\u{a0}", "[\u{c}1]", "", " "] {
-        assert!(structio::from_json::<Vec<u8>, _>(bad).is_err(), "{bad:?}");
+        assert!(structio::from_json::<Vec<u8>>(bad).is_err(), "{bad:?}");
     }
-    let e = structio::from_json::<String, _>(&b"\"ab\xC3(\""[..]).unwrap_err();
+    let e = structio::from_json::<String>(&b"\"ab\xC3(\""[..]).unwrap_err();
     assert_eq!((e.message().as_str(), e.offset()), ("invalid UTF-8", 3));
-    let e = structio::from_json::<String, _>(&b"\"\\n\xFF\""[..]).unwrap_err();
+    let e = structio::from_json::<String>(&b"\"\\n\xFF\""[..]).unwrap_err();
     assert_eq!((e.message().as_str(), e.offset()), ("invalid UTF-8", 3));
-    let e = structio::from_json::<BTreeMap<String, u8>, _>(&b"{\"\xFF\":1}"[..]).unwrap_err();
+    let e = structio::from_json::<BTreeMap<String, u8>>(&b"{\"\xFF\":1}"[..]).unwrap_err();
     assert_eq!(e.message(), "invalid UTF-8");
-    let e = structio::from_json::<String, _>("\"tab\there\"").unwrap_err();
+    let e = structio::from_json::<String>("\"tab\there\"").unwrap_err();
     assert_eq!(
         (e.message().as_str(), e.offset()),
         ("control character in string", 4)

@@ -108,19 +108,19 @@ fn every_vector_reads_bit_exactly() {
             let sign32 = if neg { 1 << 31 } else { 0 };
             let sign16 = if neg { 1 << 15 } else { 0 };
 
-            let got = structio::from_json::<f64, _>(&text).map(f64::to_bits);
+            let got = structio::from_json::<f64>(&text).map(f64::to_bits);
             let want = (v.f64 & !(1 << 63) != 0x7FF0_0000_0000_0000).then_some(v.f64 | sign64);
             if got.as_ref().ok() != want.as_ref() {
                 failures.push(format!("f64 {text}: {got:x?} want {want:x?}"));
             }
 
-            let got = structio::from_json::<f32, _>(&text).map(f32::to_bits);
+            let got = structio::from_json::<f32>(&text).map(f32::to_bits);
             let want = (v.f32 & !(1 << 31) != 0x7F80_0000).then_some(v.f32 | sign32);
             if got.as_ref().ok() != want.as_ref() {
                 failures.push(format!("f32 {text}: {got:x?} want {want:x?}"));
             }
 
-            let got = structio::from_json::<f16, _>(&text).map(f16::to_bits);
+            let got = structio::from_json::<f16>(&text).map(f16::to_bits);
             let want = (v.f16 & !(1 << 15) != 0x7C00).then_some(v.f16 | sign16);
             if got.as_ref().ok() != want.as_ref() {
                 failures.push(format!("f16 {text}: {got:x?} want {want:x?}"));

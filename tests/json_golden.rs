@@ -170,7 +170,7 @@ fn error_of<T>(text: &str) -> (String, usize, (usize, usize), String)
 where
     T: for<'de> p::Reflect<'de> + Default + std::fmt::Debug,
 {
-    let e = structio::from_json::<T, _>(text).unwrap_err();
+    let e = structio::from_json::<T>(text).unwrap_err();
     (e.message(), e.offset(), e.line_column().unwrap(), e.path())
 }
 
@@ -259,7 +259,7 @@ fn errors_name_what_where_and_path() {
 
 #[test]
 fn display_shows_position_path_and_caret() {
-    let e = structio::from_json::<Vec<Vec<u8>>, _>("[[1],\n [2, 300]]").unwrap_err();
+    let e = structio::from_json::<Vec<Vec<u8>>>("[[1],\n [2, 300]]").unwrap_err();
     assert_eq!(
         e.to_string(),
         "number out of range for u8 at 2:6 (byte 11), path $[1][1]\n    [2, 300]]\n        ^"
@@ -274,12 +274,12 @@ fn every_prefix_of_a_document_is_an_end_of_input_error() {
         "{\n   \"z\": [\n      {\n         \"testBools\": [\n            true\n         ]\n      }\n   ]\n}",
     ];
     for text in docs {
-        structio::from_json::<Doc, _>(text).unwrap();
+        structio::from_json::<Doc>(text).unwrap();
         for n in 0..text.len() {
             let Some(prefix) = text.get(..n) else {
                 continue;
             };
-            let e = structio::from_json::<Doc, _>(prefix).unwrap_err();
+            let e = structio::from_json::<Doc>(prefix).unwrap_err();
             assert!(e.is_eof(), "prefix {prefix:?}: {e}");
             let e = structio::json::validate(prefix.as_bytes()).unwrap_err();
             assert!(e.is_eof(), "validate {prefix:?}: {e}");

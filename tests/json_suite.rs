@@ -55,7 +55,7 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 /// Outcome of one file: (`validate` accepts, the typed reader accepts).
 fn outcome(text: &[u8]) -> (bool, bool) {
     let walked = structio::json::validate(text).is_ok();
-    let typed = structio::from_json::<Any, _>(text).is_ok();
+    let typed = structio::from_json::<Any>(text).is_ok();
     // The re-formatters walk the same way as validate.
     assert_eq!(structio::minify(text).is_ok(), walked);
     assert_eq!(structio::prettify(text).is_ok(), walked);
@@ -71,7 +71,7 @@ fn y_files_are_accepted_and_round_trip() {
         if let Err(e) = structio::json::validate(&text) {
             panic!("{name}: validate: {e}");
         }
-        let v = match structio::from_json::<Any, _>(&text) {
+        let v = match structio::from_json::<Any>(&text) {
             Ok(v) => v,
             Err(e) => panic!("{name}: typed read: {e}"),
         };

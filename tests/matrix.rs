@@ -43,20 +43,20 @@ fn json_form_is_glaze_dynamic_eigen() {
 #[test]
 fn shape_mismatches_are_errors() {
     assert!(Matrix::new(Layout::RowMajor, vec![2, 3], vec![1.0f64; 5]).is_none());
-    let e = structio::from_json::<Matrix<f64>, _>("[[2,3],[1,2,3]]").unwrap_err();
+    let e = structio::from_json::<Matrix<f64>>("[[2,3],[1,2,3]]").unwrap_err();
     assert!(e.message().contains("do not match"), "{e}");
-    let e = structio::from_json::<Matrix<f64>, _>("[[2,2]]").unwrap_err();
+    let e = structio::from_json::<Matrix<f64>>("[[2,2]]").unwrap_err();
     assert!(e.message().contains("expected 2 elements"), "{e}");
     let mut bytes = golden("matrix.beve");
     // The first matrix's layout byte with a reserved bit set.
     let at = bytes.windows(2).position(|w| w == [0x16, 0x01]).unwrap() + 1;
     bytes[at] = 0x03;
-    assert!(structio::from_beve::<ExMatrix, _>(&bytes).is_err());
+    assert!(structio::from_beve::<ExMatrix>(&bytes).is_err());
     // Every prefix is an error.
     let bytes = golden("matrix.beve");
     for n in 0..bytes.len() {
         assert!(
-            structio::from_beve::<ExMatrix, _>(&bytes[..n]).is_err(),
+            structio::from_beve::<ExMatrix>(&bytes[..n]).is_err(),
             "prefix {n}"
         );
     }

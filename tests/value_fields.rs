@@ -66,11 +66,11 @@ fn value_fields_round_trip_in_beve() {
 
 #[test]
 fn value_field_errors_name_the_field() {
-    let e = structio::from_json::<Envelope, _>(r#"{"payload":{"a":[1,tru]}}"#).unwrap_err();
+    let e = structio::from_json::<Envelope>(r#"{"payload":{"a":[1,tru]}}"#).unwrap_err();
     assert_eq!(e.path(), "$.payload[\"a\"][1]");
-    let e = structio::from_json::<Envelope, _>(r#"{"by_id":{"x":1}}"#).unwrap_err();
+    let e = structio::from_json::<Envelope>(r#"{"by_id":{"x":1}}"#).unwrap_err();
     assert_eq!(e.message(), "expected an integer for an integer map key");
-    let e = structio::from_json::<Envelope, _>(r#"{"meta":[]}"#).unwrap_err();
+    let e = structio::from_json::<Envelope>(r#"{"meta":[]}"#).unwrap_err();
     assert_eq!(e.message(), "expected an object, found an array");
     assert_eq!(e.path(), "$.meta");
 }
@@ -112,7 +112,7 @@ fn a_million_levels_drop_compare_and_write() {
     let from_beve: Value = structio::beve::from_beve_with(&bytes, &beve_opts).unwrap();
     assert!(from_json == from_beve);
     assert!(
-        structio::from_json::<Value, _>(&text).is_err(),
+        structio::from_json::<Value>(&text).is_err(),
         "default limit is 256"
     );
 }

@@ -190,16 +190,16 @@ fn json_objects_keep_order_and_the_last_repeated_key() {
 
 #[test]
 fn json_errors_carry_the_path() {
-    let e = structio::from_json::<Value, _>(r#"{"a": [1, {"b": tru}]}"#).unwrap_err();
+    let e = structio::from_json::<Value>(r#"{"a": [1, {"b": tru}]}"#).unwrap_err();
     assert_eq!(e.path(), "$[\"a\"][1][\"b\"]");
 }
 
 #[test]
 fn json_depth_limit_holds() {
     let ok = format!("{}{}", "[".repeat(256), "]".repeat(256));
-    assert!(structio::from_json::<Value, _>(&ok).is_ok());
+    assert!(structio::from_json::<Value>(&ok).is_ok());
     let deep = format!("{}{}", "[".repeat(257), "]".repeat(257));
-    let e = structio::from_json::<Value, _>(&deep).unwrap_err();
+    let e = structio::from_json::<Value>(&deep).unwrap_err();
     assert_eq!(e.category(), structio::Category::Limit);
 }
 

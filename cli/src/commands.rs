@@ -89,8 +89,8 @@ impl Doc {
     /// stops at the same place for the same reason.
     fn bad_with_path(&self, e: structio::Error) -> CliError {
         let again = match self.format {
-            Format::Json => structio::from_json::<Value, _>(&self.bytes).err(),
-            Format::Beve => structio::from_beve::<Value, _>(&self.bytes).err(),
+            Format::Json => structio::from_json::<Value>(&self.bytes).err(),
+            Format::Beve => structio::from_beve::<Value>(&self.bytes).err(),
         };
         match again {
             Some(a) if a.offset() == e.offset() && a.message() == e.message() => self.bad(a),

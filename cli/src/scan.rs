@@ -324,7 +324,7 @@ mod tests {
         let steps = crate::path::parse(path).unwrap();
         let mut p = Pick::new(steps.clone());
         structio::read_json(&mut p, json).map_err(|e| e.to_string())?;
-        let beve = structio::to_beve(&structio::from_json::<Value, _>(json).unwrap());
+        let beve = structio::to_beve(&structio::from_json::<Value>(json).unwrap());
         let mut q = Pick::new(steps);
         structio::read_beve(&mut q, &beve).map_err(|e| e.to_string())?;
         let a = match (p.found, p.missing) {

@@ -184,26 +184,26 @@ mod tests {
         let b = to_beve(&c);
         assert_eq!(&b[..2], &[0x1E, 0x60]);
         assert_eq!(&b[2..10], &1.5f64.to_le_bytes());
-        assert_eq!(from_beve::<Complex<f64>, _>(&b).unwrap(), c);
+        assert_eq!(from_beve::<Complex<f64>>(&b).unwrap(), c);
         let v = vec![Complex::new(1.0f32, 2.0), Complex::new(3.0, 4.0)];
         let b = to_beve(&v);
         assert_eq!(&b[..3], &[0x1E, 0x41, 0x08]);
-        assert_eq!(from_beve::<Vec<Complex<f32>>, _>(&b).unwrap(), v);
+        assert_eq!(from_beve::<Vec<Complex<f32>>>(&b).unwrap(), v);
         assert_eq!(to_beve(&Vec::<Complex<f64>>::new()), [0x1E, 0x61, 0x00]);
         // Written aligned or not, complex arrays stay sub-type 1 (Glaze has no sub-type 2).
         assert_eq!(&to_beve_aligned(&v)[..], &b[..]);
         assert_eq!(crate::to_json(&v), "[[1,2],[3,4]]");
         assert_eq!(
-            crate::from_json::<Vec<Complex<f32>>, _>("[[1,2],[3,4]]").unwrap(),
+            crate::from_json::<Vec<Complex<f32>>>("[[1,2],[3,4]]").unwrap(),
             v
         );
         assert_eq!(crate::beve_to_json(&b).unwrap(), "[[1,2],[3,4]]");
         // Other component types convert.
         assert_eq!(
-            from_beve::<Vec<Complex<f64>>, _>(&b).unwrap(),
+            from_beve::<Vec<Complex<f64>>>(&b).unwrap(),
             [Complex::new(1.0, 2.0), Complex::new(3.0, 4.0)]
         );
-        let e = from_beve::<Vec<Complex<u8>>, _>(&b).unwrap_err();
+        let e = from_beve::<Vec<Complex<u8>>>(&b).unwrap_err();
         assert_eq!(e.message(), "expected an integer for u8");
         assert_eq!(e.path(), "$[0][0]");
         // An aligned complex array (the spec's worked example).
@@ -212,15 +212,15 @@ mod tests {
             a.extend_from_slice(&x.to_le_bytes());
         }
         assert_eq!(
-            from_beve::<Vec<Complex<f64>>, _>(&a).unwrap(),
+            from_beve::<Vec<Complex<f64>>>(&a).unwrap(),
             [Complex::new(1.0, 2.0), Complex::new(3.0, 4.0)]
         );
         // A single number is not an array, nor the other way round.
-        assert!(from_beve::<Complex<f64>, _>(&a).is_err());
-        assert!(from_beve::<Vec<Complex<f64>>, _>(&to_beve(&c)).is_err());
+        assert!(from_beve::<Complex<f64>>(&a).is_err());
+        assert!(from_beve::<Vec<Complex<f64>>>(&to_beve(&c)).is_err());
         // Truncations are end-of-input errors.
         for cut in 0..b.len() {
-            assert!(from_beve::<Vec<Complex<f32>>, _>(&b[..cut])
+            assert!(from_beve::<Vec<Complex<f32>>>(&b[..cut])
                 .unwrap_err()
                 .is_eof());
         }

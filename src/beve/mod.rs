@@ -188,19 +188,17 @@ pub fn beve_size_with<'de, T: Reflect<'de>>(v: &T, opts: &Options) -> usize {
 }
 
 /// Reads a `T` (starting from `T::default()`) from BEVE. The input must hold exactly one value.
-pub fn from_beve<'de, T, I>(input: &'de I) -> Result<T>
+pub fn from_beve<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<T>
 where
     T: Reflect<'de> + Default,
-    I: AsRef<[u8]> + ?Sized,
 {
     from_beve_with(input, &Options::default())
 }
 
 /// [`from_beve`] with `opts`.
-pub fn from_beve_with<'de, T, I>(input: &'de I, opts: &Options) -> Result<T>
+pub fn from_beve_with<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized), opts: &Options) -> Result<T>
 where
     T: Reflect<'de> + Default,
-    I: AsRef<[u8]> + ?Sized,
 {
     let mut v = T::default();
     read_beve_with(&mut v, input, opts)?;
@@ -209,19 +207,21 @@ where
 
 /// Reads BEVE into an existing value: members the input does not mention keep their values and
 /// buffers are reused. The input must hold exactly one value.
-pub fn read_beve<'de, T, I>(v: &mut T, input: &'de I) -> Result<()>
+pub fn read_beve<'de, T>(v: &mut T, input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<()>
 where
     T: Reflect<'de>,
-    I: AsRef<[u8]> + ?Sized,
 {
     read_beve_with(v, input, &Options::default())
 }
 
 /// [`read_beve`] with `opts`.
-pub fn read_beve_with<'de, T, I>(v: &mut T, input: &'de I, opts: &Options) -> Result<()>
+pub fn read_beve_with<'de, T>(
+    v: &mut T,
+    input: &'de (impl AsRef<[u8]> + ?Sized),
+    opts: &Options,
+) -> Result<()>
 where
     T: Reflect<'de>,
-    I: AsRef<[u8]> + ?Sized,
 {
     let mut r = BeveReader::new(input.as_ref(), opts.read);
     v.read(&mut r)?;

@@ -125,7 +125,7 @@ where
 }
 
 fn err<T: for<'de> Reflect<'de> + Default + std::fmt::Debug>(b: &[u8]) -> Error {
-    from_beve::<T, _>(b).unwrap_err()
+    from_beve::<T>(b).unwrap_err()
 }
 
 #[test]
@@ -299,7 +299,7 @@ fn struct_members_and_options() {
         &with_nulls[with_nulls.len() - 5..],
         &[0x0C, b't', b'a', b'g', 0x00]
     );
-    assert_eq!(from_beve::<Rec, _>(&with_nulls).unwrap(), r);
+    assert_eq!(from_beve::<Rec>(&with_nulls).unwrap(), r);
     round_trip(&Rec {
         tag: Some(-3),
         ..r.clone()
@@ -343,17 +343,14 @@ fn enums_as_integers() {
     assert_eq!(round_trip(&Level::Low), [0x31, 0xFF, 0xFF]);
     assert_eq!(round_trip(&Level::High), [0x31, 0x01, 0x00]);
     // Any integer header is accepted.
+    assert_eq!(from_beve::<Level>(&[0x09, 0x01][..]).unwrap(), Level::High);
     assert_eq!(
-        from_beve::<Level, _>(&[0x09, 0x01][..]).unwrap(),
-        Level::High
-    );
-    assert_eq!(
-        from_beve::<Level, _>(&[0x71, 0, 0, 0, 0, 0, 0, 0, 0][..]).unwrap(),
+        from_beve::<Level>(&[0x71, 0, 0, 0, 0, 0, 0, 0, 0][..]).unwrap(),
         Level::Mid
     );
     // And the name, from writers that store it.
     assert_eq!(
-        from_beve::<Level, _>(&[0x02, 0x0C, b'l', b'o', b'w'][..]).unwrap(),
+        from_beve::<Level>(&[0x02, 0x0C, b'l', b'o', b'w'][..]).unwrap(),
         Level::Low
     );
     assert_eq!(
@@ -382,9 +379,9 @@ fn enums_as_integers() {
 #[test]
 fn numbers_convert_across_widths_with_range_checks() {
     let b = to_beve(&300u64);
-    assert_eq!(from_beve::<u16, _>(&b).unwrap(), 300);
-    assert_eq!(from_beve::<i128, _>(&b).unwrap(), 300);
-    assert_eq!(from_beve::<f32, _>(&b).unwrap(), 300.0);
+    assert_eq!(from_beve::<u16>(&b).unwrap(), 300);
+    assert_eq!(from_beve::<i128>(&b).unwrap(), 300);
+    assert_eq!(from_beve::<f32>(&b).unwrap(), 300.0);
     assert_eq!(err::<u8>(&b).message(), "number out of range for u8");
     assert_eq!(
         err::<i8>(&to_beve(&-129i32)).message(),
@@ -394,45 +391,42 @@ fn numbers_convert_across_widths_with_range_checks() {
         err::<u32>(&to_beve(&-1i8)).message(),
         "number out of range for u32"
     );
-    assert_eq!(from_beve::<i8, _>(&to_beve(&-1i64)).unwrap(), -1);
+    assert_eq!(from_beve::<i8>(&to_beve(&-1i64)).unwrap(), -1);
     assert_eq!(
         err::<i32>(&to_beve(&1.0f64)).message(),
         "expected an integer for i32"
     );
-    assert_eq!(
-        from_beve::<f64, _>(&to_beve(&0.1f32)).unwrap(),
-        0.1f32 as f64
-    );
-    assert_eq!(from_beve::<f32, _>(&to_beve(&0.5f64)).unwrap(), 0.5);
+    assert_eq!(from_beve::<f64>(&to_beve(&0.1f32)).unwrap(), 0.1f32 as f64);
+    assert_eq!(from_beve::<f32>(&to_beve(&0.5f64)).unwrap(), 0.5);
     assert_eq!(
         err::<f32>(&to_beve(&1e39f64)).message(),
         "number out of range for f32"
     );
     assert_eq!(
-        from_beve::<f32, _>(&to_beve(&f64::INFINITY)).unwrap(),
+        from_beve::<f32>(&to_beve(&f64::INFINITY)).unwrap(),
         f32::INFINITY
     );
     assert_eq!(
-        from_beve::<f64, _>(&to_beve(&f16::from_f32(0.5))).unwrap(),
+        from_beve::<f64>(&to_beve(&f16::from_f32(0.5))).unwrap(),
         0.5
     );
     assert_eq!(
-        from_beve::<bf16, _>(&to_beve(&2u8)).unwrap(),
+        from_beve::<bf16>(&to_beve(&2u8)).unwrap(),
         bf16::from_f32(2.0)
     );
     assert_eq!(
         err::<u8>(&to_beve(&"1")).message(),
         "expected a number, found a string"
     );
-    assert_eq!(from_beve::<usize, _>(&to_beve(&5u8)).unwrap(), 5);
+    assert_eq!(from_beve::<usize>(&to_beve(&5u8)).unwrap(), 5);
 }
 
 #[test]
 fn typed_arrays_convert_element_wise() {
     let b = to_beve(&vec![1u8, 2, 255]);
-    assert_eq!(from_beve::<Vec<u64>, _>(&b).unwrap(), [1, 2, 255]);
-    assert_eq!(from_beve::<Vec<f64>, _>(&b).unwrap(), [1.0, 2.0, 255.0]);
-    assert_eq!(from_beve::<[i16; 3], _>(&b).unwrap(), [1, 2, 255]);
+    assert_eq!(from_beve::<Vec<u64>>(&b).unwrap(), [1, 2, 255]);
+    assert_eq!(from_beve::<Vec<f64>>(&b).unwrap(), [1.0, 2.0, 255.0]);
+    assert_eq!(from_beve::<[i16; 3]>(&b).unwrap(), [1, 2, 255]);
     let e = err::<Vec<i8>>(&b);
     assert_eq!(e.message(), "number out of range for i8");
     assert_eq!(e.path(), "$[2]");
@@ -441,7 +435,7 @@ fn typed_arrays_convert_element_wise() {
     assert_eq!(e.message(), "expected an integer for u32");
     assert_eq!(e.path(), "$[0]");
     assert_eq!(
-        from_beve::<Vec<f32>, _>(&to_beve(&vec![0.5f64])).unwrap(),
+        from_beve::<Vec<f32>>(&to_beve(&vec![0.5f64])).unwrap(),
         [0.5]
     );
     // Fixed-size arrays need the exact count.
@@ -449,14 +443,8 @@ fn typed_arrays_convert_element_wise() {
     assert_eq!(e.message(), "expected 2 elements, found 3");
     // A numeric Vec from a generic array of numbers.
     let generic = to_beve(&(1u8, -2i64, 3.0f32));
-    assert_eq!(
-        from_beve::<Vec<f64>, _>(&generic).unwrap(),
-        [1.0, -2.0, 3.0]
-    );
-    assert_eq!(
-        from_beve::<[f64; 3], _>(&generic).unwrap(),
-        [1.0, -2.0, 3.0]
-    );
+    assert_eq!(from_beve::<Vec<f64>>(&generic).unwrap(), [1.0, -2.0, 3.0]);
+    assert_eq!(from_beve::<[f64; 3]>(&generic).unwrap(), [1.0, -2.0, 3.0]);
     let e = err::<Vec<u8>>(&generic);
     assert_eq!(
         (e.message().as_str(), e.path().as_str()),
@@ -531,7 +519,7 @@ fn aligned_arrays_borrow_without_copying() {
     assert_eq!(s.as_ptr() as usize, bytes.as_ptr() as usize + 8);
     assert_eq!(s[9_999_999], 9_999_999.0);
     // Glaze-readable: the plain reader path reads it into a Vec too.
-    assert_eq!(from_beve::<Vec<f64>, _>(&bytes).unwrap().len(), 10_000_000);
+    assert_eq!(from_beve::<Vec<f64>>(&bytes).unwrap().len(), 10_000_000);
 
     // Misaligned data is copied once, never referenced.
     let plain = to_beve(&vec![1.0f64, 2.0]);
@@ -686,7 +674,7 @@ fn extensions_are_kept_verbatim() {
         },
         ..Options::default()
     };
-    assert_eq!(from_beve_with::<Rec, _>(&doc, &skip).unwrap().id, 1);
+    assert_eq!(from_beve_with::<Rec>(&doc, &skip).unwrap().id, 1);
     let mut w = BeveWriter::new(Vec::new());
     transcode(&doc, &mut w).unwrap();
     assert_eq!(w.into_inner(), doc);
@@ -744,7 +732,7 @@ fn depth_limit_applies_to_reads_skips_and_transcodes() {
     assert_eq!(e.offset(), 512);
     let mut ok = [0x05, 0x04].repeat(255);
     ok.extend_from_slice(&[0x05, 0x00]);
-    from_beve::<Nest, _>(&ok).unwrap();
+    from_beve::<Nest>(&ok).unwrap();
     let low = Options {
         read: ReadOptions {
             max_depth: 2,
@@ -753,10 +741,10 @@ fn depth_limit_applies_to_reads_skips_and_transcodes() {
         ..Options::default()
     };
     let two = to_beve(&vec![vec![1u8]]);
-    from_beve_with::<Vec<Vec<u8>>, _>(&two, &low).unwrap();
+    from_beve_with::<Vec<Vec<u8>>>(&two, &low).unwrap();
     let three = to_beve(&vec![vec![vec![1u8]]]);
     assert_eq!(
-        from_beve_with::<Vec<Vec<Vec<u8>>>, _>(&three, &low)
+        from_beve_with::<Vec<Vec<Vec<u8>>>>(&three, &low)
             .unwrap_err()
             .message(),
         "nesting deeper than the limit of 2"
@@ -774,7 +762,7 @@ fn depth_limit_applies_to_reads_skips_and_transcodes() {
         },
         ..Options::default()
     };
-    assert!(from_beve_with::<Rec, _>(&doc, &skip_low).is_err());
+    assert!(from_beve_with::<Rec>(&doc, &skip_low).is_err());
 }
 
 #[test]
@@ -918,7 +906,7 @@ fn raw_json_is_a_validated_string() {
     assert_eq!(back, raw);
     let borrowed: crate::RawJson = from_beve(&b).unwrap();
     assert_eq!(borrowed.get(), r#"{"a": [1, 2]}"#);
-    let e = from_beve::<crate::RawJsonBuf, _>(&to_beve(&"{nope")).unwrap_err();
+    let e = from_beve::<crate::RawJsonBuf>(&to_beve(&"{nope")).unwrap_err();
     assert_eq!(e.message(), "a raw JSON string that is not valid JSON");
     assert_eq!(e.offset(), 0);
 }
@@ -949,13 +937,13 @@ proptest::proptest! {
             (Err(_), _) => {}
         }
         let _ = beve_to_json(&b);
-        let _ = from_beve::<Rec, _>(&b);
-        let _ = from_beve::<Vec<f64>, _>(&b);
-        let _ = from_beve::<Vec<String>, _>(&b);
-        let _ = from_beve::<Vec<bool>, _>(&b);
-        let _ = from_beve::<BTreeMap<u64, Vec<Option<i8>>>, _>(&b);
-        let _ = from_beve::<Nest, _>(&b);
-        let _ = from_beve::<crate::Value, _>(&b);
+        let _ = from_beve::<Rec>(&b);
+        let _ = from_beve::<Vec<f64>>(&b);
+        let _ = from_beve::<Vec<String>>(&b);
+        let _ = from_beve::<Vec<bool>>(&b);
+        let _ = from_beve::<BTreeMap<u64, Vec<Option<i8>>>>(&b);
+        let _ = from_beve::<Nest>(&b);
+        let _ = from_beve::<crate::Value>(&b);
         let mut c: Cow<[u32]> = Cow::Borrowed(&[]);
         let _ = BeveReader::new(&b, ReadOptions::default()).read_typed_cow(&mut c);
         for part in Delimited::new(&b) {

@@ -27,25 +27,12 @@ impl<'de> Reflect<'de> for String {
     }
     #[inline]
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        let s = r.read_str()?;
-        self.clear();
-        self.push_str(s.as_str());
-        Ok(())
+        r.read_string_into(self)
     }
     str_array_methods!();
     #[inline]
     fn read_vec<R: Reader<'de>>(out: &mut Vec<Self>, r: &mut R) -> Result<()> {
-        let n = r.read_str_seq(|i, s| {
-            if i == out.len() {
-                out.push(String::new());
-            }
-            let dst = &mut out[i];
-            dst.clear();
-            dst.push_str(s.as_str());
-            Ok(())
-        })?;
-        out.truncate(n);
-        Ok(())
+        r.read_string_vec(out)
     }
 }
 

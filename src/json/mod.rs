@@ -22,8 +22,10 @@ mod out;
 mod pow5;
 mod pretty;
 mod read;
+mod scan;
 mod skip;
 mod string;
+mod unchecked;
 mod write;
 
 use crate::error::Result;
@@ -125,22 +127,20 @@ pub fn write_json_with<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>, opts: &Op
 /// let v: std::collections::BTreeMap<String, Vec<u8>> =
 ///     structio::from_json(r#"{"a": [1, 2]}"#).unwrap();
 /// assert_eq!(v["a"], [1, 2]);
-/// let e = structio::from_json::<Vec<u8>, _>("[1, 300]").unwrap_err();
+/// let e = structio::from_json::<Vec<u8>>("[1, 300]").unwrap_err();
 /// assert_eq!(e.to_string(), "number out of range for u8 at 1:5 (byte 4), path $[1]\n   [1, 300]\n       ^");
 /// ```
-pub fn from_json<'de, T, I>(input: &'de I) -> Result<T>
+pub fn from_json<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<T>
 where
     T: Reflect<'de> + Default,
-    I: AsRef<[u8]> + ?Sized,
 {
     from_json_with(input, &Options::default())
 }
 
 /// Reads a value of type `T` from JSON text, with options.
-pub fn from_json_with<'de, T, I>(input: &'de I, opts: &Options) -> Result<T>
+pub fn from_json_with<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized), opts: &Options) -> Result<T>
 where
     T: Reflect<'de> + Default,
-    I: AsRef<[u8]> + ?Sized,
 {
     let mut v = T::default();
     read_json_with(&mut v, input, opts)?;
@@ -149,19 +149,21 @@ where
 
 /// Reads JSON text into an existing value: members the text does not mention keep their
 /// values, and strings and vectors reuse their buffers.
-pub fn read_json<'de, T, I>(v: &mut T, input: &'de I) -> Result<()>
+pub fn read_json<'de, T>(v: &mut T, input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<()>
 where
     T: Reflect<'de>,
-    I: AsRef<[u8]> + ?Sized,
 {
     read_json_with(v, input, &Options::default())
 }
 
 /// Reads JSON text into an existing value, with options.
-pub fn read_json_with<'de, T, I>(v: &mut T, input: &'de I, opts: &Options) -> Result<()>
+pub fn read_json_with<'de, T>(
+    v: &mut T,
+    input: &'de (impl AsRef<[u8]> + ?Sized),
+    opts: &Options,
+) -> Result<()>
 where
     T: Reflect<'de>,
-    I: AsRef<[u8]> + ?Sized,
 {
     let text = input.as_ref();
     let mut r = JsonReader::new(text, opts.read);
@@ -180,24 +182,29 @@ pub fn prettify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
 /// [`prettify`] with a chosen indent width and depth limit.
 pub fn prettify_with<I: AsRef<[u8]> + ?Sized>(input: &I, opts: &PrettyOptions) -> Result<String> {
     let text = input.as_ref();
-    let mut out = String::with_capacity(text.len() + text.len() / 2);
+    let mut out = Vec::with_capacity(text.len() + text.len() / 2);
     let mut e = pretty::PrettyEmit {
         out: &mut out,
         indent: opts.indent,
         base: 0,
     };
     skip::walk_all(text, opts.max_depth, &mut e).map_err(|e| e.locate_in_text(text))?;
-    Ok(out)
+    Ok(unchecked::string_of_pieces(out))
 }
 
 /// Removes all whitespace outside strings. The input is checked as it goes (depth limit 256).
 pub fn minify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
     let text = input.as_ref();
-    let mut out = String::with_capacity(text.len());
-    let mut e = pretty::MinifyEmit { out: &mut out };
-    skip::walk_all(text, ReadOptions::default().max_depth, &mut e)
+    let mut out = Vec::with_capacity(text.len());
+    let valid = string::valid_prefix(text);
+    let mut e = pretty::MinifyEmit {
+        out: &mut out,
+        text: valid,
+        last: 0,
+    };
+    skip::walk_all_in(text, valid, ReadOptions::default().max_depth, &mut e)
         .map_err(|e| e.locate_in_text(text))?;
-    Ok(out)
+    Ok(unchecked::string_of_pieces(out))
 }
 
 /// Checks that `input` is exactly one well-formed JSON value, whitespace around it allowed

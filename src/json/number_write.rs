@@ -44,6 +44,11 @@ pub(crate) fn write_int<I: itoa::Integer, O: Out>(out: &mut O, v: I) {
     out.push_small(buf.format(v));
 }
 
+/// 5^0 to 5^10.
+const POW5: [u64; 11] = [
+    1, 5, 25, 125, 625, 3125, 15625, 78125, 390625, 1953125, 9765625,
+];
+
 /// "00" to "99".
 const PAIRS: &[u8; 200] = b"\
 0001020304050607080910111213141516171819\
@@ -172,30 +177,46 @@ pub(crate) fn write_f32<O: Out>(out: &mut O, v: f32, style: FloatStyle) {
 fn write_exact<O: Out>(out: &mut O, v: f64) -> bool {
     let a = v.abs();
     let neg = usize::from(v.is_sign_negative());
-    // `as u64` truncates (and saturates), so equality means `a` is a whole number in range;
-    // `f64::trunc` would be a libm call on the baseline x86-64 target.
-    let whole = a as u64;
-    if a < 9_007_199_254_740_992.0 && whole as f64 == a {
+    if a >= 9_007_199_254_740_992.0 {
+        return false;
+    }
+    // `as i64` truncates (one instruction, where `as u64` takes a dozen on x86-64), so
+    // equality means `a` is a whole number; `f64::trunc` would be a libm call on the baseline
+    // x86-64 target. `a` is below 2^53 here, so the conversion is exact.
+    let whole = a as i64;
+    if whole as f64 == a {
         out.with_slot(|slot| {
             slot[0] = b'-';
-            put_u64(slot, neg, whole)
+            put_u64(slot, neg, whole as u64)
         });
         return true;
     }
+    if a >= 1e5 {
+        return false;
+    }
     let scaled = a * 1024.0;
-    let i = scaled as u64;
-    if a < 1e5 && i as f64 == scaled {
+    let i = scaled as i64 as u64;
+    if i as f64 == scaled {
         out.with_slot(|slot| {
             slot[0] = b'-';
             let n = put_u64(slot, neg, i >> 10);
-            // (i & 1023) / 1024 = (i & 1023) * 9765625 / 10^10: ten digits after the point,
-            // written behind a leading 1 that the point then overwrites.
-            let frac = 10_000_000_000 + (i & 1023) * 9_765_625;
-            let end = put_u64(slot, n, frac);
+            // f / 1024 with `t` trailing zero bits in `f` has exactly 10 - t decimals:
+            // (f >> t) * 5^(10 - t), zero-padded to that width. `f` is not 0 (the value is not
+            // whole).
+            let f = i & 1023;
+            let t = f.trailing_zeros().min(9) as usize;
+            let len = 10 - t;
+            let mut d = (f >> t) * POW5[len];
             slot[n] = b'.';
-            let mut end = end;
-            while slot[end - 1] == b'0' {
-                end -= 1;
+            let end = n + 1 + len;
+            let mut p = end;
+            while p >= n + 3 {
+                p -= 2;
+                put_pair(slot, p, (d % 100) as u32);
+                d /= 100;
+            }
+            if p > n + 1 {
+                slot[n + 1] = b'0' + d as u8;
             }
             end
         });

@@ -25,6 +25,13 @@ pub(crate) trait Out {
             self.push_ascii(b);
         }
     }
+    /// Appends the ASCII bytes `b` (a literal, so the copy has a fixed size).
+    #[inline(always)]
+    fn push_lit<const N: usize>(&mut self, b: &[u8; N]) {
+        for &c in b {
+            self.push_ascii(c);
+        }
+    }
     /// Appends short text (numbers, keys) without a call to `memcpy` when it fits 32 bytes.
     #[inline(always)]
     fn push_small(&mut self, s: &str) {
@@ -49,13 +56,24 @@ pub(crate) trait Out {
     }
 }
 
+/// Copies `src[from..from + N]` to `dst[at..at + N]` through a fixed-size array (a register
+/// move; written as a slice copy, LLVM turned some of these into `memcpy` calls).
+#[inline(always)]
+fn put<const N: usize>(dst: &mut [u8; 32], at: usize, src: &[u8], from: usize) {
+    let mut t = [0u8; N];
+    if let (Some(d), Some(s)) = (dst.get_mut(at..at + N), src.get(from..from + N)) {
+        t.copy_from_slice(s);
+        *<&mut [u8; N]>::try_from(d).unwrap_or(&mut [0u8; N]) = t;
+    }
+}
+
 /// Copies `src` (at most 32 bytes) to the front of `dst` with a few fixed-size copies.
 #[inline(always)]
 pub(crate) fn copy_small(dst: &mut [u8; 32], src: &[u8]) {
     let n = src.len();
     if n >= 16 {
-        dst[..16].copy_from_slice(&src[..16]);
-        dst[n - 16..n].copy_from_slice(&src[n - 16..]);
+        put::<16>(dst, 0, src, 0);
+        put::<16>(dst, n - 16, src, n - 16);
     } else {
         copy_at(dst, 0, src);
     }
@@ -74,11 +92,11 @@ pub(crate) fn copy_at(dst: &mut [u8; 32], at: usize, src: &[u8]) -> usize {
         return end;
     }
     if n >= 8 {
-        dst[at..at + 8].copy_from_slice(&src[..8]);
-        dst[at + n - 8..at + n].copy_from_slice(&src[n - 8..]);
+        put::<8>(dst, at, src, 0);
+        put::<8>(dst, at + n - 8, src, n - 8);
     } else if n >= 4 {
-        dst[at..at + 4].copy_from_slice(&src[..4]);
-        dst[at + n - 4..at + n].copy_from_slice(&src[n - 4..]);
+        put::<4>(dst, at, src, 0);
+        put::<4>(dst, at + n - 4, src, n - 4);
     } else if n > 0 {
         dst[at] = src[0];
         dst[at + n / 2] = src[n / 2];
@@ -95,6 +113,10 @@ impl Out for Vec<u8> {
     #[inline(always)]
     fn push_ascii(&mut self, b: u8) {
         self.push(b);
+    }
+    #[inline(always)]
+    fn push_lit<const N: usize>(&mut self, b: &[u8; N]) {
+        self.extend_from_slice(b);
     }
     #[inline(always)]
     fn reserve(&mut self, n: usize) {

@@ -11,6 +11,12 @@ use super::skip::Emit;
 #[inline(always)]
 pub(crate) fn newline_indent<O: Out>(out: &mut O, n: usize) {
     const SPACES: &str = "                                                                ";
+    const NL_SPACES: &str = "\n                               ";
+    if n < NL_SPACES.len() {
+        // One short fixed-size copy (the usual depths).
+        out.push_small(&NL_SPACES[..n + 1]);
+        return;
+    }
     out.reserve(n.saturating_add(1));
     out.push_ascii(b'\n');
     let mut n = n;
@@ -56,41 +62,56 @@ impl<O: Out> Emit for PrettyEmit<'_, O> {
     }
     #[inline(always)]
     fn token(&mut self, t: &str) {
-        self.out.push_str(t);
+        self.out.push_small(t);
     }
 }
 
-/// Emits the value without any whitespace.
-pub(crate) struct MinifyEmit<'o, O> {
+/// Emits the value without any whitespace: the text between whitespace runs is copied as it
+/// is, so the tokens and punctuation need no handling of their own.
+pub(crate) struct MinifyEmit<'o, 't, O> {
     pub(crate) out: &'o mut O,
+    /// The input's valid UTF-8 prefix.
+    pub(crate) text: &'t str,
+    /// Where the text not yet copied starts.
+    pub(crate) last: usize,
 }
 
-impl<O: Out> Emit for MinifyEmit<'_, O> {
-    const TOKENS: bool = true;
+impl<O: Out> MinifyEmit<'_, '_, O> {
+    /// Copies the input from `last` to `to`.
     #[inline(always)]
-    fn open(&mut self, c: u8, _: usize) {
-        self.out.push_ascii(c);
+    fn flush(&mut self, to: usize) {
+        // Both ends sit next to whitespace or at the ends of a value the walk has checked, so
+        // the slice is in the valid prefix and on char boundaries.
+        if let Some(t) = self.text.get(self.last..to) {
+            self.out.push_small(t);
+        }
+    }
+}
+
+impl<O: Out> Emit for MinifyEmit<'_, '_, O> {
+    const TOKENS: bool = false;
+    const GAPS: bool = true;
+    #[inline(always)]
+    fn open(&mut self, _: u8, _: usize) {}
+    #[inline(always)]
+    fn empty(&mut self, _: u8, _: u8) {}
+    #[inline(always)]
+    fn close(&mut self, _: u8, _: usize) {}
+    #[inline(always)]
+    fn comma(&mut self, _: usize) {}
+    #[inline(always)]
+    fn colon(&mut self) {}
+    #[inline(always)]
+    fn token(&mut self, _: &str) {}
+    #[inline(always)]
+    fn gap(&mut self, from: usize, to: usize) {
+        self.flush(from);
+        self.last = to;
     }
     #[inline(always)]
-    fn empty(&mut self, open: u8, close: u8) {
-        self.out.push_ascii(open);
-        self.out.push_ascii(close);
-    }
-    #[inline(always)]
-    fn close(&mut self, c: u8, _: usize) {
-        self.out.push_ascii(c);
-    }
-    #[inline(always)]
-    fn comma(&mut self, _: usize) {
-        self.out.push_ascii(b',');
-    }
-    #[inline(always)]
-    fn colon(&mut self) {
-        self.out.push_ascii(b':');
-    }
-    #[inline(always)]
-    fn token(&mut self, t: &str) {
-        self.out.push_str(t);
+    fn finish(&mut self, end: usize) {
+        self.flush(end);
+        self.last = end;
     }
 }
 
@@ -117,7 +138,16 @@ mod tests {
 
     fn mini(t: &str) -> String {
         let mut out = String::new();
-        reformat(t.as_bytes(), 256, &mut MinifyEmit { out: &mut out }).unwrap();
+        reformat(
+            t.as_bytes(),
+            256,
+            &mut MinifyEmit {
+                out: &mut out,
+                text: t,
+                last: 0,
+            },
+        )
+        .unwrap();
         out
     }
 

@@ -99,6 +99,22 @@ impl<'de> JsonReader<'de> {
         Ok(Text::Scratch)
     }
 
+    /// Reads the string whose opening quote is at `self.pos` into `out` (cleared first),
+    /// unescaping straight into it.
+    #[inline(always)]
+    fn string_into(&mut self, out: &mut String) -> Result<()> {
+        let start = self.pos + 1;
+        let i = find_special(self.s, start);
+        out.clear();
+        if self.s.get(i) == Some(&b'"') && i <= self.text.len() {
+            self.pos = i + 1;
+            out.push_str(slice(self.text, start, i)?);
+            return Ok(());
+        }
+        self.pos = finish_string(self.s, self.text, start, i, out)?;
+        Ok(())
+    }
+
     /// Reads a string as `Str`.
     #[inline(always)]
     fn read_string(&mut self) -> Result<Str<'de, '_>> {
@@ -324,6 +340,29 @@ impl<'de> Reader<'de> for JsonReader<'de> {
             return Err(self.invalid_type("a string"));
         }
         self.read_string()
+    }
+
+    #[inline(always)]
+    fn read_string_into(&mut self, out: &mut String) -> Result<()> {
+        if self.peek()? != b'"' {
+            return Err(self.invalid_type("a string"));
+        }
+        self.string_into(out)
+    }
+
+    #[inline]
+    fn read_string_vec(&mut self, out: &mut Vec<String>) -> Result<()> {
+        let n = self.array_loop(|r, i| {
+            if i == out.len() {
+                out.push(String::new());
+            }
+            match out.get_mut(i) {
+                Some(dst) => r.read_string_into(dst),
+                None => Ok(()),
+            }
+        })?;
+        out.truncate(n);
+        Ok(())
     }
 
     #[inline(always)]

@@ -7,6 +7,7 @@
 use crate::error::{Code, Error, Result};
 
 use super::number_read::skip_number;
+use super::scan::ws_bits16;
 use super::string::{skip_string, slice, valid_prefix};
 
 /// Whether `b` is JSON whitespace (space, tab, LF, CR).
@@ -24,18 +25,25 @@ pub(crate) fn skip_ws(s: &[u8], i: usize) -> usize {
     }
 }
 
-/// The rest of [`skip_ws`]: indentation is skipped eight spaces at a time.
+/// The rest of [`skip_ws`]: sixteen bytes at a time.
 #[inline]
 fn skip_ws_run(s: &[u8], mut i: usize) -> usize {
-    loop {
-        while s.get(i..i + 8) == Some(b"        ") {
-            i += 8;
+    while let Some(block) = s.get(i..i + 16) {
+        let mut a = [0u8; 16];
+        a.copy_from_slice(block);
+        let other = !ws_bits16(&a) & 0xFFFF;
+        if other != 0 {
+            return i + other.trailing_zeros() as usize;
         }
-        match s.get(i) {
-            Some(&b) if is_ws(b) => i += 1,
-            _ => return i,
-        }
+        i += 16;
     }
+    while let Some(&b) = s.get(i) {
+        if !is_ws(b) {
+            break;
+        }
+        i += 1;
+    }
+    i
 }
 
 /// Checks that the literal `lit` (`true`, `false`, `null`) is at `i`; returns the index after.
@@ -79,6 +87,24 @@ pub(crate) trait Emit {
     fn colon(&mut self);
     /// A scalar or a key, verbatim.
     fn token(&mut self, t: &str);
+    /// The walk of the whole input succeeded; the value ended at `end`.
+    #[inline(always)]
+    fn finish(&mut self, _end: usize) {}
+    /// Whether [`Emit::gap`] wants the whitespace runs.
+    const GAPS: bool = false;
+    /// The whitespace `from..to` (not empty) between tokens was skipped.
+    #[inline(always)]
+    fn gap(&mut self, _from: usize, _to: usize) {}
+}
+
+/// [`skip_ws`], telling `e` about the whitespace skipped.
+#[inline(always)]
+fn ws<E: Emit>(s: &[u8], i: usize, e: &mut E) -> usize {
+    let j = skip_ws(s, i);
+    if E::GAPS && j != i {
+        e.gap(i, j);
+    }
+    j
 }
 
 /// An [`Emit`] that keeps nothing.
@@ -173,9 +199,11 @@ pub(crate) fn walk<E: Emit>(
     e: &mut E,
 ) -> Result<usize> {
     let mut stack = BitStack::new();
+    // The top of `stack`, kept at hand.
+    let mut in_obj = false;
     loop {
         // A value.
-        i = skip_ws(s, i);
+        i = ws(s, i, e);
         let Some(&b) = s.get(i) else {
             return Err(eof(s));
         };
@@ -191,13 +219,14 @@ pub(crate) fn walk<E: Emit>(
                 }
                 let obj = b == b'{';
                 let close = if obj { b'}' } else { b']' };
-                let j = skip_ws(s, i + 1);
+                let j = ws(s, i + 1, e);
                 if s.get(j) == Some(&close) {
                     e.empty(b, close);
                     i = j + 1;
                 } else {
                     e.open(b, stack.len);
                     stack.push(obj);
+                    in_obj = obj;
                     i = if obj { key(s, text, j, e)? } else { j };
                     continue;
                 }
@@ -217,8 +246,8 @@ pub(crate) fn walk<E: Emit>(
             if stack.len == 0 {
                 return Ok(i);
             }
-            i = skip_ws(s, i);
-            let obj = stack.top();
+            i = ws(s, i, e);
+            let obj = in_obj;
             let close = if obj { b'}' } else { b']' };
             match s.get(i) {
                 Some(b',') => {
@@ -228,6 +257,9 @@ pub(crate) fn walk<E: Emit>(
                 }
                 Some(&c) if c == close => {
                     stack.pop();
+                    if stack.len > 0 {
+                        in_obj = stack.top();
+                    }
                     e.close(c, stack.len);
                     i += 1;
                 }
@@ -251,7 +283,7 @@ fn scalar_literal<E: Emit>(s: &[u8], i: usize, lit: &'static str, e: &mut E) -> 
 /// A key and its colon at `i` (whitespace allowed around both); returns the index after `:`.
 #[inline(always)]
 fn key<E: Emit>(s: &[u8], text: &str, i: usize, e: &mut E) -> Result<usize> {
-    let i = skip_ws(s, i);
+    let i = ws(s, i, e);
     match s.get(i) {
         Some(b'"') => {}
         Some(_) => return Err(Error::new(Code::ExpectedKey, i)),
@@ -259,7 +291,7 @@ fn key<E: Emit>(s: &[u8], text: &str, i: usize, e: &mut E) -> Result<usize> {
     }
     let end = skip_string(s, text, i + 1)?;
     emit(e, text, i, end)?;
-    let j = skip_ws(s, end);
+    let j = ws(s, end, e);
     match s.get(j) {
         Some(b':') => {}
         Some(_) => return Err(Error::new(Code::ExpectedColon, j)),
@@ -271,12 +303,22 @@ fn key<E: Emit>(s: &[u8], text: &str, i: usize, e: &mut E) -> Result<usize> {
 
 /// Walks all of `s`: one value, whitespace around it allowed.
 pub(crate) fn walk_all<E: Emit>(s: &[u8], max_depth: usize, e: &mut E) -> Result<()> {
-    let text = valid_prefix(s);
+    walk_all_in(s, valid_prefix(s), max_depth, e)
+}
+
+/// [`walk_all`] for `s` whose valid UTF-8 prefix `text` is known.
+pub(crate) fn walk_all_in<E: Emit>(
+    s: &[u8],
+    text: &str,
+    max_depth: usize,
+    e: &mut E,
+) -> Result<()> {
     let end = walk(s, text, 0, 0, max_depth, e)?;
-    let end = skip_ws(s, end);
-    if end < s.len() {
-        return Err(Error::new(Code::TrailingCharacters, end));
+    let after = skip_ws(s, end);
+    if after < s.len() {
+        return Err(Error::new(Code::TrailingCharacters, after));
     }
+    e.finish(end);
     Ok(())
 }
 

@@ -11,6 +11,7 @@
 use crate::error::{Code, Error, Result};
 
 use super::out::Out;
+use super::scan::special_bits16;
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
@@ -45,6 +46,15 @@ fn load8(s: &[u8], i: usize) -> u64 {
 /// The index of the first `"`, `\` or control byte in `s` at or after `i` (`s.len()` if none).
 #[inline(always)]
 pub(crate) fn find_special(s: &[u8], mut i: usize) -> usize {
+    while let Some(block) = s.get(i..i + 16) {
+        let mut a = [0u8; 16];
+        a.copy_from_slice(block);
+        let m = special_bits16(&a);
+        if m != 0 {
+            return i + m.trailing_zeros() as usize;
+        }
+        i += 16;
+    }
     while i + 8 <= s.len() {
         let m = special_mask(load8(s, i));
         if m != 0 {
@@ -97,52 +107,62 @@ fn push_escape_bytes(out: &mut Vec<u8>, b: u8) {
     }
 }
 
-/// [`write_str`] into a byte buffer: each 16- (then 8-) byte block is copied whole while it is
-/// scanned and then cut back at the first byte to escape, so clean text costs no `memcpy`
-/// calls.
+/// The first `n <= 16` bytes of `src` in a block padded with spaces (which need no escape),
+/// using overlapping fixed-size copies rather than a `memcpy` call.
+#[inline(always)]
+fn padded16(src: &[u8]) -> [u8; 16] {
+    let mut a = [b' '; 16];
+    let n = src.len();
+    if n >= 16 {
+        a.copy_from_slice(&src[..16]);
+    } else if n >= 8 {
+        a[..8].copy_from_slice(&src[..8]);
+        a[n - 8..n].copy_from_slice(&src[n - 8..]);
+    } else if n >= 4 {
+        a[..4].copy_from_slice(&src[..4]);
+        a[n - 4..n].copy_from_slice(&src[n - 4..]);
+    } else if n > 0 {
+        a[0] = src[0];
+        a[n / 2] = src[n / 2];
+        a[n - 1] = src[n - 1];
+    }
+    a
+}
+
+/// Whether any of the (at most 16) bytes of `b` must be escaped.
+#[inline(always)]
+pub(crate) fn needs_escape16(b: &[u8]) -> bool {
+    special_bits16(&padded16(b)) != 0
+}
+
+/// [`write_str`] into a byte buffer: each 16-byte block (the last one padded with spaces) is
+/// copied whole while it is scanned and then cut back at the first byte to escape, so clean
+/// text costs no `memcpy` calls.
 #[inline]
 pub(crate) fn write_str_blocks(out: &mut Vec<u8>, s: &str) {
     let b = s.as_bytes();
     out.reserve(b.len() + 18);
     out.push(b'"');
     let mut i = 0;
-    while i + 8 <= b.len() {
+    while i < b.len() {
+        let rest = &b[i..];
+        let a = padded16(rest);
+        let m = special_bits16(&a);
         let len = out.len();
-        let (m, width) = match b.get(i..i + 16) {
-            Some(block) => {
-                let m1 = special_mask(load8(b, i));
-                let m2 = special_mask(load8(b, i + 8));
-                out.extend_from_slice(block);
-                let m = if m1 != 0 {
-                    m1.trailing_zeros() / 8
-                } else if m2 != 0 {
-                    8 + m2.trailing_zeros() / 8
-                } else {
-                    16
-                };
-                (m as usize, 16)
+        out.extend_from_slice(&a);
+        if m == 0 {
+            if rest.len() <= 16 {
+                out.truncate(len + rest.len());
+                break;
             }
-            None => {
-                let m = special_mask(load8(b, i));
-                out.extend_from_slice(&b[i..i + 8]);
-                let m = if m != 0 { m.trailing_zeros() / 8 } else { 8 };
-                (m as usize, 8)
-            }
-        };
-        if m == width {
-            i += width;
+            i += 16;
             continue;
         }
-        out.truncate(len + m);
-        push_escape_bytes(out, b[i + m]);
-        i += m + 1;
-    }
-    for &c in &b[i..] {
-        if is_special(c) {
-            push_escape_bytes(out, c);
-        } else {
-            out.push(c);
-        }
+        // The padding is never special, so `p` is inside `rest`.
+        let p = m.trailing_zeros() as usize;
+        out.truncate(len + p);
+        push_escape_bytes(out, a[p]);
+        i += p + 1;
     }
     out.push(b'"');
 }

@@ -7,10 +7,11 @@ use crate::number::{NumKind, Number};
 use crate::reflect::{KeyKind, Writer};
 
 use super::number_write::{write_number, FloatStyle};
+use super::out::copy_at;
 use super::out::Out;
 use super::pretty::{newline_indent, PrettyEmit};
 use super::skip::walk_all;
-use super::string::write_str;
+use super::string::{needs_escape16, write_str};
 use super::Options;
 
 /// Writes JSON, appending to a `Vec<u8>` (the default) or a `String`. `PRETTY` selects Glaze's
@@ -107,7 +108,11 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
 
     #[inline(always)]
     fn bool(&mut self, v: bool) {
-        self.out.push_str(if v { "true" } else { "false" });
+        if v {
+            self.out.push_lit(b"true");
+        } else {
+            self.out.push_lit(b"false");
+        }
     }
 
     #[inline(always)]
@@ -137,6 +142,21 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
 
     #[inline(always)]
     fn key(&mut self, k: &str) {
+        // Struct keys are short and need no escapes: quotes, name and colon in one slot.
+        if k.len() <= 16 && !needs_escape16(k.as_bytes()) {
+            self.out.with_slot(|slot| {
+                slot[0] = b'"';
+                let end = copy_at(slot, 1, k.as_bytes());
+                if PRETTY {
+                    slot[end..end + 3].copy_from_slice(b"\": ");
+                    end + 3
+                } else {
+                    slot[end..end + 2].copy_from_slice(b"\":");
+                    end + 2
+                }
+            });
+            return;
+        }
         write_str(self.out, k);
         self.colon();
     }
@@ -199,10 +219,13 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
         out.reserve(items.len() * 6 + 2);
         out.push_ascii(b'[');
         for (i, x) in items.enumerate() {
-            if i > 0 {
-                out.push_ascii(b',');
+            // Separate branches, so each is a fixed-size copy rather than one `memcpy` call.
+            match (i > 0, x) {
+                (false, true) => out.push_lit(b"true"),
+                (false, false) => out.push_lit(b"false"),
+                (true, true) => out.push_lit(b",true"),
+                (true, false) => out.push_lit(b",false"),
             }
-            out.push_str(if x { "true" } else { "false" });
         }
         out.push_ascii(b']');
     }

@@ -431,7 +431,7 @@ impl Value {
     /// assert!(Value::extension(vec![0x00]).is_err()); // null is not an extension
     /// ```
     pub fn extension(bytes: Vec<u8>) -> crate::Result<Value> {
-        match crate::from_beve::<Value, _>(&bytes)? {
+        match crate::from_beve::<Value>(&bytes)? {
             Value::Extension(_) => Ok(Value::Extension(bytes)),
             other => Err(crate::error::Error::new(
                 crate::error::Code::InvalidType {

@@ -22,10 +22,10 @@ where
     T: ReflectOwned + Default + PartialEq + Debug,
 {
     let bytes = structio::to_beve(v);
-    let back: T = structio::from_beve::<T, _>(&bytes).unwrap_or_else(|e| panic!("BEVE read: {e}"));
+    let back: T = structio::from_beve::<T>(&bytes).unwrap_or_else(|e| panic!("BEVE read: {e}"));
     assert_eq!(&back, v, "BEVE read");
     for end in 0..bytes.len() {
-        match structio::from_beve::<T, _>(&bytes[..end]) {
+        match structio::from_beve::<T>(&bytes[..end]) {
             Ok(v) => panic!("BEVE prefix {:02x?} read as {v:?}", &bytes[..end]),
             Err(e) => assert!(e.is_eof(), "BEVE prefix {:02x?}: {e}", &bytes[..end]),
         }
@@ -35,13 +35,13 @@ where
 /// Reads JSON that must be valid for `T`.
 #[track_caller]
 pub fn from_json<T: ReflectOwned + Default>(json: &str) -> T {
-    structio::from_json::<T, _>(json).unwrap_or_else(|e| panic!("reading {json}: {e}"))
+    structio::from_json::<T>(json).unwrap_or_else(|e| panic!("reading {json}: {e}"))
 }
 
 /// Reads JSON that must fail; returns the error's message and path.
 #[track_caller]
 pub fn json_error<T: ReflectOwned + Default + Debug>(json: &str) -> (String, String) {
-    match structio::from_json::<T, _>(json) {
+    match structio::from_json::<T>(json) {
         Ok(v) => panic!("reading {json} should fail, got {v:?}"),
         Err(e) => (e.message(), e.path()),
     }
@@ -56,7 +56,7 @@ pub fn prefixes_are_eof<T: ReflectOwned + Default + Debug>(json: &str) {
             continue;
         }
         let prefix = &json[..end];
-        match structio::from_json::<T, _>(prefix) {
+        match structio::from_json::<T>(prefix) {
             Ok(v) => panic!("prefix {prefix:?} read as {v:?}"),
             Err(e) => assert!(e.is_eof(), "prefix {prefix:?}: {e}"),
         }

@@ -56,10 +56,10 @@ fn integers_of_the_repr_width_in_beve() {
         [0x69, 0xFB, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF]
     );
     assert_eq!(
-        structio::from_beve::<Level, _>(&[0x11u8, 1][..]).unwrap(),
+        structio::from_beve::<Level>(&[0x11u8, 1][..]).unwrap(),
         Level::VeryLow
     );
-    assert!(structio::from_beve::<Level, _>(&[0x11u8, 2][..]).is_err());
+    assert!(structio::from_beve::<Level>(&[0x11u8, 2][..]).is_err());
 }
 
 #[derive(Reflect, Default, Debug, PartialEq)]

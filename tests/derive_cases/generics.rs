@@ -56,7 +56,7 @@ struct Borrowed<'a> {
 #[test]
 fn borrowed_fields_read_from_the_input() {
     let text = String::from(r#"{"name":"n","note":"a\nb","values":[1,2.5],"raw":{"k": [1]}}"#);
-    let v: Borrowed = structio::from_json::<Borrowed, _>(text.as_str()).unwrap();
+    let v: Borrowed = structio::from_json::<Borrowed>(text.as_str()).unwrap();
     assert_eq!(v.name, "n");
     assert!(text.as_bytes().as_ptr_range().contains(&v.name.as_ptr()));
     assert_eq!(v.note, "a\nb");
@@ -90,12 +90,11 @@ impl Default for Token<'_> {
 
 #[test]
 fn lifetimes() {
-    let v = structio::from_json::<OwnDe, _>(r#"{"a":"x","b":"y"}"#).unwrap();
+    let v = structio::from_json::<OwnDe>(r#"{"a":"x","b":"y"}"#).unwrap();
     assert_eq!((v.a, &*v.b), ("x", "y"));
-    let t = structio::from_json::<Vec<Token>, _>(
-        r#"[{"Word":"w"},{"Num":2},{"Both":{"w":"v","n":1}}]"#,
-    )
-    .unwrap();
+    let t =
+        structio::from_json::<Vec<Token>>(r#"[{"Word":"w"},{"Num":2},{"Both":{"w":"v","n":1}}]"#)
+            .unwrap();
     assert_eq!(
         t,
         vec![

@@ -95,7 +95,7 @@ fn missing_and_duplicate_keys_can_be_errors() {
         error_on_duplicate_keys: true,
         ..ReadOptions::default()
     });
-    let e = from_json_with::<Opt, _>(r#"{"a":1,"c":3}"#, &strict).unwrap_err();
+    let e = from_json_with::<Opt>(r#"{"a":1,"c":3}"#, &strict).unwrap_err();
     assert_eq!(e.message(), "missing key `b`");
     // `Option` members may be missing: `None` is left out when written, so what structio
     // writes reads back under the option.
@@ -109,10 +109,10 @@ fn missing_and_duplicate_keys_can_be_errors() {
         }
     );
     let written = structio::to_json(&ok);
-    assert_eq!(from_json_with::<Opt, _>(&written, &strict).unwrap(), ok);
-    let e = from_json_with::<Opt, _>(r#"{"a":1,"b":2,"c":3,"b":4}"#, &strict).unwrap_err();
+    assert_eq!(from_json_with::<Opt>(&written, &strict).unwrap(), ok);
+    let e = from_json_with::<Opt>(r#"{"a":1,"b":2,"c":3,"b":4}"#, &strict).unwrap_err();
     assert_eq!(e.message(), "duplicate key `b`");
-    let e = from_json_with::<Tagged, _>(r#"{"type":"S","a":2}"#, &strict).unwrap_err();
+    let e = from_json_with::<Tagged>(r#"{"type":"S","a":2}"#, &strict).unwrap_err();
     assert_eq!(e.message(), "missing key `b`");
     let ok: Tagged = from_json_with(r#"{"b":2,"type":"S","a":null}"#, &strict).unwrap();
     assert_eq!(ok, Tagged::S { a: None, b: 2 });

@@ -125,7 +125,7 @@ fn skipped_fields_are_neither_written_nor_read() {
     let (msg, _) = json_error::<Skips>(r#"{"cache":[]}"#);
     assert_eq!(msg, "unknown key `cache`");
     let bytes = structio::to_beve(&v);
-    let back: Skips = structio::from_beve::<Skips, _>(&bytes).unwrap();
+    let back: Skips = structio::from_beve::<Skips>(&bytes).unwrap();
     assert_eq!((back.a, back.b, back.cache.len()), (4, 5, 0));
 }
 

@@ -14,12 +14,12 @@ use structio::{RawJsonBuf, UnknownKeys, Value};
 /// minify and `RawJsonBuf`.
 #[track_caller]
 fn all_reject(what: &str, doc: &[u8]) {
-    err(what, structio::from_json::<Value, _>(doc));
-    err(what, structio::from_json::<Everything, _>(doc));
+    err(what, structio::from_json::<Value>(doc));
+    err(what, structio::from_json::<Everything>(doc));
     err(what, structio::json::validate(doc));
     err(what, structio::prettify(doc));
     err(what, structio::minify(doc));
-    err(what, structio::from_json::<RawJsonBuf, _>(doc));
+    err(what, structio::from_json::<RawJsonBuf>(doc));
 }
 
 #[test]
@@ -56,15 +56,15 @@ fn invalid_utf8_sequences_inside_strings() {
             doc.extend_from_slice(seq);
             doc.extend_from_slice(suffix.as_bytes());
             let what = format!("{seq:x?} in {prefix}..{suffix}");
-            err(&what, structio::from_json::<Value, _>(&doc));
+            err(&what, structio::from_json::<Value>(&doc));
             err(&what, structio::json::validate(&doc));
             err(&what, structio::minify(&doc));
             if prefix == "\"" || prefix == "\"abc" {
-                err(&what, structio::from_json::<String, _>(&doc));
-                err(&what, structio::from_json::<&str, _>(&doc));
+                err(&what, structio::from_json::<String>(&doc));
+                err(&what, structio::from_json::<&str>(&doc));
             }
             if prefix == "{\"" {
-                err(&what, structio::from_json::<HashMap<String, u8>, _>(&doc));
+                err(&what, structio::from_json::<HashMap<String, u8>>(&doc));
             }
         }
     }
@@ -101,26 +101,22 @@ fn a_million_nested_arrays_and_objects() {
         for closed in [false, true] {
             for doc in [nested_arrays(N, closed), nested_objects("a", N, closed)] {
                 timed("a million levels", 3000, || {
-                    err_with("Value", structio::from_json::<Value, _>(&doc), "nesting");
+                    err_with("Value", structio::from_json::<Value>(&doc), "nesting");
                     err_with("validate", structio::json::validate(&doc), "nesting");
                     err_with("prettify", structio::prettify(&doc), "nesting");
                     err_with("minify", structio::minify(&doc), "nesting");
-                    err_with("raw", structio::from_json::<RawJsonBuf, _>(&doc), "nesting");
+                    err_with("raw", structio::from_json::<RawJsonBuf>(&doc), "nesting");
                 });
             }
             // Recursion through a derived type: Inner.next is Option<Box<Inner>>.
             let doc = nested_objects("next", N, closed);
-            err_with("Inner", structio::from_json::<Inner, _>(&doc), "nesting");
+            err_with("Inner", structio::from_json::<Inner>(&doc), "nesting");
             // Skipping an unknown member does not recurse either.
             let mut opts = Options::default();
             opts.read.unknown_keys = UnknownKeys::Skip;
             let mut doc = b"{\"unknown\":".to_vec();
             doc.extend(nested_arrays(N, closed));
-            err_with(
-                "skip",
-                from_json_with::<Everything, _>(&doc, &opts),
-                "nesting",
-            );
+            err_with("skip", from_json_with::<Everything>(&doc, &opts), "nesting");
         }
     });
 }
@@ -139,13 +135,9 @@ fn the_depth_limit_is_exact() {
         for (depth, ok) in [(limit - 1, true), (limit, true), (limit + 1, false)] {
             for doc in [nested_arrays(depth, true), nested_objects("a", depth, true)] {
                 let what = format!("depth {depth}, limit {limit}");
+                assert_eq!(from_json_with::<Value>(&doc, &opts).is_ok(), ok, "{what}");
                 assert_eq!(
-                    from_json_with::<Value, _>(&doc, &opts).is_ok(),
-                    ok,
-                    "{what}"
-                );
-                assert_eq!(
-                    from_json_with::<RawJsonBuf, _>(&doc, &opts).is_ok(),
+                    from_json_with::<RawJsonBuf>(&doc, &opts).is_ok(),
                     ok,
                     "{what}"
                 );
@@ -157,7 +149,7 @@ fn the_depth_limit_is_exact() {
             }
             if depth > 0 {
                 let doc = nested_objects("next", depth, true);
-                let r = from_json_with::<Inner, _>(&doc, &opts);
+                let r = from_json_with::<Inner>(&doc, &opts);
                 assert_eq!(r.is_ok(), ok, "Inner depth {depth}, limit {limit}: {r:?}");
             }
         }
@@ -181,24 +173,24 @@ fn a_million_digits() {
         ];
         for doc in &cases {
             timed("a million digits", 2000, || {
-                let _ = structio::from_json::<Value, _>(doc);
-                let _ = structio::from_json::<f64, _>(doc);
-                let _ = structio::from_json::<f32, _>(doc);
-                let _ = structio::from_json::<i64, _>(doc);
-                let _ = structio::from_json::<u128, _>(doc);
+                let _ = structio::from_json::<Value>(doc);
+                let _ = structio::from_json::<f64>(doc);
+                let _ = structio::from_json::<f32>(doc);
+                let _ = structio::from_json::<i64>(doc);
+                let _ = structio::from_json::<u128>(doc);
                 structio::json::validate(doc.as_bytes()).unwrap();
                 assert_eq!(structio::minify(doc).unwrap(), *doc);
             });
         }
         // Integers beyond every integer type: an error for integers, and for f64 beyond its range.
-        err("i64", structio::from_json::<i64, _>(&cases[0]));
-        err("u128", structio::from_json::<u128, _>(&cases[0]));
-        err("f64", structio::from_json::<f64, _>(&cases[0]));
-        err("Value", structio::from_json::<Value, _>(&cases[0]));
-        err("f64 exp", structio::from_json::<f64, _>(&cases[4]));
+        err("i64", structio::from_json::<i64>(&cases[0]));
+        err("u128", structio::from_json::<u128>(&cases[0]));
+        err("f64", structio::from_json::<f64>(&cases[0]));
+        err("Value", structio::from_json::<Value>(&cases[0]));
+        err("f64 exp", structio::from_json::<f64>(&cases[4]));
         // Tiny: rounds to zero, as in every correctly rounding parser.
-        assert_eq!(structio::from_json::<f64, _>(&cases[5]).unwrap(), 0.0);
-        assert_eq!(structio::from_json::<f64, _>(&cases[6]).unwrap(), 0.0);
+        assert_eq!(structio::from_json::<f64>(&cases[5]).unwrap(), 0.0);
+        assert_eq!(structio::from_json::<f64>(&cases[6]).unwrap(), 0.0);
         // Many digits of a representable value round correctly.
         let v: f64 = structio::from_json(&cases[2]).unwrap();
         assert_eq!(v, "0.7777777777777777777777".parse::<f64>().unwrap());
@@ -222,14 +214,14 @@ fn a_million_escapes_and_a_long_error_line() {
         let mut doc = "[1,".repeat(3_000_000);
         doc.push('x');
         let e = timed("long line", 2000, || {
-            err("long line", structio::from_json::<Value, _>(&doc))
+            err("long line", structio::from_json::<Value>(&doc))
         });
         assert!(
             e.to_string().len() < 1000,
             "{} bytes of message",
             e.to_string().len()
         );
-        let e = err("long line", structio::from_json::<Vec<u8>, _>(&doc));
+        let e = err("long line", structio::from_json::<Vec<u8>>(&doc));
         assert!(e.to_string().len() < 1000);
     });
 }
@@ -238,80 +230,72 @@ fn a_million_escapes_and_a_long_error_line() {
 fn numbers_at_and_past_the_edges() {
     err_with(
         "1e999999999",
-        structio::from_json::<f64, _>("1e999999999"),
+        structio::from_json::<f64>("1e999999999"),
         "out of range",
     );
     err_with(
         "-1e999999999",
-        structio::from_json::<Value, _>("-1e999999999"),
+        structio::from_json::<Value>("-1e999999999"),
         "out of range",
     );
-    err_with(
-        "1e309",
-        structio::from_json::<f64, _>("1e309"),
-        "out of range",
-    );
+    err_with("1e309", structio::from_json::<f64>("1e309"), "out of range");
     assert_eq!(
-        structio::from_json::<f64, _>("0e99999999999999999999").unwrap(),
+        structio::from_json::<f64>("0e99999999999999999999").unwrap(),
         0.0
     );
     assert_eq!(
-        structio::from_json::<u8, _>("0e99999999999999999999").unwrap(),
+        structio::from_json::<u8>("0e99999999999999999999").unwrap(),
         0
     );
-    assert_eq!(structio::from_json::<f64, _>("1e-999999999").unwrap(), 0.0);
-    let neg = structio::from_json::<f64, _>("-1e-999").unwrap();
+    assert_eq!(structio::from_json::<f64>("1e-999999999").unwrap(), 0.0);
+    let neg = structio::from_json::<f64>("-1e-999").unwrap();
     assert_eq!(neg.to_bits(), (-0.0f64).to_bits());
     // -0: a float keeps the sign; a signed integer reads 0; an unsigned one rejects the sign.
     assert_eq!(
-        structio::from_json::<f64, _>("-0").unwrap().to_bits(),
+        structio::from_json::<f64>("-0").unwrap().to_bits(),
         (-0.0f64).to_bits()
     );
     assert_eq!(
-        structio::from_json::<Value, _>("-0")
+        structio::from_json::<Value>("-0")
             .unwrap()
             .as_f64()
             .map(f64::to_bits),
         Some((-0.0f64).to_bits())
     );
-    assert_eq!(structio::from_json::<i64, _>("-0").unwrap(), 0);
-    assert_eq!(structio::from_json::<i8, _>("-0").unwrap(), 0);
-    err("-0 into u8", structio::from_json::<u8, _>("-0"));
-    err("-0.0 into i64", structio::from_json::<i64, _>("-0.0"));
+    assert_eq!(structio::from_json::<i64>("-0").unwrap(), 0);
+    assert_eq!(structio::from_json::<i8>("-0").unwrap(), 0);
+    err("-0 into u8", structio::from_json::<u8>("-0"));
+    err("-0.0 into i64", structio::from_json::<i64>("-0.0"));
     // Integer ranges.
-    err_with(
-        "256 u8",
-        structio::from_json::<u8, _>("256"),
-        "out of range",
-    );
-    assert_eq!(structio::from_json::<u8, _>("255").unwrap(), 255);
-    err("-129 i8", structio::from_json::<i8, _>("-129"));
-    assert_eq!(structio::from_json::<i8, _>("-128").unwrap(), -128);
-    err("-1 u64", structio::from_json::<u64, _>("-1"));
+    err_with("256 u8", structio::from_json::<u8>("256"), "out of range");
+    assert_eq!(structio::from_json::<u8>("255").unwrap(), 255);
+    err("-129 i8", structio::from_json::<i8>("-129"));
+    assert_eq!(structio::from_json::<i8>("-128").unwrap(), -128);
+    err("-1 u64", structio::from_json::<u64>("-1"));
     err(
         "2^64 u64",
-        structio::from_json::<u64, _>("18446744073709551616"),
+        structio::from_json::<u64>("18446744073709551616"),
     );
     err(
         "2^128 u128",
-        structio::from_json::<u128, _>("340282366920938463463374607431768211456"),
+        structio::from_json::<u128>("340282366920938463463374607431768211456"),
     );
-    err("1.5 i32", structio::from_json::<i32, _>("1.5"));
+    err("1.5 i32", structio::from_json::<i32>("1.5"));
     // Exponent notation for integers is read when the value is an integer (documented).
-    assert_eq!(structio::from_json::<u8, _>("1e2").unwrap(), 100);
-    err("1e3 u8", structio::from_json::<u8, _>("1e3"));
+    assert_eq!(structio::from_json::<u8>("1e2").unwrap(), 100);
+    err("1e3 u8", structio::from_json::<u8>("1e3"));
     // f32 range.
     err_with(
         "1e39 f32",
-        structio::from_json::<f32, _>("1e39"),
+        structio::from_json::<f32>("1e39"),
         "out of range",
     );
-    err("3.5e38 f32", structio::from_json::<f32, _>("3.5e38"));
+    err("3.5e38 f32", structio::from_json::<f32>("3.5e38"));
     assert_eq!(
-        structio::from_json::<f32, _>("3.4028235e38").unwrap(),
+        structio::from_json::<f32>("3.4028235e38").unwrap(),
         f32::MAX
     );
-    assert_eq!(structio::from_json::<f32, _>("1e-50").unwrap(), 0.0);
+    assert_eq!(structio::from_json::<f32>("1e-50").unwrap(), 0.0);
     // Integers beyond u64 stay exact in a Value.
     let v: Value = structio::from_json("18446744073709551616").unwrap();
     assert_eq!(v.as_u128(), Some(1 << 64));
@@ -388,7 +372,7 @@ fn syntax_outside_rfc_8259() {
     }
     // What the RFC allows around values.
     for doc in [" \t\r\n1 \t\r\n", "[ 1 , 2 ]", "{ \"a\" : 1 }"] {
-        structio::from_json::<Value, _>(doc).unwrap();
+        structio::from_json::<Value>(doc).unwrap();
         structio::json::validate(doc.as_bytes()).unwrap();
     }
 }
@@ -412,7 +396,7 @@ fn escapes_and_surrogates() {
     ];
     for doc in bad {
         all_reject(doc, doc.as_bytes());
-        err(doc, structio::from_json::<String, _>(doc));
+        err(doc, structio::from_json::<String>(doc));
     }
     let s: String = structio::from_json(r#""\ud83d\ude00\u00e9\/\b\f\n\r\t\u0000""#).unwrap();
     assert_eq!(s, "\u{1F600}\u{e9}/\u{8}\u{c}\n\r\t\0");
@@ -429,10 +413,7 @@ fn raw_control_bytes_in_strings() {
         }
     }
     // DEL and other non-control ASCII are fine raw.
-    assert_eq!(
-        structio::from_json::<String, _>("\"\x7f~\"").unwrap(),
-        "\x7f~"
-    );
+    assert_eq!(structio::from_json::<String>("\"\x7f~\"").unwrap(), "\x7f~");
 }
 
 #[test]
@@ -446,14 +427,14 @@ fn duplicate_keys() {
     // A field given under its name and its alias is always an error.
     err(
         "name and alias",
-        structio::from_json::<Inner, _>(r#"{"label":"a","name":"b"}"#),
+        structio::from_json::<Inner>(r#"{"label":"a","name":"b"}"#),
     );
     // With the option, any repeat is an error.
     let mut opts = Options::default();
     opts.read.error_on_duplicate_keys = true;
     err_with(
         "dup",
-        from_json_with::<Inner, _>(r#"{"id":1,"id":2}"#, &opts),
+        from_json_with::<Inner>(r#"{"id":1,"id":2}"#, &opts),
         "id",
     );
 }
@@ -462,49 +443,46 @@ fn duplicate_keys() {
 fn wrong_shapes_are_errors_with_paths() {
     let e = err(
         "u8 in struct",
-        structio::from_json::<Everything, _>(r#"{"nested":[{"id":-1}]}"#),
+        structio::from_json::<Everything>(r#"{"nested":[{"id":-1}]}"#),
     );
     assert_eq!(e.path(), "$.nested[0].id");
     err(
         "array length",
-        structio::from_json::<Everything, _>(r#"{"array":[1,2]}"#),
+        structio::from_json::<Everything>(r#"{"array":[1,2]}"#),
     );
     err(
         "array length",
-        structio::from_json::<Everything, _>(r#"{"array":[1,2,3,4]}"#),
+        structio::from_json::<Everything>(r#"{"array":[1,2,3,4]}"#),
     );
-    err(
-        "char",
-        structio::from_json::<Everything, _>(r#"{"ch":"ab"}"#),
-    );
-    err("char", structio::from_json::<Everything, _>(r#"{"ch":""}"#));
+    err("char", structio::from_json::<Everything>(r#"{"ch":"ab"}"#));
+    err("char", structio::from_json::<Everything>(r#"{"ch":""}"#));
     err(
         "escaped &str",
-        structio::from_json::<Everything, _>(r#"{"borrowed":"a\nb"}"#),
+        structio::from_json::<Everything>(r#"{"borrowed":"a\nb"}"#),
     );
     err(
         "unknown key",
-        structio::from_json::<Everything, _>(r#"{"nope":1}"#),
+        structio::from_json::<Everything>(r#"{"nope":1}"#),
     );
     err(
         "variant",
-        structio::from_json::<Everything, _>(r#"{"unit":"Purple"}"#),
+        structio::from_json::<Everything>(r#"{"unit":"Purple"}"#),
     );
     err(
         "tag",
-        structio::from_json::<Everything, _>(r#"{"internal":{"type":"nope"}}"#),
+        structio::from_json::<Everything>(r#"{"internal":{"type":"nope"}}"#),
     );
     err(
         "untagged",
-        structio::from_json::<Everything, _>(r#"{"untagged":true}"#),
+        structio::from_json::<Everything>(r#"{"untagged":true}"#),
     );
     err(
         "int key",
-        structio::from_json::<Everything, _>(r#"{"int_map":{"x":true}}"#),
+        structio::from_json::<Everything>(r#"{"int_map":{"x":true}}"#),
     );
     err(
         "int key",
-        structio::from_json::<Everything, _>(r#"{"btree_int":{"2147483648":"x"}}"#),
+        structio::from_json::<Everything>(r#"{"btree_int":{"2147483648":"x"}}"#),
     );
 }
 
@@ -528,16 +506,16 @@ impl Default for Backtrack {
 fn untagged_backtracking_is_bounded() {
     // Shallow nesting reads (the budget allows 64 re-reads of the input).
     let doc = format!("{}{}", "[".repeat(4), "]".repeat(4));
-    structio::from_json::<Backtrack, _>(&doc).unwrap();
-    let beve = structio::to_beve(&structio::from_json::<Backtrack, _>(&doc).unwrap());
-    structio::from_beve::<Backtrack, _>(&beve).unwrap();
+    structio::from_json::<Backtrack>(&doc).unwrap();
+    let beve = structio::to_beve(&structio::from_json::<Backtrack>(&doc).unwrap());
+    structio::from_beve::<Backtrack>(&beve).unwrap();
     // 200 levels would take 2^200 steps; the reader gives up after re-reading 64 times the
     // input, in both formats.
     let doc = format!("{}{}", "[".repeat(200), "]".repeat(200));
     timed("JSON backtracking", 2000, || {
         err_with(
             "JSON",
-            structio::from_json::<Backtrack, _>(&doc),
+            structio::from_json::<Backtrack>(&doc),
             "backtracking",
         );
     });
@@ -546,7 +524,7 @@ fn untagged_backtracking_is_bounded() {
     timed("BEVE backtracking", 2000, || {
         err_with(
             "BEVE",
-            structio::from_beve::<Backtrack, _>(&beve),
+            structio::from_beve::<Backtrack>(&beve),
             "backtracking",
         );
     });
@@ -572,6 +550,6 @@ fn escaped_keys_and_names_match_like_plain_ones() {
     opts.read.error_on_duplicate_keys = true;
     err(
         "dup",
-        from_json_with::<Inner, _>(r#"{"id":1,"\u0069d":2}"#, &opts),
+        from_json_with::<Inner>(r#"{"id":1,"\u0069d":2}"#, &opts),
     );
 }

@@ -36,11 +36,11 @@ fn json_prefixes<T: ReflectOwned + Default + std::fmt::Debug>(name: &str, doc: &
         }
         let cut = &doc[..len];
         assert!(
-            structio::from_json::<T, _>(cut).is_err(),
+            structio::from_json::<T>(cut).is_err(),
             "{name}: typed prefix {len} accepted"
         );
         assert!(
-            structio::from_json::<Value, _>(cut).is_err(),
+            structio::from_json::<Value>(cut).is_err(),
             "{name}: Value prefix {len} accepted"
         );
     }
@@ -50,11 +50,11 @@ fn beve_prefixes<T: ReflectOwned + Default + std::fmt::Debug>(name: &str, doc: &
     for len in cuts(doc.len()) {
         let cut = &doc[..len];
         assert!(
-            structio::from_beve::<T, _>(cut).is_err(),
+            structio::from_beve::<T>(cut).is_err(),
             "{name}: typed prefix {len} accepted"
         );
         assert!(
-            structio::from_beve::<Value, _>(cut).is_err(),
+            structio::from_beve::<Value>(cut).is_err(),
             "{name}: Value prefix {len} accepted"
         );
     }
@@ -101,11 +101,11 @@ fn everything_sample() {
     for len in 0..json.len() {
         let cut = &json[..len];
         assert!(
-            structio::from_json::<Everything, _>(cut).is_err(),
+            structio::from_json::<Everything>(cut).is_err(),
             "typed prefix {len} accepted"
         );
         assert!(
-            structio::from_json::<Value, _>(cut).is_err(),
+            structio::from_json::<Value>(cut).is_err(),
             "Value prefix {len} accepted"
         );
     }
@@ -115,11 +115,11 @@ fn everything_sample() {
     for len in 0..beve.len() {
         let cut = &beve[..len];
         assert!(
-            structio::from_beve::<Everything, _>(cut).is_err(),
+            structio::from_beve::<Everything>(cut).is_err(),
             "typed prefix {len} accepted"
         );
         assert!(
-            structio::from_beve::<Value, _>(cut).is_err(),
+            structio::from_beve::<Value>(cut).is_err(),
             "Value prefix {len} accepted"
         );
     }
@@ -140,18 +140,18 @@ fn glaze_exchange_files() {
         let bytes = std::fs::read(&path).unwrap();
         let name = path.display().to_string();
         match path.extension().and_then(|e| e.to_str()) {
-            Some("json") if structio::from_json::<Value, _>(&bytes).is_ok() => {
+            Some("json") if structio::from_json::<Value>(&bytes).is_ok() => {
                 for len in cuts(bytes.len()) {
                     if !json_cut_may_be_valid(&bytes, len) {
-                        let r = structio::from_json::<Value, _>(&bytes[..len]);
+                        let r = structio::from_json::<Value>(&bytes[..len]);
                         assert!(r.is_err(), "{name}: prefix {len} accepted");
                     }
                 }
                 n += 1;
             }
-            Some("beve") if structio::from_beve::<Value, _>(&bytes).is_ok() => {
+            Some("beve") if structio::from_beve::<Value>(&bytes).is_ok() => {
                 for len in cuts(bytes.len()) {
-                    let r = structio::from_beve::<Value, _>(&bytes[..len]);
+                    let r = structio::from_beve::<Value>(&bytes[..len]);
                     assert!(r.is_err(), "{name}: prefix {len} accepted");
                 }
                 n += 1;

@@ -77,7 +77,7 @@ pub fn same(a: &Value, b: &SValue, path: &mut String) -> Result<(), String> {
 pub fn json_differential(data: &[u8]) {
     let mut opts = JsonOptions::default();
     opts.read.max_depth = SERDE_DEPTH;
-    let ours = structio::json::from_json_with::<Value, _>(data, &opts);
+    let ours = structio::json::from_json_with::<Value>(data, &opts);
     let theirs = serde_json::from_slice::<SValue>(data);
     match (ours, theirs) {
         (Ok(a), Ok(b)) => {

@@ -40,7 +40,7 @@ fn has_nan(d: &impl std::fmt::Debug) -> bool {
 /// the second time; the pretty writer writes what `prettify` makes of the compact text;
 /// `Value` -> BEVE -> `Value` is the identity and BEVE bytes are a fixed point.
 pub fn json_value(data: &[u8]) {
-    let v = match structio::from_json::<Value, _>(data) {
+    let v = match structio::from_json::<Value>(data) {
         Ok(v) => v,
         Err(e) => return clean_error(&e, data),
     };
@@ -76,7 +76,7 @@ pub fn json_value(data: &[u8]) {
 
 /// JSON -> `Everything`: what we write reads back to an equal value, in JSON and in BEVE.
 pub fn json_typed(data: &[u8]) {
-    let a = match structio::from_json::<Everything, _>(data) {
+    let a = match structio::from_json::<Everything>(data) {
         Ok(v) => v,
         Err(e) => return clean_error(&e, data),
     };
@@ -93,7 +93,7 @@ pub fn json_typed(data: &[u8]) {
 /// BEVE -> `Value`: `Value` -> BEVE -> `Value` is the identity (NaN aside) and the bytes are a
 /// fixed point; the JSON we write for it is valid JSON that reads back as a `Value`.
 pub fn beve_value(data: &[u8]) {
-    let v = match structio::from_beve::<Value, _>(data) {
+    let v = match structio::from_beve::<Value>(data) {
         Ok(v) => v,
         Err(e) => return clean_error(&e, data),
     };
@@ -110,14 +110,14 @@ pub fn beve_value(data: &[u8]) {
         "BEVE bytes are not a fixed point"
     );
     let text = structio::to_json(&v);
-    structio::json::from_json_with::<Value, _>(&text, &deep_json())
+    structio::json::from_json_with::<Value>(&text, &deep_json())
         .unwrap_or_else(|e| panic!("JSON written for a BEVE value does not read: {e}\n{text}"));
 }
 
 /// BEVE -> `Everything`: BEVE round trip is the identity (NaN aside); the JSON we write for it is
 /// valid.
 pub fn beve_typed(data: &[u8]) {
-    let a = match structio::from_beve::<Everything, _>(data) {
+    let a = match structio::from_beve::<Everything>(data) {
         Ok(v) => v,
         Err(e) => return clean_error(&e, data),
     };
@@ -140,7 +140,7 @@ pub fn pretty_minify(data: &[u8]) {
     let pretty = structio::prettify(data);
     let mini = structio::minify(data);
     let valid = structio::json::validate(data);
-    let value = structio::from_json::<Value, _>(data);
+    let value = structio::from_json::<Value>(data);
     // Reading a `Value` also rejects numbers beyond f64 (`1e400`), which are well-formed JSON
     // to the syntax-only checkers: that is the one intended difference.
     let beyond_f64 = matches!(&value, Err(e) if e.message().contains("out of range"));
@@ -190,7 +190,7 @@ pub fn pretty_minify(data: &[u8]) {
 pub fn beve_transcode(data: &[u8]) {
     let mut w = BeveWriter::new(Vec::new());
     let t = transcode(data, &mut w);
-    let value = structio::from_beve::<Value, _>(data);
+    let value = structio::from_beve::<Value>(data);
     assert_eq!(
         t.is_ok(),
         value.is_ok(),
@@ -257,7 +257,7 @@ pub fn value_roundtrip(v: &Value) {
 /// unless the input is a delimited sequence, whose every line is then valid JSON.
 pub fn beve_to_json(data: &[u8]) {
     let json = structio::beve_to_json(data);
-    if let Ok(v) = structio::from_beve::<Value, _>(data) {
+    if let Ok(v) = structio::from_beve::<Value>(data) {
         let text =
             json.unwrap_or_else(|e| panic!("Value reads it but beve_to_json fails: {e}\n{v:?}"));
         let normal = |t: &str| {
@@ -277,7 +277,7 @@ pub fn beve_to_json(data: &[u8]) {
         Ok(text) => {
             assert!(data.contains(&0x06), "accepted without a delimiter: {text}");
             for line in text.split('\n').filter(|l| !l.is_empty()) {
-                structio::json::from_json_with::<Value, _>(line, &deep_json())
+                structio::json::from_json_with::<Value>(line, &deep_json())
                     .unwrap_or_else(|e| panic!("beve_to_json wrote invalid JSON: {e}\n{line}"));
             }
         }
