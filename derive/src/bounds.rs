@@ -131,3 +131,25 @@ fn is_exactly(ty: &Type, ident: &Ident) -> bool {
         _ => false,
     }
 }
+
+/// Bounds for a struct whose `fields` are written and read in place (each field type needs
+/// `Reflect`, none needs `Default`), or the user's `bound` instead.
+pub fn for_fields(
+    generics: &Generics,
+    fields: &[&crate::model::Field],
+    bound: Option<&[WherePredicate]>,
+) -> Bounds {
+    let uses: Vec<_> = fields
+        .iter()
+        .map(|f| {
+            (
+                &f.ty,
+                Need {
+                    reflect: true,
+                    default: false,
+                },
+            )
+        })
+        .collect();
+    build(generics, Some(&uses), bound, Vec::new())
+}

@@ -5,7 +5,7 @@ use quote::{format_ident, quote};
 use syn::{DeriveInput, Ident};
 
 use crate::attr::ContainerAttrs;
-use crate::bounds::{self, Need};
+use crate::bounds;
 use crate::keys::{self, Entry};
 use crate::model::{Field, Shape};
 
@@ -142,24 +142,7 @@ pub fn expand(
     let active: Vec<&Field> = shape.active().collect();
     let table = keys::table(&entries(&active), "field")?;
     let info = table.fields_info();
-    let uses: Vec<_> = active
-        .iter()
-        .map(|f| {
-            (
-                &f.ty,
-                Need {
-                    reflect: true,
-                    default: false,
-                },
-            )
-        })
-        .collect();
-    let b = bounds::build(
-        &input.generics,
-        Some(&uses),
-        attrs.bound.as_deref(),
-        Vec::new(),
-    );
+    let b = bounds::for_fields(&input.generics, &active, attrs.bound.as_deref());
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
 

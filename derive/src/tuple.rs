@@ -6,7 +6,7 @@ use quote::quote;
 use syn::DeriveInput;
 
 use crate::attr::ContainerAttrs;
-use crate::bounds::{self, Need};
+use crate::bounds;
 use crate::model::{Field, Shape, Style};
 
 /// Writes `values` (references) as one array.
@@ -48,24 +48,7 @@ pub fn read_array(values: &[TokenStream]) -> TokenStream {
 /// `impl Reflect` for a tuple or unit struct.
 pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> TokenStream {
     let active: Vec<&Field> = shape.active().collect();
-    let uses: Vec<_> = active
-        .iter()
-        .map(|f| {
-            (
-                &f.ty,
-                Need {
-                    reflect: true,
-                    default: false,
-                },
-            )
-        })
-        .collect();
-    let b = bounds::build(
-        &input.generics,
-        Some(&uses),
-        attrs.bound.as_deref(),
-        Vec::new(),
-    );
+    let b = bounds::for_fields(&input.generics, &active, attrs.bound.as_deref());
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
 
