@@ -92,18 +92,6 @@ impl<O: Out> Emit for MinifyEmit<'_, '_, O> {
     const TOKENS: bool = false;
     const GAPS: bool = true;
     #[inline(always)]
-    fn open(&mut self, _: u8, _: usize) {}
-    #[inline(always)]
-    fn empty(&mut self, _: u8, _: u8) {}
-    #[inline(always)]
-    fn close(&mut self, _: u8, _: usize) {}
-    #[inline(always)]
-    fn comma(&mut self, _: usize) {}
-    #[inline(always)]
-    fn colon(&mut self) {}
-    #[inline(always)]
-    fn token(&mut self, _: &str) {}
-    #[inline(always)]
     fn gap(&mut self, from: usize, to: usize) {
         self.flush(from);
         self.last = to;

@@ -72,21 +72,28 @@ pub(crate) fn eof(s: &[u8]) -> Error {
 }
 
 /// What a walk produces besides checking: nothing (skip, validate) or re-formatted text.
+/// Every hook does nothing unless an implementation overrides it.
 pub(crate) trait Emit {
     /// Whether [`Emit::token`] wants the tokens (if not, the walk does not slice them out).
     const TOKENS: bool;
     /// A container opens and is not empty; `open` containers enclose it.
-    fn open(&mut self, c: u8, open: usize);
+    #[inline(always)]
+    fn open(&mut self, _c: u8, _open: usize) {}
     /// An empty container, `[]` or `{}`.
-    fn empty(&mut self, open: u8, close: u8);
+    #[inline(always)]
+    fn empty(&mut self, _open: u8, _close: u8) {}
     /// A container closes; `open` containers still enclose it.
-    fn close(&mut self, c: u8, open: usize);
+    #[inline(always)]
+    fn close(&mut self, _c: u8, _open: usize) {}
     /// A comma between elements of the innermost of `open` containers.
-    fn comma(&mut self, open: usize);
+    #[inline(always)]
+    fn comma(&mut self, _open: usize) {}
     /// The colon after a key.
-    fn colon(&mut self);
+    #[inline(always)]
+    fn colon(&mut self) {}
     /// A scalar or a key, verbatim.
-    fn token(&mut self, t: &str);
+    #[inline(always)]
+    fn token(&mut self, _t: &str) {}
     /// The walk of the whole input succeeded; the value ended at `end`.
     #[inline(always)]
     fn finish(&mut self, _end: usize) {}
@@ -112,18 +119,6 @@ pub(crate) struct NoEmit;
 
 impl Emit for NoEmit {
     const TOKENS: bool = false;
-    #[inline(always)]
-    fn open(&mut self, _: u8, _: usize) {}
-    #[inline(always)]
-    fn empty(&mut self, _: u8, _: u8) {}
-    #[inline(always)]
-    fn close(&mut self, _: u8, _: usize) {}
-    #[inline(always)]
-    fn comma(&mut self, _: usize) {}
-    #[inline(always)]
-    fn colon(&mut self) {}
-    #[inline(always)]
-    fn token(&mut self, _: &str) {}
 }
 
 /// A stack of bits (object = 1, array = 0): 256 levels inline, deeper ones on the heap.
