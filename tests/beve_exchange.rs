@@ -10,15 +10,15 @@ use std::path::PathBuf;
 use structio::beve::{transcode, BeveWriter};
 use structio::{Reader, Reflect, Result, Writer};
 
+#[path = "common/files.rs"]
+mod files;
+
 fn dir(sub: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("formats/beve")
-        .join(sub)
+    files::root().join("formats/beve").join(sub)
 }
 
 fn golden(sub: &str, name: &str) -> Vec<u8> {
-    let path = dir(sub).join(format!("{name}.beve"));
-    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+    files::read(&format!("formats/beve/{sub}/{name}.beve"))
 }
 
 /// Every `.beve` file in a folder, with its name.
@@ -731,16 +731,8 @@ fn beve_to_json_of_what_has_no_names_on_the_wire() {
 
 #[test]
 fn beve_to_json_of_the_bench_documents_is_glazes_json() {
-    for name in [
-        "mixed",
-        "strings",
-        "uints",
-        "ints",
-        "doubles",
-        "exact_decimals",
-        "bools",
-    ] {
-        let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+    for name in files::DOCS {
+        let path = files::root()
             .join("formats/json/bench")
             .join(format!("{name}.json"));
         let Ok(expected) = std::fs::read_to_string(&path) else {

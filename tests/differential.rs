@@ -12,6 +12,8 @@
 //! serde_json reads `f32` through `f64` (double rounding), so `f32` is compared with
 //! `str::parse::<f32>` instead.
 
+#[path = "common/files.rs"]
+mod files;
 mod shapes;
 
 use proptest::prelude::*;
@@ -186,15 +188,9 @@ proptest! {
     }
 }
 
-fn shared() -> Option<PathBuf> {
-    let p = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared");
-    p.is_dir().then_some(p)
-}
-
 #[test]
 fn json_test_suite_and_corpora_agree_with_serde_json() {
-    let Some(shared) = shared() else {
-        println!("no ../shared: skipping JSONTestSuite and the corpora");
+    let Some(shared) = files::shared("") else {
         return;
     };
     let mut files: Vec<PathBuf> = std::fs::read_dir(shared.join("JSONTestSuite/test_parsing"))
@@ -217,8 +213,7 @@ fn json_test_suite_and_corpora_agree_with_serde_json() {
 
 #[test]
 fn float_vectors_read_as_values_bit_exactly() {
-    let Some(shared) = shared() else {
-        println!("no ../shared: skipping the float vectors");
+    let Some(shared) = files::shared("") else {
         return;
     };
     let mut n = 0;

@@ -8,25 +8,15 @@ use std::collections::BTreeMap;
 use structio::__private as p;
 use structio::json::{to_json_with, Options};
 
-const DOCS: [&str; 7] = [
-    "mixed",
-    "strings",
-    "uints",
-    "ints",
-    "doubles",
-    "exact_decimals",
-    "bools",
-];
-
 fn doc(name: &str) -> String {
-    String::from_utf8(json_common::repo_file(&format!(
+    String::from_utf8(json_common::read(&format!(
         "formats/json/bench/{name}.json"
     )))
     .unwrap()
 }
 
 fn pretty_doc(name: &str) -> String {
-    String::from_utf8(json_common::repo_file(&format!(
+    String::from_utf8(json_common::read(&format!(
         "formats/json/bench/{name}.pretty.json"
     )))
     .unwrap()
@@ -136,7 +126,7 @@ fn bench_documents_round_trip_byte_for_byte() {
 
 #[test]
 fn prettify_and_minify_match_glaze() {
-    for name in DOCS {
+    for name in json_common::DOCS {
         let text = doc(name);
         let pretty = pretty_doc(name);
         assert_eq!(structio::prettify(&text).unwrap(), pretty, "{name}");
@@ -152,11 +142,11 @@ fn shared_copies_are_current() {
     let Some(dir) = json_common::shared("glaze/bench") else {
         return;
     };
-    for name in DOCS {
+    for name in json_common::DOCS {
         for ext in ["json", "pretty.json"] {
             let file = format!("{name}.{ext}");
             let shared = std::fs::read(dir.join(&file)).unwrap();
-            let ours = json_common::repo_file(&format!("formats/json/bench/{file}"));
+            let ours = json_common::read(&format!("formats/json/bench/{file}"));
             assert!(
                 shared == ours,
                 "formats/json/bench/{file} differs from shared"

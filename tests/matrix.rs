@@ -9,12 +9,11 @@ struct ExMatrix {
     dynamic: Matrix<f64>,
 }
 
+#[path = "common/files.rs"]
+mod files;
+
 fn golden(name: &str) -> Vec<u8> {
-    let p = format!(
-        "{}/formats/beve/exchange/{name}",
-        env!("CARGO_MANIFEST_DIR")
-    );
-    std::fs::read(&p).unwrap_or_else(|e| panic!("{p}: {e}"))
+    files::read(&format!("formats/beve/exchange/{name}"))
 }
 
 #[test]

@@ -2,39 +2,9 @@
 //! the seven Glaze benchmark documents.
 #![allow(dead_code)]
 
-use std::path::PathBuf;
-
-/// The repository root.
-pub fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// `../shared` beside the repository, when present (it is not in a user's clone).
-pub fn shared() -> Option<PathBuf> {
-    let p = root().join("../shared");
-    if p.is_dir() {
-        Some(p)
-    } else {
-        None
-    }
-}
-
-/// Reads a file under the repository root; panics with the path if it is missing.
-pub fn read(rel: &str) -> Vec<u8> {
-    let p = root().join(rel);
-    std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
-}
-
-/// The names of the seven benchmark documents.
-pub const DOCS: [&str; 7] = [
-    "mixed",
-    "strings",
-    "uints",
-    "ints",
-    "doubles",
-    "exact_decimals",
-    "bools",
-];
+mod files;
+#[allow(unused_imports)]
+pub use files::{read, root, shared, DOCS};
 
 /// One element of the `mixed` document (C++ `test_struct`).
 #[derive(structio::Reflect, Default, Debug, Clone, PartialEq)]

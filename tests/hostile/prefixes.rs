@@ -129,11 +129,9 @@ fn everything_sample() {
 /// here; the typed prefixes are covered by the derive tests).
 #[test]
 fn glaze_exchange_files() {
-    let Some(shared) = common::shared() else {
-        println!("no ../shared: skipping the Glaze exchange prefixes");
+    let Some(dir) = common::shared("glaze/exchange") else {
         return;
     };
-    let dir = shared.join("glaze/exchange");
     let mut n = 0;
     for entry in std::fs::read_dir(&dir).unwrap() {
         let path = entry.unwrap().path();
