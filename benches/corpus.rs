@@ -55,6 +55,45 @@ where
     ours
 }
 
+/// `write/LIB` for each library into one reused `Vec<u8>` of `capacity` bytes.
+fn bench_writes<'de, T>(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    value: &T,
+    capacity: usize,
+) where
+    T: structio::Reflect<'de> + Serialize,
+{
+    let mut out = Vec::with_capacity(capacity);
+    g.bench_function("write/structio", |b| {
+        b.iter(|| {
+            out.clear();
+            structio::write_json(black_box(value), &mut out);
+            black_box(&out);
+        })
+    });
+    g.bench_function("write/serde_json", |b| {
+        b.iter(|| {
+            out.clear();
+            serde_json::to_writer(&mut out, black_box(value)).unwrap();
+            black_box(&out);
+        })
+    });
+    g.bench_function("write/sonic_rs", |b| {
+        b.iter(|| {
+            out.clear();
+            sonic_rs::to_writer(&mut out, black_box(value)).unwrap();
+            black_box(&out);
+        })
+    });
+    g.bench_function("write/simd_json", |b| {
+        b.iter(|| {
+            out.clear();
+            simd_json::serde::to_writer(&mut out, black_box(value)).unwrap();
+            black_box(&out);
+        })
+    });
+}
+
 fn bench_file<T>(c: &mut Criterion, name: &str, text: &[u8])
 where
     T: ReflectOwned + DeserializeOwned + Serialize + Default + PartialEq + Debug,
@@ -89,35 +128,7 @@ where
         })
     });
 
-    let mut out = Vec::with_capacity(2 * text.len());
-    g.bench_function("write/structio", |b| {
-        b.iter(|| {
-            out.clear();
-            structio::write_json(black_box(&value), &mut out);
-            black_box(&out);
-        })
-    });
-    g.bench_function("write/serde_json", |b| {
-        b.iter(|| {
-            out.clear();
-            serde_json::to_writer(&mut out, black_box(&value)).unwrap();
-            black_box(&out);
-        })
-    });
-    g.bench_function("write/sonic_rs", |b| {
-        b.iter(|| {
-            out.clear();
-            sonic_rs::to_writer(&mut out, black_box(&value)).unwrap();
-            black_box(&out);
-        })
-    });
-    g.bench_function("write/simd_json", |b| {
-        b.iter(|| {
-            out.clear();
-            simd_json::serde::to_writer(&mut out, black_box(&value)).unwrap();
-            black_box(&out);
-        })
-    });
+    bench_writes(&mut g, &value, 2 * text.len());
     g.finish();
 }
 
@@ -177,35 +188,7 @@ fn tools_call(c: &mut Criterion) {
             black_box(v.id)
         })
     });
-    let mut out = Vec::with_capacity(256);
-    g.bench_function("write/structio", |b| {
-        b.iter(|| {
-            out.clear();
-            structio::write_json(black_box(&ours), &mut out);
-            black_box(&out);
-        })
-    });
-    g.bench_function("write/serde_json", |b| {
-        b.iter(|| {
-            out.clear();
-            serde_json::to_writer(&mut out, black_box(&ours)).unwrap();
-            black_box(&out);
-        })
-    });
-    g.bench_function("write/sonic_rs", |b| {
-        b.iter(|| {
-            out.clear();
-            sonic_rs::to_writer(&mut out, black_box(&ours)).unwrap();
-            black_box(&out);
-        })
-    });
-    g.bench_function("write/simd_json", |b| {
-        b.iter(|| {
-            out.clear();
-            simd_json::serde::to_writer(&mut out, black_box(&ours)).unwrap();
-            black_box(&out);
-        })
-    });
+    bench_writes(&mut g, &ours, 256);
     g.finish();
 }
 

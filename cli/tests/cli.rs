@@ -86,21 +86,46 @@ fn assert_exit(o: &Output, code: i32) {
     );
 }
 
+/// Runs `structio ARGS... OUT` (exit 0) and checks that OUT holds exactly the bytes of `want`.
+#[track_caller]
+fn makes(args: &[&dyn AsRef<std::ffi::OsStr>], out: &Path, want: &Path) {
+    let mut all = args.to_vec();
+    all.push(&out);
+    assert_exit(&structio(&all), 0);
+    assert!(
+        read(out) == read(want),
+        "`{}` differs from {}",
+        args.iter()
+            .map(|a| a.as_ref().to_string_lossy())
+            .collect::<Vec<_>>()
+            .join(" "),
+        want.display()
+    );
+}
+
+/// Converts `src` with `convert FLAGS --aligned` to `STEM.aligned.beve`, that to
+/// `STEM.back.json`, and checks the JSON is exactly `want`.
+#[track_caller]
+fn aligned_reads_back(flags: &[&dyn AsRef<std::ffi::OsStr>], src: &Path, stem: &Path, want: &Path) {
+    let aligned = stem.with_extension("aligned.beve");
+    let mut args: Vec<&dyn AsRef<std::ffi::OsStr>> = vec![&"convert"];
+    args.extend_from_slice(flags);
+    args.extend([&"--aligned" as &dyn AsRef<std::ffi::OsStr>, &src, &aligned]);
+    assert_exit(&structio(&args), 0);
+    makes(
+        &[&"convert", &aligned],
+        &stem.with_extension("back.json"),
+        want,
+    );
+}
+
 #[test]
 fn beve_bench_files_convert_to_glaze_json() {
     let d = scratch("beve2json");
     for name in BENCH {
-        let out = d.join(format!("{name}.json"));
-        let o = structio(&[
-            &"convert",
-            &golden(&format!("beve/bench/{name}.beve")),
-            &out,
-        ]);
-        assert_exit(&o, 0);
-        assert!(
-            read(&out) == read(golden(&format!("json/bench/{name}.json"))),
-            "{name}"
-        );
+        let json = golden(&format!("json/bench/{name}.json"));
+        let src = golden(&format!("beve/bench/{name}.beve"));
+        makes(&[&"convert", &src], &d.join(format!("{name}.json")), &json);
     }
 }
 
@@ -109,18 +134,9 @@ fn beve_to_beve_is_byte_identical_and_aligned_reads_back() {
     let d = scratch("beve2beve");
     for name in BENCH {
         let src = golden(&format!("beve/bench/{name}.beve"));
-        let same = d.join(format!("{name}.beve"));
-        assert_exit(&structio(&[&"convert", &src, &same]), 0);
-        assert!(read(&same) == read(&src), "{name}");
-
-        let aligned = d.join(format!("{name}.aligned.beve"));
-        assert_exit(&structio(&[&"convert", &"--aligned", &src, &aligned]), 0);
-        let json = d.join(format!("{name}.aligned.json"));
-        assert_exit(&structio(&[&"convert", &aligned, &json]), 0);
-        assert!(
-            read(&json) == read(golden(&format!("json/bench/{name}.json"))),
-            "{name}"
-        );
+        makes(&[&"convert", &src], &d.join(format!("{name}.beve")), &src);
+        let json = golden(&format!("json/bench/{name}.json"));
+        aligned_reads_back(&[], &src, &d.join(name), &json);
     }
 }
 
@@ -130,10 +146,8 @@ fn json_round_trips_through_beve() {
     for name in BENCH {
         let src = golden(&format!("json/bench/{name}.json"));
         let beve = d.join(format!("{name}.beve"));
-        let back = d.join(format!("{name}.json"));
         assert_exit(&structio(&[&"convert", &src, &beve]), 0);
-        assert_exit(&structio(&[&"convert", &beve, &back]), 0);
-        assert!(read(&back) == read(&src), "{name}");
+        makes(&[&"convert", &beve], &d.join(format!("{name}.json")), &src);
     }
 }
 
@@ -143,20 +157,13 @@ fn typed_json_to_beve_writes_what_glaze_writes() {
     // `mixed` holds u64 fields whose small values JSON cannot tell from i64.
     for name in BENCH.iter().filter(|n| **n != "mixed") {
         let src = golden(&format!("json/bench/{name}.json"));
-        let out = d.join(format!("{name}.beve"));
-        assert_exit(&structio(&[&"convert", &"--typed", &src, &out]), 0);
-        assert!(
-            read(&out) == read(golden(&format!("beve/bench/{name}.beve"))),
-            "{name}"
+        let want = golden(&format!("beve/bench/{name}.beve"));
+        makes(
+            &[&"convert", &"--typed", &src],
+            &d.join(format!("{name}.beve")),
+            &want,
         );
-        let aligned = d.join(format!("{name}.aligned.beve"));
-        assert_exit(
-            &structio(&[&"convert", &"--typed", &"--aligned", &src, &aligned]),
-            0,
-        );
-        let back = d.join(format!("{name}.json"));
-        assert_exit(&structio(&[&"convert", &aligned, &back]), 0);
-        assert!(read(&back) == read(&src), "{name}");
+        aligned_reads_back(&[&"--typed"], &src, &d.join(name), &src);
     }
 }
 
@@ -168,12 +175,9 @@ fn pretty_and_minify_match_glaze_layout() {
         let pretty = golden(&format!("json/bench/{name}.pretty.json"));
         let beve = golden(&format!("beve/bench/{name}.beve"));
         let out = d.join("p.json");
-        assert_exit(&structio(&[&"pretty", &compact, &out]), 0);
-        assert!(read(&out) == read(&pretty), "{name}");
-        assert_exit(&structio(&[&"pretty", &beve, &out]), 0);
-        assert!(read(&out) == read(&pretty), "{name} from BEVE");
-        assert_exit(&structio(&[&"minify", &pretty, &out]), 0);
-        assert!(read(&out) == read(&compact), "{name}");
+        makes(&[&"pretty", &compact], &out, &pretty);
+        makes(&[&"pretty", &beve], &out, &pretty);
+        makes(&[&"minify", &pretty], &out, &compact);
     }
     // --indent, and a final newline on standard output only.
     let o = structio(&[

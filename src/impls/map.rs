@@ -75,24 +75,33 @@ where
     }
 }
 
+/// The body of `Reflect` for a map: entries written in iteration order; each entry read into
+/// the slot of its key (a repeated key reads into the same slot again), an error naming the
+/// key in its path.
+macro_rules! map_methods {
+    () => {
+        #[inline]
+        fn write<W: Writer>(&self, w: &mut W) {
+            write_entries(self.len(), self.iter(), w)
+        }
+        #[inline]
+        fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+            read_entries(r, |k: K, r: &mut R| {
+                let slot = self.entry(k).or_default();
+                let at: *const V = slot;
+                slot.read(r).map_err(|e| name_entry(e, self.iter(), at))
+            })
+        }
+    };
+}
+
 impl<'de, K, V, S> Reflect<'de> for HashMap<K, V, S>
 where
     K: MapKey<'de> + Eq + Hash,
     V: Reflect<'de> + Default,
     S: BuildHasher + Default,
 {
-    #[inline]
-    fn write<W: Writer>(&self, w: &mut W) {
-        write_entries(self.len(), self.iter(), w)
-    }
-    #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        read_entries(r, |k: K, r: &mut R| {
-            let slot = self.entry(k).or_default();
-            let at: *const V = slot;
-            slot.read(r).map_err(|e| name_entry(e, self.iter(), at))
-        })
-    }
+    map_methods!();
 }
 
 impl<'de, K, V> Reflect<'de> for BTreeMap<K, V>
@@ -100,18 +109,7 @@ where
     K: MapKey<'de> + Ord,
     V: Reflect<'de> + Default,
 {
-    #[inline]
-    fn write<W: Writer>(&self, w: &mut W) {
-        write_entries(self.len(), self.iter(), w)
-    }
-    #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        read_entries(r, |k: K, r: &mut R| {
-            let slot = self.entry(k).or_default();
-            let at: *const V = slot;
-            slot.read(r).map_err(|e| name_entry(e, self.iter(), at))
-        })
-    }
+    map_methods!();
 }
 
 /// A writer that keeps only the text of one key (string, integer or enum name); used to name a

@@ -65,41 +65,39 @@ impl<'de, T: Reflect<'de>, const N: usize> Reflect<'de> for [T; N] {
     }
 }
 
+/// The body of `Reflect` for a set: written as an array in iteration order; read as an array
+/// (through `T::read_vec`, so numbers and strings take their bulk paths), then replacing the
+/// contents (a repeated element collapses, as in the C++ set).
+macro_rules! set_methods {
+    () => {
+        #[inline]
+        fn write<W: Writer>(&self, w: &mut W) {
+            T::write_iter(self.iter(), w)
+        }
+        #[inline]
+        fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+            let mut v = Vec::new();
+            T::read_vec(&mut v, r)?;
+            self.clear();
+            self.extend(v);
+            Ok(())
+        }
+    };
+}
+
 impl<'de, T, S> Reflect<'de> for HashSet<T, S>
 where
     T: Reflect<'de> + Default + Eq + Hash,
     S: BuildHasher + Default,
 {
-    #[inline]
-    fn write<W: Writer>(&self, w: &mut W) {
-        T::write_iter(self.iter(), w)
-    }
-    #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        let mut v = Vec::new();
-        T::read_vec(&mut v, r)?;
-        self.clear();
-        self.extend(v);
-        Ok(())
-    }
+    set_methods!();
 }
 
 impl<'de, T> Reflect<'de> for BTreeSet<T>
 where
     T: Reflect<'de> + Default + Ord,
 {
-    #[inline]
-    fn write<W: Writer>(&self, w: &mut W) {
-        T::write_iter(self.iter(), w)
-    }
-    #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        let mut v = Vec::new();
-        T::read_vec(&mut v, r)?;
-        self.clear();
-        self.extend(v);
-        Ok(())
-    }
+    set_methods!();
 }
 
 impl<'de, T: Reflect<'de> + Default> Reflect<'de> for Option<T> {

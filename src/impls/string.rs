@@ -107,12 +107,19 @@ impl<'de: 'a, 'a> Reflect<'de> for Cow<'a, str> {
     str_array_methods!();
 }
 
+/// The writing half of `MapKey` for the string types: a string key, written as it is.
+macro_rules! str_key_methods {
+    () => {
+        const KIND: KeyKind = KeyKind::Str;
+        #[inline]
+        fn write_key<W: Writer>(&self, w: &mut W) {
+            w.key(self)
+        }
+    };
+}
+
 impl<'de> MapKey<'de> for String {
-    const KIND: KeyKind = KeyKind::Str;
-    #[inline]
-    fn write_key<W: Writer>(&self, w: &mut W) {
-        w.key(self)
-    }
+    str_key_methods!();
     #[inline]
     fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self> {
         match key {
@@ -129,11 +136,7 @@ impl<'de> MapKey<'de> for String {
 }
 
 impl<'de> MapKey<'de> for Box<str> {
-    const KIND: KeyKind = KeyKind::Str;
-    #[inline]
-    fn write_key<W: Writer>(&self, w: &mut W) {
-        w.key(self)
-    }
+    str_key_methods!();
     #[inline]
     fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self> {
         String::from_key(key, offset).map(String::into_boxed_str)
@@ -141,11 +144,7 @@ impl<'de> MapKey<'de> for Box<str> {
 }
 
 impl<'de: 'a, 'a> MapKey<'de> for &'a str {
-    const KIND: KeyKind = KeyKind::Str;
-    #[inline]
-    fn write_key<W: Writer>(&self, w: &mut W) {
-        w.key(self)
-    }
+    str_key_methods!();
     #[inline]
     fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self> {
         match key {
@@ -156,11 +155,7 @@ impl<'de: 'a, 'a> MapKey<'de> for &'a str {
 }
 
 impl<'de: 'a, 'a> MapKey<'de> for Cow<'a, str> {
-    const KIND: KeyKind = KeyKind::Str;
-    #[inline]
-    fn write_key<W: Writer>(&self, w: &mut W) {
-        w.key(self)
-    }
+    str_key_methods!();
     #[inline]
     fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self> {
         match key {
