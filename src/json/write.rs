@@ -192,17 +192,7 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
         if PRETTY {
             return self.array_of(items.iter(), |w, &x| w.number(x));
         }
-        let style = self.float_style;
-        let out = &mut *self.out;
-        out.push_ascii(b'[');
-        if let Some((first, rest)) = items.split_first() {
-            write_number(out, *first, style);
-            for &x in rest {
-                out.push_ascii(b',');
-                write_number(out, x, style);
-            }
-        }
-        out.push_ascii(b']');
+        self.out.push_number_array(items, self.float_style);
     }
 
     #[inline]
