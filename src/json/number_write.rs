@@ -164,10 +164,12 @@ fn f64_text(v: f64, style: FloatStyle) -> Buf32 {
     let mut buf = zmij::Buffer::new();
     let s = buf.format_finite(v);
     match style {
-        FloatStyle::Glaze => glaze_layout(&mut t, s, 15),
-        FloatStyle::Serde => t.push_str(s),
+        FloatStyle::Glaze => glaze_text(s, 15),
+        FloatStyle::Serde => {
+            t.push_str(s);
+            t
+        }
     }
-    t
 }
 
 /// Appends an `f32` (shortest digits at `f32` precision).
@@ -188,10 +190,12 @@ fn f32_text(v: f32, style: FloatStyle) -> Buf32 {
     let mut buf = zmij::Buffer::new();
     let s = buf.format_finite(v);
     match style {
-        FloatStyle::Glaze => glaze_layout(&mut t, s, 6),
-        FloatStyle::Serde => t.push_str(s),
+        FloatStyle::Glaze => glaze_text(s, 6),
+        FloatStyle::Serde => {
+            t.push_str(s);
+            t
+        }
     }
-    t
 }
 
 /// Up to 32 bytes of ASCII text on the stack: a float's text (at most 24 bytes) before it is
@@ -300,27 +304,25 @@ fn write_exact<O: Out>(out: &mut O, v: f64) -> bool {
     false
 }
 
-/// Rewrites zmij's layout (`-1234.5`, `0.00012`, `1.5e+20`, `3e-7`, `100.0`) into Glaze's.
-/// `max_fixed` is the largest decimal exponent written in fixed notation (15 for `f64`, which
-/// is also where zmij's fixed range ends; 6 for `f32`).
+/// Rewrites zmij's layout (`-1234.5`, `0.00012`, `1.5e+20`, `3e-7`, `100.0`) into Glaze's, in
+/// a stack buffer: copied with fixed-size moves and fixed in place, or laid out again by the
+/// slow path when the notation changes. `max_fixed` is the largest decimal exponent written in
+/// fixed notation (15 for `f64`, which is also where zmij's fixed range ends; 6 for `f32`).
 #[inline(always)]
-fn glaze_layout<O: Out>(out: &mut O, s: &str, max_fixed: i32) {
+fn glaze_text(s: &str, max_fixed: i32) -> Buf32 {
     let b = s.as_bytes();
     let n = b.len();
-    if !(3..=32).contains(&n) {
-        return glaze_layout_slow(out, s, max_fixed);
+    let mut t = Buf32::default();
+    if (3..=32).contains(&n) {
+        copy_small(&mut t.b, b);
+        let k = glaze_fix(&mut t.b, n, max_fixed);
+        if k != 0 {
+            t.n = k;
+            return t;
+        }
     }
-    // Lay the text out in the output's slot; 0 means "changes notation" (the slow path).
-    let mut slow = false;
-    out.with_slot(|buf| {
-        copy_small(buf, b);
-        let k = glaze_fix(buf, n, max_fixed);
-        slow = k == 0;
-        k
-    });
-    if slow {
-        glaze_layout_slow(out, s, max_fixed)
-    }
+    glaze_layout_slow(&mut t, s, max_fixed);
+    t
 }
 
 /// Rewrites zmij's text `buf[..n]` in place for the common cases and returns its new length,
@@ -341,7 +343,12 @@ fn glaze_fix(buf: &mut [u8; 32], n: usize, max_fixed: i32) -> usize {
         buf[e] = b'E';
         let mut n = n;
         if buf[e + 1] == b'+' {
-            buf.copy_within(e + 2..n, e + 1);
+            // The exponent has at most three digits: move four bytes down by one.
+            if let Some(src) = buf.get(e + 2..e + 6) {
+                let mut m = [0u8; 4];
+                m.copy_from_slice(src);
+                buf[e + 1..e + 5].copy_from_slice(&m);
+            }
             n -= 1;
         }
         return n;
@@ -362,7 +369,7 @@ fn glaze_fix(buf: &mut [u8; 32], n: usize, max_fixed: i32) -> usize {
     0
 }
 
-/// [`glaze_layout`] for the cases that change notation: below 1e-4, or an `f32` of 10^7 or
+/// [`glaze_text`] for the cases that change notation: below 1e-4, or an `f32` of 10^7 or
 /// more that zmij still writes in fixed notation.
 #[cold]
 #[inline(never)]
@@ -631,9 +638,8 @@ mod tests {
                 if !write_exact(&mut fast, v) {
                     continue;
                 }
-                let mut slow = String::new();
-                glaze_layout(&mut slow, zmij::Buffer::new().format_finite(v), 15);
-                assert_eq!(fast, slow, "{v:e}");
+                let slow = glaze_text(zmij::Buffer::new().format_finite(v), 15);
+                assert_eq!(fast.as_bytes(), &slow.b[..slow.n], "{v:e}");
                 checks += 1;
             }
         }

@@ -165,6 +165,7 @@ impl Out for Vec<u8> {
     fn push_json_str(&mut self, s: &str) {
         super::string::write_str_blocks(self, s);
     }
+
     #[inline(always)]
     fn push_block<const N: usize>(&mut self, block: [u8; N], n: usize) {
         Spare::new(self, 0).put(block, n);
