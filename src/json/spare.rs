@@ -46,7 +46,12 @@ impl<'a> Spare<'a> {
         // `room` bytes of spare capacity of `out` (see `window`), which nothing else can
         // touch while the cursor holds `out`. An unaligned write of a `[u8; N]` there needs
         // nothing more; the bytes become initialized, which `commit` relies on.
-        unsafe { self.base.add(self.pos).cast::<[u8; N]>().write_unaligned(block) };
+        unsafe {
+            self.base
+                .add(self.pos)
+                .cast::<[u8; N]>()
+                .write_unaligned(block)
+        };
         self.pos += n.min(N);
     }
 

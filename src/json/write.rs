@@ -162,6 +162,11 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
     }
 
     #[inline(always)]
+    fn field_key(&mut self, _k: &str, compact: &'static str, pretty: &'static str) {
+        self.out.push_small(if PRETTY { pretty } else { compact });
+    }
+
+    #[inline(always)]
     fn int_key<N: Number>(&mut self, k: N) {
         self.out.push_ascii(b'"');
         write_number(self.out, k, self.float_style);
