@@ -302,6 +302,14 @@ pub trait Writer {
     fn begin_map(&mut self, len: usize, keys: KeyKind);
     /// Writes a string key (followed by the member's value).
     fn key(&mut self, k: &str);
+    /// Writes a key known when the type was derived: `k` itself, and its JSON text already
+    /// quoted and escaped, with the colon (`compact`: `"k":`; `pretty`: `"k": `), so a JSON
+    /// backend copies it without looking at it. Other backends write `k`.
+    #[inline(always)]
+    fn field_key(&mut self, k: &str, compact: &'static str, pretty: &'static str) {
+        let _ = (compact, pretty);
+        self.key(k);
+    }
     /// Writes an integer key.
     fn int_key<N: Number>(&mut self, k: N);
     /// Writes the key of a map keyed by a unit-only enum: its name in text formats, its

@@ -24,6 +24,7 @@ mod pretty;
 mod read;
 mod scan;
 mod skip;
+mod spare;
 mod string;
 mod unchecked;
 mod write;

@@ -2,6 +2,10 @@
 //! minify). Everything is appended as `&str`, so building a `String` needs no UTF-8 check at
 //! the end.
 
+use super::number_write::{write_numbers, FloatStyle};
+use super::spare::Spare;
+use crate::number::Number;
+
 /// A growable text buffer.
 pub(crate) trait Out {
     /// Appends text.
@@ -45,6 +49,23 @@ pub(crate) trait Out {
         let mut buf = [0u8; 32];
         let n = f(&mut buf).min(32);
         self.push_buf(&buf, n);
+    }
+    /// Appends the first `n` bytes of `block` (ASCII; `n <= N`). A byte buffer stores all `N`
+    /// bytes into its spare capacity and advances over `n`: one fixed-size store, no copy loop.
+    #[inline(always)]
+    fn push_block<const N: usize>(&mut self, block: [u8; N], n: usize) {
+        for &c in &block[..n.min(N)] {
+            self.push_ascii(c);
+        }
+    }
+    /// Appends `[a,b,...]` (compact). A byte buffer writes the elements through one cursor
+    /// over its spare capacity.
+    #[inline(always)]
+    fn push_number_array<N: Number>(&mut self, items: &[N], style: FloatStyle)
+    where
+        Self: Sized,
+    {
+        write_numbers(self, items, style);
     }
     /// Appends `s` as a quoted, escaped JSON string.
     #[inline(always)]
@@ -143,6 +164,16 @@ impl Out for Vec<u8> {
     #[inline(always)]
     fn push_json_str(&mut self, s: &str) {
         super::string::write_str_blocks(self, s);
+    }
+
+    #[inline(always)]
+    fn push_block<const N: usize>(&mut self, block: [u8; N], n: usize) {
+        Spare::new(self, 0).put(block, n);
+    }
+    #[inline(always)]
+    fn push_number_array<N: Number>(&mut self, items: &[N], style: FloatStyle) {
+        // A guess at the size; the cursor grows when it is short.
+        write_numbers(&mut Spare::new(self, items.len() * 8 + 2), items, style);
     }
     #[inline(always)]
     fn with_slot(&mut self, f: impl FnOnce(&mut [u8; 32]) -> usize) {

@@ -12,6 +12,7 @@ use crate::error::{Code, Error, Result};
 
 use super::out::Out;
 use super::scan::special_bits16;
+use super::spare::Spare;
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
@@ -96,16 +97,28 @@ pub(crate) fn write_str<O: Out>(out: &mut O, s: &str) {
     out.push_json_str(s);
 }
 
-/// Appends the escape of `b` (a byte [`is_special`] flags) with fixed-size copies.
-#[inline(always)]
-fn push_escape_bytes(out: &mut Vec<u8>, b: u8) {
-    let e = escape_of(b).as_bytes();
-    if e.len() == 2 {
-        out.extend_from_slice(&[e[0], e[1]]);
-    } else {
-        out.extend_from_slice(&[b'\\', b'u', b'0', b'0', e[4], e[5]]);
+/// The escape of each byte [`is_special`] flags, in the first bytes of eight, with its length
+/// in the last byte (0 for bytes that need none).
+const ESCAPES: [[u8; 8]; 256] = {
+    let mut t = [[0u8; 8]; 256];
+    let mut b = 0;
+    while b < 256 {
+        let e: &[u8] = match b as u8 {
+            b'"' => b"\\\"",
+            b'\\' => b"\\\\",
+            c if c < 0x20 => CONTROL_ESCAPES[c as usize].as_bytes(),
+            _ => b"",
+        };
+        let mut k = 0;
+        while k < e.len() {
+            t[b][k] = e[k];
+            k += 1;
+        }
+        t[b][7] = e.len() as u8;
+        b += 1;
     }
-}
+    t
+};
 
 /// The first `n <= 16` bytes of `src` in a block padded with spaces (which need no escape),
 /// using overlapping fixed-size copies rather than a `memcpy` call.
@@ -136,35 +149,45 @@ pub(crate) fn needs_escape16(b: &[u8]) -> bool {
 }
 
 /// [`write_str`] into a byte buffer: each 16-byte block (the last one padded with spaces) is
-/// copied whole while it is scanned and then cut back at the first byte to escape, so clean
-/// text costs no `memcpy` calls.
+/// stored whole into the spare capacity while it is scanned, and the cursor advances over its
+/// clean bytes; an escape is one 8-byte store. Room for the whole string is reserved up front.
 #[inline]
 pub(crate) fn write_str_blocks(out: &mut Vec<u8>, s: &str) {
     let b = s.as_bytes();
-    out.reserve(b.len() + 18);
-    out.push(b'"');
+    let mut w = Spare::new(out, b.len() + 40);
+    w.put([b'"'], 1);
     let mut i = 0;
+    while let Some(block) = b.get(i..i + 16) {
+        let mut a = [0u8; 16];
+        a.copy_from_slice(block);
+        let m = special_bits16(&a);
+        if m == 0 {
+            w.put(a, 16);
+            i += 16;
+            continue;
+        }
+        let p = m.trailing_zeros() as usize;
+        w.put(a, p);
+        let e = ESCAPES[a[p & 15] as usize];
+        w.put(e, e[7] as usize);
+        i += p + 1;
+    }
     while i < b.len() {
         let rest = &b[i..];
         let a = padded16(rest);
         let m = special_bits16(&a);
-        let len = out.len();
-        out.extend_from_slice(&a);
         if m == 0 {
-            if rest.len() <= 16 {
-                out.truncate(len + rest.len());
-                break;
-            }
-            i += 16;
-            continue;
+            w.put(a, rest.len());
+            break;
         }
         // The padding is never special, so `p` is inside `rest`.
         let p = m.trailing_zeros() as usize;
-        out.truncate(len + p);
-        push_escape_bytes(out, a[p]);
+        w.put(a, p);
+        let e = ESCAPES[a[p & 15] as usize];
+        w.put(e, e[7] as usize);
         i += p + 1;
     }
-    out.push(b'"');
+    w.put([b'"'], 1);
 }
 
 /// [`write_str`] for any output: clean runs are appended as `&str` pieces.

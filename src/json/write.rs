@@ -162,6 +162,11 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
     }
 
     #[inline(always)]
+    fn field_key(&mut self, _k: &str, compact: &'static str, pretty: &'static str) {
+        self.out.push_small(if PRETTY { pretty } else { compact });
+    }
+
+    #[inline(always)]
     fn int_key<N: Number>(&mut self, k: N) {
         self.out.push_ascii(b'"');
         write_number(self.out, k, self.float_style);
@@ -192,17 +197,7 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
         if PRETTY {
             return self.array_of(items.iter(), |w, &x| w.number(x));
         }
-        let style = self.float_style;
-        let out = &mut *self.out;
-        out.push_ascii(b'[');
-        if let Some((first, rest)) = items.split_first() {
-            write_number(out, *first, style);
-            for &x in rest {
-                out.push_ascii(b',');
-                write_number(out, x, style);
-            }
-        }
-        out.push_ascii(b']');
+        self.out.push_number_array(items, self.float_style);
     }
 
     #[inline]

@@ -1,0 +1,207 @@
+//! Appending to a `Vec<u8>` through its spare capacity: fixed-size stores at a cursor and one
+//! length update at the end, instead of a capacity check, copy and length update (and a cut
+//! back) for every piece. Each store is bounds-checked against the spare room (which grows
+//! when short) and is one unaligned fixed-size write.
+
+#![allow(unsafe_code)]
+
+use super::out::{copy_small, Out};
+
+/// A cursor over the spare capacity of `out`. Every byte between `out.len()` and the cursor has
+/// been stored; dropping the cursor (or [`Spare::commit`]) makes them part of `out`. The fields
+/// are plain scalars and nothing takes the cursor's address, so in a loop they live in
+/// registers.
+pub(crate) struct Spare<'a> {
+    out: &'a mut Vec<u8>,
+    /// `out`'s buffer at `out.len()`.
+    base: *mut u8,
+    /// Spare capacity after `out.len()`.
+    room: usize,
+    /// Bytes stored past `out.len()` that the cursor has advanced over (`<= room`).
+    pos: usize,
+}
+
+impl<'a> Spare<'a> {
+    /// A cursor at the end of `out`, with room for `room` bytes reserved.
+    #[inline(always)]
+    pub(crate) fn new(out: &'a mut Vec<u8>, room: usize) -> Self {
+        out.reserve(room);
+        let (base, room) = window(out);
+        Spare {
+            out,
+            base,
+            room,
+            pos: 0,
+        }
+    }
+
+    /// Stores all `N` bytes of `block` at the cursor and advances over the first `n` of them
+    /// (at most `N`). The bytes past `n` are scratch, overwritten by the next store.
+    #[inline(always)]
+    pub(crate) fn put<const N: usize>(&mut self, block: [u8; N], n: usize) {
+        if self.room - self.pos < N {
+            self.grow(N);
+        }
+        // SAFETY: `pos + N <= room` (checked above; `grow` makes it so), and `base` points at
+        // `room` bytes of spare capacity of `out` (see `window`), which nothing else can
+        // touch while the cursor holds `out`. An unaligned write of a `[u8; N]` there needs
+        // nothing more; the bytes become initialized, which `commit` relies on.
+        unsafe {
+            self.base
+                .add(self.pos)
+                .cast::<[u8; N]>()
+                .write_unaligned(block)
+        };
+        self.pos += n.min(N);
+    }
+
+    /// Makes sure `n` bytes fit after the cursor without growing.
+    #[inline(always)]
+    pub(crate) fn room(&mut self, n: usize) {
+        if self.room - self.pos < n {
+            self.grow(n);
+        }
+    }
+
+    #[cold]
+    #[inline(always)]
+    fn grow(&mut self, n: usize) {
+        self.commit();
+        (self.base, self.room) = grow(self.out, n);
+    }
+
+    /// Makes the bytes the cursor advanced over part of the vector, and starts a new window
+    /// after them.
+    #[inline(always)]
+    pub(crate) fn commit(&mut self) {
+        let len = self.out.len() + self.pos;
+        debug_assert!(len <= self.out.capacity());
+        // SAFETY: `pos` only advances in `put`, over bytes that the same call stored inside the
+        // window (`pos + N <= room`), and the window is the spare capacity after `out.len()`
+        // (see `window`; `out` is not touched by anything else while the cursor holds it). So
+        // the `pos` bytes after `len` are initialized and within capacity.
+        unsafe { self.out.set_len(len) };
+        // The same buffer, moved along by `pos`.
+        // SAFETY: `pos <= room`, so the pointer stays inside (or one past) the allocation.
+        self.base = unsafe { self.base.add(self.pos) };
+        self.room -= self.pos;
+        self.pos = 0;
+    }
+
+    /// The window again after `out` was changed directly (`commit` first).
+    #[inline(always)]
+    fn refresh(&mut self) {
+        debug_assert_eq!(self.pos, 0);
+        (self.base, self.room) = window(self.out);
+    }
+}
+
+/// The spare capacity of `out`: where it starts, and its size.
+#[inline(always)]
+fn window(out: &mut Vec<u8>) -> (*mut u8, usize) {
+    let spare = out.spare_capacity_mut();
+    (spare.as_mut_ptr().cast::<u8>(), spare.len())
+}
+
+/// Grows `out` (whose length is up to date) so that `n` more bytes fit; the new window.
+#[cold]
+#[inline(never)]
+fn grow(out: &mut Vec<u8>, n: usize) -> (*mut u8, usize) {
+    out.reserve(n.max(64));
+    window(out)
+}
+
+/// A cursor is an output too: the number writers run on it unchanged, with a store and an add
+/// per piece instead of a length update.
+impl Out for Spare<'_> {
+    #[inline(always)]
+    fn push_str(&mut self, s: &str) {
+        self.commit();
+        self.out.extend_from_slice(s.as_bytes());
+        self.refresh();
+    }
+    #[inline(always)]
+    fn push_ascii(&mut self, b: u8) {
+        self.put([b], 1);
+    }
+    #[inline(always)]
+    fn reserve(&mut self, n: usize) {
+        self.room(n);
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.out.len() + self.pos
+    }
+    #[inline(always)]
+    fn byte_at(&self, i: usize) -> u8 {
+        if i < self.out.len() {
+            return self.out[i];
+        }
+        let k = i - self.out.len();
+        assert!(k < self.pos, "byte_at past the end");
+        // SAFETY: `k < pos`, and the `pos` bytes at `base` are initialized (see `commit`).
+        unsafe { *self.base.add(k) }
+    }
+    #[inline(always)]
+    fn truncate(&mut self, n: usize) {
+        self.commit();
+        self.out.truncate(n);
+        self.refresh();
+    }
+    #[inline(always)]
+    fn push_block<const N: usize>(&mut self, block: [u8; N], n: usize) {
+        self.put(block, n);
+    }
+    #[inline(always)]
+    fn with_slot(&mut self, f: impl FnOnce(&mut [u8; 32]) -> usize) {
+        let mut buf = [0u8; 32];
+        let n = f(&mut buf);
+        self.put(buf, n);
+    }
+    #[inline(always)]
+    fn push_small(&mut self, s: &str) {
+        if s.len() <= 32 {
+            let mut buf = [0u8; 32];
+            copy_small(&mut buf, s.as_bytes());
+            self.put(buf, s.len());
+        } else {
+            self.push_str(s);
+        }
+    }
+    #[inline(always)]
+    fn push_json_str(&mut self, s: &str) {
+        self.commit();
+        super::string::write_str_blocks(self.out, s);
+        self.refresh();
+    }
+}
+
+impl Drop for Spare<'_> {
+    #[inline(always)]
+    fn drop(&mut self) {
+        self.commit();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn stores_advance_and_grow() {
+        let mut v = Vec::new();
+        {
+            let mut s = Spare::new(&mut v, 0);
+            for i in 0..1000u32 {
+                s.put(i.to_le_bytes(), (i % 5) as usize);
+                s.put([b'x'; 16], 1);
+            }
+        }
+        let mut want = Vec::new();
+        for i in 0..1000u32 {
+            want.extend_from_slice(&i.to_le_bytes()[..(i % 5).min(4) as usize]);
+            want.push(b'x');
+        }
+        assert_eq!(v, want);
+    }
+}

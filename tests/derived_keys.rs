@@ -1,0 +1,45 @@
+//! Derived structs write their keys from text built at compile time: it must be exactly what
+//! the JSON writer makes of the same key at run time (escapes included), compact and pretty.
+
+use structio::json::{to_json_with, write_json, Options};
+
+#[derive(structio::Reflect, Default, Debug, PartialEq)]
+struct Odd {
+    plain: u8,
+    #[structio(rename = "q\"b\\s/\u{8}\t\n\u{c}\r\u{1}\u{1f}\u{7f}é😀")]
+    odd: u8,
+    #[structio(rename = "")]
+    empty: u8,
+    #[structio(rename = "a_rather_long_key_that_does_not_fit_in_thirty_two_bytes")]
+    long: u8,
+}
+
+#[test]
+fn derived_keys_match_run_time_escaping() {
+    let v = Odd {
+        plain: 1,
+        odd: 2,
+        empty: 3,
+        long: 4,
+    };
+    let odd = structio::to_json(&"q\"b\\s/\u{8}\t\n\u{c}\r\u{1}\u{1f}\u{7f}é😀");
+    assert_eq!(
+        odd,
+        "\"q\\\"b\\\\s/\\b\\t\\n\\f\\r\\u0001\\u001F\u{7f}é😀\""
+    );
+    let long = "a_rather_long_key_that_does_not_fit_in_thirty_two_bytes";
+    let want = format!(r#"{{"plain":1,{odd}:2,"":3,"{long}":4}}"#);
+    assert_eq!(structio::to_json(&v), want);
+    let mut bytes = Vec::new();
+    write_json(&v, &mut bytes);
+    assert_eq!(bytes, want.as_bytes());
+    let pretty = to_json_with(
+        &v,
+        &Options {
+            pretty: true,
+            ..Options::default()
+        },
+    );
+    assert_eq!(pretty, structio::prettify(&want).unwrap());
+    assert_eq!(structio::from_json::<Odd>(&want).unwrap(), v);
+}
