@@ -20,9 +20,9 @@ use std::mem::MaybeUninit;
 pub(crate) const CHUNK: usize = 4096;
 
 /// Validates the strings `input[start + a..start + b]` for each `(a, b)` in `spans` (in
-/// increasing order and not overlapping, all within [`CHUNK`] bytes of `start`), then calls
-/// `each(k, text)` for each in order. `Ok(false)` (and no call) when one is not valid UTF-8, or
-/// when the spans break those rules.
+/// increasing order with at least one byte between two spans, all within [`CHUNK`] bytes of
+/// `start`), then calls `each(k, text)` for each in order. `Ok(false)` (and no call) when one is
+/// not valid UTF-8, or when the spans break those rules.
 #[inline]
 pub(crate) fn each_valid<'a, E>(
     input: &'a [u8],
@@ -44,9 +44,9 @@ pub(crate) fn each_valid<'a, E>(
     let buf = copy_into(&mut store, region);
     // Zero the bytes between consecutive strings (their SIZEs, one or two bytes as a rule).
     let mut prev = 0;
-    for &(a, b) in spans {
+    for (k, &(a, b)) in spans.iter().enumerate() {
         let (a, b) = (usize::from(a), usize::from(b));
-        if a < prev || b < a {
+        if (k > 0 && a <= prev) || b < a {
             return Ok(false);
         }
         match a - prev {
@@ -60,23 +60,19 @@ pub(crate) fn each_valid<'a, E>(
         }
         prev = b;
     }
-    let Ok(text) = super::transcode::utf8(buf, start) else {
+    if super::transcode::utf8(buf, start).is_err() {
         return Ok(false);
-    };
+    }
     for (k, &(a, b)) in spans.iter().enumerate() {
-        let (a, b) = (usize::from(a), usize::from(b));
-        // `get` checks that both ends are character boundaries of the validated text (they
-        // are, next to zeros, but soundness does not rest on that argument).
-        let Some(s) = text.get(a..b) else {
-            return Ok(false);
-        };
-        let bytes = &region[a..b];
-        debug_assert_eq!(s.as_bytes(), bytes);
-        // SAFETY: `s` is valid UTF-8 (a `&str` slice at character boundaries), and `bytes`
-        // holds the same bytes: `buf` is a copy of `region` whose only changed bytes lie
-        // outside every span (between one span's end and the next one's start; the spans are
-        // increasing and disjoint, checked above).
+        let bytes = &region[usize::from(a)..usize::from(b)];
+        // SAFETY: `bytes` is valid UTF-8. `buf` is a copy of `region` in which only bytes
+        // outside every span were changed, to zero (the spans are increasing with a gap between
+        // any two, checked above), and `buf` was validated. So `bytes` appears unchanged in the
+        // valid `buf`, preceded by a zero byte or the start of `buf` and followed by a zero byte
+        // or its end: a zero byte is a complete character, so no character of `buf` straddles
+        // the ends of `bytes`, and a run of complete characters of valid UTF-8 is valid UTF-8.
         let t = unsafe { std::str::from_utf8_unchecked(bytes) };
+        debug_assert!(std::str::from_utf8(bytes).is_ok());
         each(k, t)?;
     }
     Ok(true)
@@ -140,6 +136,9 @@ mod tests {
     fn bad_spans_are_refused() {
         let input = b"abcdef";
         assert!(run(input, &[(2, 4), (3, 5)]).is_none());
+        // Adjacent spans (no byte between them) are refused: their boundary is unchecked.
+        assert!(run(b"a\xC3\xA9b", &[(0, 2), (2, 4)]).is_none());
+        assert!(run(b"ab", &[(0, 1), (1, 2)]).is_none());
         assert!(each_valid::<()>(input, 1, &[(2, 1)], |_, _| Ok(())) == Ok(false));
         assert!(run(input, &[(0, 7)]).is_none());
         let big = vec![b'a'; CHUNK + 1];
@@ -153,9 +152,14 @@ mod tests {
         let text = "\u{1F600}abc\u{e9}\u{4e2d}".repeat(100);
         let bytes = text.as_bytes();
         for cut in [0, 1, 2, 3, 4, 5, 9, 100, bytes.len() - 1] {
-            let spans = [(0, cut), (cut, bytes.len())];
+            // The two parts with an invalid separator byte between them.
+            let mut input = bytes[..cut].to_vec();
+            input.push(0xBF);
+            input.extend_from_slice(&bytes[cut..]);
+            let spans = [(0, cut), (cut + 1, input.len())];
             let want = std::str::from_utf8(&bytes[..cut]).is_ok()
                 && std::str::from_utf8(&bytes[cut..]).is_ok();
+            let bytes = &input[..];
             assert_eq!(run(bytes, &spans).is_some(), want, "{cut}");
         }
     }
