@@ -144,6 +144,49 @@ mod tests {
     }
 
     #[test]
+    fn many_strings_across_chunks_and_one_longer_than_a_chunk() {
+        let mut texts: Vec<String> = (0..300)
+            .map(|i| "\u{1F600}\u{e9}x".repeat(i % 40) + &"y".repeat(i % 7))
+            .collect();
+        texts.insert(150, "\u{4e2d}".repeat(CHUNK));
+        let refs: Vec<&[u8]> = texts.iter().map(|s| s.as_bytes()).collect();
+        let b = array(&refs);
+        assert_eq!(collect(&b, refs.len()).unwrap(), texts);
+        // One bad byte anywhere is reported at its offset, with its string's index.
+        for k in [0, 37, 149, 150, 151, 299] {
+            let mut bad = refs.iter().map(|r| r.to_vec()).collect::<Vec<_>>();
+            let Some(mid) = bad[k].len().checked_sub(1) else {
+                continue;
+            };
+            bad[k][mid] = 0xFF;
+            let bad_refs: Vec<&[u8]> = bad.iter().map(|v| &v[..]).collect();
+            let b = array(&bad_refs);
+            let start: usize = bad_refs[..k]
+                .iter()
+                .map(|r| r.len() + size_len(r.len()))
+                .sum();
+            let want = start + size_len(bad_refs[k].len()) + mid;
+            let (msg, at, idx) = collect(&b, bad_refs.len()).unwrap_err();
+            assert_eq!((msg.as_str(), idx), ("invalid UTF-8", k), "{k}");
+            // The offset is that of the first byte of the incomplete or bad sequence.
+            assert!(at <= want && want - at < 4, "{k}: {at} vs {want}");
+        }
+        // An invalid string before a truncated one: the invalid one is reported.
+        let mut cut = array(&[b"ok", b"bad\xFF", b"fine"]);
+        cut.truncate(cut.len() - 1);
+        assert_eq!(
+            collect(&cut, 3).unwrap_err(),
+            ("invalid UTF-8".into(), 7, 1)
+        );
+    }
+
+    fn size_len(n: usize) -> usize {
+        let mut b = Vec::new();
+        size::write(&mut b, n);
+        b.len()
+    }
+
+    #[test]
     fn truncation_is_end_of_input() {
         let b = array(&[b"abc", b"defgh"]);
         for cut in 0..b.len() {
