@@ -77,7 +77,7 @@ where
                 break;
             };
             match info.names.get(expect) {
-                Some(name) if name.as_bytes() == key => Ok((expect, expect)),
+                Some(name) if key_eq(name.as_bytes(), key) => Ok((expect, expect)),
                 _ => match info.probe.find(info.keys, key) {
                     Some(k) => Ok((k, info.key_field[k] as usize)),
                     None if skip_key.is_some_and(|s| s.as_bytes() == key) => Err(None),
@@ -111,6 +111,34 @@ where
         }
     }
     Ok(())
+}
+
+/// `a == b` for the short byte strings keys are, without a call to `memcmp`: two overlapping
+/// word loads for 4 to 16 bytes, a byte loop below that.
+#[inline(always)]
+pub(crate) fn key_eq(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    #[inline(always)]
+    fn w8(s: &[u8], i: usize) -> u64 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&s[i..i + 8]);
+        u64::from_ne_bytes(w)
+    }
+    #[inline(always)]
+    fn w4(s: &[u8], i: usize) -> u32 {
+        let mut w = [0u8; 4];
+        w.copy_from_slice(&s[i..i + 4]);
+        u32::from_ne_bytes(w)
+    }
+    match n {
+        0..=3 => a.iter().zip(b).all(|(x, y)| x == y),
+        4..=7 => w4(a, 0) == w4(b, 0) && w4(a, n - 4) == w4(b, n - 4),
+        8..=16 => w8(a, 0) == w8(b, 0) && w8(a, n - 8) == w8(b, n - 8),
+        _ => a == b,
+    }
 }
 
 /// Which key set each field, when aliases, duplicate checks or missing-key checks need it.
@@ -303,5 +331,25 @@ where
         ))
     } else {
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn key_eq_agrees_with_slice_equality() {
+        let words: Vec<Vec<u8>> = (0..20)
+            .map(|n| (0..n).map(|i| b'a' + (i % 26) as u8).collect())
+            .collect();
+        for a in &words {
+            for b in &words {
+                assert_eq!(super::key_eq(a, b), a == b);
+                for i in 0..b.len() {
+                    let mut c = b.clone();
+                    c[i] ^= 1;
+                    assert_eq!(super::key_eq(a, &c), *a == c, "{a:?} {c:?}");
+                }
+            }
+        }
     }
 }

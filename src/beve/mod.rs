@@ -95,6 +95,7 @@ mod skip;
 mod str_array;
 mod transcode;
 mod typed_array;
+mod utf8_batch;
 mod write;
 
 #[cfg(test)]

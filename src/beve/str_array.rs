@@ -1,19 +1,19 @@
-//! The strings of a string array (`0x3C`), validated as UTF-8 a run at a time.
+//! The strings of a string array (`0x3C`), validated as UTF-8 a chunk at a time.
 //!
-//! Each element is `SIZE | UTF-8`. When the SIZE bytes between two strings are ASCII they are
-//! complete characters, so the bytes from the start of one string to the end of the next form
-//! valid UTF-8 exactly when both strings do (a string cut inside a character would leave an
-//! incomplete sequence before an ASCII byte, or a stray continuation byte after one). A run of
-//! such strings is validated with one call, then sliced into the strings (slicing a `str` at
-//! known boundaries needs no unsafe code). Runs end at a SIZE with a non-ASCII byte; with
-//! strings of 50 to 150 bytes about half the SIZEs are ASCII, halving the validator calls.
+//! Each element is `SIZE | UTF-8`. The strings are gathered into chunks of up to
+//! [`CHUNK`] bytes (from the first string's data to the last one's) and each chunk is
+//! validated with one validator call (see [`super::utf8_batch`]); a string longer than a chunk
+//! is validated on its own. With strings of 50 to 150 bytes this is one call per ~40 strings
+//! instead of one per string. Any error (a cut SIZE or string, invalid UTF-8) is then located
+//! exactly by re-reading the chunk string by string.
 
 use super::size;
 use super::transcode::{take, utf8};
+use super::utf8_batch::{each_valid, CHUNK};
 use crate::error::{Error, Result};
 
-/// Longest run validated at once (the offsets of its strings are kept on the stack).
-const RUN: usize = 32;
+/// Most strings validated at once (their ranges are kept on the stack).
+const RUN: usize = 128;
 
 /// Reads `n` strings starting at `*pos`, handing each to `each(index, text)`. An error comes
 /// with the index of the string it is about.
@@ -25,57 +25,57 @@ pub(crate) fn items<'a>(
     mut each: impl FnMut(usize, &'a str) -> Result<()>,
 ) -> std::result::Result<(), (Error, usize)> {
     let mut i = 0;
-    // Data ranges of the run's strings, relative to the run's start.
-    let mut spans = [(0usize, 0usize); RUN];
+    // Data ranges of the chunk's strings, relative to the first one's start.
+    let mut spans = [(0u16, 0u16); RUN];
     while i < n {
         let first = i;
-        // The extent of the run: the first string's data, then strings whose SIZE is ASCII.
+        let run_at = *pos;
         let mut p = *pos;
-        let len = size::read(input, &mut p).map_err(|e| (e, i))?;
-        take(input, p, len, *pos).map_err(|e| (e, i))?;
+        let Ok(len) = size::read(input, &mut p) else {
+            return Err(first_invalid(input, run_at, first, i + 1));
+        };
+        if take(input, p, len, run_at).is_err() {
+            return Err(first_invalid(input, run_at, first, i + 1));
+        }
         let start = p;
-        spans[0] = (0, len);
-        let mut count = 1;
         p += len;
         i += 1;
+        if len > CHUNK {
+            // One long string: validated in place, one call is cheap beside its length.
+            let s = utf8(&input[start..p], start).map_err(|e| (e, first))?;
+            each(first, s).map_err(|e| (e, first))?;
+            *pos = p;
+            continue;
+        }
+        // `len <= CHUNK` fits in u16, and so does every end below (checked against CHUNK).
+        spans[0] = (0, len as u16);
+        let mut count = 1;
         while i < n && count < RUN {
-            let at = p;
             let mut q = p;
-            let len = size::read(input, &mut q).map_err(|e| (e, i))?;
-            if !ascii_size(&input[at..q]) {
+            let Ok(len) = size::read(input, &mut q) else {
+                return Err(first_invalid(input, run_at, first, i + 1));
+            };
+            if take(input, q, len, p).is_err() {
+                return Err(first_invalid(input, run_at, first, i + 1));
+            }
+            let end = q + len - start;
+            if end > CHUNK {
                 break;
             }
-            take(input, q, len, at).map_err(|e| (e, i))?;
-            spans[count] = (q - start, q - start + len);
+            spans[count] = ((q - start) as u16, end as u16);
             count += 1;
             p = q + len;
             i += 1;
         }
-        let run = match utf8(&input[start..p], start) {
-            Ok(run) => run,
-            Err(_) => return Err(first_invalid(input, *pos, first, i)),
-        };
-        for (k, &(a, b)) in spans[..count].iter().enumerate() {
-            // On boundaries by construction (after and before ASCII bytes); `get` keeps that
-            // from being a panic path.
-            let s = run
-                .get(a..b)
-                .ok_or_else(|| first_invalid(input, *pos, first, i))?;
-            each(first + k, s).map_err(|e| (e, first + k))?;
+        let valid = each_valid(input, start, &spans[..count], |k, s| {
+            each(first + k, s).map_err(|e| (e, first + k))
+        })?;
+        if !valid {
+            return Err(first_invalid(input, run_at, first, i));
         }
         *pos = p;
     }
     Ok(())
-}
-
-/// Whether the bytes of a SIZE are all ASCII (one or two bytes for strings under 16 KiB).
-#[inline(always)]
-fn ascii_size(b: &[u8]) -> bool {
-    match *b {
-        [x] => x < 0x80,
-        [x, y] => (x | y) < 0x80,
-        _ => b.is_ascii(),
-    }
 }
 
 /// The error for the first invalid string among strings `from..to` starting at `pos`.
@@ -141,6 +141,49 @@ mod tests {
         assert_eq!(collect(&b, 2).unwrap_err(), ("invalid UTF-8".into(), 4, 1));
         let b = array(&[b"ok", b"fine", b"bad\xFF"]);
         assert_eq!(collect(&b, 3).unwrap_err(), ("invalid UTF-8".into(), 12, 2));
+    }
+
+    #[test]
+    fn many_strings_across_chunks_and_one_longer_than_a_chunk() {
+        let mut texts: Vec<String> = (0..300)
+            .map(|i| "\u{1F600}\u{e9}x".repeat(i % 40) + &"y".repeat(i % 7))
+            .collect();
+        texts.insert(150, "\u{4e2d}".repeat(CHUNK));
+        let refs: Vec<&[u8]> = texts.iter().map(|s| s.as_bytes()).collect();
+        let b = array(&refs);
+        assert_eq!(collect(&b, refs.len()).unwrap(), texts);
+        // One bad byte anywhere is reported at its offset, with its string's index.
+        for k in [0, 37, 149, 150, 151, 299] {
+            let mut bad = refs.iter().map(|r| r.to_vec()).collect::<Vec<_>>();
+            let Some(mid) = bad[k].len().checked_sub(1) else {
+                continue;
+            };
+            bad[k][mid] = 0xFF;
+            let bad_refs: Vec<&[u8]> = bad.iter().map(|v| &v[..]).collect();
+            let b = array(&bad_refs);
+            let start: usize = bad_refs[..k]
+                .iter()
+                .map(|r| r.len() + size_len(r.len()))
+                .sum();
+            let want = start + size_len(bad_refs[k].len()) + mid;
+            let (msg, at, idx) = collect(&b, bad_refs.len()).unwrap_err();
+            assert_eq!((msg.as_str(), idx), ("invalid UTF-8", k), "{k}");
+            // The offset is that of the first byte of the incomplete or bad sequence.
+            assert!(at <= want && want - at < 4, "{k}: {at} vs {want}");
+        }
+        // An invalid string before a truncated one: the invalid one is reported.
+        let mut cut = array(&[b"ok", b"bad\xFF", b"fine"]);
+        cut.truncate(cut.len() - 1);
+        assert_eq!(
+            collect(&cut, 3).unwrap_err(),
+            ("invalid UTF-8".into(), 7, 1)
+        );
+    }
+
+    fn size_len(n: usize) -> usize {
+        let mut b = Vec::new();
+        size::write(&mut b, n);
+        b.len()
     }
 
     #[test]
