@@ -25,6 +25,7 @@ mod read;
 mod scan;
 mod skip;
 mod string;
+mod string_into;
 mod unchecked;
 mod write;
 
