@@ -759,6 +759,35 @@ mod tests {
     }
 
     #[test]
+    fn integers_of_every_length_with_every_follower() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for n in 0..20_000u64 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mut text = (x >> (n % 64)).to_string();
+            if n % 3 == 0 {
+                text.push_str(&(n % 1000).to_string());
+            }
+            if text.starts_with('0') {
+                continue;
+            }
+            let digits = text.len();
+            for tail in ["", ",", "]        ", ",123456789", ".5", "e2"] {
+                let t = format!("{text}{tail}");
+                let want = match tail {
+                    ".5" => None,
+                    "e2" => text.parse::<u64>().ok().and_then(|v| v.checked_mul(100)),
+                    _ => text.parse::<u64>().ok(),
+                };
+                let got = read_int::<u64>(t.as_bytes(), 0).ok();
+                let end = if tail == "e2" { digits + 2 } else { digits };
+                assert_eq!(got, want.map(|v| (v, end)), "{t}");
+            }
+        }
+    }
+
+    #[test]
     fn doubles_as_glaze_reads_them() {
         let bits = |t: &str| float::<f64>(t).unwrap().to_bits();
         assert_eq!(bits("0.1"), 0.1f64.to_bits());
