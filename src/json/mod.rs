@@ -26,6 +26,7 @@ mod scan;
 mod skip;
 mod spare;
 mod string;
+mod string_into;
 mod unchecked;
 mod write;
 

@@ -137,6 +137,11 @@ fn scan(s: &[u8], start: usize) -> Result<Scanned> {
     let mut m = 0u64;
     match s.get(i) {
         Some(b'0') => i += 1,
+        // One integer digit (scientific notation, small values) needs no word load.
+        Some(&d @ b'1'..=b'9') if !s.get(i + 1).is_some_and(u8::is_ascii_digit) => {
+            m = u64::from(d - b'0');
+            i += 1;
+        }
         Some(b'1'..=b'9') => i = digits(s, i, &mut m),
         _ => return Err(bad_number(s, i)),
     }
@@ -177,9 +182,17 @@ fn scan(s: &[u8], start: usize) -> Result<Scanned> {
 #[inline]
 fn exponent(s: &[u8], mut i: usize) -> Result<(i64, usize)> {
     i += 1;
-    let neg = s.get(i) == Some(&b'-');
-    if let Some(b'+' | b'-') = s.get(i) {
-        i += 1;
+    let sign = s.get(i).copied().unwrap_or(0);
+    let neg = sign == b'-';
+    i += usize::from(neg || sign == b'+');
+    // Up to seven digits (every exponent in practice) from one word, without a loop.
+    if let Some(w) = load8(s, i) {
+        let k = digit_run(w);
+        if k > 0 && k < 8 {
+            let padded = (w << (64 - 8 * k)) | (0x3030_3030_3030_3030 >> (8 * k));
+            let e = parse8(padded) as i64;
+            return Ok((if neg { -e } else { e }, i + k as usize));
+        }
     }
     let d0 = i;
     let mut e = 0i64;
@@ -743,6 +756,35 @@ mod tests {
         assert_eq!((v, end), (123, 3));
         let (v, end) = read_int::<i64>(b"[-12345678912]", 1).unwrap();
         assert_eq!((v, end), (-12345678912, 13));
+    }
+
+    #[test]
+    fn integers_of_every_length_with_every_follower() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for n in 0..20_000u64 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mut text = (x >> (n % 64)).to_string();
+            if n % 3 == 0 {
+                text.push_str(&(n % 1000).to_string());
+            }
+            if text.starts_with('0') {
+                continue;
+            }
+            let digits = text.len();
+            for tail in ["", ",", "]        ", ",123456789", ".5", "e2"] {
+                let t = format!("{text}{tail}");
+                let want = match tail {
+                    ".5" => None,
+                    "e2" => text.parse::<u64>().ok().and_then(|v| v.checked_mul(100)),
+                    _ => text.parse::<u64>().ok(),
+                };
+                let got = read_int::<u64>(t.as_bytes(), 0).ok();
+                let end = if tail == "e2" { digits + 2 } else { digits };
+                assert_eq!(got, want.map(|v| (v, end)), "{t}");
+            }
+        }
     }
 
     #[test]

@@ -11,7 +11,13 @@ use crate::reflect::{EnumInfo, Key, ReadOptions, Reader, Str, ValueKind};
 
 use super::number_read::{read_float, read_int, read_wire};
 use super::skip::{eof, literal, skip_ws, walk, NoEmit};
-use super::string::{find_special, finish_string, slice, valid_prefix};
+use super::string::{find_special, slice, valid_prefix};
+use super::string_into::read_string_into;
+
+/// `true,` as a little-endian word.
+const TRUE_COMMA: u64 = u64::from_le_bytes(*b"true,\0\0\0");
+/// `false,` as a little-endian word.
+const FALSE_COMMA: u64 = u64::from_le_bytes(*b"false,\0\0");
 
 /// Reads JSON text.
 pub(crate) struct JsonReader<'de> {
@@ -94,8 +100,7 @@ impl<'de> JsonReader<'de> {
             self.pos = i + 1;
             return Ok(Text::Input(start, i));
         }
-        self.scratch.clear();
-        self.pos = finish_string(self.s, self.text, start, i, &mut self.scratch)?;
+        self.pos = read_string_into(self.s, self.text, start, i, &mut self.scratch)?;
         Ok(Text::Scratch)
     }
 
@@ -104,14 +109,7 @@ impl<'de> JsonReader<'de> {
     #[inline(always)]
     fn string_into(&mut self, out: &mut String) -> Result<()> {
         let start = self.pos + 1;
-        let i = find_special(self.s, start);
-        out.clear();
-        if self.s.get(i) == Some(&b'"') && i <= self.text.len() {
-            self.pos = i + 1;
-            out.push_str(slice(self.text, start, i)?);
-            return Ok(());
-        }
-        self.pos = finish_string(self.s, self.text, start, i, out)?;
+        self.pos = read_string_into(self.s, self.text, start, start, out)?;
         Ok(())
     }
 
@@ -413,12 +411,52 @@ impl<'de> Reader<'de> for JsonReader<'de> {
     #[inline]
     fn read_bool_vec(&mut self, out: &mut Vec<bool>) -> Result<()> {
         out.clear();
-        self.array_loop(|r, _| {
-            let v = r.read_bool()?;
+        if self.peek()? != b'[' {
+            return Err(self.invalid_type("an array"));
+        }
+        self.enter()?;
+        let s = self.s;
+        self.pos = skip_ws(s, self.pos);
+        if s.get(self.pos) == Some(&b']') {
+            self.end();
+            return Ok(());
+        }
+        loop {
+            // `true,` and `false,` (an element and its separator, the usual case) as one
+            // compare each, with no branch on which of the two it is.
+            let mut i = self.pos;
+            while let Some(w) = s.get(i..i + 8) {
+                let mut a = [0u8; 8];
+                a.copy_from_slice(w);
+                let w = u64::from_le_bytes(a);
+                let t = w & 0xFF_FFFF_FFFF == TRUE_COMMA;
+                let f = w & 0xFFFF_FFFF_FFFF == FALSE_COMMA;
+                if !(t | f) {
+                    break;
+                }
+                out.push(t);
+                i += 6 - usize::from(t);
+            }
+            self.pos = i;
+            let v = self
+                .read_bool()
+                .map_err(|e| e.push_path(PathSegment::Index(out.len())))?;
             out.push(v);
-            Ok(())
-        })?;
-        Ok(())
+            let mut b = s.get(self.pos).copied();
+            if !matches!(b, Some(b',' | b']')) {
+                self.pos = skip_ws(s, self.pos);
+                b = s.get(self.pos).copied();
+            }
+            match b {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.end();
+                    return Ok(());
+                }
+                Some(_) => return Err(Error::new(Code::ExpectedCommaOrEnd("]"), self.pos)),
+                None => return Err(eof(s)),
+            }
+        }
     }
 
     #[inline]

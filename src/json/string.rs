@@ -383,7 +383,7 @@ fn unescape_one<S: Sink>(s: &[u8], i: usize, out: &mut S) -> Result<usize> {
 
 /// Decodes `\uXXXX` (and the low half of a surrogate pair after it) at `i`.
 #[inline(never)]
-fn unescape_unicode<S: Sink>(s: &[u8], i: usize, out: &mut S) -> Result<usize> {
+pub(crate) fn unescape_unicode<S: Sink>(s: &[u8], i: usize, out: &mut S) -> Result<usize> {
     let hi = hex4(s, i + 2)?;
     let (c, end) = match hi {
         0xD800..=0xDBFF => {

@@ -1,0 +1,234 @@
+//! Reading a JSON string into a reused `String`, copying while scanning: each 16-byte block is
+//! appended whole while [`special_bits16`] looks at it, then cut back at the first `"`, `\` or
+//! control byte, so clean text costs no `memcpy` calls and no second pass. Escapes are decoded
+//! straight into the buffer.
+//!
+//! The buffer is worked on as bytes and turned back into a `String` without a second UTF-8
+//! check: the one `unsafe` call of this module, justified below.
+#![allow(unsafe_code)]
+
+use crate::error::{Code, Error, Result};
+
+use super::scan::special_bits16;
+use super::string::{invalid_utf8, unescape_unicode, Sink};
+
+/// What each byte after a `\` decodes to (0: not a one-byte escape).
+const ESCAPES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    t[b'"' as usize] = b'"';
+    t[b'\\' as usize] = b'\\';
+    t[b'/' as usize] = b'/';
+    t[b'b' as usize] = 0x08;
+    t[b'f' as usize] = 0x0C;
+    t[b'n' as usize] = b'\n';
+    t[b'r' as usize] = b'\r';
+    t[b't' as usize] = b'\t';
+    t
+};
+
+/// Unescaped bytes; every byte appended is ASCII or part of a whole encoded `char`.
+struct Bytes<'a>(&'a mut Vec<u8>);
+
+impl Sink for Bytes<'_> {
+    #[inline(always)]
+    fn run(&mut self, text: &str, from: usize, to: usize) -> Result<()> {
+        let t = text.get(from..to).ok_or_else(|| invalid_utf8(text))?;
+        self.0.extend_from_slice(t.as_bytes());
+        Ok(())
+    }
+    #[inline(always)]
+    fn push(&mut self, c: char) {
+        let mut b = [0u8; 4];
+        self.0.extend_from_slice(c.encode_utf8(&mut b).as_bytes());
+    }
+}
+
+/// Reads the string of `s` (whose valid UTF-8 prefix is `text`) whose clean text starts at
+/// `run` and whose first special byte is at or after `i` (`s[run..i]` is known to hold none)
+/// into `out` (replacing its contents, keeping its allocation); returns the index after the
+/// closing quote. On error `out` is left empty.
+#[inline]
+pub(crate) fn read_string_into(
+    s: &[u8],
+    text: &str,
+    run: usize,
+    i: usize,
+    out: &mut String,
+) -> Result<usize> {
+    let mut v = std::mem::take(out).into_bytes();
+    v.clear();
+    match fill(s, text, run, i, &mut v) {
+        Ok(end) => {
+            // SAFETY: `fill` succeeded, so `v` is a concatenation of (a) runs `s[a..b]` that lie
+            // inside `text` (checked: `b <= text.len()`) and start and end next to ASCII bytes
+            // or at the ends of `text`, hence are whole `&str` slices of valid UTF-8, and
+            // (b) decoded escapes, each one whole UTF-8 encoded `char`. The 16-byte blocks
+            // appended while scanning were cut back to the end of a run before anything else
+            // was appended. A concatenation of valid UTF-8 strings is valid UTF-8.
+            *out = unsafe { String::from_utf8_unchecked(v) };
+            Ok(end)
+        }
+        Err(e) => {
+            v.clear();
+            *out = String::from_utf8(v).unwrap_or_default();
+            Err(e)
+        }
+    }
+}
+
+/// Makes room for at least 20 more bytes (a block and a decoded `char`).
+#[cold]
+#[inline(never)]
+fn grow(v: &mut Vec<u8>) {
+    v.reserve(64.max(v.len()));
+}
+
+/// Appends the block `a` to `v` and keeps its first `keep` (at most 16) bytes; the caller has
+/// made room for 16 more bytes.
+#[inline(always)]
+fn push_block(v: &mut Vec<u8>, a: &[u8; 16], keep: usize) {
+    let len = v.len();
+    if let Some(dst) = v.spare_capacity_mut().get_mut(..16) {
+        for (d, &b) in dst.iter_mut().zip(a) {
+            d.write(b);
+        }
+        // SAFETY: the 16 bytes after `len` were just initialised and `keep <= 16`.
+        unsafe { v.set_len(len + keep.min(16)) };
+    }
+}
+
+/// The loop of [`read_string_into`].
+#[inline(always)]
+fn fill(s: &[u8], text: &str, run: usize, mut i: usize, v: &mut Vec<u8>) -> Result<usize> {
+    if i > run {
+        v.extend_from_slice(&s[run..i]);
+    }
+    loop {
+        if v.capacity() - v.len() < 20 {
+            grow(v);
+        }
+        let (p, n) = match s.get(i..i + 16) {
+            Some(b) => {
+                let mut a = [0u8; 16];
+                a.copy_from_slice(b);
+                let m = special_bits16(&a);
+                if m == 0 {
+                    push_block(v, &a, 16);
+                    i += 16;
+                    continue;
+                }
+                let p = m.trailing_zeros() as usize;
+                push_block(v, &a, p);
+                (p, 16)
+            }
+            None => {
+                // The last bytes, padded with a control byte (which stops the scan).
+                let rest = s.get(i..).unwrap_or_default();
+                let mut a = [0u8; 16];
+                a[..rest.len()].copy_from_slice(rest);
+                let p = special_bits16(&a).trailing_zeros() as usize;
+                push_block(v, &a, p);
+                (p, rest.len())
+            }
+        };
+        i += p;
+        // Everything appended so far must lie in the valid prefix (reported before any other
+        // error, as it comes first in the document).
+        if i > text.len() {
+            return Err(invalid_utf8(text));
+        }
+        if p >= n {
+            return Err(Error::new(Code::UnexpectedEnd, s.len()));
+        }
+        match s[i] {
+            b'"' => return Ok(i + 1),
+            b'\\' => {
+                let Some(&e) = s.get(i + 1) else {
+                    return Err(Error::new(Code::UnexpectedEnd, s.len()));
+                };
+                let c = ESCAPES[e as usize];
+                if c != 0 {
+                    v.push(c);
+                    i += 2;
+                } else if e == b'u' {
+                    i = unescape_unicode(s, i, &mut Bytes(v))?;
+                } else {
+                    return Err(Error::new(Code::InvalidEscape, i + 1));
+                }
+            }
+            _ => return Err(Error::new(Code::ControlCharacter, i)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::string::{find_special, finish_string, valid_prefix};
+    use super::*;
+
+    /// Reads the string opening at byte 0 of `s` both ways and checks they agree.
+    fn both(s: &[u8]) -> Result<(String, usize)> {
+        let text = valid_prefix(s);
+        let i = find_special(s, 1);
+        let mut want = String::new();
+        let want_end = finish_string(s, text, 1, i, &mut want);
+        let mut got = "left over".to_string();
+        let end = read_string_into(s, text, 1, 1, &mut got);
+        let mut got2 = String::new();
+        let end2 = read_string_into(s, text, 1, i, &mut got2);
+        match (&want_end, &end, &end2) {
+            (Ok(a), Ok(b), Ok(c)) => {
+                assert_eq!((a, &want), (b, &got), "{s:?}");
+                assert_eq!((a, &want), (c, &got2), "{s:?}");
+            }
+            (Err(a), Err(b), Err(c)) => {
+                assert_eq!(
+                    (a.message(), a.offset()),
+                    (b.message(), b.offset()),
+                    "{s:?}"
+                );
+                assert_eq!(
+                    (a.message(), a.offset()),
+                    (c.message(), c.offset()),
+                    "{s:?}"
+                );
+                assert!(got.is_empty());
+            }
+            _ => panic!("{s:?}: {want_end:?} vs {end:?} vs {end2:?}"),
+        }
+        end.map(|e| (got, e))
+    }
+
+    #[test]
+    fn agrees_with_finish_string_at_every_length_and_position() {
+        let pieces: [&[u8]; 10] = [
+            b"\"",
+            b"\\n",
+            b"\\u00e9",
+            b"\\ud83d\\ude00",
+            b"\\x",
+            b"\x01",
+            b"\xFF",
+            "é".as_bytes(),
+            b"\\",
+            b"\\u12",
+        ];
+        for len in 0..40 {
+            for pos in 0..=len {
+                for piece in pieces {
+                    let mut s = vec![b'"'];
+                    s.extend(std::iter::repeat_n(b'a', pos));
+                    s.extend_from_slice(piece);
+                    s.extend(std::iter::repeat_n(b'b', len - pos));
+                    let _ = both(&s);
+                    s.push(b'"');
+                    let _ = both(&s);
+                    s.extend_from_slice(b" , 1234567890123456789");
+                    let _ = both(&s);
+                }
+            }
+        }
+        let (text, end) = both(b"\"a\\tb\\\"c\"x").unwrap();
+        assert_eq!((text.as_str(), end), ("a\tb\"c", 9));
+    }
+}
