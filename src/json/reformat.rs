@@ -1,0 +1,508 @@
+//! The fast path of [`super::minify`] and [`super::prettify`]: one pass that checks the grammar
+//! and writes the re-formatted text through a [`Cursor`], sixteen or thirty-two bytes at a time
+//! (whitespace runs, string contents and numbers are found with block masks and copied with
+//! block stores).
+//!
+//! It only says *whether* the input is well-formed. On anything it does not accept, the caller
+//! discards its output and runs the checking walk ([`super::skip::walk_all`] with the
+//! `PrettyEmit`/`MinifyEmit` emitters), which produces the error with its offset, or the output
+//! if the input was valid after all (a deeper nesting than this path keeps, say). So it must
+//! never accept input the walk rejects, and when it accepts, its output must be the walk's.
+//! The input must be valid UTF-8 as a whole (the caller checks it first); then the output is
+//! too: it is the input with ASCII whitespace removed and ASCII punctuation added next to ASCII
+//! bytes.
+
+use super::cursor::Cursor;
+use super::number_read::skip_number;
+use super::scan::{digit_bits16, special_bits16, ws_bits16};
+use super::string::{finish_string, Discard};
+
+/// The input is not accepted by the fast path (the caller re-runs the checking walk).
+pub(crate) struct Rejected;
+
+type R<T> = Result<T, Rejected>;
+
+/// The deepest nesting this path keeps track of (deeper input goes to the walk).
+const MAX_STACK: usize = 256;
+
+/// The widest indent this path lays out (wider ones go to the walk).
+const MAX_INDENT: usize = 256;
+
+/// `"\n"` and 63 spaces: a newline and an indent of up to 63 in one block store.
+const NEWLINE_SPACES: [u8; 64] = {
+    let mut t = [b' '; 64];
+    t[0] = b'\n';
+    t
+};
+
+/// The 16 bytes at `i`, padded with zero bytes past the end of `s` (zero is a control byte, so
+/// neither whitespace, nor a digit, nor allowed raw in a string: every scan stops there).
+#[inline(always)]
+fn load16(s: &[u8], i: usize) -> [u8; 16] {
+    match block::<16>(s, i) {
+        Some(b) => b,
+        None => load16_tail(s, i),
+    }
+}
+
+/// The `N` bytes at `i`, if there are that many (a fixed-size copy).
+#[inline(always)]
+fn block<const N: usize>(s: &[u8], i: usize) -> Option<[u8; N]> {
+    s.get(i..)?.first_chunk::<N>().copied()
+}
+
+/// [`load16`] within 16 bytes of the end.
+#[cold]
+#[inline(never)]
+fn load16_tail(s: &[u8], i: usize) -> [u8; 16] {
+    let mut a = [0u8; 16];
+    let rest = s.get(i..).unwrap_or_default();
+    let n = rest.len().min(16);
+    a[..n].copy_from_slice(&rest[..n]);
+    a
+}
+
+/// The index of the first non-whitespace byte at or after `i` (`s.len()` if none).
+#[inline(always)]
+fn skip_ws(s: &[u8], i: usize) -> usize {
+    match s.get(i) {
+        Some(&b) if b <= b' ' => ws_run(s, i),
+        _ => i,
+    }
+}
+
+/// [`skip_ws`] from a byte that may be whitespace, sixteen bytes at a time.
+#[inline(always)]
+fn ws_run(s: &[u8], mut i: usize) -> usize {
+    while let Some(a) = block::<16>(s, i) {
+        let other = !ws_bits16(&a) & 0xFFFF;
+        if other != 0 {
+            return i + other.trailing_zeros() as usize;
+        }
+        i += 16;
+    }
+    ws_tail(s, i)
+}
+
+/// [`ws_run`] for the last 15 bytes or fewer.
+#[cold]
+#[inline(never)]
+fn ws_tail(s: &[u8], i: usize) -> usize {
+    let other = !ws_bits16(&load16(s, i)) & 0xFFFF;
+    (i + other.trailing_zeros() as usize).min(s.len())
+}
+
+/// Copies the string whose opening quote is at `start`; returns the index after its closing
+/// quote. Escapes are checked, not decoded (the text is copied as it is).
+#[inline(always)]
+fn string(s: &[u8], text: &str, start: usize, out: &mut Cursor) -> R<usize> {
+    out.byte(b'"');
+    let mut i = start + 1;
+    'block: loop {
+        let block = load16(s, i);
+        let mut m = special_bits16(&block);
+        while m != 0 {
+            let k = m.trailing_zeros() as usize;
+            match block[k] {
+                b'"' => {
+                    out.put(&block, k + 1);
+                    return Ok(i + k + 1);
+                }
+                b'\\' if k == 15 => {
+                    // The escaped byte is in the next block: start that one at the backslash.
+                    out.put(&block, 15);
+                    i += 15;
+                    continue 'block;
+                }
+                b'\\' => match block[k + 1] {
+                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => m &= !(3 << k),
+                    b'u' => {
+                        // Rare: let the string reader check the hex digits and surrogates.
+                        out.put(&block, k);
+                        let end = finish_string(s, text, i + k, i + k, &mut Discard)
+                            .map_err(|_| Rejected)?;
+                        out.slice(s.get(i + k..end).ok_or(Rejected)?);
+                        return Ok(end);
+                    }
+                    _ => return Err(Rejected),
+                },
+                // A control byte, or the end of the input.
+                _ => return Err(Rejected),
+            }
+        }
+        out.put(&block, 16);
+        i += 16;
+    }
+}
+
+/// Length of the run of set bits of `d` from bit `p` on (`p <= 32`).
+#[inline(always)]
+fn run(d: u64, p: usize) -> usize {
+    (!(d >> p)).trailing_zeros() as usize
+}
+
+/// Checks and copies the number at `i` (which holds `-` or a digit); returns the index after.
+#[inline(always)]
+fn number(s: &[u8], i: usize, out: &mut Cursor) -> R<usize> {
+    let Some(w) = block::<32>(s, i) else {
+        return number_slow(s, i, out);
+    };
+    let lo: [u8; 16] = *w.first_chunk().unwrap_or(&[0; 16]);
+    let hi: [u8; 16] = *w.last_chunk().unwrap_or(&[0; 16]);
+    // Bit k: byte k is a digit (bits 32 and up are clear, so runs stop at the window's end).
+    let d = u64::from(digit_bits16(&lo)) | u64::from(digit_bits16(&hi)) << 16;
+    let mut p = usize::from(w[0] == b'-');
+    let int = run(d, p);
+    // At least one digit, and no leading zero before more digits.
+    if int == 0 || (w[p] == b'0' && int > 1) {
+        return Err(Rejected);
+    }
+    p += int;
+    if p < 32 && w[p] == b'.' {
+        let frac = run(d, p + 1);
+        if frac == 0 && p + 1 < 32 {
+            return Err(Rejected);
+        }
+        p += 1 + frac;
+    }
+    if p < 32 && w[p] | 0x20 == b'e' {
+        p += 1;
+        if p < 32 && matches!(w[p], b'+' | b'-') {
+            p += 1;
+        }
+        let exp = run(d, p.min(32));
+        if exp == 0 && p < 32 {
+            return Err(Rejected);
+        }
+        p += exp;
+    }
+    if p >= 32 {
+        // The number may go on past the window.
+        return number_slow(s, i, out);
+    }
+    out.put(&w, p);
+    Ok(i + p)
+}
+
+/// [`number`] near the end of the input or for numbers of 32 bytes or more.
+#[cold]
+#[inline(never)]
+fn number_slow(s: &[u8], i: usize, out: &mut Cursor) -> R<usize> {
+    let end = skip_number(s, i).map_err(|_| Rejected)?;
+    out.slice(s.get(i..end).ok_or(Rejected)?);
+    Ok(end)
+}
+
+/// Checks and copies the literal `lit` at `i`; returns the index after it.
+#[inline(always)]
+fn literal<const N: usize>(s: &[u8], i: usize, lit: &[u8; N], out: &mut Cursor) -> R<usize> {
+    if s.get(i..i + N) != Some(&lit[..]) {
+        return Err(Rejected);
+    }
+    out.put(lit, N);
+    Ok(i + N)
+}
+
+/// Writes a newline and `n` spaces (pretty layout only).
+#[inline(always)]
+fn newline(out: &mut Cursor, n: usize) {
+    if n < NEWLINE_SPACES.len() {
+        out.put(&NEWLINE_SPACES, n + 1);
+    } else {
+        newline_long(out, n);
+    }
+}
+
+#[cold]
+#[inline(never)]
+fn newline_long(out: &mut Cursor, mut n: usize) {
+    out.byte(b'\n');
+    while n > 0 {
+        let k = n.min(63);
+        out.put::<64>(&[b' '; 64], k);
+        n -= k;
+    }
+}
+
+/// A key, its colon and the whitespace around them, starting at `i` (inside an object, after
+/// `{` or `,`); returns the index after the colon.
+#[inline(always)]
+fn key<const PRETTY: bool>(s: &[u8], text: &str, i: usize, out: &mut Cursor) -> R<usize> {
+    let i = skip_ws(s, i);
+    if s.get(i) != Some(&b'"') {
+        return Err(Rejected);
+    }
+    let end = string(s, text, i, out)?;
+    let j = skip_ws(s, end);
+    if s.get(j) != Some(&b':') {
+        return Err(Rejected);
+    }
+    if PRETTY {
+        out.put(b": ", 2);
+    } else {
+        out.byte(b':');
+    }
+    Ok(j + 1)
+}
+
+/// Re-formats all of `s` (one value, whitespace around it allowed; `text` is all of `s` as
+/// `str`): compact when `PRETTY` is false, else Glaze's layout with `indent` spaces per level.
+/// Nesting deeper than `max_depth` is rejected.
+pub(crate) fn reformat<const PRETTY: bool>(
+    s: &[u8],
+    text: &str,
+    max_depth: usize,
+    indent: usize,
+    out: &mut Vec<u8>,
+) -> R<()> {
+    if text.len() != s.len() || (PRETTY && indent > MAX_INDENT) {
+        return Err(Rejected);
+    }
+    // Made here so that its fields can live in registers.
+    let out = &mut Cursor::new(out);
+    // Open containers, innermost last: bit set for an object.
+    let mut stack = [0u64; MAX_STACK / 64];
+    let mut depth = 0usize;
+    let mut in_obj = false;
+    let mut i = 0;
+    'value: loop {
+        i = skip_ws(s, i);
+        let Some(&b) = s.get(i) else {
+            return Err(Rejected);
+        };
+        match b {
+            b'"' => i = string(s, text, i, out)?,
+            b'{' | b'[' => {
+                // As the walk: the limit counts an empty container too.
+                if depth >= max_depth {
+                    return Err(Rejected);
+                }
+                let obj = b == b'{';
+                let close = b + 2; // `]` and `}` come two after `[` and `{`.
+                let j = skip_ws(s, i + 1);
+                if s.get(j) == Some(&close) {
+                    out.put(&[b, close], 2);
+                    i = j + 1;
+                } else {
+                    if depth >= MAX_STACK {
+                        return Err(Rejected);
+                    }
+                    let (w, bit) = (depth / 64, depth % 64);
+                    stack[w] = (stack[w] & !(1 << bit)) | (u64::from(obj) << bit);
+                    depth += 1;
+                    in_obj = obj;
+                    out.byte(b);
+                    if PRETTY {
+                        newline(out, depth.saturating_mul(indent));
+                    }
+                    i = if obj { key::<PRETTY>(s, text, j, out)? } else { j };
+                    continue 'value;
+                }
+            }
+            b'-' | b'0'..=b'9' => i = number(s, i, out)?,
+            b't' => i = literal(s, i, b"true", out)?,
+            b'f' => i = literal(s, i, b"false", out)?,
+            b'n' => i = literal(s, i, b"null", out)?,
+            _ => return Err(Rejected),
+        }
+        // After a value: close finished containers, or go on to the next element.
+        loop {
+            if depth == 0 {
+                break 'value;
+            }
+            i = skip_ws(s, i);
+            let close = if in_obj { b'}' } else { b']' };
+            match s.get(i) {
+                Some(b',') => {
+                    out.byte(b',');
+                    if PRETTY {
+                        newline(out, depth.saturating_mul(indent));
+                    }
+                    i = if in_obj {
+                        key::<PRETTY>(s, text, i + 1, out)?
+                    } else {
+                        i + 1
+                    };
+                    continue 'value;
+                }
+                Some(&c) if c == close => {
+                    depth -= 1;
+                    if depth > 0 {
+                        let k = depth - 1;
+                        in_obj = stack[k / 64] >> (k % 64) & 1 == 1;
+                    }
+                    if PRETTY {
+                        newline(out, depth.saturating_mul(indent));
+                    }
+                    out.byte(c);
+                    i += 1;
+                }
+                _ => return Err(Rejected),
+            }
+        }
+    }
+    if skip_ws(s, i) != s.len() {
+        return Err(Rejected);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::pretty::{MinifyEmit, PrettyEmit};
+    use crate::json::skip::walk_all_in;
+    use crate::json::string::valid_prefix;
+
+    /// The fast path's output, or `None` if it rejects the input.
+    fn fast(s: &[u8], pretty: bool, max_depth: usize) -> Option<Vec<u8>> {
+        let mut out = b"pre".to_vec();
+        let text = valid_prefix(s);
+        let r = if pretty {
+            reformat::<true>(s, text, max_depth, 3, &mut out)
+        } else {
+            reformat::<false>(s, text, max_depth, 0, &mut out)
+        };
+        r.ok().map(|()| out[3..].to_vec())
+    }
+
+    /// The checking walk's output.
+    fn walk(s: &[u8], pretty: bool, max_depth: usize) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        let text = valid_prefix(s);
+        let r = if pretty {
+            let mut e = PrettyEmit {
+                out: &mut out,
+                indent: 3,
+                base: 0,
+            };
+            walk_all_in(s, text, max_depth, &mut e)
+        } else {
+            let mut e = MinifyEmit {
+                out: &mut out,
+                text,
+                last: 0,
+            };
+            walk_all_in(s, text, max_depth, &mut e)
+        };
+        r.ok().map(|()| out)
+    }
+
+    /// The fast path accepts exactly what the walk accepts (for these inputs: it is allowed to
+    /// reject more, such as nesting deeper than it keeps, but these tests pin that it does
+    /// not), with the same output.
+    fn same(s: &[u8]) {
+        for pretty in [false, true] {
+            for max_depth in [256, 3] {
+                let f = fast(s, pretty, max_depth);
+                let w = walk(s, pretty, max_depth);
+                assert_eq!(
+                    f,
+                    w,
+                    "pretty {pretty}, max_depth {max_depth}: {:?}",
+                    String::from_utf8_lossy(s)
+                );
+            }
+        }
+    }
+
+    const SAMPLE: &str = r#" { "a" : [ 1 , -0.5e+7 , 0 , true , false , null , "x\"y\\u00e9\ud83d\ude00\n" ,
+        { } , [ ] , [ [ 12345678901234567890 ] ] , 1.5E-3 ] , "é😀" : { "k" : "v" } } "#;
+
+    #[test]
+    fn agrees_with_the_walk_on_every_mutation_of_a_sample() {
+        let base = SAMPLE.as_bytes();
+        same(base);
+        let subs = [
+            b' ', b'\n', b'"', b'\\', b',', b':', b'[', b']', b'{', b'}', b'0', b'1', b'-', b'+',
+            b'.', b'e', b'u', b'x', b'n', b't', 0, 0x1F, 0x7F, 0x80, 0xC3, 0xFF,
+        ];
+        for k in 0..base.len() {
+            same(&base[..k]);
+            let mut cut = base.to_vec();
+            cut.remove(k);
+            same(&cut);
+            for &b in &subs {
+                let mut m = base.to_vec();
+                m[k] = b;
+                same(&m);
+                m.insert(k, b);
+                same(&m);
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_on_numbers_at_every_position_around_the_window() {
+        let numbers = [
+            "0", "-0", "7", "-12", "01", "-01", "1.", "1.5", ".5", "-", "1e", "1e+", "1e5",
+            "1E-05", "1.0e+", "0.0000000000000000000000000001", "123456789012345678901234567890",
+            "1234567890123456789012345678901.5", "1.23456789012345678901234567890e5", "1e1e1",
+            "1.2.3", "-.5", "2.e3", "1x", "1_", "3.14159265358979323846264338327950288",
+        ];
+        for n in numbers {
+            for pad in 0..40 {
+                for tail in ["", " ", "]", ",2]", "                                    "] {
+                    same(format!("{}{n}{tail}", " ".repeat(pad)).as_bytes());
+                    same(format!("[{}{n}{tail}", " ".repeat(pad)).as_bytes());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_on_strings_with_specials_at_every_block_position() {
+        let inner = [
+            "\\n", "\\\"", "\\\\", "\\/", "\\u0041", "\\u00", "\\ud800", "\\ud800\\udc00",
+            "\\udc00", "\\x", "\\", "\u{1}", "\t", "é", "😀", "\u{7f}",
+        ];
+        for x in inner {
+            for pad in 0..36 {
+                for after in ["", "a", "\\\\\\\\"] {
+                    let body = format!("{}{x}{after}", "a".repeat(pad));
+                    same(format!("\"{body}\"").as_bytes());
+                    same(format!("\"{body}").as_bytes());
+                    same(format!("{{\"{body}\":1}}").as_bytes());
+                    same(format!("[\"{body}\",\"{body}\"] ").as_bytes());
+                }
+            }
+        }
+        // Invalid UTF-8 inside and outside strings.
+        same(b"[\"\xC3\"]");
+        same(b"[\"a\xFF\"]");
+        same(b"[1]\xFF");
+    }
+
+    #[test]
+    fn agrees_on_depth_whitespace_and_trailing_text() {
+        for n in [2, 3, 4, 255, 256, 257, 300] {
+            same(format!("{}{}", "[".repeat(n), "]".repeat(n)).as_bytes());
+            same(format!("{}1{}", "[".repeat(n), "]".repeat(n)).as_bytes());
+            same(format!("{}1{}", "{\"k\":[".repeat(n / 2), "]}".repeat(n / 2)).as_bytes());
+            same(format!("{}{}", "[".repeat(n), "]".repeat(n - 1)).as_bytes());
+        }
+        for t in [
+            "", " ", "1 ", " 1", "1 2", "[] x", "[]]", "{}}", "\t\r\n[\t\r\n]\t\r\n", "[1,]",
+            "{\"a\":1,}", "{\"a\" 1}", "{1:2}", "[tru]", "[nul", "truex", "{\"a\":}", "[,1]",
+            "\u{feff}1", "[1]\u{0}",
+        ] {
+            same(t.as_bytes());
+            same(format!("{}{t}{}", " ".repeat(20), " ".repeat(20)).as_bytes());
+        }
+    }
+
+    #[test]
+    fn accepts_the_benchmark_documents() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/formats/json/bench");
+        for name in ["mixed", "strings", "uints", "ints", "doubles", "exact_decimals", "bools"] {
+            for file in [format!("{name}.json"), format!("{name}.pretty.json")] {
+                let s = std::fs::read(format!("{dir}/{file}")).unwrap();
+                for pretty in [false, true] {
+                    let f = fast(&s, pretty, 256);
+                    assert!(f.is_some(), "{file} rejected");
+                    assert_eq!(f, walk(&s, pretty, 256), "{file}");
+                }
+            }
+        }
+    }
+}
