@@ -92,47 +92,110 @@ fn ws_tail(s: &[u8], i: usize) -> usize {
     (i + other.trailing_zeros() as usize).min(s.len())
 }
 
+/// What may follow a backslash: 1 for the one-byte escapes, 2 for `u`, 0 for anything else.
+static ESCAPES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut k = 0;
+    let simple = b"\"\\/bfnrt";
+    while k < simple.len() {
+        t[simple[k] as usize] = 1;
+        k += 1;
+    }
+    t[b'u' as usize] = 2;
+    t
+};
+
+/// Bit `k` set when byte `k` of the 32 bytes `w` is `"`, `\` or a control byte.
+#[inline(always)]
+fn special_bits32(w: &[u8; 32]) -> u32 {
+    let lo: &[u8; 16] = w.first_chunk().unwrap_or(&[0; 16]);
+    let hi: &[u8; 16] = w.last_chunk().unwrap_or(&[0; 16]);
+    special_bits16(lo) | special_bits16(hi) << 16
+}
+
 /// Copies the string whose opening quote is at `start`; returns the index after its closing
 /// quote. Escapes are checked, not decoded (the text is copied as it is).
 #[inline(always)]
 fn string(s: &[u8], text: &str, start: usize, out: &mut Cursor) -> R<usize> {
     out.byte(b'"');
     let mut i = start + 1;
+    'block: while let Some(w) = block::<32>(s, i) {
+        let mut m = special_bits32(&w);
+        while m != 0 {
+            let k = m.trailing_zeros() as usize & 31;
+            match w[k] {
+                b'"' => {
+                    out.put(&w, k + 1);
+                    return Ok(i + k + 1);
+                }
+                b'\\' if k == 31 => {
+                    // The escaped byte is in the next block: start that one at the backslash.
+                    out.put(&w, 31);
+                    i += 31;
+                    continue 'block;
+                }
+                b'\\' => match ESCAPES[usize::from(w[(k + 1) & 31])] {
+                    1 => m &= !(3 << k),
+                    2 => {
+                        out.put(&w, k);
+                        return unicode_escape(s, text, i + k, out);
+                    }
+                    _ => return Err(Rejected),
+                },
+                _ => return Err(Rejected),
+            }
+        }
+        out.put(&w, 32);
+        i += 32;
+    }
+    string_tail(s, text, i, out)
+}
+
+/// The rest of [`string`] from `i` (in the string, not inside an escape) within 32 bytes of
+/// the end of the input, sixteen bytes at a time.
+#[cold]
+#[inline(never)]
+fn string_tail(s: &[u8], text: &str, mut i: usize, out: &mut Cursor) -> R<usize> {
     'block: loop {
         let block = load16(s, i);
         let mut m = special_bits16(&block);
         while m != 0 {
-            let k = m.trailing_zeros() as usize;
+            let k = m.trailing_zeros() as usize & 15;
             match block[k] {
                 b'"' => {
                     out.put(&block, k + 1);
                     return Ok(i + k + 1);
                 }
                 b'\\' if k == 15 => {
-                    // The escaped byte is in the next block: start that one at the backslash.
                     out.put(&block, 15);
                     i += 15;
                     continue 'block;
                 }
-                b'\\' => match block[k + 1] {
-                    b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't' => m &= !(3 << k),
-                    b'u' => {
-                        // Rare: let the string reader check the hex digits and surrogates.
+                b'\\' => match ESCAPES[usize::from(block[(k + 1) & 15])] {
+                    1 => m &= !(3 << k),
+                    2 => {
                         out.put(&block, k);
-                        let end = finish_string(s, text, i + k, i + k, &mut Discard)
-                            .map_err(|_| Rejected)?;
-                        out.slice(s.get(i + k..end).ok_or(Rejected)?);
-                        return Ok(end);
+                        return unicode_escape(s, text, i + k, out);
                     }
                     _ => return Err(Rejected),
                 },
-                // A control byte, or the end of the input.
+                // A control byte, or the end of the input (the zero padding).
                 _ => return Err(Rejected),
             }
         }
         out.put(&block, 16);
         i += 16;
     }
+}
+
+/// The rest of a string from a `\u` escape at `i` (rare): the string reader checks the hex
+/// digits and surrogates; the text is copied as it is.
+#[cold]
+#[inline(never)]
+fn unicode_escape(s: &[u8], text: &str, i: usize, out: &mut Cursor) -> R<usize> {
+    let end = finish_string(s, text, i, i, &mut Discard).map_err(|_| Rejected)?;
+    out.slice(s.get(i..end).ok_or(Rejected)?);
+    Ok(end)
 }
 
 /// Length of the run of set bits of `d` from bit `p` on (`p <= 32`).
