@@ -61,7 +61,7 @@ impl<'v> Cursor<'v> {
     }
 
     /// Appends `bytes` (any length).
-    #[inline]
+    #[inline(always)]
     pub(crate) fn slice(&mut self, bytes: &[u8]) {
         let n = bytes.len();
         if self.cap - self.len < n {

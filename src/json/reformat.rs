@@ -15,7 +15,7 @@
 use super::cursor::Cursor;
 use super::number_read::skip_number;
 use super::scan::{digit_bits16, special_bits16, ws_bits16};
-use super::string::{finish_string, Discard};
+use super::string::{finish_string, skip_string, Discard};
 
 /// The input is not accepted by the fast path (the caller re-runs the checking walk).
 pub(crate) struct Rejected;
@@ -138,7 +138,9 @@ fn string(s: &[u8], text: &str, start: usize, out: &mut Cursor) -> R<usize> {
                     1 => m &= !(3 << k),
                     2 => {
                         out.put(&w, k);
-                        return unicode_escape(s, text, i + k, out);
+                        let end = unicode_escape(s, text, i + k)?;
+                        out.slice(s.get(i + k..end).ok_or(Rejected)?);
+                        return Ok(end);
                     }
                     _ => return Err(Rejected),
                 },
@@ -148,54 +150,26 @@ fn string(s: &[u8], text: &str, start: usize, out: &mut Cursor) -> R<usize> {
         out.put(&w, 32);
         i += 32;
     }
-    string_tail(s, text, i, out)
-}
-
-/// The rest of [`string`] from `i` (in the string, not inside an escape) within 32 bytes of
-/// the end of the input, sixteen bytes at a time.
-#[cold]
-#[inline(never)]
-fn string_tail(s: &[u8], text: &str, mut i: usize, out: &mut Cursor) -> R<usize> {
-    'block: loop {
-        let block = load16(s, i);
-        let mut m = special_bits16(&block);
-        while m != 0 {
-            let k = m.trailing_zeros() as usize & 15;
-            match block[k] {
-                b'"' => {
-                    out.put(&block, k + 1);
-                    return Ok(i + k + 1);
-                }
-                b'\\' if k == 15 => {
-                    out.put(&block, 15);
-                    i += 15;
-                    continue 'block;
-                }
-                b'\\' => match ESCAPES[usize::from(block[(k + 1) & 15])] {
-                    1 => m &= !(3 << k),
-                    2 => {
-                        out.put(&block, k);
-                        return unicode_escape(s, text, i + k, out);
-                    }
-                    _ => return Err(Rejected),
-                },
-                // A control byte, or the end of the input (the zero padding).
-                _ => return Err(Rejected),
-            }
-        }
-        out.put(&block, 16);
-        i += 16;
-    }
-}
-
-/// The rest of a string from a `\u` escape at `i` (rare): the string reader checks the hex
-/// digits and surrogates; the text is copied as it is.
-#[cold]
-#[inline(never)]
-fn unicode_escape(s: &[u8], text: &str, i: usize, out: &mut Cursor) -> R<usize> {
-    let end = finish_string(s, text, i, i, &mut Discard).map_err(|_| Rejected)?;
+    let end = string_tail(s, text, i)?;
     out.slice(s.get(i..end).ok_or(Rejected)?);
     Ok(end)
+}
+
+/// Checks the rest of a string from `i` (inside it, not inside an escape) within 32 bytes of
+/// the end of the input; returns the index after the closing quote. (Out of line, and not
+/// given the cursor, so that the cursor can stay in registers.)
+#[cold]
+#[inline(never)]
+fn string_tail(s: &[u8], text: &str, i: usize) -> R<usize> {
+    skip_string(s, text, i).map_err(|_| Rejected)
+}
+
+/// Checks the rest of a string from a `\u` escape at `i` (rare); returns the index after the
+/// closing quote. The string reader checks the hex digits and surrogates.
+#[cold]
+#[inline(never)]
+fn unicode_escape(s: &[u8], text: &str, i: usize) -> R<usize> {
+    finish_string(s, text, i, i, &mut Discard).map_err(|_| Rejected)
 }
 
 /// Length of the run of set bits of `d` from bit `p` on (`p <= 32`).
@@ -208,52 +182,53 @@ fn run(d: u64, p: usize) -> usize {
 #[inline(always)]
 fn number(s: &[u8], i: usize, out: &mut Cursor) -> R<usize> {
     let Some(w) = block::<32>(s, i) else {
-        return number_slow(s, i, out);
+        let end = number_slow(s, i)?;
+        out.slice(s.get(i..end).ok_or(Rejected)?);
+        return Ok(end);
     };
     let lo: [u8; 16] = *w.first_chunk().unwrap_or(&[0; 16]);
     let hi: [u8; 16] = *w.last_chunk().unwrap_or(&[0; 16]);
     // Bit k: byte k is a digit (bits 32 and up are clear, so runs stop at the window's end).
     let d = u64::from(digit_bits16(&lo)) | u64::from(digit_bits16(&hi)) << 16;
-    let mut p = usize::from(w[0] == b'-');
-    let int = run(d, p);
+    // Checked with as few branches as possible (whether there is a sign, a fraction, which
+    // lengths: all vary from number to number); `bad` collects the failures. Positions may
+    // run past the window (then `p` ends at 32 or more and the slow path decides), so the
+    // bytes there are read as `w[p & 31]`, and `bad` counts only when `p` stays below 32.
+    let neg = usize::from(w[0] == b'-');
+    let int = run(d, neg);
     // At least one digit, and no leading zero before more digits.
-    if int == 0 || (w[p] == b'0' && int > 1) {
-        return Err(Rejected);
-    }
-    p += int;
-    if p < 32 && w[p] == b'.' {
-        let frac = run(d, p + 1);
-        if frac == 0 && p + 1 < 32 {
-            return Err(Rejected);
-        }
-        p += 1 + frac;
-    }
-    if p < 32 && w[p] | 0x20 == b'e' {
+    let mut bad = int == 0 || (w[neg] == b'0' && int > 1);
+    let mut p = neg + int;
+    let dot = w[p & 31] == b'.';
+    let frac = run(d, p + 1);
+    bad |= dot & (frac == 0);
+    p += usize::from(dot) * (1 + frac);
+    if w[p & 31] | 0x20 == b'e' {
         p += 1;
-        if p < 32 && matches!(w[p], b'+' | b'-') {
-            p += 1;
-        }
+        p += usize::from(matches!(w[p & 31], b'+' | b'-'));
         let exp = run(d, p.min(32));
-        if exp == 0 && p < 32 {
-            return Err(Rejected);
-        }
+        bad |= exp == 0;
         p += exp;
     }
     if p >= 32 {
         // The number may go on past the window.
-        return number_slow(s, i, out);
+        let end = number_slow(s, i)?;
+        out.slice(s.get(i..end).ok_or(Rejected)?);
+        return Ok(end);
+    }
+    if bad {
+        return Err(Rejected);
     }
     out.put(&w, p);
     Ok(i + p)
 }
 
-/// [`number`] near the end of the input or for numbers of 32 bytes or more.
+/// Checks the number at `i` near the end of the input or of 32 bytes or more; returns the
+/// index after it.
 #[cold]
 #[inline(never)]
-fn number_slow(s: &[u8], i: usize, out: &mut Cursor) -> R<usize> {
-    let end = skip_number(s, i).map_err(|_| Rejected)?;
-    out.slice(s.get(i..end).ok_or(Rejected)?);
-    Ok(end)
+fn number_slow(s: &[u8], i: usize) -> R<usize> {
+    skip_number(s, i).map_err(|_| Rejected)
 }
 
 /// Checks and copies the literal `lit` at `i`; returns the index after it.
@@ -266,24 +241,46 @@ fn literal<const N: usize>(s: &[u8], i: usize, lit: &[u8; N], out: &mut Cursor) 
     Ok(i + N)
 }
 
+/// Checks and copies `true` or `false` (as `is_false` says) at `i`; returns the index after.
+/// Without a branch on which of the two it is (in an array of random booleans that branch
+/// would be mispredicted half the time).
+#[inline(always)]
+fn boolean(s: &[u8], i: usize, is_false: bool, out: &mut Cursor) -> R<usize> {
+    const TRUE: u64 = u64::from_le_bytes(*b"true\0\0\0\0");
+    const FALSE: u64 = u64::from_le_bytes(*b"false\0\0\0");
+    let Some(w) = block::<8>(s, i) else {
+        return if is_false {
+            literal(s, i, b"false", out)
+        } else {
+            literal(s, i, b"true", out)
+        };
+    };
+    let n = 4 + usize::from(is_false);
+    let (want, keep) = if is_false {
+        (FALSE, 0xFF_FFFF_FFFF)
+    } else {
+        (TRUE, 0xFFFF_FFFF)
+    };
+    if (u64::from_le_bytes(w) ^ want) & keep != 0 {
+        return Err(Rejected);
+    }
+    out.put(&want.to_le_bytes(), n);
+    Ok(i + n)
+}
+
 /// Writes a newline and `n` spaces (pretty layout only).
 #[inline(always)]
 fn newline(out: &mut Cursor, n: usize) {
     if n < NEWLINE_SPACES.len() {
         out.put(&NEWLINE_SPACES, n + 1);
     } else {
-        newline_long(out, n);
-    }
-}
-
-#[cold]
-#[inline(never)]
-fn newline_long(out: &mut Cursor, mut n: usize) {
-    out.byte(b'\n');
-    while n > 0 {
-        let k = n.min(63);
-        out.put::<64>(&[b' '; 64], k);
-        n -= k;
+        out.byte(b'\n');
+        let mut n = n;
+        while n > 0 {
+            let k = n.min(63);
+            out.put::<64>(&[b' '; 64], k);
+            n -= k;
+        }
     }
 }
 
@@ -363,8 +360,7 @@ pub(crate) fn reformat<const PRETTY: bool>(
                 }
             }
             b'-' | b'0'..=b'9' => i = number(s, i, out)?,
-            b't' => i = literal(s, i, b"true", out)?,
-            b'f' => i = literal(s, i, b"false", out)?,
+            b't' | b'f' => i = boolean(s, i, b == b'f', out)?,
             b'n' => i = literal(s, i, b"null", out)?,
             _ => return Err(Rejected),
         }
