@@ -35,6 +35,33 @@ const NEWLINE_SPACES: [u8; 64] = {
     t
 };
 
+/// What the first byte of a value starts: [`KIND`] maps every byte to one of these, so the
+/// dispatch is one table look-up and one jump whose target does not depend on, say, the sign
+/// of a number or which boolean it is.
+const INVALID: u8 = 0;
+const STRING: u8 = 1;
+const OPEN: u8 = 2;
+const NUMBER: u8 = 3;
+const BOOL: u8 = 4;
+const NULL: u8 = 5;
+
+static KIND: [u8; 256] = {
+    let mut t = [INVALID; 256];
+    t[b'"' as usize] = STRING;
+    t[b'{' as usize] = OPEN;
+    t[b'[' as usize] = OPEN;
+    t[b'-' as usize] = NUMBER;
+    let mut d = b'0';
+    while d <= b'9' {
+        t[d as usize] = NUMBER;
+        d += 1;
+    }
+    t[b't' as usize] = BOOL;
+    t[b'f' as usize] = BOOL;
+    t[b'n' as usize] = NULL;
+    t
+};
+
 /// The 16 bytes at `i`, padded with zero bytes past the end of `s` (zero is a control byte, so
 /// neither whitespace, nor a digit, nor allowed raw in a string: every scan stops there).
 #[inline(always)]
@@ -68,6 +95,27 @@ fn skip_ws(s: &[u8], i: usize) -> usize {
     match s.get(i) {
         Some(&b) if b <= b' ' => ws_run(s, i),
         _ => i,
+    }
+}
+
+/// [`skip_ws`] where whitespace is likely (after punctuation) when minifying, whose input is
+/// usually laid out with a newline and an indent there: one block compare rather than a check
+/// of the first byte and then the block. Prettify's input is usually compact: byte first.
+#[inline(always)]
+fn lead_ws<const PRETTY: bool>(s: &[u8], i: usize) -> usize {
+    if PRETTY {
+        return skip_ws(s, i);
+    }
+    match block::<16>(s, i) {
+        Some(a) => {
+            let other = !ws_bits16(&a) & 0xFFFF;
+            if other != 0 {
+                i + other.trailing_zeros() as usize
+            } else {
+                ws_run(s, i + 16)
+            }
+        }
+        None => ws_tail(s, i),
     }
 }
 
@@ -288,7 +336,7 @@ fn newline(out: &mut Cursor, n: usize) {
 /// `{` or `,`); returns the index after the colon.
 #[inline(always)]
 fn key<const PRETTY: bool>(s: &[u8], text: &str, i: usize, out: &mut Cursor) -> R<usize> {
-    let i = skip_ws(s, i);
+    let i = lead_ws::<PRETTY>(s, i);
     if s.get(i) != Some(&b'"') {
         return Err(Rejected);
     }
@@ -326,20 +374,20 @@ pub(crate) fn reformat<const PRETTY: bool>(
     let mut in_obj = false;
     let mut i = 0;
     'value: loop {
-        i = skip_ws(s, i);
+        i = lead_ws::<PRETTY>(s, i);
         let Some(&b) = s.get(i) else {
             return Err(Rejected);
         };
-        match b {
-            b'"' => i = string(s, text, i, out)?,
-            b'{' | b'[' => {
+        match KIND[usize::from(b)] {
+            STRING => i = string(s, text, i, out)?,
+            OPEN => {
                 // As the walk: the limit counts an empty container too.
                 if depth >= max_depth {
                     return Err(Rejected);
                 }
                 let obj = b == b'{';
                 let close = b + 2; // `]` and `}` come two after `[` and `{`.
-                let j = skip_ws(s, i + 1);
+                let j = lead_ws::<PRETTY>(s, i + 1);
                 if s.get(j) == Some(&close) {
                     out.put(&[b, close], 2);
                     i = j + 1;
@@ -359,9 +407,9 @@ pub(crate) fn reformat<const PRETTY: bool>(
                     continue 'value;
                 }
             }
-            b'-' | b'0'..=b'9' => i = number(s, i, out)?,
-            b't' | b'f' => i = boolean(s, i, b == b'f', out)?,
-            b'n' => i = literal(s, i, b"null", out)?,
+            NUMBER => i = number(s, i, out)?,
+            BOOL => i = boolean(s, i, b == b'f', out)?,
+            NULL => i = literal(s, i, b"null", out)?,
             _ => return Err(Rejected),
         }
         // After a value: close finished containers, or go on to the next element.
