@@ -49,7 +49,12 @@ impl<'v> Cursor<'v> {
         // SAFETY: `len + N <= cap` (checked just above; `grow` reserves at least `N` more), so
         // the `N` bytes at `ptr + len` lie inside the vector's allocation, which this cursor
         // borrows exclusively; an unaligned write of a `[u8; N]` has no other requirement.
-        unsafe { self.ptr.add(self.len).cast::<[u8; N]>().write_unaligned(*block) };
+        unsafe {
+            self.ptr
+                .add(self.len)
+                .cast::<[u8; N]>()
+                .write_unaligned(*block)
+        };
         // The first `n.min(N)` bytes past the old `len` were just written: initialized.
         self.len += n.min(N);
     }

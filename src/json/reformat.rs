@@ -403,7 +403,11 @@ pub(crate) fn reformat<const PRETTY: bool>(
                     if PRETTY {
                         newline(out, depth.saturating_mul(indent));
                     }
-                    i = if obj { key::<PRETTY>(s, text, j, out)? } else { j };
+                    i = if obj {
+                        key::<PRETTY>(s, text, j, out)?
+                    } else {
+                        j
+                    };
                     continue 'value;
                 }
             }
@@ -542,10 +546,32 @@ mod tests {
     #[test]
     fn agrees_on_numbers_at_every_position_around_the_window() {
         let numbers = [
-            "0", "-0", "7", "-12", "01", "-01", "1.", "1.5", ".5", "-", "1e", "1e+", "1e5",
-            "1E-05", "1.0e+", "0.0000000000000000000000000001", "123456789012345678901234567890",
-            "1234567890123456789012345678901.5", "1.23456789012345678901234567890e5", "1e1e1",
-            "1.2.3", "-.5", "2.e3", "1x", "1_", "3.14159265358979323846264338327950288",
+            "0",
+            "-0",
+            "7",
+            "-12",
+            "01",
+            "-01",
+            "1.",
+            "1.5",
+            ".5",
+            "-",
+            "1e",
+            "1e+",
+            "1e5",
+            "1E-05",
+            "1.0e+",
+            "0.0000000000000000000000000001",
+            "123456789012345678901234567890",
+            "1234567890123456789012345678901.5",
+            "1.23456789012345678901234567890e5",
+            "1e1e1",
+            "1.2.3",
+            "-.5",
+            "2.e3",
+            "1x",
+            "1_",
+            "3.14159265358979323846264338327950288",
         ];
         for n in numbers {
             for pad in 0..40 {
@@ -560,8 +586,22 @@ mod tests {
     #[test]
     fn agrees_on_strings_with_specials_at_every_block_position() {
         let inner = [
-            "\\n", "\\\"", "\\\\", "\\/", "\\u0041", "\\u00", "\\ud800", "\\ud800\\udc00",
-            "\\udc00", "\\x", "\\", "\u{1}", "\t", "é", "😀", "\u{7f}",
+            "\\n",
+            "\\\"",
+            "\\\\",
+            "\\/",
+            "\\u0041",
+            "\\u00",
+            "\\ud800",
+            "\\ud800\\udc00",
+            "\\udc00",
+            "\\x",
+            "\\",
+            "\u{1}",
+            "\t",
+            "é",
+            "😀",
+            "\u{7f}",
         ];
         for x in inner {
             for pad in 0..36 {
@@ -589,9 +629,26 @@ mod tests {
             same(format!("{}{}", "[".repeat(n), "]".repeat(n - 1)).as_bytes());
         }
         for t in [
-            "", " ", "1 ", " 1", "1 2", "[] x", "[]]", "{}}", "\t\r\n[\t\r\n]\t\r\n", "[1,]",
-            "{\"a\":1,}", "{\"a\" 1}", "{1:2}", "[tru]", "[nul", "truex", "{\"a\":}", "[,1]",
-            "\u{feff}1", "[1]\u{0}",
+            "",
+            " ",
+            "1 ",
+            " 1",
+            "1 2",
+            "[] x",
+            "[]]",
+            "{}}",
+            "\t\r\n[\t\r\n]\t\r\n",
+            "[1,]",
+            "{\"a\":1,}",
+            "{\"a\" 1}",
+            "{1:2}",
+            "[tru]",
+            "[nul",
+            "truex",
+            "{\"a\":}",
+            "[,1]",
+            "\u{feff}1",
+            "[1]\u{0}",
         ] {
             same(t.as_bytes());
             same(format!("{}{t}{}", " ".repeat(20), " ".repeat(20)).as_bytes());
@@ -601,7 +658,15 @@ mod tests {
     #[test]
     fn accepts_the_benchmark_documents() {
         let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/formats/json/bench");
-        for name in ["mixed", "strings", "uints", "ints", "doubles", "exact_decimals", "bools"] {
+        for name in [
+            "mixed",
+            "strings",
+            "uints",
+            "ints",
+            "doubles",
+            "exact_decimals",
+            "bools",
+        ] {
             for file in [format!("{name}.json"), format!("{name}.pretty.json")] {
                 let s = std::fs::read(format!("{dir}/{file}")).unwrap();
                 for pretty in [false, true] {

@@ -202,7 +202,9 @@ mod tests {
     fn simd_and_swar_agree_with_the_reference_for_every_byte_at_every_position() {
         for v in 0..=255u8 {
             for pos in 0..16 {
-                for fill in [b'a', 0x80, 0xFF, b'"', 0x1F, 0x20, b'\n', 0x8D, b'0', b'9', b'/', b':', 0xB9] {
+                for fill in [
+                    b'a', 0x80, 0xFF, b'"', 0x1F, 0x20, b'\n', 0x8D, b'0', b'9', b'/', b':', 0xB9,
+                ] {
                     let mut block = [fill; 16];
                     block[pos] = v;
                     let want = reference(&block);
