@@ -421,10 +421,17 @@ pub(crate) fn reformat<const PRETTY: bool>(
             if depth == 0 {
                 break 'value;
             }
-            i = skip_ws(s, i);
+            // Usually a comma right after the value: one look at the byte decides.
+            let c = match s.get(i) {
+                Some(&c) if c > b' ' => c,
+                _ => {
+                    i = skip_ws(s, i);
+                    *s.get(i).ok_or(Rejected)?
+                }
+            };
             let close = if in_obj { b'}' } else { b']' };
-            match s.get(i) {
-                Some(b',') => {
+            match c {
+                b',' => {
                     out.byte(b',');
                     if PRETTY {
                         newline(out, depth.saturating_mul(indent));
@@ -436,7 +443,7 @@ pub(crate) fn reformat<const PRETTY: bool>(
                     };
                     continue 'value;
                 }
-                Some(&c) if c == close => {
+                c if c == close => {
                     depth -= 1;
                     if depth > 0 {
                         let k = depth - 1;
