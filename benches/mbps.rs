@@ -1,6 +1,7 @@
 //! structio's side of `benches/compare.sh`: the seven Glaze benchmark documents timed exactly as
-//! baseline-cpp times Glaze (reused destination value and output buffer; best of REPS loops of
-//! at least SECONDS), printing one `doc<TAB>op<TAB>MB/s` line per cell.
+//! baseline-cpp times Glaze (reused destination value and output buffer, prettify and minify
+//! included; best of REPS loops of at least SECONDS), printing one `doc<TAB>op<TAB>MB/s` line
+//! per cell.
 //!
 //! ```text
 //! cargo bench --bench mbps -- [DIR] [SECONDS] [REPS]
@@ -46,14 +47,18 @@ fn time_doc<T: ReflectOwned + Default>(name: &str, f: &DocFiles, seconds: f64, r
     report(
         "prettify",
         best_mbps(j.len(), seconds, reps, || {
-            ok &= black_box(structio::prettify(j)).is_ok();
+            out.clear();
+            ok &= structio::json::prettify_into(j, &mut out).is_ok();
+            black_box(&out);
         }),
     );
     let p = &f.pretty[..];
     report(
         "minify",
         best_mbps(p.len(), seconds, reps, || {
-            ok &= black_box(structio::minify(p)).is_ok();
+            out.clear();
+            ok &= structio::json::minify_into(p, &mut out).is_ok();
+            black_box(&out);
         }),
     );
     let b = &f.beve[..];

@@ -15,6 +15,7 @@
 //! Errors carry the byte offset, the line and column, the path to the value and a caret under
 //! the source line; see [`crate::Error`].
 
+mod cursor;
 mod float_read;
 mod number_read;
 mod number_write;
@@ -22,6 +23,7 @@ mod out;
 mod pow5;
 mod pretty;
 mod read;
+mod reformat;
 mod scan;
 mod skip;
 mod spare;
@@ -185,28 +187,95 @@ pub fn prettify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
 pub fn prettify_with<I: AsRef<[u8]> + ?Sized>(input: &I, opts: &PrettyOptions) -> Result<String> {
     let text = input.as_ref();
     let mut out = Vec::with_capacity(text.len() + text.len() / 2);
-    let mut e = pretty::PrettyEmit {
-        out: &mut out,
-        indent: opts.indent,
-        base: 0,
-    };
-    skip::walk_all(text, opts.max_depth, &mut e).map_err(|e| e.locate_in_text(text))?;
+    reformat_into::<true>(text, &mut out, opts.max_depth, opts.indent)?;
     Ok(unchecked::string_of_pieces(out))
+}
+
+/// [`prettify`] appending to a byte buffer, which can be reused from call to call (as
+/// [`write_json`] is to [`to_json`]). On error `out` is left as it was.
+///
+/// ```
+/// let mut out = Vec::new();
+/// structio::json::prettify_into("[1,[]]", &mut out).unwrap();
+/// assert_eq!(out, b"[\n   1,\n   []\n]");
+/// out.clear();
+/// assert!(structio::json::prettify_into("[1,]", &mut out).is_err());
+/// assert!(out.is_empty());
+/// ```
+pub fn prettify_into<I: AsRef<[u8]> + ?Sized>(input: &I, out: &mut Vec<u8>) -> Result<()> {
+    prettify_into_with(input, out, &PrettyOptions::default())
+}
+
+/// [`prettify_into`] with a chosen indent width and depth limit.
+pub fn prettify_into_with<I: AsRef<[u8]> + ?Sized>(
+    input: &I,
+    out: &mut Vec<u8>,
+    opts: &PrettyOptions,
+) -> Result<()> {
+    let text = input.as_ref();
+    out.reserve(text.len() + text.len() / 2);
+    reformat_into::<true>(text, out, opts.max_depth, opts.indent)
 }
 
 /// Removes all whitespace outside strings. The input is checked as it goes (depth limit 256).
 pub fn minify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
-    let text = input.as_ref();
-    let mut out = Vec::with_capacity(text.len());
-    let valid = string::valid_prefix(text);
-    let mut e = pretty::MinifyEmit {
-        out: &mut out,
-        text: valid,
-        last: 0,
-    };
-    skip::walk_all_in(text, valid, ReadOptions::default().max_depth, &mut e)
-        .map_err(|e| e.locate_in_text(text))?;
+    let mut out = Vec::new();
+    minify_into(input, &mut out)?;
     Ok(unchecked::string_of_pieces(out))
+}
+
+/// [`minify`] appending to a byte buffer, which can be reused from call to call (as
+/// [`write_json`] is to [`to_json`]). On error `out` is left as it was.
+///
+/// ```
+/// let mut out = b"old ".to_vec();
+/// structio::json::minify_into("[ 1, {\"a\" : null} ]", &mut out).unwrap();
+/// assert_eq!(out, br#"old [1,{"a":null}]"#);
+/// assert!(structio::json::minify_into("[1 2]", &mut out).is_err());
+/// assert_eq!(out, br#"old [1,{"a":null}]"#);
+/// ```
+pub fn minify_into<I: AsRef<[u8]> + ?Sized>(input: &I, out: &mut Vec<u8>) -> Result<()> {
+    let text = input.as_ref();
+    // The output is never longer than the input; the slack is for the block stores.
+    out.reserve(text.len() + 64);
+    reformat_into::<false>(text, out, ReadOptions::default().max_depth, 0)
+}
+
+/// Appends `s` re-formatted (pretty with `indent` when `PRETTY`, else minified) to `out`: the
+/// fast path first, and if it does not accept the input, the checking walk, which reports the
+/// error (or, should the input be valid after all, writes the output).
+fn reformat_into<const PRETTY: bool>(
+    s: &[u8],
+    out: &mut Vec<u8>,
+    max_depth: usize,
+    indent: usize,
+) -> Result<()> {
+    let start = out.len();
+    let text = string::valid_prefix(s);
+    let fast = reformat::reformat::<PRETTY>(s, text, max_depth, indent, out);
+    if fast.is_ok() {
+        return Ok(());
+    }
+    out.truncate(start);
+    let walked = if PRETTY {
+        let mut e = pretty::PrettyEmit {
+            out: &mut *out,
+            indent,
+            base: 0,
+        };
+        skip::walk_all_in(s, text, max_depth, &mut e)
+    } else {
+        let mut e = pretty::MinifyEmit {
+            out: &mut *out,
+            text,
+            last: 0,
+        };
+        skip::walk_all_in(s, text, max_depth, &mut e)
+    };
+    walked.map_err(|e| {
+        out.truncate(start);
+        e.locate_in_text(s)
+    })
 }
 
 /// Checks that `input` is exactly one well-formed JSON value, whitespace around it allowed

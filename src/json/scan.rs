@@ -30,11 +30,25 @@ pub(crate) fn ws_bits16(block: &[u8; 16]) -> u32 {
     }
 }
 
+/// Bit `k` set when byte `k` of `block` is an ASCII digit.
+#[inline(always)]
+pub(crate) fn digit_bits16(block: &[u8; 16]) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        sse2::digit_bits16(block)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        swar_digit_bits16(block)
+    }
+}
+
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
 mod sse2 {
     use core::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
+        _mm_sub_epi8,
     };
 
     #[inline(always)]
@@ -51,6 +65,22 @@ mod sse2 {
         let v: __m128i = bytemuck::cast(*block);
         // SAFETY: as in `special_bits16`.
         unsafe { ws(v) }
+    }
+
+    #[inline(always)]
+    pub(super) fn digit_bits16(block: &[u8; 16]) -> u32 {
+        let v: __m128i = bytemuck::cast(*block);
+        // SAFETY: as in `special_bits16`.
+        unsafe { digits(v) }
+    }
+
+    #[inline(always)]
+    unsafe fn digits(v: __m128i) -> u32 {
+        // `b - '0'` (wrapping) is at most 9 exactly for the digits; unsigned `x <= 9` is
+        // `max(x, 9) == 9`.
+        let x = _mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8));
+        let nine = _mm_set1_epi8(9);
+        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(x, nine), nine)) as u32
     }
 
     #[inline(always)]
@@ -93,6 +123,27 @@ pub(crate) fn swar_ws_bits16(block: &[u8; 16]) -> u32 {
     lo.copy_from_slice(&block[..8]);
     hi.copy_from_slice(&block[8..]);
     swar_ws8(u64::from_le_bytes(lo)) | swar_ws8(u64::from_le_bytes(hi)) << 8
+}
+
+/// [`digit_bits16`] without SIMD instructions.
+#[inline(always)]
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+pub(crate) fn swar_digit_bits16(block: &[u8; 16]) -> u32 {
+    let mut lo = [0u8; 8];
+    let mut hi = [0u8; 8];
+    lo.copy_from_slice(&block[..8]);
+    hi.copy_from_slice(&block[8..]);
+    swar_digits8(u64::from_le_bytes(lo)) | swar_digits8(u64::from_le_bytes(hi)) << 8
+}
+
+/// One bit per byte of `w` (little-endian order) that is an ASCII digit: `t = b ^ 0x30` is
+/// below 10 exactly for the digits; `(t & 7F) + 76` sets the high bit when the low seven bits
+/// reach 10 (never carrying out of the byte), and `| t` adds the bytes with the high bit set.
+#[inline(always)]
+fn swar_digits8(w: u64) -> u32 {
+    let t = w ^ (ONES * 0x30);
+    let big = ((t & LOW7).wrapping_add(ONES * 0x76)) | t;
+    gather(!big & !LOW7)
 }
 
 const ONES: u64 = 0x0101_0101_0101_0101;
@@ -151,7 +202,9 @@ mod tests {
     fn simd_and_swar_agree_with_the_reference_for_every_byte_at_every_position() {
         for v in 0..=255u8 {
             for pos in 0..16 {
-                for fill in [b'a', 0x80, 0xFF, b'"', 0x1F, 0x20, b'\n', 0x8D] {
+                for fill in [
+                    b'a', 0x80, 0xFF, b'"', 0x1F, 0x20, b'\n', 0x8D, b'0', b'9', b'/', b':', 0xB9,
+                ] {
                     let mut block = [fill; 16];
                     block[pos] = v;
                     let want = reference(&block);
@@ -169,6 +222,14 @@ mod tests {
                     }
                     assert_eq!(ws_bits16(&block), ws, "{v:#x} at {pos}");
                     assert_eq!(swar_ws_bits16(&block), ws, "{v:#x} at {pos}");
+                    let mut digits = 0;
+                    for (k, &b) in block.iter().enumerate() {
+                        if b.is_ascii_digit() {
+                            digits |= 1 << k;
+                        }
+                    }
+                    assert_eq!(digit_bits16(&block), digits, "{v:#x} at {pos}");
+                    assert_eq!(swar_digit_bits16(&block), digits, "{v:#x} at {pos}");
                 }
             }
         }

@@ -12,6 +12,9 @@ pub(crate) fn string_of_pieces(v: Vec<u8>) -> String {
     // cut back to lengths it had at the end of such a piece, so `v` is a concatenation of
     // valid UTF-8 strings, which is valid UTF-8. The prettify and minify emitters are the only
     // callers; they append through `Out for Vec<u8>` (`push_str`, `push_small`, `push_ascii`
-    // with ASCII punctuation, and spaces/newlines).
+    // with ASCII punctuation, and spaces/newlines). Their fast path (`reformat.rs`) runs only
+    // on input that is valid UTF-8 as a whole and writes that input with ASCII whitespace
+    // left out and ASCII punctuation put in next to ASCII bytes (never inside a character), so
+    // its output is valid UTF-8 too; on rejection its bytes are cut off before the walk runs.
     unsafe { String::from_utf8_unchecked(v) }
 }

@@ -1,0 +1,687 @@
+//! The fast path of [`super::minify`] and [`super::prettify`]: one pass that checks the grammar
+//! and writes the re-formatted text through a [`Cursor`], sixteen or thirty-two bytes at a time
+//! (whitespace runs, string contents and numbers are found with block masks and copied with
+//! block stores).
+//!
+//! It only says *whether* the input is well-formed. On anything it does not accept, the caller
+//! discards its output and runs the checking walk ([`super::skip::walk_all`] with the
+//! `PrettyEmit`/`MinifyEmit` emitters), which produces the error with its offset, or the output
+//! if the input was valid after all (a deeper nesting than this path keeps, say). So it must
+//! never accept input the walk rejects, and when it accepts, its output must be the walk's.
+//! The input must be valid UTF-8 as a whole (the caller checks it first); then the output is
+//! too: it is the input with ASCII whitespace removed and ASCII punctuation added next to ASCII
+//! bytes.
+
+use super::cursor::Cursor;
+use super::number_read::skip_number;
+use super::scan::{digit_bits16, special_bits16, ws_bits16};
+use super::string::{finish_string, skip_string, Discard};
+
+/// The input is not accepted by the fast path (the caller re-runs the checking walk).
+pub(crate) struct Rejected;
+
+type R<T> = Result<T, Rejected>;
+
+/// The deepest nesting this path keeps track of (deeper input goes to the walk).
+const MAX_STACK: usize = 256;
+
+/// The widest indent this path lays out (wider ones go to the walk).
+const MAX_INDENT: usize = 256;
+
+/// `"\n"` and 63 spaces: a newline and an indent of up to 63 in one block store.
+const NEWLINE_SPACES: [u8; 64] = {
+    let mut t = [b' '; 64];
+    t[0] = b'\n';
+    t
+};
+
+/// What the first byte of a value starts: [`KIND`] maps every byte to one of these, so the
+/// dispatch is one table look-up and one jump whose target does not depend on, say, the sign
+/// of a number or which boolean it is.
+const INVALID: u8 = 0;
+const STRING: u8 = 1;
+const OPEN: u8 = 2;
+const NUMBER: u8 = 3;
+const BOOL: u8 = 4;
+const NULL: u8 = 5;
+
+static KIND: [u8; 256] = {
+    let mut t = [INVALID; 256];
+    t[b'"' as usize] = STRING;
+    t[b'{' as usize] = OPEN;
+    t[b'[' as usize] = OPEN;
+    t[b'-' as usize] = NUMBER;
+    let mut d = b'0';
+    while d <= b'9' {
+        t[d as usize] = NUMBER;
+        d += 1;
+    }
+    t[b't' as usize] = BOOL;
+    t[b'f' as usize] = BOOL;
+    t[b'n' as usize] = NULL;
+    t
+};
+
+/// The 16 bytes at `i`, padded with zero bytes past the end of `s` (zero is a control byte, so
+/// neither whitespace, nor a digit, nor allowed raw in a string: every scan stops there).
+#[inline(always)]
+fn load16(s: &[u8], i: usize) -> [u8; 16] {
+    match block::<16>(s, i) {
+        Some(b) => b,
+        None => load16_tail(s, i),
+    }
+}
+
+/// The `N` bytes at `i`, if there are that many (a fixed-size copy).
+#[inline(always)]
+fn block<const N: usize>(s: &[u8], i: usize) -> Option<[u8; N]> {
+    s.get(i..)?.first_chunk::<N>().copied()
+}
+
+/// [`load16`] within 16 bytes of the end.
+#[cold]
+#[inline(never)]
+fn load16_tail(s: &[u8], i: usize) -> [u8; 16] {
+    let mut a = [0u8; 16];
+    let rest = s.get(i..).unwrap_or_default();
+    let n = rest.len().min(16);
+    a[..n].copy_from_slice(&rest[..n]);
+    a
+}
+
+/// The index of the first non-whitespace byte at or after `i` (`s.len()` if none).
+#[inline(always)]
+fn skip_ws(s: &[u8], i: usize) -> usize {
+    match s.get(i) {
+        Some(&b) if b <= b' ' => ws_run(s, i),
+        _ => i,
+    }
+}
+
+/// [`skip_ws`] where whitespace is likely (after punctuation) when minifying, whose input is
+/// usually laid out with a newline and an indent there: one block compare rather than a check
+/// of the first byte and then the block. Prettify's input is usually compact: byte first.
+#[inline(always)]
+fn lead_ws<const PRETTY: bool>(s: &[u8], i: usize) -> usize {
+    if PRETTY {
+        return skip_ws(s, i);
+    }
+    match block::<16>(s, i) {
+        Some(a) => {
+            let other = !ws_bits16(&a) & 0xFFFF;
+            if other != 0 {
+                i + other.trailing_zeros() as usize
+            } else {
+                ws_run(s, i + 16)
+            }
+        }
+        None => ws_tail(s, i),
+    }
+}
+
+/// [`skip_ws`] from a byte that may be whitespace, sixteen bytes at a time.
+#[inline(always)]
+fn ws_run(s: &[u8], mut i: usize) -> usize {
+    while let Some(a) = block::<16>(s, i) {
+        let other = !ws_bits16(&a) & 0xFFFF;
+        if other != 0 {
+            return i + other.trailing_zeros() as usize;
+        }
+        i += 16;
+    }
+    ws_tail(s, i)
+}
+
+/// [`ws_run`] for the last 15 bytes or fewer.
+#[cold]
+#[inline(never)]
+fn ws_tail(s: &[u8], i: usize) -> usize {
+    let other = !ws_bits16(&load16(s, i)) & 0xFFFF;
+    (i + other.trailing_zeros() as usize).min(s.len())
+}
+
+/// What may follow a backslash: 1 for the one-byte escapes, 2 for `u`, 0 for anything else.
+static ESCAPES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut k = 0;
+    let simple = b"\"\\/bfnrt";
+    while k < simple.len() {
+        t[simple[k] as usize] = 1;
+        k += 1;
+    }
+    t[b'u' as usize] = 2;
+    t
+};
+
+/// Bit `k` set when byte `k` of the 32 bytes `w` is `"`, `\` or a control byte.
+#[inline(always)]
+fn special_bits32(w: &[u8; 32]) -> u32 {
+    let lo: &[u8; 16] = w.first_chunk().unwrap_or(&[0; 16]);
+    let hi: &[u8; 16] = w.last_chunk().unwrap_or(&[0; 16]);
+    special_bits16(lo) | special_bits16(hi) << 16
+}
+
+/// Copies the string whose opening quote is at `start`; returns the index after its closing
+/// quote. Escapes are checked, not decoded (the text is copied as it is).
+#[inline(always)]
+fn string(s: &[u8], text: &str, start: usize, out: &mut Cursor) -> R<usize> {
+    out.byte(b'"');
+    let mut i = start + 1;
+    'block: while let Some(w) = block::<32>(s, i) {
+        let mut m = special_bits32(&w);
+        while m != 0 {
+            let k = m.trailing_zeros() as usize & 31;
+            match w[k] {
+                b'"' => {
+                    out.put(&w, k + 1);
+                    return Ok(i + k + 1);
+                }
+                b'\\' if k == 31 => {
+                    // The escaped byte is in the next block: start that one at the backslash.
+                    out.put(&w, 31);
+                    i += 31;
+                    continue 'block;
+                }
+                b'\\' => match ESCAPES[usize::from(w[(k + 1) & 31])] {
+                    1 => m &= !(3 << k),
+                    2 => {
+                        out.put(&w, k);
+                        let end = unicode_escape(s, text, i + k)?;
+                        out.slice(s.get(i + k..end).ok_or(Rejected)?);
+                        return Ok(end);
+                    }
+                    _ => return Err(Rejected),
+                },
+                _ => return Err(Rejected),
+            }
+        }
+        out.put(&w, 32);
+        i += 32;
+    }
+    let end = string_tail(s, text, i)?;
+    out.slice(s.get(i..end).ok_or(Rejected)?);
+    Ok(end)
+}
+
+/// Checks the rest of a string from `i` (inside it, not inside an escape) within 32 bytes of
+/// the end of the input; returns the index after the closing quote. (Out of line, and not
+/// given the cursor, so that the cursor can stay in registers.)
+#[cold]
+#[inline(never)]
+fn string_tail(s: &[u8], text: &str, i: usize) -> R<usize> {
+    skip_string(s, text, i).map_err(|_| Rejected)
+}
+
+/// Checks the rest of a string from a `\u` escape at `i` (rare); returns the index after the
+/// closing quote. The string reader checks the hex digits and surrogates.
+#[cold]
+#[inline(never)]
+fn unicode_escape(s: &[u8], text: &str, i: usize) -> R<usize> {
+    finish_string(s, text, i, i, &mut Discard).map_err(|_| Rejected)
+}
+
+/// Length of the run of set bits of `d` from bit `p` on (`p <= 32`).
+#[inline(always)]
+fn run(d: u64, p: usize) -> usize {
+    (!(d >> p)).trailing_zeros() as usize
+}
+
+/// Checks and copies the number at `i` (which holds `-` or a digit); returns the index after.
+#[inline(always)]
+fn number(s: &[u8], i: usize, out: &mut Cursor) -> R<usize> {
+    let Some(w) = block::<32>(s, i) else {
+        let end = number_slow(s, i)?;
+        out.slice(s.get(i..end).ok_or(Rejected)?);
+        return Ok(end);
+    };
+    let lo: [u8; 16] = *w.first_chunk().unwrap_or(&[0; 16]);
+    let hi: [u8; 16] = *w.last_chunk().unwrap_or(&[0; 16]);
+    // Bit k: byte k is a digit (bits 32 and up are clear, so runs stop at the window's end).
+    let d = u64::from(digit_bits16(&lo)) | u64::from(digit_bits16(&hi)) << 16;
+    // Checked with as few branches as possible (whether there is a sign, a fraction, which
+    // lengths: all vary from number to number); `bad` collects the failures. Positions may
+    // run past the window (then `p` ends at 32 or more and the slow path decides), so the
+    // bytes there are read as `w[p & 31]`, and `bad` counts only when `p` stays below 32.
+    let neg = usize::from(w[0] == b'-');
+    let int = run(d, neg);
+    // At least one digit, and no leading zero before more digits.
+    let mut bad = int == 0 || (w[neg] == b'0' && int > 1);
+    let mut p = neg + int;
+    let dot = w[p & 31] == b'.';
+    let frac = run(d, p + 1);
+    bad |= dot & (frac == 0);
+    p += usize::from(dot) * (1 + frac);
+    if w[p & 31] | 0x20 == b'e' {
+        p += 1;
+        p += usize::from(matches!(w[p & 31], b'+' | b'-'));
+        let exp = run(d, p.min(32));
+        bad |= exp == 0;
+        p += exp;
+    }
+    if p >= 32 {
+        // The number may go on past the window.
+        let end = number_slow(s, i)?;
+        out.slice(s.get(i..end).ok_or(Rejected)?);
+        return Ok(end);
+    }
+    if bad {
+        return Err(Rejected);
+    }
+    out.put(&w, p);
+    Ok(i + p)
+}
+
+/// Checks the number at `i` near the end of the input or of 32 bytes or more; returns the
+/// index after it.
+#[cold]
+#[inline(never)]
+fn number_slow(s: &[u8], i: usize) -> R<usize> {
+    skip_number(s, i).map_err(|_| Rejected)
+}
+
+/// Checks and copies the literal `lit` at `i`; returns the index after it.
+#[inline(always)]
+fn literal<const N: usize>(s: &[u8], i: usize, lit: &[u8; N], out: &mut Cursor) -> R<usize> {
+    if s.get(i..i + N) != Some(&lit[..]) {
+        return Err(Rejected);
+    }
+    out.put(lit, N);
+    Ok(i + N)
+}
+
+/// Checks and copies `true` or `false` (as `is_false` says) at `i`; returns the index after.
+/// Without a branch on which of the two it is (in an array of random booleans that branch
+/// would be mispredicted half the time).
+#[inline(always)]
+fn boolean(s: &[u8], i: usize, is_false: bool, out: &mut Cursor) -> R<usize> {
+    const TRUE: u64 = u64::from_le_bytes(*b"true\0\0\0\0");
+    const FALSE: u64 = u64::from_le_bytes(*b"false\0\0\0");
+    let Some(w) = block::<8>(s, i) else {
+        return if is_false {
+            literal(s, i, b"false", out)
+        } else {
+            literal(s, i, b"true", out)
+        };
+    };
+    let n = 4 + usize::from(is_false);
+    let (want, keep) = if is_false {
+        (FALSE, 0xFF_FFFF_FFFF)
+    } else {
+        (TRUE, 0xFFFF_FFFF)
+    };
+    if (u64::from_le_bytes(w) ^ want) & keep != 0 {
+        return Err(Rejected);
+    }
+    out.put(&want.to_le_bytes(), n);
+    Ok(i + n)
+}
+
+/// Writes a newline and `n` spaces (pretty layout only).
+#[inline(always)]
+fn newline(out: &mut Cursor, n: usize) {
+    if n < NEWLINE_SPACES.len() {
+        out.put(&NEWLINE_SPACES, n + 1);
+    } else {
+        out.byte(b'\n');
+        let mut n = n;
+        while n > 0 {
+            let k = n.min(63);
+            out.put::<64>(&[b' '; 64], k);
+            n -= k;
+        }
+    }
+}
+
+/// A key, its colon and the whitespace around them, starting at `i` (inside an object, after
+/// `{` or `,`); returns the index after the colon.
+#[inline(always)]
+fn key<const PRETTY: bool>(s: &[u8], text: &str, i: usize, out: &mut Cursor) -> R<usize> {
+    let i = lead_ws::<PRETTY>(s, i);
+    if s.get(i) != Some(&b'"') {
+        return Err(Rejected);
+    }
+    let end = string(s, text, i, out)?;
+    let j = skip_ws(s, end);
+    if s.get(j) != Some(&b':') {
+        return Err(Rejected);
+    }
+    if PRETTY {
+        out.put(b": ", 2);
+    } else {
+        out.byte(b':');
+    }
+    Ok(j + 1)
+}
+
+/// Re-formats all of `s` (one value, whitespace around it allowed; `text` is all of `s` as
+/// `str`): compact when `PRETTY` is false, else Glaze's layout with `indent` spaces per level.
+/// Nesting deeper than `max_depth` is rejected.
+pub(crate) fn reformat<const PRETTY: bool>(
+    s: &[u8],
+    text: &str,
+    max_depth: usize,
+    indent: usize,
+    out: &mut Vec<u8>,
+) -> R<()> {
+    if text.len() != s.len() || (PRETTY && indent > MAX_INDENT) {
+        return Err(Rejected);
+    }
+    // Made here so that its fields can live in registers.
+    let out = &mut Cursor::new(out);
+    // Open containers, innermost last: bit set for an object.
+    let mut stack = [0u64; MAX_STACK / 64];
+    let mut depth = 0usize;
+    let mut in_obj = false;
+    let mut i = 0;
+    'value: loop {
+        i = lead_ws::<PRETTY>(s, i);
+        let Some(&b) = s.get(i) else {
+            return Err(Rejected);
+        };
+        match KIND[usize::from(b)] {
+            STRING => i = string(s, text, i, out)?,
+            OPEN => {
+                // As the walk: the limit counts an empty container too.
+                if depth >= max_depth {
+                    return Err(Rejected);
+                }
+                let obj = b == b'{';
+                let close = b + 2; // `]` and `}` come two after `[` and `{`.
+                let j = lead_ws::<PRETTY>(s, i + 1);
+                if s.get(j) == Some(&close) {
+                    out.put(&[b, close], 2);
+                    i = j + 1;
+                } else {
+                    if depth >= MAX_STACK {
+                        return Err(Rejected);
+                    }
+                    let (w, bit) = (depth / 64, depth % 64);
+                    stack[w] = (stack[w] & !(1 << bit)) | (u64::from(obj) << bit);
+                    depth += 1;
+                    in_obj = obj;
+                    out.byte(b);
+                    if PRETTY {
+                        newline(out, depth.saturating_mul(indent));
+                    }
+                    i = if obj {
+                        key::<PRETTY>(s, text, j, out)?
+                    } else {
+                        j
+                    };
+                    continue 'value;
+                }
+            }
+            NUMBER => i = number(s, i, out)?,
+            BOOL => i = boolean(s, i, b == b'f', out)?,
+            NULL => i = literal(s, i, b"null", out)?,
+            _ => return Err(Rejected),
+        }
+        // After a value: close finished containers, or go on to the next element.
+        loop {
+            if depth == 0 {
+                break 'value;
+            }
+            // Usually a comma right after the value: one look at the byte decides.
+            let c = match s.get(i) {
+                Some(&c) if c > b' ' => c,
+                _ => {
+                    i = skip_ws(s, i);
+                    *s.get(i).ok_or(Rejected)?
+                }
+            };
+            let close = if in_obj { b'}' } else { b']' };
+            match c {
+                b',' => {
+                    out.byte(b',');
+                    if PRETTY {
+                        newline(out, depth.saturating_mul(indent));
+                    }
+                    i = if in_obj {
+                        key::<PRETTY>(s, text, i + 1, out)?
+                    } else {
+                        i + 1
+                    };
+                    continue 'value;
+                }
+                c if c == close => {
+                    depth -= 1;
+                    if depth > 0 {
+                        let k = depth - 1;
+                        in_obj = stack[k / 64] >> (k % 64) & 1 == 1;
+                    }
+                    if PRETTY {
+                        newline(out, depth.saturating_mul(indent));
+                    }
+                    out.byte(c);
+                    i += 1;
+                }
+                _ => return Err(Rejected),
+            }
+        }
+    }
+    if skip_ws(s, i) != s.len() {
+        return Err(Rejected);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::pretty::{MinifyEmit, PrettyEmit};
+    use crate::json::skip::walk_all_in;
+    use crate::json::string::valid_prefix;
+
+    /// The fast path's output, or `None` if it rejects the input.
+    fn fast(s: &[u8], pretty: bool, max_depth: usize) -> Option<Vec<u8>> {
+        let mut out = b"pre".to_vec();
+        let text = valid_prefix(s);
+        let r = if pretty {
+            reformat::<true>(s, text, max_depth, 3, &mut out)
+        } else {
+            reformat::<false>(s, text, max_depth, 0, &mut out)
+        };
+        r.ok().map(|()| out[3..].to_vec())
+    }
+
+    /// The checking walk's output.
+    fn walk(s: &[u8], pretty: bool, max_depth: usize) -> Option<Vec<u8>> {
+        let mut out = Vec::new();
+        let text = valid_prefix(s);
+        let r = if pretty {
+            let mut e = PrettyEmit {
+                out: &mut out,
+                indent: 3,
+                base: 0,
+            };
+            walk_all_in(s, text, max_depth, &mut e)
+        } else {
+            let mut e = MinifyEmit {
+                out: &mut out,
+                text,
+                last: 0,
+            };
+            walk_all_in(s, text, max_depth, &mut e)
+        };
+        r.ok().map(|()| out)
+    }
+
+    /// The fast path accepts exactly what the walk accepts (for these inputs: it is allowed to
+    /// reject more, such as nesting deeper than it keeps, but these tests pin that it does
+    /// not), with the same output.
+    fn same(s: &[u8]) {
+        for pretty in [false, true] {
+            for max_depth in [256, 3] {
+                let f = fast(s, pretty, max_depth);
+                let w = walk(s, pretty, max_depth);
+                assert_eq!(
+                    f,
+                    w,
+                    "pretty {pretty}, max_depth {max_depth}: {:?}",
+                    String::from_utf8_lossy(s)
+                );
+            }
+        }
+    }
+
+    const SAMPLE: &str = r#" { "a" : [ 1 , -0.5e+7 , 0 , true , false , null , "x\"y\\u00e9\ud83d\ude00\n" ,
+        { } , [ ] , [ [ 12345678901234567890 ] ] , 1.5E-3 ] , "é😀" : { "k" : "v" } } "#;
+
+    #[test]
+    fn agrees_with_the_walk_on_every_mutation_of_a_sample() {
+        let base = SAMPLE.as_bytes();
+        same(base);
+        let subs = [
+            b' ', b'\n', b'"', b'\\', b',', b':', b'[', b']', b'{', b'}', b'0', b'1', b'-', b'+',
+            b'.', b'e', b'u', b'x', b'n', b't', 0, 0x1F, 0x7F, 0x80, 0xC3, 0xFF,
+        ];
+        for k in 0..base.len() {
+            same(&base[..k]);
+            let mut cut = base.to_vec();
+            cut.remove(k);
+            same(&cut);
+            for &b in &subs {
+                let mut m = base.to_vec();
+                m[k] = b;
+                same(&m);
+                m.insert(k, b);
+                same(&m);
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_on_numbers_at_every_position_around_the_window() {
+        let numbers = [
+            "0",
+            "-0",
+            "7",
+            "-12",
+            "01",
+            "-01",
+            "1.",
+            "1.5",
+            ".5",
+            "-",
+            "1e",
+            "1e+",
+            "1e5",
+            "1E-05",
+            "1.0e+",
+            "0.0000000000000000000000000001",
+            "123456789012345678901234567890",
+            "1234567890123456789012345678901.5",
+            "1.23456789012345678901234567890e5",
+            "1e1e1",
+            "1.2.3",
+            "-.5",
+            "2.e3",
+            "1x",
+            "1_",
+            "3.14159265358979323846264338327950288",
+        ];
+        for n in numbers {
+            for pad in 0..40 {
+                for tail in ["", " ", "]", ",2]", "                                    "] {
+                    same(format!("{}{n}{tail}", " ".repeat(pad)).as_bytes());
+                    same(format!("[{}{n}{tail}", " ".repeat(pad)).as_bytes());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_on_strings_with_specials_at_every_block_position() {
+        let inner = [
+            "\\n",
+            "\\\"",
+            "\\\\",
+            "\\/",
+            "\\u0041",
+            "\\u00",
+            "\\ud800",
+            "\\ud800\\udc00",
+            "\\udc00",
+            "\\x",
+            "\\",
+            "\u{1}",
+            "\t",
+            "é",
+            "😀",
+            "\u{7f}",
+        ];
+        for x in inner {
+            for pad in 0..36 {
+                for after in ["", "a", "\\\\\\\\"] {
+                    let body = format!("{}{x}{after}", "a".repeat(pad));
+                    same(format!("\"{body}\"").as_bytes());
+                    same(format!("\"{body}").as_bytes());
+                    same(format!("{{\"{body}\":1}}").as_bytes());
+                    same(format!("[\"{body}\",\"{body}\"] ").as_bytes());
+                }
+            }
+        }
+        // Invalid UTF-8 inside and outside strings.
+        same(b"[\"\xC3\"]");
+        same(b"[\"a\xFF\"]");
+        same(b"[1]\xFF");
+    }
+
+    #[test]
+    fn agrees_on_depth_whitespace_and_trailing_text() {
+        for n in [2, 3, 4, 255, 256, 257, 300] {
+            same(format!("{}{}", "[".repeat(n), "]".repeat(n)).as_bytes());
+            same(format!("{}1{}", "[".repeat(n), "]".repeat(n)).as_bytes());
+            same(format!("{}1{}", "{\"k\":[".repeat(n / 2), "]}".repeat(n / 2)).as_bytes());
+            same(format!("{}{}", "[".repeat(n), "]".repeat(n - 1)).as_bytes());
+        }
+        for t in [
+            "",
+            " ",
+            "1 ",
+            " 1",
+            "1 2",
+            "[] x",
+            "[]]",
+            "{}}",
+            "\t\r\n[\t\r\n]\t\r\n",
+            "[1,]",
+            "{\"a\":1,}",
+            "{\"a\" 1}",
+            "{1:2}",
+            "[tru]",
+            "[nul",
+            "truex",
+            "{\"a\":}",
+            "[,1]",
+            "\u{feff}1",
+            "[1]\u{0}",
+        ] {
+            same(t.as_bytes());
+            same(format!("{}{t}{}", " ".repeat(20), " ".repeat(20)).as_bytes());
+        }
+    }
+
+    #[test]
+    fn accepts_the_benchmark_documents() {
+        let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/formats/json/bench");
+        for name in [
+            "mixed",
+            "strings",
+            "uints",
+            "ints",
+            "doubles",
+            "exact_decimals",
+            "bools",
+        ] {
+            for file in [format!("{name}.json"), format!("{name}.pretty.json")] {
+                let s = std::fs::read(format!("{dir}/{file}")).unwrap();
+                for pretty in [false, true] {
+                    let f = fast(&s, pretty, 256);
+                    assert!(f.is_some(), "{file} rejected");
+                    assert_eq!(f, walk(&s, pretty, 256), "{file}");
+                }
+            }
+        }
+    }
+}
