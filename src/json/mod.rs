@@ -15,7 +15,6 @@
 //! Errors carry the byte offset, the line and column, the path to the value and a caret under
 //! the source line; see [`crate::Error`].
 
-mod cursor;
 mod float_read;
 mod number_read;
 mod number_write;

@@ -1,5 +1,5 @@
 //! The fast path of [`super::minify`] and [`super::prettify`]: one pass that checks the grammar
-//! and writes the re-formatted text through a [`Cursor`], sixteen or thirty-two bytes at a time
+//! and writes the re-formatted text through a [`Spare`] cursor, sixteen or thirty-two bytes at a time
 //! (whitespace runs, string contents and numbers are found with block masks and copied with
 //! block stores).
 //!
@@ -12,9 +12,9 @@
 //! too: it is the input with ASCII whitespace removed and ASCII punctuation added next to ASCII
 //! bytes.
 
-use super::cursor::Cursor;
 use super::number_read::skip_number;
 use super::scan::{digit_bits16, special_bits16, ws_bits16};
+use super::spare::Spare;
 use super::string::{finish_string, skip_string, Discard};
 
 /// The input is not accepted by the fast path (the caller re-runs the checking walk).
@@ -164,7 +164,7 @@ fn special_bits32(w: &[u8; 32]) -> u32 {
 /// Copies the string whose opening quote is at `start`; returns the index after its closing
 /// quote. Escapes are checked, not decoded (the text is copied as it is).
 #[inline(always)]
-fn string(s: &[u8], text: &str, start: usize, out: &mut Cursor) -> R<usize> {
+fn string(s: &[u8], text: &str, start: usize, out: &mut Spare) -> R<usize> {
     out.byte(b'"');
     let mut i = start + 1;
     'block: while let Some(w) = block::<32>(s, i) {
@@ -173,19 +173,19 @@ fn string(s: &[u8], text: &str, start: usize, out: &mut Cursor) -> R<usize> {
             let k = m.trailing_zeros() as usize & 31;
             match w[k] {
                 b'"' => {
-                    out.put(&w, k + 1);
+                    out.put(w, k + 1);
                     return Ok(i + k + 1);
                 }
                 b'\\' if k == 31 => {
                     // The escaped byte is in the next block: start that one at the backslash.
-                    out.put(&w, 31);
+                    out.put(w, 31);
                     i += 31;
                     continue 'block;
                 }
                 b'\\' => match ESCAPES[usize::from(w[(k + 1) & 31])] {
                     1 => m &= !(3 << k),
                     2 => {
-                        out.put(&w, k);
+                        out.put(w, k);
                         let end = unicode_escape(s, text, i + k)?;
                         out.slice(s.get(i + k..end).ok_or(Rejected)?);
                         return Ok(end);
@@ -195,7 +195,7 @@ fn string(s: &[u8], text: &str, start: usize, out: &mut Cursor) -> R<usize> {
                 _ => return Err(Rejected),
             }
         }
-        out.put(&w, 32);
+        out.put(w, 32);
         i += 32;
     }
     let end = string_tail(s, text, i)?;
@@ -228,7 +228,7 @@ fn run(d: u64, p: usize) -> usize {
 
 /// Checks and copies the number at `i` (which holds `-` or a digit); returns the index after.
 #[inline(always)]
-fn number(s: &[u8], i: usize, out: &mut Cursor) -> R<usize> {
+fn number(s: &[u8], i: usize, out: &mut Spare) -> R<usize> {
     let Some(w) = block::<32>(s, i) else {
         let end = number_slow(s, i)?;
         out.slice(s.get(i..end).ok_or(Rejected)?);
@@ -267,7 +267,7 @@ fn number(s: &[u8], i: usize, out: &mut Cursor) -> R<usize> {
     if bad {
         return Err(Rejected);
     }
-    out.put(&w, p);
+    out.put(w, p);
     Ok(i + p)
 }
 
@@ -281,11 +281,11 @@ fn number_slow(s: &[u8], i: usize) -> R<usize> {
 
 /// Checks and copies the literal `lit` at `i`; returns the index after it.
 #[inline(always)]
-fn literal<const N: usize>(s: &[u8], i: usize, lit: &[u8; N], out: &mut Cursor) -> R<usize> {
+fn literal<const N: usize>(s: &[u8], i: usize, lit: &[u8; N], out: &mut Spare) -> R<usize> {
     if s.get(i..i + N) != Some(&lit[..]) {
         return Err(Rejected);
     }
-    out.put(lit, N);
+    out.put(*lit, N);
     Ok(i + N)
 }
 
@@ -293,7 +293,7 @@ fn literal<const N: usize>(s: &[u8], i: usize, lit: &[u8; N], out: &mut Cursor) 
 /// Without a branch on which of the two it is (in an array of random booleans that branch
 /// would be mispredicted half the time).
 #[inline(always)]
-fn boolean(s: &[u8], i: usize, is_false: bool, out: &mut Cursor) -> R<usize> {
+fn boolean(s: &[u8], i: usize, is_false: bool, out: &mut Spare) -> R<usize> {
     const TRUE: u64 = u64::from_le_bytes(*b"true\0\0\0\0");
     const FALSE: u64 = u64::from_le_bytes(*b"false\0\0\0");
     let Some(w) = block::<8>(s, i) else {
@@ -312,21 +312,21 @@ fn boolean(s: &[u8], i: usize, is_false: bool, out: &mut Cursor) -> R<usize> {
     if (u64::from_le_bytes(w) ^ want) & keep != 0 {
         return Err(Rejected);
     }
-    out.put(&want.to_le_bytes(), n);
+    out.put(want.to_le_bytes(), n);
     Ok(i + n)
 }
 
 /// Writes a newline and `n` spaces (pretty layout only).
 #[inline(always)]
-fn newline(out: &mut Cursor, n: usize) {
+fn newline(out: &mut Spare, n: usize) {
     if n < NEWLINE_SPACES.len() {
-        out.put(&NEWLINE_SPACES, n + 1);
+        out.put(NEWLINE_SPACES, n + 1);
     } else {
         out.byte(b'\n');
         let mut n = n;
         while n > 0 {
             let k = n.min(63);
-            out.put::<64>(&[b' '; 64], k);
+            out.put::<64>([b' '; 64], k);
             n -= k;
         }
     }
@@ -335,7 +335,7 @@ fn newline(out: &mut Cursor, n: usize) {
 /// A key, its colon and the whitespace around them, starting at `i` (inside an object, after
 /// `{` or `,`); returns the index after the colon.
 #[inline(always)]
-fn key<const PRETTY: bool>(s: &[u8], text: &str, i: usize, out: &mut Cursor) -> R<usize> {
+fn key<const PRETTY: bool>(s: &[u8], text: &str, i: usize, out: &mut Spare) -> R<usize> {
     let i = lead_ws::<PRETTY>(s, i);
     if s.get(i) != Some(&b'"') {
         return Err(Rejected);
@@ -346,7 +346,7 @@ fn key<const PRETTY: bool>(s: &[u8], text: &str, i: usize, out: &mut Cursor) -> 
         return Err(Rejected);
     }
     if PRETTY {
-        out.put(b": ", 2);
+        out.put(*b": ", 2);
     } else {
         out.byte(b':');
     }
@@ -367,7 +367,7 @@ pub(crate) fn reformat<const PRETTY: bool>(
         return Err(Rejected);
     }
     // Made here so that its fields can live in registers.
-    let out = &mut Cursor::new(out);
+    let out = &mut Spare::new(out, 0);
     // Open containers, innermost last: bit set for an object.
     let mut stack = [0u64; MAX_STACK / 64];
     let mut depth = 0usize;
@@ -389,7 +389,7 @@ pub(crate) fn reformat<const PRETTY: bool>(
                 let close = b + 2; // `]` and `}` come two after `[` and `{`.
                 let j = lead_ws::<PRETTY>(s, i + 1);
                 if s.get(j) == Some(&close) {
-                    out.put(&[b, close], 2);
+                    out.put([b, close], 2);
                     i = j + 1;
                 } else {
                     if depth >= MAX_STACK {

@@ -55,6 +55,29 @@ impl<'a> Spare<'a> {
         self.pos += n.min(N);
     }
 
+    /// Appends one byte.
+    #[inline(always)]
+    pub(crate) fn byte(&mut self, b: u8) {
+        self.put([b], 1);
+    }
+
+    /// Appends `bytes` (any length) with one copy.
+    #[inline]
+    pub(crate) fn slice(&mut self, bytes: &[u8]) {
+        let n = bytes.len();
+        if self.room - self.pos < n {
+            self.grow(n);
+        }
+        // SAFETY: `pos + n <= room` (checked above; `grow` makes it so), so the destination
+        // lies in the window of `out`'s spare capacity (see `window`), which `bytes` cannot
+        // overlap: the cursor borrows `out` mutably, so `bytes` is not part of it. The copied
+        // bytes become initialized, which `commit` relies on.
+        unsafe {
+            std::ptr::copy_nonoverlapping(bytes.as_ptr(), self.base.add(self.pos), n);
+        }
+        self.pos += n;
+    }
+
     /// Makes sure `n` bytes fit after the cursor without growing.
     #[inline(always)]
     pub(crate) fn room(&mut self, n: usize) {
@@ -202,6 +225,26 @@ mod tests {
             want.extend_from_slice(&i.to_le_bytes()[..(i % 5).min(4) as usize]);
             want.push(b'x');
         }
+        assert_eq!(v, want);
+    }
+
+    #[test]
+    fn bytes_and_slices_append_after_existing_contents() {
+        let mut v = b"ab".to_vec();
+        v.shrink_to_fit();
+        {
+            let mut s = Spare::new(&mut v, 0);
+            s.put(*b"0123456789abcdef", 3);
+            s.byte(b'!');
+            s.slice(&[b'x'; 100]);
+            s.put([b'y'; 64], 64);
+            s.slice(b"");
+            s.slice(b"tail");
+        }
+        let mut want = b"ab012!".to_vec();
+        want.extend_from_slice(&[b'x'; 100]);
+        want.extend_from_slice(&[b'y'; 64]);
+        want.extend_from_slice(b"tail");
         assert_eq!(v, want);
     }
 }
