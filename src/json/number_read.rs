@@ -254,8 +254,9 @@ pub(crate) fn read_int<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> 
     }
 }
 
-/// The digits at `i` as a `u64`, and the index after them; `None` if the value does not fit.
-/// Two words of up to eight digits are exact; further digits are checked.
+/// The digits at `i` (the first of them not `0`) as a `u64`, and the index after them; `None`
+/// if the value does not fit. Two words of up to eight digits are exact; further digits are
+/// checked.
 #[inline(always)]
 fn u64_digits(s: &[u8], mut i: usize) -> Option<(u64, usize)> {
     let mut m = 0u64;
@@ -274,6 +275,22 @@ fn u64_digits(s: &[u8], mut i: usize) -> Option<(u64, usize)> {
         }
         m = m * 100_000_000 + parse8(w);
         i += 8;
+    }
+    // Sixteen digits read: a third word holds the rest (up to four more fit 64 bits, with a
+    // check; five or more make at least 10^20, too large).
+    if let Some(w) = load8(s, i) {
+        let k = digit_run(w);
+        if k == 0 {
+            return Some((m, i));
+        }
+        if k > 4 {
+            return None;
+        }
+        let padded = (w << (64 - 8 * k)) | (0x3030_3030_3030_3030 >> (8 * k));
+        m = m
+            .checked_mul(POW10_U64[k as usize])?
+            .checked_add(parse8(padded))?;
+        return Some((m, i + k as usize));
     }
     while let Some(&b) = s.get(i) {
         let d = b.wrapping_sub(b'0');
