@@ -254,6 +254,61 @@ pub(crate) fn read_int<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> 
     }
 }
 
+/// `w` with its low `k < 8` bytes (digits) moved to the top and `0`s below them, for
+/// [`parse8`]; all `0`s for `k == 0`.
+#[inline(always)]
+fn pad(w: u64, k: u32) -> u64 {
+    ((w << 1) << (63 - 8 * k)) | (0x3030_3030_3030_3030 >> (8 * k))
+}
+
+/// An integer array element at `i` in its usual shape: a `-` only for signed targets, then at
+/// most 20 digits without a leading zero, with at least 24 bytes of input after the sign. The
+/// value as `N` and the index after the digits; `None` for anything else (a fraction or an
+/// exponent is not looked at: the caller requires `,` or `]` to follow), for the caller's
+/// general path to read (and report) as always.
+#[inline(always)]
+pub(crate) fn int_element<N: Number>(s: &[u8], i: usize) -> Option<(N, usize)> {
+    let neg = N::KIND.is_signed_int() && s.get(i) == Some(&b'-');
+    let j = i + usize::from(neg);
+    let b = s.get(j..j + 24)?;
+    let word = |at: usize| {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(&b[at..at + 8]);
+        u64::from_le_bytes(a)
+    };
+    let w1 = word(0);
+    let k1 = digit_run(w1);
+    if k1 == 0 || (b[0] == b'0' && k1 > 1) {
+        return None;
+    }
+    let (m, k) = if k1 < 8 {
+        (parse8(pad(w1, k1)), k1)
+    } else {
+        let w2 = word(8);
+        let k2 = digit_run(w2);
+        let m = parse8(w1);
+        if k2 < 8 {
+            (m * POW10_U64[k2 as usize] + parse8(pad(w2, k2)), 8 + k2)
+        } else {
+            let w3 = word(16);
+            let k3 = digit_run(w3);
+            if k3 > 4 {
+                return None;
+            }
+            let m = (m * 100_000_000 + parse8(w2))
+                .checked_mul(POW10_U64[k3 as usize])?
+                .checked_add(parse8(pad(w3, k3)))?;
+            (m, 16 + k3)
+        }
+    };
+    let w = if neg {
+        Wire::Int(-(m as i128))
+    } else {
+        Wire::Uint(m as u128)
+    };
+    N::from_wire(w).map(|v| (v, j + k as usize))
+}
+
 /// The digits at `i` (the first of them not `0`) as a `u64`, and the index after them; `None`
 /// if the value does not fit. Two words of up to eight digits are exact; further digits are
 /// checked.
@@ -802,6 +857,76 @@ mod tests {
                 assert_eq!(got, want.map(|v| (v, end)), "{t}");
             }
         }
+    }
+
+    #[test]
+    fn int_elements_agree_with_read_int_or_decline() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let pad = ",                        ";
+        let mut texts: Vec<String> = ["0", "-0", "00", "01", "-", "-x", "1.5", "1e2", "x"]
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        for n in 0..20_000u64 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mut t = (x >> (n % 64)).to_string();
+            if n % 3 == 0 {
+                t.push_str(&(n % 100_000).to_string());
+            }
+            if n % 2 == 0 {
+                t.insert(0, '-');
+            }
+            texts.push(t);
+        }
+        fn check<N: Number + PartialEq + std::fmt::Debug>(t: &str) {
+            let s = t.as_bytes();
+            // The caller takes an element only when `,` or `]` follows it.
+            if let Some((v, end)) = int_element::<N>(s, 0) {
+                if matches!(s[end], b',' | b']') {
+                    assert_eq!(read_int::<N>(s, 0).ok(), Some((v, end)), "{t}");
+                }
+            }
+        }
+        for t in &texts {
+            for tail in [",", "]", ".5", "e2", " ,"] {
+                let t = format!("{t}{tail}{pad}");
+                check::<u64>(&t);
+                check::<i64>(&t);
+                check::<u8>(&t);
+                check::<i32>(&t);
+                check::<u128>(&t);
+            }
+            // The usual shapes are taken.
+            let digits = t.trim_start_matches('-');
+            if t.len() <= 20
+                && !digits.is_empty()
+                && digits.parse::<u64>().is_ok()
+                && (digits == "0" || !digits.starts_with('0'))
+            {
+                let u = format!("{t},{pad}");
+                let want = if t.starts_with('-') {
+                    i64::try_from(-(digits.parse::<u64>().unwrap() as i128)).ok()
+                } else {
+                    i64::try_from(digits.parse::<u64>().unwrap()).ok()
+                };
+                assert_eq!(
+                    int_element::<i64>(u.as_bytes(), 0),
+                    want.map(|v| (v, t.len())),
+                    "{t}"
+                );
+                if !t.starts_with('-') {
+                    assert_eq!(
+                        int_element::<u64>(u.as_bytes(), 0),
+                        Some((digits.parse::<u64>().unwrap(), t.len())),
+                        "{t}"
+                    );
+                }
+            }
+        }
+        // Too near the end of the input: declined.
+        assert_eq!(int_element::<u64>(b"12,", 0), None);
     }
 
     #[test]

@@ -9,7 +9,7 @@ use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::{Number, Wire};
 use crate::reflect::{EnumInfo, Key, ReadOptions, Reader, Str, ValueKind};
 
-use super::number_read::{read_float, read_int, read_wire};
+use super::number_read::{int_element, read_float, read_int, read_wire};
 use super::skip::{eof, literal, skip_ws, walk, NoEmit};
 use super::string::{find_special, slice, valid_prefix};
 use super::string_into::read_string_into;
@@ -415,16 +415,16 @@ impl<'de> Reader<'de> for JsonReader<'de> {
             // local; anything else (whitespace, a bad number) leaves to the general step below,
             // which reads the same element again and reports any error as it always has.
             let mut i = self.pos;
-            while let Some(&b) = s.get(i) {
-                if b != b'-' && !b.is_ascii_digit() {
-                    break;
-                }
+            loop {
                 let r = if N::KIND.is_float() {
-                    read_float::<N>(s, i)
+                    match s.get(i) {
+                        Some(b'-' | b'0'..=b'9') => read_float::<N>(s, i).ok(),
+                        _ => None,
+                    }
                 } else {
-                    read_int::<N>(s, i)
+                    int_element::<N>(s, i)
                 };
-                let Ok((v, end)) = r else {
+                let Some((v, end)) = r else {
                     break;
                 };
                 match s.get(end) {
