@@ -254,8 +254,141 @@ pub(crate) fn read_int<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> 
     }
 }
 
-/// The digits at `i` as a `u64`, and the index after them; `None` if the value does not fit.
-/// Two words of up to eight digits are exact; further digits are checked.
+/// How many of the sixteen bytes of `lo` then `hi` (first byte lowest) are ASCII digits before
+/// the first byte that is not one.
+#[inline(always)]
+fn digit_run16(lo: u64, hi: u64) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        sse2::digit_run16(lo, hi)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        let k = digit_run(lo);
+        if k < 8 {
+            k
+        } else {
+            8 + digit_run(hi)
+        }
+    }
+}
+
+/// The value of sixteen ASCII digits, the first eight in `lo` (first digit in the low byte).
+#[inline(always)]
+fn parse16(lo: u64, hi: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        sse2::parse16(lo, hi)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        parse8(lo) * 100_000_000 + parse8(hi)
+    }
+}
+
+/// Sixteen digits at once with SSE2 (baseline on x86_64; no memory is touched: the bytes come
+/// in as two words).
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[allow(unsafe_code)]
+mod sse2 {
+    use std::arch::x86_64::*;
+
+    /// See [`super::digit_run16`]: a byte is a digit iff `max(b - '0', 9) == 9` (unsigned).
+    #[inline(always)]
+    pub(super) fn digit_run16(lo: u64, hi: u64) -> u32 {
+        // SAFETY: register-only SSE2 intrinsics; this module is compiled only when the target
+        // has SSE2 enabled.
+        let digit = unsafe {
+            let d = _mm_sub_epi8(
+                _mm_set_epi64x(hi as i64, lo as i64),
+                _mm_set1_epi8(b'0' as i8),
+            );
+            let nine = _mm_set1_epi8(9);
+            _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(d, nine), nine)) as u32
+        };
+        (!digit).trailing_zeros()
+    }
+
+    /// See [`super::parse16`]: digit pairs, then quads, then halves, by multiply-adds of
+    /// 16-bit lanes (every partial value fits its lane: at most 99, 9999, 99_999_999).
+    #[inline(always)]
+    pub(super) fn parse16(lo: u64, hi: u64) -> u64 {
+        // SAFETY: register-only SSE2 intrinsics; this module is compiled only when the target
+        // has SSE2 enabled.
+        let halves = unsafe {
+            let v = _mm_sub_epi8(
+                _mm_set_epi64x(hi as i64, lo as i64),
+                _mm_set1_epi8(b'0' as i8),
+            );
+            let z = _mm_setzero_si128();
+            let m10 = _mm_set_epi16(1, 10, 1, 10, 1, 10, 1, 10);
+            let pairs = _mm_packs_epi32(
+                _mm_madd_epi16(_mm_unpacklo_epi8(v, z), m10),
+                _mm_madd_epi16(_mm_unpackhi_epi8(v, z), m10),
+            );
+            let quads = _mm_madd_epi16(pairs, _mm_set_epi16(1, 100, 1, 100, 1, 100, 1, 100));
+            let quads = _mm_packs_epi32(quads, quads);
+            let m1e4 = _mm_set_epi16(1, 10_000, 1, 10_000, 1, 10_000, 1, 10_000);
+            _mm_cvtsi128_si64(_mm_madd_epi16(quads, m1e4)) as u64
+        };
+        (halves & 0xFFFF_FFFF) * 100_000_000 + (halves >> 32)
+    }
+}
+
+/// `w` with its low `k < 8` bytes (digits) moved to the top and `0`s below them, for
+/// [`parse8`]; all `0`s for `k == 0`.
+#[inline(always)]
+fn pad(w: u64, k: u32) -> u64 {
+    ((w << 1) << (63 - 8 * k)) | (0x3030_3030_3030_3030 >> (8 * k))
+}
+
+/// An integer array element at `i` in its usual shape: a `-` only for signed targets, then at
+/// most 20 digits without a leading zero, with at least 24 bytes of input after the sign. The
+/// value as `N` and the index after the digits; `None` for anything else (a fraction or an
+/// exponent is not looked at: the caller requires `,` or `]` to follow), for the caller's
+/// general path to read (and report) as always.
+#[inline(always)]
+pub(crate) fn int_element<N: Number>(s: &[u8], i: usize) -> Option<(N, usize)> {
+    let neg = N::KIND.is_signed_int() && s.get(i) == Some(&b'-');
+    let j = i + usize::from(neg);
+    let b = s.get(j..j + 24)?;
+    let word = |at: usize| {
+        let mut a = [0u8; 8];
+        a.copy_from_slice(&b[at..at + 8]);
+        u64::from_le_bytes(a)
+    };
+    let (w1, w2) = (word(0), word(8));
+    let k = digit_run16(w1, w2);
+    if k == 0 || (b[0] == b'0' && k > 1) {
+        return None;
+    }
+    let (m, k) = if k < 8 {
+        (parse8(pad(w1, k)), k)
+    } else if k < 16 {
+        let m = parse8(w1) * POW10_U64[k as usize - 8] + parse8(pad(w2, k - 8));
+        (m, k)
+    } else {
+        let w3 = word(16);
+        let k3 = digit_run(w3);
+        if k3 > 4 {
+            return None;
+        }
+        let m = parse16(w1, w2)
+            .checked_mul(POW10_U64[k3 as usize])?
+            .checked_add(parse8(pad(w3, k3)))?;
+        (m, 16 + k3)
+    };
+    let w = if neg {
+        Wire::Int(-(m as i128))
+    } else {
+        Wire::Uint(m as u128)
+    };
+    N::from_wire(w).map(|v| (v, j + k as usize))
+}
+
+/// The digits at `i` (the first of them not `0`) as a `u64`, and the index after them; `None`
+/// if the value does not fit. Two words of up to eight digits are exact; further digits are
+/// checked.
 #[inline(always)]
 fn u64_digits(s: &[u8], mut i: usize) -> Option<(u64, usize)> {
     let mut m = 0u64;
@@ -274,6 +407,22 @@ fn u64_digits(s: &[u8], mut i: usize) -> Option<(u64, usize)> {
         }
         m = m * 100_000_000 + parse8(w);
         i += 8;
+    }
+    // Sixteen digits read: a third word holds the rest (up to four more fit 64 bits, with a
+    // check; five or more make at least 10^20, too large).
+    if let Some(w) = load8(s, i) {
+        let k = digit_run(w);
+        if k == 0 {
+            return Some((m, i));
+        }
+        if k > 4 {
+            return None;
+        }
+        let padded = (w << (64 - 8 * k)) | (0x3030_3030_3030_3030 >> (8 * k));
+        m = m
+            .checked_mul(POW10_U64[k as usize])?
+            .checked_add(parse8(padded))?;
+        return Some((m, i + k as usize));
     }
     while let Some(&b) = s.get(i) {
         let d = b.wrapping_sub(b'0');
@@ -785,6 +934,102 @@ mod tests {
                 assert_eq!(got, want.map(|v| (v, end)), "{t}");
             }
         }
+    }
+
+    #[test]
+    fn sixteen_byte_runs_and_values() {
+        let word = |b: &[u8]| u64::from_le_bytes(b.try_into().unwrap());
+        for k in 0..=16usize {
+            for tail in [b',', b'/', b':', b' ', 0xFF, 0x8A, b'\0', 0xB9] {
+                let mut t = b"9876543210123456".to_vec();
+                t[k.min(15)..].fill(b'7');
+                t.truncate(k);
+                t.resize(16, tail);
+                assert_eq!(digit_run16(word(&t[..8]), word(&t[8..])), k as u32, "{t:?}");
+            }
+        }
+        for t in [
+            "0000000000000000",
+            "9999999999999999",
+            "1234567890123456",
+            "0000000100000002",
+        ] {
+            let b = t.as_bytes();
+            assert_eq!(
+                parse16(word(&b[..8]), word(&b[8..])),
+                t.parse::<u64>().unwrap()
+            );
+        }
+    }
+
+    #[test]
+    fn int_elements_agree_with_read_int_or_decline() {
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let pad = ",                        ";
+        let mut texts: Vec<String> = ["0", "-0", "00", "01", "-", "-x", "1.5", "1e2", "x"]
+            .iter()
+            .map(|t| t.to_string())
+            .collect();
+        for n in 0..20_000u64 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let mut t = (x >> (n % 64)).to_string();
+            if n % 3 == 0 {
+                t.push_str(&(n % 100_000).to_string());
+            }
+            if n % 2 == 0 {
+                t.insert(0, '-');
+            }
+            texts.push(t);
+        }
+        fn check<N: Number + PartialEq + std::fmt::Debug>(t: &str) {
+            let s = t.as_bytes();
+            // The caller takes an element only when `,` or `]` follows it.
+            if let Some((v, end)) = int_element::<N>(s, 0) {
+                if matches!(s[end], b',' | b']') {
+                    assert_eq!(read_int::<N>(s, 0).ok(), Some((v, end)), "{t}");
+                }
+            }
+        }
+        for t in &texts {
+            for tail in [",", "]", ".5", "e2", " ,"] {
+                let t = format!("{t}{tail}{pad}");
+                check::<u64>(&t);
+                check::<i64>(&t);
+                check::<u8>(&t);
+                check::<i32>(&t);
+                check::<u128>(&t);
+            }
+            // The usual shapes are taken.
+            let digits = t.trim_start_matches('-');
+            if t.len() <= 20
+                && !digits.is_empty()
+                && digits.parse::<u64>().is_ok()
+                && (digits == "0" || !digits.starts_with('0'))
+            {
+                let u = format!("{t},{pad}");
+                let want = if t.starts_with('-') {
+                    i64::try_from(-(digits.parse::<u64>().unwrap() as i128)).ok()
+                } else {
+                    i64::try_from(digits.parse::<u64>().unwrap()).ok()
+                };
+                assert_eq!(
+                    int_element::<i64>(u.as_bytes(), 0),
+                    want.map(|v| (v, t.len())),
+                    "{t}"
+                );
+                if !t.starts_with('-') {
+                    assert_eq!(
+                        int_element::<u64>(u.as_bytes(), 0),
+                        Some((digits.parse::<u64>().unwrap(), t.len())),
+                        "{t}"
+                    );
+                }
+            }
+        }
+        // Too near the end of the input: declined.
+        assert_eq!(int_element::<u64>(b"12,", 0), None);
     }
 
     #[test]

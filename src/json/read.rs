@@ -9,7 +9,7 @@ use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::{Number, Wire};
 use crate::reflect::{EnumInfo, Key, ReadOptions, Reader, Str, ValueKind};
 
-use super::number_read::{read_float, read_int, read_wire};
+use super::number_read::{int_element, read_float, read_int, read_wire};
 use super::skip::{eof, literal, skip_ws, walk, NoEmit};
 use super::string::{find_special, slice, valid_prefix};
 use super::string_into::read_string_into;
@@ -400,12 +400,67 @@ impl<'de> Reader<'de> for JsonReader<'de> {
     #[inline]
     fn read_typed_vec<N: Number>(&mut self, out: &mut Vec<N>) -> Result<()> {
         out.clear();
-        self.array_loop(|r, _| {
-            let v = r.read_number::<N>()?;
+        if self.peek()? != b'[' {
+            return Err(self.invalid_type("an array"));
+        }
+        self.enter()?;
+        let s = self.s;
+        self.pos = skip_ws(s, self.pos);
+        if s.get(self.pos) == Some(&b']') {
+            self.end();
+            return Ok(());
+        }
+        loop {
+            // A number followed directly by `,` or `]` (the usual case) with the position in a
+            // local; anything else (whitespace, a bad number) leaves to the general step below,
+            // which reads the same element again and reports any error as it always has.
+            let mut i = self.pos;
+            loop {
+                let r = if N::KIND.is_float() {
+                    match s.get(i) {
+                        Some(b'-' | b'0'..=b'9') => read_float::<N>(s, i).ok(),
+                        _ => None,
+                    }
+                } else {
+                    int_element::<N>(s, i)
+                };
+                let Some((v, end)) = r else {
+                    break;
+                };
+                match s.get(end) {
+                    Some(b',') => {
+                        out.push(v);
+                        i = end + 1;
+                    }
+                    Some(b']') => {
+                        out.push(v);
+                        self.pos = end;
+                        self.end();
+                        return Ok(());
+                    }
+                    _ => break,
+                }
+            }
+            self.pos = i;
+            let v = self
+                .read_number::<N>()
+                .map_err(|e| e.push_path(PathSegment::Index(out.len())))?;
             out.push(v);
-            Ok(())
-        })?;
-        Ok(())
+            let mut b = s.get(self.pos).copied();
+            if !matches!(b, Some(b',' | b']')) {
+                self.pos = skip_ws(s, self.pos);
+                b = s.get(self.pos).copied();
+            }
+            match b {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.end();
+                    return Ok(());
+                }
+                Some(_) => return Err(Error::new(Code::ExpectedCommaOrEnd("]"), self.pos)),
+                None => return Err(eof(s)),
+            }
+        }
     }
 
     #[inline]
