@@ -264,12 +264,19 @@ fn digit_run16(lo: u64, hi: u64) -> u32 {
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     {
-        let k = digit_run(lo);
-        if k < 8 {
-            k
-        } else {
-            8 + digit_run(hi)
-        }
+        digit_run16_swar(lo, hi)
+    }
+}
+
+/// [`digit_run16`] without SIMD (other targets; compiled and tested everywhere).
+#[inline(always)]
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+fn digit_run16_swar(lo: u64, hi: u64) -> u32 {
+    let k = digit_run(lo);
+    if k < 8 {
+        k
+    } else {
+        8 + digit_run(hi)
     }
 }
 
@@ -282,8 +289,15 @@ fn parse16(lo: u64, hi: u64) -> u64 {
     }
     #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
     {
-        parse8(lo) * 100_000_000 + parse8(hi)
+        parse16_swar(lo, hi)
     }
+}
+
+/// [`parse16`] without SIMD (other targets; compiled and tested everywhere).
+#[inline(always)]
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+fn parse16_swar(lo: u64, hi: u64) -> u64 {
+    parse8(lo) * 100_000_000 + parse8(hi)
 }
 
 /// Sixteen digits at once with SSE2 (baseline on x86_64; no memory is touched: the bytes come
@@ -945,7 +959,9 @@ mod tests {
                 t[k.min(15)..].fill(b'7');
                 t.truncate(k);
                 t.resize(16, tail);
-                assert_eq!(digit_run16(word(&t[..8]), word(&t[8..])), k as u32, "{t:?}");
+                let (lo, hi) = (word(&t[..8]), word(&t[8..]));
+                assert_eq!(digit_run16(lo, hi), k as u32, "{t:?}");
+                assert_eq!(digit_run16_swar(lo, hi), k as u32, "{t:?}");
             }
         }
         for t in [
@@ -955,10 +971,9 @@ mod tests {
             "0000000100000002",
         ] {
             let b = t.as_bytes();
-            assert_eq!(
-                parse16(word(&b[..8]), word(&b[8..])),
-                t.parse::<u64>().unwrap()
-            );
+            let (lo, hi) = (word(&b[..8]), word(&b[8..]));
+            assert_eq!(parse16(lo, hi), t.parse::<u64>().unwrap());
+            assert_eq!(parse16_swar(lo, hi), t.parse::<u64>().unwrap());
         }
     }
 
