@@ -8,7 +8,7 @@ use structio::beve::{transcode, BeveWriter};
 use structio::json::Options as JsonOptions;
 use structio::{Error, Value};
 
-use super::everything::Everything;
+use super::everything::{Everything, SAMPLE_JSON};
 
 /// Options allowing depth 1024: JSON written from a BEVE value can be a few levels deeper than
 /// the BEVE (a complex array or a matrix becomes nested arrays), so reading it back may not
@@ -88,6 +88,84 @@ pub fn json_typed(data: &[u8]) {
     let c: Everything = structio::from_beve(&bytes)
         .unwrap_or_else(|e| panic!("our own BEVE does not read back: {e}\n{text}"));
     assert_eq!(a, c, "typed BEVE round trip changed the value:\n{text}");
+    json_reuse(&a);
+}
+
+/// JSON writing options that name every member, `None` ones as `null`, so reading the text into
+/// an existing value must overwrite all of it.
+fn json_every_member() -> JsonOptions {
+    JsonOptions {
+        write_null_members: true,
+        ..JsonOptions::default()
+    }
+}
+
+/// What reading `new`'s full text over `old` must give: `new`, but for maps, whose entries are
+/// merged into the old map (a key read again overwrites its value; the others stay).
+fn read_over<'a>(old: &Everything<'a>, new: &Everything<'a>) -> Everything<'a> {
+    let mut want = new.clone();
+    want.str_map = old.str_map.clone();
+    want.str_map.extend(new.str_map.clone());
+    want.int_map = old.int_map.clone();
+    want.int_map.extend(new.int_map.clone());
+    want.btree_str = old.btree_str.clone();
+    want.btree_str.extend(new.btree_str.clone());
+    want.btree_int = old.btree_int.clone();
+    want.btree_int.extend(new.btree_int.clone());
+    want.enum_map = old.enum_map.clone();
+    want.enum_map.extend(new.enum_map.clone());
+    want
+}
+
+/// Reading into a used value (strings and vectors reuse their buffers) gives what a fresh read
+/// gives (maps aside, see [`read_over`]): `a`'s full text read over the sample, and the
+/// sample's read over a copy of `a`.
+fn json_reuse(a: &Everything) {
+    let sample: Everything = structio::from_json(SAMPLE_JSON).unwrap();
+    let text = structio::json::to_json_with(a, &json_every_member());
+    let mut over = sample.clone();
+    structio::read_json(&mut over, &text)
+        .unwrap_or_else(|e| panic!("reading over the sample failed: {e}\n{text}"));
+    assert_eq!(
+        over,
+        read_over(&sample, a),
+        "reading over the sample differs from a fresh read:\n{text}"
+    );
+    let sample_text = structio::json::to_json_with(&sample, &json_every_member());
+    let mut over = a.clone();
+    structio::read_json(&mut over, &sample_text)
+        .unwrap_or_else(|e| panic!("reading the sample over a value failed: {e}\n{text}"));
+    assert_eq!(
+        over,
+        read_over(a, &sample),
+        "reading the sample over a value differs:\n{text}"
+    );
+}
+
+/// [`json_reuse`] in BEVE (NaN aside): `a`'s full BEVE read over the sample, and the sample's
+/// read over a copy of `a`.
+fn beve_reuse(a: &Everything) {
+    let every = structio::beve::Options {
+        write_null_members: true,
+        ..structio::beve::Options::default()
+    };
+    let sample: Everything = structio::from_json(SAMPLE_JSON).unwrap();
+    let bytes = structio::beve::to_beve_with(a, &every);
+    let mut over = sample.clone();
+    structio::read_beve(&mut over, &bytes)
+        .unwrap_or_else(|e| panic!("reading over the sample failed: {e}\n{a:?}"));
+    assert!(
+        over == read_over(&sample, a) || has_nan(a),
+        "BEVE read over the sample differs from a fresh read: {a:?}\n{over:?}"
+    );
+    let sample_bytes = structio::beve::to_beve_with(&sample, &every);
+    let mut over = a.clone();
+    structio::read_beve(&mut over, &sample_bytes)
+        .unwrap_or_else(|e| panic!("reading the sample over a value failed: {e}\n{a:?}"));
+    assert!(
+        over == read_over(a, &sample) || has_nan(a),
+        "BEVE read of the sample over a value differs: {a:?}"
+    );
 }
 
 /// BEVE -> `Value`: `Value` -> BEVE -> `Value` is the identity (NaN aside) and the bytes are a
@@ -128,6 +206,7 @@ pub fn beve_typed(data: &[u8]) {
         a == b || has_nan(&a),
         "typed BEVE round trip changed the value: {a:?}"
     );
+    beve_reuse(&a);
     let text = structio::to_json(&a);
     structio::json::validate(text.as_bytes())
         .unwrap_or_else(|e| panic!("JSON written for a BEVE value is invalid: {e}\n{text}"));
