@@ -57,7 +57,66 @@ enum Text {
     Scratch,
 }
 
+/// Where a fast run over array elements stopped.
+enum Run {
+    /// At this position, before an element the general step must read.
+    Stopped(usize),
+    /// The array's closing `]` is at this position.
+    Closed(usize),
+}
+
 impl<'de> JsonReader<'de> {
+    /// The loop both typed array readers share: `[`, then by turns a fast run (`fast` pushes
+    /// the elements it can take, each with its separator, from a position, and says where it
+    /// stopped or where the closing `]` is) and one element through the general step `slow`
+    /// (whitespace, anything unusual, and every error, reported as the general path always
+    /// has, with the element's index in the path) followed by its separator.
+    #[inline(always)]
+    fn fast_array<T>(
+        &mut self,
+        out: &mut Vec<T>,
+        mut fast: impl FnMut(&'de [u8], usize, &mut Vec<T>) -> Run,
+        mut slow: impl FnMut(&mut Self) -> Result<T>,
+    ) -> Result<()> {
+        out.clear();
+        if self.peek()? != b'[' {
+            return Err(self.invalid_type("an array"));
+        }
+        self.enter()?;
+        let s = self.s;
+        self.pos = skip_ws(s, self.pos);
+        if s.get(self.pos) == Some(&b']') {
+            self.end();
+            return Ok(());
+        }
+        loop {
+            match fast(s, self.pos, out) {
+                Run::Stopped(i) => self.pos = i,
+                Run::Closed(end) => {
+                    self.pos = end;
+                    self.end();
+                    return Ok(());
+                }
+            }
+            let v = slow(self).map_err(|e| e.push_path(PathSegment::Index(out.len())))?;
+            out.push(v);
+            let mut b = s.get(self.pos).copied();
+            if !matches!(b, Some(b',' | b']')) {
+                self.pos = skip_ws(s, self.pos);
+                b = s.get(self.pos).copied();
+            }
+            match b {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.end();
+                    return Ok(());
+                }
+                Some(_) => return Err(Error::new(Code::ExpectedCommaOrEnd("]"), self.pos)),
+                None => return Err(eof(s)),
+            }
+        }
+    }
+
     /// A reader at the start of `s`, borrowing this thread's scratch buffer.
     pub(crate) fn new(s: &'de [u8], opts: ReadOptions) -> Self {
         JsonReader {
@@ -399,23 +458,11 @@ impl<'de> Reader<'de> for JsonReader<'de> {
 
     #[inline]
     fn read_typed_vec<N: Number>(&mut self, out: &mut Vec<N>) -> Result<()> {
-        out.clear();
-        if self.peek()? != b'[' {
-            return Err(self.invalid_type("an array"));
-        }
-        self.enter()?;
-        let s = self.s;
-        self.pos = skip_ws(s, self.pos);
-        if s.get(self.pos) == Some(&b']') {
-            self.end();
-            return Ok(());
-        }
-        loop {
-            // A number followed directly by `,` or `]` (the usual case) with the position in a
-            // local; anything else (whitespace, a bad number) leaves to the general step below,
-            // which reads the same element again and reports any error as it always has.
-            let mut i = self.pos;
-            loop {
+        // A number followed directly by `,` or `]` (the usual case) with the position in a
+        // local.
+        self.fast_array(
+            out,
+            |s, mut i, out| loop {
                 let r = if N::KIND.is_float() {
                     match s.get(i) {
                         Some(b'-' | b'0'..=b'9') => read_float::<N>(s, i).ok(),
@@ -425,7 +472,7 @@ impl<'de> Reader<'de> for JsonReader<'de> {
                     int_element::<N>(s, i)
                 };
                 let Some((v, end)) = r else {
-                    break;
+                    return Run::Stopped(i);
                 };
                 match s.get(end) {
                     Some(b',') => {
@@ -434,84 +481,38 @@ impl<'de> Reader<'de> for JsonReader<'de> {
                     }
                     Some(b']') => {
                         out.push(v);
-                        self.pos = end;
-                        self.end();
-                        return Ok(());
+                        return Run::Closed(end);
                     }
-                    _ => break,
+                    _ => return Run::Stopped(i),
                 }
-            }
-            self.pos = i;
-            let v = self
-                .read_number::<N>()
-                .map_err(|e| e.push_path(PathSegment::Index(out.len())))?;
-            out.push(v);
-            let mut b = s.get(self.pos).copied();
-            if !matches!(b, Some(b',' | b']')) {
-                self.pos = skip_ws(s, self.pos);
-                b = s.get(self.pos).copied();
-            }
-            match b {
-                Some(b',') => self.pos += 1,
-                Some(b']') => {
-                    self.end();
-                    return Ok(());
-                }
-                Some(_) => return Err(Error::new(Code::ExpectedCommaOrEnd("]"), self.pos)),
-                None => return Err(eof(s)),
-            }
-        }
+            },
+            |r| r.read_number::<N>(),
+        )
     }
 
     #[inline]
     fn read_bool_vec(&mut self, out: &mut Vec<bool>) -> Result<()> {
-        out.clear();
-        if self.peek()? != b'[' {
-            return Err(self.invalid_type("an array"));
-        }
-        self.enter()?;
-        let s = self.s;
-        self.pos = skip_ws(s, self.pos);
-        if s.get(self.pos) == Some(&b']') {
-            self.end();
-            return Ok(());
-        }
-        loop {
-            // `true,` and `false,` (an element and its separator, the usual case) as one
-            // compare each, with no branch on which of the two it is.
-            let mut i = self.pos;
-            while let Some(w) = s.get(i..i + 8) {
-                let mut a = [0u8; 8];
-                a.copy_from_slice(w);
-                let w = u64::from_le_bytes(a);
-                let t = w & 0xFF_FFFF_FFFF == TRUE_COMMA;
-                let f = w & 0xFFFF_FFFF_FFFF == FALSE_COMMA;
-                if !(t | f) {
-                    break;
+        // `true,` and `false,` (an element and its separator, the usual case) as one compare
+        // each, with no branch on which of the two it is.
+        self.fast_array(
+            out,
+            |s, mut i, out| {
+                while let Some(w) = s.get(i..i + 8) {
+                    let mut a = [0u8; 8];
+                    a.copy_from_slice(w);
+                    let w = u64::from_le_bytes(a);
+                    let t = w & 0xFF_FFFF_FFFF == TRUE_COMMA;
+                    let f = w & 0xFFFF_FFFF_FFFF == FALSE_COMMA;
+                    if !(t | f) {
+                        break;
+                    }
+                    out.push(t);
+                    i += 6 - usize::from(t);
                 }
-                out.push(t);
-                i += 6 - usize::from(t);
-            }
-            self.pos = i;
-            let v = self
-                .read_bool()
-                .map_err(|e| e.push_path(PathSegment::Index(out.len())))?;
-            out.push(v);
-            let mut b = s.get(self.pos).copied();
-            if !matches!(b, Some(b',' | b']')) {
-                self.pos = skip_ws(s, self.pos);
-                b = s.get(self.pos).copied();
-            }
-            match b {
-                Some(b',') => self.pos += 1,
-                Some(b']') => {
-                    self.end();
-                    return Ok(());
-                }
-                Some(_) => return Err(Error::new(Code::ExpectedCommaOrEnd("]"), self.pos)),
-                None => return Err(eof(s)),
-            }
-        }
+                Run::Stopped(i)
+            },
+            |r| r.read_bool(),
+        )
     }
 
     #[inline]
