@@ -66,6 +66,31 @@ enum Run {
 }
 
 impl<'de> JsonReader<'de> {
+    /// After an array element: `,` (false, another element follows) or `]` (true, the array
+    /// is closed), whitespace allowed before either. The separator usually follows the value
+    /// directly, so whitespace is only skipped when it does not.
+    #[inline(always)]
+    fn array_sep(&mut self) -> Result<bool> {
+        let s = self.s;
+        let mut b = s.get(self.pos).copied();
+        if !matches!(b, Some(b',' | b']')) {
+            self.pos = skip_ws(s, self.pos);
+            b = s.get(self.pos).copied();
+        }
+        match b {
+            Some(b',') => {
+                self.pos += 1;
+                Ok(false)
+            }
+            Some(b']') => {
+                self.end();
+                Ok(true)
+            }
+            Some(_) => Err(Error::new(Code::ExpectedCommaOrEnd("]"), self.pos)),
+            None => Err(eof(s)),
+        }
+    }
+
     /// The loop both typed array readers share: `[`, then by turns a fast run (`fast` pushes
     /// the elements it can take, each with its separator, from a position, and says where it
     /// stopped or where the closing `]` is) and one element through the general step `slow`
@@ -100,19 +125,8 @@ impl<'de> JsonReader<'de> {
             }
             let v = slow(self).map_err(|e| e.push_path(PathSegment::Index(out.len())))?;
             out.push(v);
-            let mut b = s.get(self.pos).copied();
-            if !matches!(b, Some(b',' | b']')) {
-                self.pos = skip_ws(s, self.pos);
-                b = s.get(self.pos).copied();
-            }
-            match b {
-                Some(b',') => self.pos += 1,
-                Some(b']') => {
-                    self.end();
-                    return Ok(());
-                }
-                Some(_) => return Err(Error::new(Code::ExpectedCommaOrEnd("]"), self.pos)),
-                None => return Err(eof(s)),
+            if self.array_sep()? {
+                return Ok(());
             }
         }
     }
@@ -255,20 +269,8 @@ impl<'de> JsonReader<'de> {
         loop {
             each(self, n).map_err(|e| e.push_path(PathSegment::Index(n)))?;
             n += 1;
-            // The separator usually follows the value directly.
-            let mut b = s.get(self.pos).copied();
-            if !matches!(b, Some(b',' | b']')) {
-                self.pos = skip_ws(s, self.pos);
-                b = s.get(self.pos).copied();
-            }
-            match b {
-                Some(b',') => self.pos += 1,
-                Some(b']') => {
-                    self.end();
-                    return Ok(n);
-                }
-                Some(_) => return Err(Error::new(Code::ExpectedCommaOrEnd("]"), self.pos)),
-                None => return Err(eof(s)),
+            if self.array_sep()? {
+                return Ok(n);
             }
         }
     }
