@@ -66,6 +66,22 @@ enum Run {
 }
 
 impl<'de> JsonReader<'de> {
+    /// Opens an array: `[` (else a type error), then true if `]` closes it at once
+    /// (whitespace allowed between), the position left at the first element otherwise.
+    #[inline(always)]
+    fn array_open(&mut self) -> Result<bool> {
+        if self.peek()? != b'[' {
+            return Err(self.invalid_type("an array"));
+        }
+        self.enter()?;
+        self.pos = skip_ws(self.s, self.pos);
+        if self.s.get(self.pos) == Some(&b']') {
+            self.end();
+            return Ok(true);
+        }
+        Ok(false)
+    }
+
     /// After an array element: `,` (false, another element follows) or `]` (true, the array
     /// is closed), whitespace allowed before either. The separator usually follows the value
     /// directly, so whitespace is only skipped when it does not.
@@ -104,16 +120,10 @@ impl<'de> JsonReader<'de> {
         mut slow: impl FnMut(&mut Self) -> Result<T>,
     ) -> Result<()> {
         out.clear();
-        if self.peek()? != b'[' {
-            return Err(self.invalid_type("an array"));
-        }
-        self.enter()?;
-        let s = self.s;
-        self.pos = skip_ws(s, self.pos);
-        if s.get(self.pos) == Some(&b']') {
-            self.end();
+        if self.array_open()? {
             return Ok(());
         }
+        let s = self.s;
         loop {
             match fast(s, self.pos, out) {
                 Run::Stopped(i) => self.pos = i,
@@ -255,14 +265,7 @@ impl<'de> JsonReader<'de> {
         &mut self,
         mut each: impl FnMut(&mut Self, usize) -> Result<()>,
     ) -> Result<usize> {
-        if self.peek()? != b'[' {
-            return Err(self.invalid_type("an array"));
-        }
-        self.enter()?;
-        let s = self.s;
-        self.pos = skip_ws(s, self.pos);
-        if s.get(self.pos) == Some(&b']') {
-            self.end();
+        if self.array_open()? {
             return Ok(0);
         }
         let mut n = 0;
