@@ -15,6 +15,7 @@
 //! Errors carry the byte offset, the line and column, the path to the value and a caret under
 //! the source line; see [`crate::Error`].
 
+mod digits16;
 mod float_read;
 mod number_read;
 mod number_write;
@@ -24,6 +25,7 @@ mod pretty;
 mod read;
 mod reformat;
 mod scan;
+mod shortest;
 mod skip;
 mod spare;
 mod string;

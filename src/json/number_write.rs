@@ -9,6 +9,7 @@
 use crate::number::{NumKind, Number, Wire};
 
 use super::out::{copy_small, Out};
+use super::shortest;
 
 /// How floating-point numbers are laid out when written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -64,13 +65,13 @@ const POW5: [u64; 11] = [
 ];
 
 /// ASCII `0` in every byte.
-const ZEROS: u64 = 0x3030_3030_3030_3030;
+pub(super) const ZEROS: u64 = 0x3030_3030_3030_3030;
 
 /// The eight decimal digits of `x < 10^8` (leading zeros included) as byte values 0 to 9,
 /// the first digit in the lowest byte: split in lanes (two of four digits, then four of two,
 /// then eight of one), each split one multiply and shift for every lane at once.
 #[inline(always)]
-fn digits8(x: u32) -> u64 {
+pub(super) fn digits8(x: u32) -> u64 {
     let x = u64::from(x);
     let hi = x / 10_000;
     // Lanes of 32 bits: [x / 10^4, x % 10^4]; v / 100 is (v * 10486) >> 20 for v < 10^4.
@@ -149,7 +150,21 @@ pub(crate) fn write_f64<O: Out>(out: &mut O, v: f64, style: FloatStyle) {
 /// appended with one store.
 #[inline(always)]
 fn write_f64_shortest<O: Out>(out: &mut O, v: f64, style: FloatStyle) {
+    if style == FloatStyle::Glaze {
+        if let Some((sig, exp)) = shortest::shortest(v.abs().to_bits()) {
+            shortest::write_glaze(out, v.is_sign_negative(), sig, exp);
+            return;
+        }
+    }
     let t = f64_text(v, style);
+    out.push_block(t.b, t.n);
+}
+
+/// Glaze's text of `v` through the general path (zmij's digits, laid out again), which the
+/// fast computation in `shortest.rs` is tested against.
+#[cfg(test)]
+pub(super) fn write_f64_general<O: Out>(out: &mut O, v: f64) {
+    let t = f64_text(v, FloatStyle::Glaze);
     out.push_block(t.b, t.n);
 }
 

@@ -1,0 +1,96 @@
+//! Sixteen decimal digits at once: two numbers below 10^8 split into their digits, with SSE2 on
+//! x86-64 (every x86-64 has it) and with 64-bit lanes in general registers elsewhere.
+
+/// The digits of `hi` then `lo` (each `< 10^8`, leading zeros kept) as byte values 0 to 9,
+/// the first digit of `hi` in the lowest byte.
+#[inline(always)]
+pub(super) fn digits16(hi: u32, lo: u32) -> u128 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        sse2::digits16(hi, lo)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        digits16_swar(hi, lo)
+    }
+}
+
+/// [`digits16`] with two 8-digit splits in general registers.
+#[inline(always)]
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+pub(super) fn digits16_swar(hi: u32, lo: u32) -> u128 {
+    use super::number_write::digits8;
+    u128::from(digits8(hi)) | (u128::from(digits8(lo)) << 64)
+}
+
+#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[allow(unsafe_code)]
+mod sse2 {
+    use std::arch::x86_64::*;
+
+    /// See [`super::digits16`]: each number split in halves of four digits (64-bit lanes),
+    /// the halves in pairs of two (32-bit lanes), the pairs in single digits (16-bit lanes);
+    /// each split is a multiply by a scaled reciprocal, a shift, and a multiply-subtract.
+    #[inline(always)]
+    pub(super) fn digits16(hi: u32, lo: u32) -> u128 {
+        // SAFETY: register-only SSE2 intrinsics; this module is compiled only when the target
+        // has SSE2 enabled.
+        unsafe {
+            // Lane 0 (the low bytes) holds `hi`, whose digits come first.
+            let x = _mm_set_epi64x(i64::from(lo), i64::from(hi));
+            // x / 10^4 = (x * ceil(2^40 / 10^4)) >> 40 for x < 10^8.
+            let q = _mm_srli_epi64(_mm_mul_epu32(x, _mm_set1_epi64x(109_951_163)), 40);
+            let r = _mm_sub_epi64(x, _mm_mul_epu32(q, _mm_set1_epi64x(10_000)));
+            // 32-bit lanes, in order: the top four digits, then the bottom four.
+            let y = _mm_or_si128(q, _mm_slli_epi64(r, 32));
+            // y / 100 = (y * 5243) >> 19 for y < 10^4, in the low 16 bits of each 32-bit lane.
+            let q = _mm_srli_epi16(_mm_mulhi_epu16(y, _mm_set1_epi32(5_243)), 3);
+            let r = _mm_sub_epi16(y, _mm_mullo_epi16(q, _mm_set1_epi32(100)));
+            let z = _mm_or_si128(q, _mm_slli_epi32(r, 16));
+            // z / 10 = (z * 6554) >> 16 for z < 100, in every 16-bit lane.
+            let q = _mm_mulhi_epu16(z, _mm_set1_epi16(6_554));
+            let r = _mm_sub_epi16(z, _mm_mullo_epi16(q, _mm_set1_epi16(10)));
+            let d = _mm_or_si128(q, _mm_slli_epi16(r, 8));
+            let lo64 = _mm_cvtsi128_si64(d) as u64;
+            let hi64 = _mm_cvtsi128_si64(_mm_unpackhi_epi64(d, d)) as u64;
+            u128::from(lo64) | (u128::from(hi64) << 64)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reference(hi: u32, lo: u32) -> u128 {
+        let text = format!("{hi:08}{lo:08}");
+        let mut v = 0u128;
+        for (i, c) in text.bytes().enumerate() {
+            v |= u128::from(c - b'0') << (8 * i);
+        }
+        v
+    }
+
+    #[test]
+    fn both_ways_agree_with_formatting() {
+        let mut x: u64 = 0x853C_49E6_748F_EA9B;
+        let check = |hi: u32, lo: u32| {
+            assert_eq!(digits16(hi, lo), reference(hi, lo), "{hi} {lo}");
+            assert_eq!(digits16_swar(hi, lo), reference(hi, lo), "{hi} {lo}");
+        };
+        for v in [
+            0, 1, 9, 10, 99, 100, 9_999, 10_000, 99_999_999, 12_345_678, 50_000_000,
+        ] {
+            check(v, 99_999_999 - v);
+        }
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            check((x % 100_000_000) as u32, ((x >> 32) % 100_000_000) as u32);
+        }
+        for v in (0..100_000_000).step_by(9_973) {
+            check(v, v);
+        }
+    }
+}

@@ -1,0 +1,339 @@
+//! The shortest decimal that reads back to a given `f64`, laid out as Glaze lays it out, in one
+//! pass and without an intermediate text.
+//!
+//! The value `m * 2^e` (53-bit `m`) is scaled by `10^k` so that its integer part has 15 or 16
+//! digits: `c = m * 2^e * 10^k`, `k = -floor(e * log10 2) - 1`, computed from the 128-bit power
+//! of ten in [`POW5`] as a fixed-point number with 64 fraction bits. In units of `10^-k`, the
+//! numbers that read back to the value are those within half a unit in the last place (`h`)
+//! of `c`, and `h` lies in [0.05, 0.5):
+//! - at most one integer is that close, `floor(c)` or `floor(c) + 1`; when one is, it is the
+//!   shortest text (any shorter decimal is also an integer in these units), with its trailing
+//!   zeros dropped;
+//! - otherwise one more digit is needed, and `c` rounded to the nearest tenth is within `h`.
+//!
+//! The computed `c` and `h` are within two units of 2^-64 of the exact ones (the power of ten
+//! is within one unit of its 128th bit). Where the power of ten is exact (`0 <= k <= 27`) and
+//! `c` has at most 64 fraction bits, the computation is exact and every decision is taken
+//! exactly, ties included; integers from 2^52 to 2^64 are decided in integer arithmetic.
+//! Elsewhere a decision is taken only when it holds with a margin larger than the error; the
+//! rare values too close to call, subnormals and powers of two (whose lower neighbour is
+//! closer) return `None`, and the caller takes the fully general path (zmij's digits). So the
+//! answer is always the correctly rounded shortest text; the unit tests compare the two paths
+//! on millions of values.
+
+use super::digits16::digits16;
+use super::number_write::ZEROS;
+use super::out::Out;
+use super::pow5::{POW5, POW5_MIN};
+
+/// A decision closer than this many units of 2^-64 to its boundary is not taken. The error of
+/// `c`'s fraction and of `h` is below 2.1 units each.
+const MARGIN: u64 = 16;
+
+/// `floor(e * log10(2))` for `|e| <= 1600` (exact there; checked by the tests).
+#[inline(always)]
+fn floor_log10_pow2(e: i32) -> i32 {
+    (e * 78_913) >> 18
+}
+
+/// `floor(k * log2(10))` for `|k| <= 400` (exact there; checked by the tests).
+#[inline(always)]
+fn floor_log2_pow10(k: i32) -> i32 {
+    (k * 217_706) >> 16
+}
+
+/// The shortest decimal `sig * 10^exp` that reads back to the finite, positive `f64` with bits
+/// `bits`, with `sig` of 15 to 17 digits (trailing zeros not yet dropped), or `None` when the
+/// value is one the fast computation leaves to the general path.
+#[inline(always)]
+pub(super) fn shortest(bits: u64) -> Option<(u64, i32)> {
+    const FRAC_BITS: u64 = (1 << 52) - 1;
+    let raw_exp = ((bits >> 52) & 0x7FF) as i32;
+    let frac_bits = bits & FRAC_BITS;
+    // One compare for subnormals (0), infinities and NaN (0x7FF).
+    if (raw_exp as u32).wrapping_sub(1) >= 0x7FE || frac_bits == 0 {
+        return None;
+    }
+    let m = frac_bits | (1 << 52);
+    let e = raw_exp - 1075;
+    let dec_exp = floor_log10_pow2(e);
+    let k = -dec_exp - 1;
+    // 10^k = P * 2^(floor(k log2 10) - 127), P the 128-bit significand of 5^k.
+    let (p_hi, p_lo) = *POW5.get((k as i64 - POW5_MIN) as usize)?;
+    // c * 2^64 = m * P * 2^(e + floor(k log2 10) - 63). With x = m << 11 and the top 128 bits
+    // of the 192-bit product x * P, that is top >> s with s = 10 - e - floor(k log2 10), which
+    // lies in [11, 16] for every normal exponent (checked by the tests).
+    let s = (10 - e - floor_log2_pow10(k)) as u32;
+    let x = u128::from(m << 11);
+    let top = x * u128::from(p_hi) + ((x * u128::from(p_lo)) >> 64);
+    let scaled = top >> s;
+    let integral = (scaled >> 64) as u64;
+    let frac = scaled as u64;
+    // h * 2^64 = P * 2^(e + floor(k log2 10) - 64) = P_hi >> (s - 10).
+    let h = p_hi >> (s - 10);
+    // `floor(c)` is in the interval when frac <= h; `floor(c) + 1` when 1 - frac <= h.
+    let up = frac.wrapping_neg();
+    // For 0 <= k <= 27 the power of ten is exact (5^k fits the high word) and, when
+    // e + k >= -63, so are `c` and `h` in 64 fraction bits: every decision is taken exactly,
+    // ties included. A boundary reads back to the value when `m` is even (round half to even).
+    if (0..=27).contains(&k) && e + k >= -63 {
+        let even = u64::from(m & 1 == 0);
+        if frac < h + even {
+            return Some((integral, dec_exp + 1));
+        }
+        if frac != 0 && up < h + even {
+            return Some((integral + 1, dec_exp + 1));
+        }
+        let t = u128::from(frac) * 10;
+        let digit = (t >> 64) as u64;
+        let rest = t as u64;
+        // A tie (x.5 tenths) rounds to the even digit.
+        let round = rest > 1 << 63 || (rest == 1 << 63 && digit & 1 == 1);
+        return Some((integral * 10 + digit + u64::from(round), dec_exp));
+    }
+    if k < 0 && e <= 11 {
+        return Some(shortest_integer(m, e, -k));
+    }
+    if frac.saturating_add(MARGIN) <= h {
+        return Some((integral, dec_exp + 1));
+    }
+    if frac != 0 && up.saturating_add(MARGIN) <= h {
+        return Some((integral + 1, dec_exp + 1));
+    }
+    if frac.abs_diff(h) < MARGIN || up.abs_diff(h) < MARGIN {
+        return None;
+    }
+    // One more digit: c rounded to tenths. The error of `frac * 10` is below 21 units.
+    let t = u128::from(frac) * 10;
+    let digit = (t >> 64) as u64;
+    let rest = t as u64;
+    if rest.abs_diff(1 << 63) < 16 * MARGIN {
+        return None;
+    }
+    let digit = digit + (rest >> 63);
+    if digit > 9 {
+        return None;
+    }
+    Some((integral * 10 + digit, dec_exp))
+}
+
+/// [`shortest`] for an integer `m * 2^e` below 2^64 (`0 <= e <= 11`), where `c` is it over
+/// `10^j` (`j` in 1..=4): the same decisions in exact integer arithmetic, distances doubled so
+/// that half an ulp is `2^e`, ties decided exactly. Rare (2^52 to 2^64 only), so plain
+/// divisions.
+#[cold]
+fn shortest_integer(m: u64, e: i32, j: i32) -> (u64, i32) {
+    let p = [1, 10, 100, 1_000, 10_000][j.clamp(1, 4) as usize];
+    let v = m << e;
+    let ulp = 1u64 << e;
+    let even = u64::from(m & 1 == 0);
+    let integral = v / p;
+    let r = v - integral * p;
+    if 2 * r < ulp + even {
+        return (integral, j);
+    }
+    if r != 0 && 2 * (p - r) < ulp + even {
+        return (integral + 1, j);
+    }
+    let q = p / 10;
+    let digit = r / q;
+    let rest = r - digit * q;
+    let round = 2 * rest > q || (2 * rest == q && digit & 1 == 1);
+    (integral * 10 + digit + u64::from(round), j - 1)
+}
+
+/// `10^n` for the digit counts that [`shortest`] returns.
+const TO_17_DIGITS: [u64; 3] = [100, 10, 1];
+
+/// `E` and a decimal exponent from -324 to 308 (`E-324` ... `E308`) as ASCII from the lowest
+/// byte, with the text's length in the top byte.
+static EXP_TEXT: [u64; 633] = exp_text();
+
+const fn exp_text() -> [u64; 633] {
+    let mut t = [0u64; 633];
+    let mut i = 0;
+    while i < 633 {
+        let e = i as i32 - 324;
+        let mut text = b'E' as u64;
+        let mut len = 1;
+        if e < 0 {
+            text |= (b'-' as u64) << 8;
+            len += 1;
+        }
+        let a = e.unsigned_abs();
+        let mut div = if a >= 100 {
+            100
+        } else if a >= 10 {
+            10
+        } else {
+            1
+        };
+        while div > 0 {
+            text |= (b'0' as u64 + (a / div % 10) as u64) << (8 * len);
+            len += 1;
+            div /= 10;
+        }
+        t[i] = text | ((len as u64) << 56);
+        i += 1;
+    }
+    t
+}
+
+/// Appends `sig * 10^exp` (`sig` of 15 to 17 digits, from [`shortest`]) as Glaze lays out an
+/// `f64`: fixed notation when the first digit's decimal exponent is in [-4, 15], otherwise one
+/// digit, `.`, the rest and `E` with the exponent; trailing zeros of the fraction dropped, no
+/// `.0`; `-` first when `neg`. The digits are made once (as exactly 17, zeros appended) and appended in a few
+/// fixed-size pieces.
+#[inline(always)]
+pub(super) fn write_glaze<O: Out>(out: &mut O, neg: bool, sig: u64, exp: i32) {
+    let neg = usize::from(neg);
+    const E8: u64 = 100_000_000;
+    const E16: u64 = E8 * E8;
+    let digits = 15 + usize::from(sig >= E16 / 10) + usize::from(sig >= E16);
+    let sig17 = sig * TO_17_DIGITS[(digits - 15).min(2)];
+    let e10 = exp + digits as i32 - 1;
+    let first = sig17 / E16;
+    let rest = sig17 - first * E16;
+    let hi = rest / E8;
+    let lo = rest - hi * E8;
+    let raw = digits16(hi as u32, lo as u32);
+    // Significant digits after the first: the zero digits at the end are the high zero bytes.
+    let more = 16 - (raw.leading_zeros() / 8) as usize;
+    let tail = raw + u128::from(ZEROS) * ((1 << 64) + 1);
+    let first = u64::from(b'0') + first;
+    out.push_block([b'-'], neg);
+    if (0..=15).contains(&e10) {
+        // `e10 + 1` integer digits, then the fraction if any digit is left.
+        let e = e10 as usize;
+        out.push_block([first as u8], 1);
+        out.push_block(tail.to_le_bytes(), e);
+        if more > e {
+            out.push_block([b'.'], 1);
+            out.push_block((tail >> (8 * e)).to_le_bytes(), more - e);
+        }
+    } else if (-4..0).contains(&e10) {
+        // `0.`, then `-e10 - 1` zeros, then the digits.
+        let at = 8 * (1 - e10) as u32;
+        let head = (u64::from_le_bytes(*b"0.000000") & !(0xFF << at)) | (first << at);
+        out.push_block(head.to_le_bytes(), 2 - e10 as usize);
+        out.push_block(tail.to_le_bytes(), more);
+    } else {
+        out.push_block([first as u8, b'.'], 1 + usize::from(more > 0));
+        out.push_block(tail.to_le_bytes(), more);
+        let text = EXP_TEXT[(e10 + 324).clamp(0, 632) as usize];
+        out.push_block(text.to_le_bytes(), (text >> 56) as usize);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Glaze's text of a positive finite `f64` through the general path.
+    fn general(v: f64) -> String {
+        let mut out = String::new();
+        super::super::number_write::write_f64_general(&mut out, v);
+        out
+    }
+
+    fn fast(v: f64) -> Option<String> {
+        let (sig, exp) = shortest(v.to_bits())?;
+        let mut out = Vec::new();
+        write_glaze(&mut out, false, sig, exp);
+        Some(String::from_utf8(out).unwrap())
+    }
+
+    fn check(v: f64, misses: &mut u64) {
+        match fast(v) {
+            Some(t) => assert_eq!(t, general(v), "{v:e} ({:#x})", v.to_bits()),
+            None => *misses += 1,
+        }
+    }
+
+    #[test]
+    fn log_formulas_are_exact_on_their_ranges() {
+        for e in -1600..=1600 {
+            let exact = (e as f64 * std::f64::consts::LOG10_2).floor() as i32;
+            assert_eq!(floor_log10_pow2(e), exact, "{e}");
+        }
+        for k in -400..=400 {
+            let exact = (k as f64 * std::f64::consts::LOG2_10).floor() as i32;
+            assert_eq!(floor_log2_pow10(k), exact, "{k}");
+        }
+    }
+
+    #[test]
+    fn scale_shift_stays_in_range() {
+        for raw_exp in 1..0x7FF {
+            let e = raw_exp - 1075;
+            let k = -floor_log10_pow2(e) - 1;
+            assert!(POW5.get((k as i64 - POW5_MIN) as usize).is_some(), "{k}");
+            let s = 10 - e - floor_log2_pow10(k);
+            assert!((11..=16).contains(&s), "raw exponent {raw_exp}: shift {s}");
+        }
+    }
+
+    #[test]
+    fn random_bits_agree_with_the_general_path() {
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        let mut misses = 0;
+        let n = 2_000_000;
+        for _ in 0..n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = f64::from_bits(x & !(1 << 63));
+            if !v.is_finite() {
+                continue;
+            }
+            // Left to the general path by design: subnormals and powers of two.
+            let mut miss = 0;
+            check(v, &mut miss);
+            let raw_exp = (x >> 52) & 0x7FF;
+            let by_design = raw_exp == 0 || x & ((1 << 52) - 1) == 0;
+            misses += miss * u64::from(!by_design);
+        }
+        assert!(misses < n / 100_000, "{misses} of {n} not taken");
+    }
+
+    #[test]
+    fn short_decimals_agree_with_the_general_path() {
+        // Values with few significant digits sit exactly where the interval decisions are
+        // closest: every d * 10^p for d < 10^4 and p over the whole range.
+        let mut misses = 0;
+        for p in -330..=310 {
+            for d in 1..2_000u64 {
+                let v: f64 = format!("{d}e{p}").parse().unwrap();
+                if v.is_finite() && v > 0.0 {
+                    check(v, &mut misses);
+                    check(f64::from_bits(v.to_bits() + 1), &mut misses);
+                    check(f64::from_bits(v.to_bits() - 1), &mut misses);
+                }
+            }
+        }
+        assert!(misses < 200_000, "{misses}");
+    }
+
+    #[test]
+    fn glaze_samples() {
+        for (v, t) in [
+            (0.1, "0.1"),
+            (0.0001, "0.0001"),
+            (0.00012, "0.00012"),
+            (1.5e-7, "1.5E-7"),
+            (1e16 + 2.0, "1.0000000000000002E16"),
+            (123.456, "123.456"),
+            (1e100, "1E100"),
+            (f64::MAX, "1.7976931348623157E308"),
+            (1.2345678901234567e-300, "1.2345678901234568E-300"),
+            (9_007_199_254_740_993.0, "9007199254740992"),
+            (0.3, "0.3"),
+            (2.0 / 3.0, "0.6666666666666666"),
+            (1234567890123.4567, "1234567890123.4568"),
+        ] {
+            let got = fast(v).unwrap_or_else(|| general(v));
+            assert_eq!(got, t, "{v:e}");
+            assert_eq!(general(v), t, "{v:e}");
+        }
+    }
+}
