@@ -16,6 +16,7 @@
 //! the source line; see [`crate::Error`].
 
 mod float_read;
+mod int_write;
 mod number_read;
 mod number_write;
 mod out;
