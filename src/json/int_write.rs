@@ -82,31 +82,68 @@ fn pair_bytes(a: u64, b: u64) -> [u8; 16] {
 /// Appends the decimal digits of `v`.
 #[inline(always)]
 pub(crate) fn push_u64<O: Out>(out: &mut O, v: u64) {
-    if v < E8 {
-        let (w, n) = head8(v);
-        out.push_block(w.to_le_bytes(), n);
-    } else if v < E16 {
-        let hi = v / E8;
-        let (w, n) = head8(hi);
-        out.push_block(w.to_le_bytes(), n);
-        out.push_block(eight(v - hi * E8).to_le_bytes(), 8);
-    } else {
-        // At most 1844: four digits.
-        let top = v / E16;
-        let rest = v - top * E16;
-        let mid = rest / E8;
-        let (w, n) = head4(top);
-        out.push_block(w.to_le_bytes(), n);
-        out.push_block(pair_bytes(eight(mid), eight(rest - mid * E8)), 16);
-    }
+    push_int::<O, false, false>(out, false, v);
 }
 
-/// Appends an `i64`: a `-` (stored always, kept only for a negative value), then the digits of
-/// its magnitude.
+/// Appends an `i64`.
 #[inline(always)]
 pub(crate) fn push_i64<O: Out>(out: &mut O, v: i64) {
-    out.push_block([b'-'], usize::from(v < 0));
-    push_u64(out, v.unsigned_abs());
+    push_int::<O, false, true>(out, v < 0, v.unsigned_abs());
+}
+
+/// Appends `,` and the decimal digits of `v`.
+#[inline(always)]
+pub(crate) fn push_u64_after_comma<O: Out>(out: &mut O, v: u64) {
+    push_int::<O, true, false>(out, false, v);
+}
+
+/// Appends `,` and an `i64`.
+#[inline(always)]
+pub(crate) fn push_i64_after_comma<O: Out>(out: &mut O, v: i64) {
+    push_int::<O, true, true>(out, v < 0, v.unsigned_abs());
+}
+
+/// Appends a `,` when `COMMA`, a `-` when `neg` (only ever set when `SIGNED`), then the digits
+/// of `mag`: two or three fixed-size stores with one check of the room.
+#[inline(always)]
+fn push_int<O: Out, const COMMA: bool, const SIGNED: bool>(out: &mut O, neg: bool, mag: u64) {
+    // The prefix (stored whole, then cut to its first `np` bytes).
+    let (prefix, np) = if COMMA {
+        (*b",-", 1 + usize::from(neg))
+    } else {
+        (*b"-\0", usize::from(neg))
+    };
+    let has_prefix = COMMA || SIGNED;
+    if mag < E8 {
+        let (w, n) = head8(mag);
+        if has_prefix {
+            out.push_block2(prefix, np, w.to_le_bytes(), n);
+        } else {
+            out.push_block(w.to_le_bytes(), n);
+        }
+    } else if mag < E16 {
+        let hi = mag / E8;
+        let (w, n) = head8(hi);
+        let tail = eight(mag - hi * E8).to_le_bytes();
+        if has_prefix {
+            out.push_block3((prefix, np), (w.to_le_bytes(), n), (tail, 8));
+        } else {
+            out.push_block2(w.to_le_bytes(), n, tail, 8);
+        }
+    } else {
+        // At most 1844: four digits.
+        let top = mag / E16;
+        let rest = mag - top * E16;
+        let mid = rest / E8;
+        let (w, n) = head4(top);
+        let head = (w as u32).to_le_bytes();
+        let tail = pair_bytes(eight(mid), eight(rest - mid * E8));
+        if has_prefix {
+            out.push_block3((prefix, np), (head, n), (tail, 16));
+        } else {
+            out.push_block2(head, n, tail, 16);
+        }
+    }
 }
 
 #[cfg(test)]
@@ -114,22 +151,81 @@ mod tests {
     use super::*;
     use crate::json::spare::Spare;
 
-    fn u(v: u64) -> String {
+    /// The text `f` writes into a `String`, checked against what it writes into a `Vec<u8>`
+    /// and into a cursor after some other bytes.
+    fn text(f: impl Fn(&mut dyn FnMut(&mut dyn OutDyn))) -> String {
         let mut s = String::new();
-        push_u64(&mut s, v);
+        f(&mut |o| o.string(&mut s));
         let mut b = Vec::new();
-        push_u64(&mut b, v);
+        f(&mut |o| o.bytes(&mut b));
         assert_eq!(s.as_bytes(), b);
+        let mut c = b"x".to_vec();
+        f(&mut |o| o.cursor(&mut Spare::new(&mut c, 0)));
+        assert_eq!(&c[1..], b);
         s
     }
 
+    /// One writer, run on each kind of output.
+    trait OutDyn {
+        fn string(&self, s: &mut String);
+        fn bytes(&self, s: &mut Vec<u8>);
+        fn cursor(&self, s: &mut Spare<'_>);
+    }
+
+    struct U(u64, bool);
+    struct I(i64, bool);
+
+    impl OutDyn for U {
+        fn string(&self, s: &mut String) {
+            run_u(s, self.0, self.1)
+        }
+        fn bytes(&self, s: &mut Vec<u8>) {
+            run_u(s, self.0, self.1)
+        }
+        fn cursor(&self, s: &mut Spare<'_>) {
+            run_u(s, self.0, self.1)
+        }
+    }
+
+    impl OutDyn for I {
+        fn string(&self, s: &mut String) {
+            run_i(s, self.0, self.1)
+        }
+        fn bytes(&self, s: &mut Vec<u8>) {
+            run_i(s, self.0, self.1)
+        }
+        fn cursor(&self, s: &mut Spare<'_>) {
+            run_i(s, self.0, self.1)
+        }
+    }
+
+    fn run_u<O: Out>(out: &mut O, v: u64, comma: bool) {
+        if comma {
+            push_u64_after_comma(out, v)
+        } else {
+            push_u64(out, v)
+        }
+    }
+
+    fn run_i<O: Out>(out: &mut O, v: i64, comma: bool) {
+        if comma {
+            push_i64_after_comma(out, v)
+        } else {
+            push_i64(out, v)
+        }
+    }
+
+    /// `v` written alone, checked against `v` written after a comma.
+    fn u(v: u64) -> String {
+        let t = text(|f| f(&mut U(v, false)));
+        assert_eq!(text(|f| f(&mut U(v, true))), format!(",{t}"));
+        t
+    }
+
     fn i(v: i64) -> String {
-        let mut s = String::new();
-        push_i64(&mut s, v);
-        let mut b = Vec::new();
-        push_i64(&mut b, v);
-        assert_eq!(s.as_bytes(), b);
-        s
+        let t = text(|f| f(&mut I(v, false)));
+        assert_eq!(text(|f| f(&mut I(v, true))), format!(",{t}"));
+        t
     }
 
     /// The values around every power of ten, every digit count from 1 to 20.

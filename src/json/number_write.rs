@@ -39,6 +39,20 @@ pub(crate) fn write_number<N: Number, O: Out>(out: &mut O, v: N, style: FloatSty
     }
 }
 
+/// Appends `,` and any number; a 64-bit (or narrower) integer folds the comma into its first
+/// store.
+#[inline(always)]
+fn write_number_after_comma<N: Number, O: Out>(out: &mut O, v: N, style: FloatStyle) {
+    match (N::KIND, v.to_wire()) {
+        (NumKind::I128 | NumKind::U128, _) => {}
+        (_, Wire::Int(i)) => return int_write::push_i64_after_comma(out, i as i64),
+        (_, Wire::Uint(u)) => return int_write::push_u64_after_comma(out, u as u64),
+        _ => {}
+    }
+    out.push_ascii(b',');
+    write_number(out, v, style);
+}
+
 /// Appends `[a,b,...]`.
 #[inline(always)]
 pub(crate) fn write_numbers<N: Number, O: Out>(out: &mut O, items: &[N], style: FloatStyle) {
@@ -46,8 +60,7 @@ pub(crate) fn write_numbers<N: Number, O: Out>(out: &mut O, items: &[N], style: 
     if let Some((first, rest)) = items.split_first() {
         write_number(out, *first, style);
         for &x in rest {
-            out.push_ascii(b',');
-            write_number(out, x, style);
+            write_number_after_comma(out, x, style);
         }
     }
     out.push_ascii(b']');
