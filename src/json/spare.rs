@@ -302,6 +302,30 @@ mod tests {
     }
 
     #[test]
+    fn grouped_stores_advance_by_their_lengths_and_grow() {
+        let mut v = Vec::new();
+        let mut want = Vec::new();
+        {
+            let mut s = Spare::new(&mut v, 0);
+            for i in 0..2000usize {
+                let (na, nb, nc) = (i % 3, i % 9, i % 17);
+                s.put2(*b"ab", na, *b"01234567", nb);
+                want.extend_from_slice(&b"ab"[..na]);
+                want.extend_from_slice(&b"01234567"[..nb]);
+                s.put3(
+                    (*b"-", i % 2),
+                    (*b"wxyz", i % 5),
+                    (*b"ABCDEFGHIJKLMNOP", nc),
+                );
+                want.extend_from_slice(&b"-"[..i % 2]);
+                want.extend_from_slice(&b"wxyz"[..(i % 5).min(4)]);
+                want.extend_from_slice(&b"ABCDEFGHIJKLMNOP"[..nc.min(16)]);
+            }
+        }
+        assert_eq!(v, want);
+    }
+
+    #[test]
     fn bytes_and_slices_append_after_existing_contents() {
         let mut v = b"ab".to_vec();
         v.shrink_to_fit();
