@@ -131,13 +131,12 @@ fn push_int<O: Out, const COMMA: bool, const SIGNED: bool>(out: &mut O, neg: boo
             out.push_block2(w.to_le_bytes(), n, tail, 8);
         }
     } else {
-        // At most 1844: four digits.
-        let top = mag / E16;
-        let rest = mag - top * E16;
-        let mid = rest / E8;
+        // `top` is at most 1844 (four digits); `hi` and `mag` each leave eight below it.
+        let hi = mag / E8;
+        let top = hi / E8;
         let (w, n) = head4(top);
         let head = (w as u32).to_le_bytes();
-        let tail = pair_bytes(eight(mid), eight(rest - mid * E8));
+        let tail = pair_bytes(eight(hi - top * E8), eight(mag - hi * E8));
         if has_prefix {
             out.push_block3((prefix, np), (head, n), (tail, 16));
         } else {
