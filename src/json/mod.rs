@@ -17,6 +17,7 @@
 
 mod digits16;
 mod float_read;
+mod int_write;
 mod number_read;
 mod number_write;
 mod out;

@@ -1,5 +1,6 @@
-//! Numbers to text: integers through `itoa`, floats as the shortest text that reads back to
-//! the same bits (digits from `zmij`), laid out the way Glaze lays them out.
+//! Numbers to text: 64-bit integers through `int_write`, 128-bit ones through `itoa`, floats
+//! as the shortest text that reads back to the same bits (digits from `zmij`), laid out the
+//! way Glaze lays them out.
 //!
 //! Glaze style: fixed notation while the decimal exponent of the first significant digit is in
 //! [-4, 15] for `f64` ([-4, 6] for `f32`), scientific with one leading digit otherwise;
@@ -8,6 +9,7 @@
 
 use crate::number::{NumKind, Number, Wire};
 
+use super::int_write;
 use super::out::{copy_small, Out};
 use super::shortest;
 
@@ -38,6 +40,20 @@ pub(crate) fn write_number<N: Number, O: Out>(out: &mut O, v: N, style: FloatSty
     }
 }
 
+/// Appends `,` and any number; a 64-bit (or narrower) integer folds the comma into its first
+/// store.
+#[inline(always)]
+fn write_number_after_comma<N: Number, O: Out>(out: &mut O, v: N, style: FloatStyle) {
+    match (N::KIND, v.to_wire()) {
+        (NumKind::I128 | NumKind::U128, _) => {}
+        (_, Wire::Int(i)) => return int_write::push_i64_after_comma(out, i as i64),
+        (_, Wire::Uint(u)) => return int_write::push_u64_after_comma(out, u as u64),
+        _ => {}
+    }
+    out.push_ascii(b',');
+    write_number(out, v, style);
+}
+
 /// Appends `[a,b,...]`.
 #[inline(always)]
 pub(crate) fn write_numbers<N: Number, O: Out>(out: &mut O, items: &[N], style: FloatStyle) {
@@ -45,8 +61,7 @@ pub(crate) fn write_numbers<N: Number, O: Out>(out: &mut O, items: &[N], style: 
     if let Some((first, rest)) = items.split_first() {
         write_number(out, *first, style);
         for &x in rest {
-            out.push_ascii(b',');
-            write_number(out, x, style);
+            write_number_after_comma(out, x, style);
         }
     }
     out.push_ascii(b']');
@@ -83,57 +98,22 @@ pub(super) fn digits8(x: u32) -> u64 {
     q | ((m - q * 10) << 8)
 }
 
-/// The digits of `x < 10^8` without leading zeros (`0` for zero) as ASCII from the lowest
-/// byte, and their count.
-#[inline(always)]
-fn lead8(x: u32) -> (u64, usize) {
-    let d = digits8(x);
-    // Leading zero digits are the low zero bytes; the top byte is never counted, so at least
-    // one digit is kept.
-    let lz = ((d | (1 << 56)).trailing_zeros() / 8) as usize;
-    ((d + ZEROS) >> (lz * 8), 8 - lz)
-}
-
-/// Two words side by side as sixteen bytes.
-#[inline(always)]
-fn pair_bytes(a: u64, b: u64) -> [u8; 16] {
-    (u128::from(a) | (u128::from(b) << 64)).to_le_bytes()
-}
-
-/// Appends the digits of `v`: a leading chunk of 1 to 8 digits, then whole chunks of eight.
+/// Appends the digits of `v` (see [`super::int_write`]).
 #[inline(always)]
 pub(crate) fn push_u64<O: Out>(out: &mut O, v: u64) {
-    const E8: u64 = 100_000_000;
-    if v < E8 {
-        let (w, n) = lead8(v as u32);
-        out.push_block(w.to_le_bytes(), n);
-    } else if v < E8 * E8 {
-        let hi = v / E8;
-        let (w, n) = lead8(hi as u32);
-        out.push_block(w.to_le_bytes(), n);
-        out.push_block((digits8((v - hi * E8) as u32) + ZEROS).to_le_bytes(), 8);
-    } else {
-        let top = v / (E8 * E8);
-        let rest = v - top * (E8 * E8);
-        let mid = rest / E8;
-        let (w, n) = lead8(top as u32);
-        out.push_block(w.to_le_bytes(), n);
-        let lo = digits8((rest - mid * E8) as u32) + ZEROS;
-        out.push_block(pair_bytes(digits8(mid as u32) + ZEROS, lo), 16);
-    }
+    int_write::push_u64(out, v);
 }
 
 /// Appends a `u64`.
 #[inline(always)]
 pub(crate) fn write_u64<O: Out>(out: &mut O, v: u64) {
-    push_u64(out, v);
+    int_write::push_u64(out, v);
 }
 
 /// Appends an `i64`.
 #[inline(always)]
 pub(crate) fn write_i64<O: Out>(out: &mut O, v: i64) {
-    out.push_block([b'-'], usize::from(v < 0));
-    push_u64(out, v.unsigned_abs());
+    int_write::push_i64(out, v);
 }
 
 /// Appends an `f64`. The exact fast path is inlined into the caller's loop (so a cursor output
@@ -590,8 +570,6 @@ mod tests {
         while x < 100_000_000 {
             let text = format!("{x:08}");
             assert_eq!((digits8(x) + ZEROS).to_le_bytes(), text.as_bytes());
-            let (w, n) = lead8(x);
-            assert_eq!(&w.to_le_bytes()[..n], x.to_string().as_bytes());
             x += 9_973;
         }
     }

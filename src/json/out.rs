@@ -58,6 +58,32 @@ pub(crate) trait Out {
             self.push_ascii(c);
         }
     }
+    /// Appends the first `na` bytes of `a`, then the first `nb` bytes of `b` (ASCII; `na <= A`,
+    /// `nb <= B`). A byte buffer checks its room once for both stores.
+    #[inline(always)]
+    fn push_block2<const A: usize, const B: usize>(
+        &mut self,
+        a: [u8; A],
+        na: usize,
+        b: [u8; B],
+        nb: usize,
+    ) {
+        self.push_block(a, na);
+        self.push_block(b, nb);
+    }
+    /// Appends the first `n` bytes of each of three blocks (ASCII; each `n` at most its
+    /// block's size). A byte buffer checks its room once for all three stores.
+    #[inline(always)]
+    fn push_block3<const A: usize, const B: usize, const C: usize>(
+        &mut self,
+        a: ([u8; A], usize),
+        b: ([u8; B], usize),
+        c: ([u8; C], usize),
+    ) {
+        self.push_block(a.0, a.1);
+        self.push_block(b.0, b.1);
+        self.push_block(c.0, c.1);
+    }
     /// Appends `[a,b,...]` (compact). A byte buffer writes the elements through one cursor
     /// over its spare capacity.
     #[inline(always)]
@@ -169,6 +195,25 @@ impl Out for Vec<u8> {
     #[inline(always)]
     fn push_block<const N: usize>(&mut self, block: [u8; N], n: usize) {
         Spare::new(self, 0).put(block, n);
+    }
+    #[inline(always)]
+    fn push_block2<const A: usize, const B: usize>(
+        &mut self,
+        a: [u8; A],
+        na: usize,
+        b: [u8; B],
+        nb: usize,
+    ) {
+        Spare::new(self, 0).put2(a, na, b, nb);
+    }
+    #[inline(always)]
+    fn push_block3<const A: usize, const B: usize, const C: usize>(
+        &mut self,
+        a: ([u8; A], usize),
+        b: ([u8; B], usize),
+        c: ([u8; C], usize),
+    ) {
+        Spare::new(self, 0).put3(a, b, c);
     }
     #[inline(always)]
     fn push_number_array<N: Number>(&mut self, items: &[N], style: FloatStyle) {

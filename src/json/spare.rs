@@ -55,6 +55,60 @@ impl<'a> Spare<'a> {
         self.pos += n.min(N);
     }
 
+    /// Stores `a` at the cursor and `b` right after its first `na` bytes, and advances over
+    /// `na + nb` bytes (`na <= A`, `nb <= B`): two pieces of variable length with one check of
+    /// the room.
+    #[inline(always)]
+    pub(crate) fn put2<const A: usize, const B: usize>(
+        &mut self,
+        a: [u8; A],
+        na: usize,
+        b: [u8; B],
+        nb: usize,
+    ) {
+        if self.room - self.pos < A + B {
+            self.grow(A + B);
+        }
+        let mid = self.pos + na.min(A);
+        // SAFETY: `pos + A + B <= room` (checked above; `grow` makes it so) and
+        // `mid <= pos + A`, so both stores lie in the `room` bytes of spare capacity at `base`
+        // (see `window`), which nothing else can touch while the cursor holds `out`. The bytes
+        // up to `mid + nb` become initialized, which `commit` relies on.
+        unsafe {
+            self.base.add(self.pos).cast::<[u8; A]>().write_unaligned(a);
+            self.base.add(mid).cast::<[u8; B]>().write_unaligned(b);
+        }
+        self.pos = mid + nb.min(B);
+    }
+
+    /// Stores `a`, `b` right after the first `na` bytes of `a`, and `c` right after the first
+    /// `nb` bytes of `b`, and advances over `na + nb + nc` bytes (each at most its block's
+    /// size): three pieces of variable length with one check of the room.
+    #[inline(always)]
+    pub(crate) fn put3<const A: usize, const B: usize, const C: usize>(
+        &mut self,
+        (a, na): ([u8; A], usize),
+        (b, nb): ([u8; B], usize),
+        (c, nc): ([u8; C], usize),
+    ) {
+        if self.room - self.pos < A + B + C {
+            self.grow(A + B + C);
+        }
+        let at_b = self.pos + na.min(A);
+        let at_c = at_b + nb.min(B);
+        // SAFETY: `pos + A + B + C <= room` (checked above; `grow` makes it so),
+        // `at_b <= pos + A` and `at_c <= pos + A + B`, so all three stores lie in the `room`
+        // bytes of spare capacity at `base` (see `window`), which nothing else can touch while
+        // the cursor holds `out`. The bytes up to `at_c + nc` become initialized, which
+        // `commit` relies on.
+        unsafe {
+            self.base.add(self.pos).cast::<[u8; A]>().write_unaligned(a);
+            self.base.add(at_b).cast::<[u8; B]>().write_unaligned(b);
+            self.base.add(at_c).cast::<[u8; C]>().write_unaligned(c);
+        }
+        self.pos = at_c + nc.min(C);
+    }
+
     /// Appends one byte.
     #[inline(always)]
     pub(crate) fn byte(&mut self, b: u8) {
@@ -176,6 +230,25 @@ impl Out for Spare<'_> {
         self.put(block, n);
     }
     #[inline(always)]
+    fn push_block2<const A: usize, const B: usize>(
+        &mut self,
+        a: [u8; A],
+        na: usize,
+        b: [u8; B],
+        nb: usize,
+    ) {
+        self.put2(a, na, b, nb);
+    }
+    #[inline(always)]
+    fn push_block3<const A: usize, const B: usize, const C: usize>(
+        &mut self,
+        a: ([u8; A], usize),
+        b: ([u8; B], usize),
+        c: ([u8; C], usize),
+    ) {
+        self.put3(a, b, c);
+    }
+    #[inline(always)]
     fn with_slot(&mut self, f: impl FnOnce(&mut [u8; 32]) -> usize) {
         let mut buf = [0u8; 32];
         let n = f(&mut buf);
@@ -224,6 +297,30 @@ mod tests {
         for i in 0..1000u32 {
             want.extend_from_slice(&i.to_le_bytes()[..(i % 5).min(4) as usize]);
             want.push(b'x');
+        }
+        assert_eq!(v, want);
+    }
+
+    #[test]
+    fn grouped_stores_advance_by_their_lengths_and_grow() {
+        let mut v = Vec::new();
+        let mut want = Vec::new();
+        {
+            let mut s = Spare::new(&mut v, 0);
+            for i in 0..2000usize {
+                let (na, nb, nc) = (i % 3, i % 9, i % 17);
+                s.put2(*b"ab", na, *b"01234567", nb);
+                want.extend_from_slice(&b"ab"[..na]);
+                want.extend_from_slice(&b"01234567"[..nb]);
+                s.put3(
+                    (*b"-", i % 2),
+                    (*b"wxyz", i % 5),
+                    (*b"ABCDEFGHIJKLMNOP", nc),
+                );
+                want.extend_from_slice(&b"-"[..i % 2]);
+                want.extend_from_slice(&b"wxyz"[..(i % 5).min(4)]);
+                want.extend_from_slice(&b"ABCDEFGHIJKLMNOP"[..nc.min(16)]);
+            }
         }
         assert_eq!(v, want);
     }
