@@ -2,9 +2,10 @@
 //! x86-64 (every x86-64 has it) and with 64-bit lanes in general registers elsewhere.
 
 /// The digits of `hi` then `lo` (each `< 10^8`, leading zeros kept) as byte values 0 to 9,
-/// the first digit of `hi` in the lowest byte.
+/// the first digit of `hi` in the lowest byte, and a mask with bit `i` set when digit `i` is
+/// not zero.
 #[inline(always)]
-pub(super) fn digits16(hi: u32, lo: u32) -> u128 {
+pub(super) fn digits16(hi: u32, lo: u32) -> (u128, u32) {
     #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
     {
         sse2::digits16(hi, lo)
@@ -18,9 +19,15 @@ pub(super) fn digits16(hi: u32, lo: u32) -> u128 {
 /// [`digits16`] with two 8-digit splits in general registers.
 #[inline(always)]
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
-pub(super) fn digits16_swar(hi: u32, lo: u32) -> u128 {
+pub(super) fn digits16_swar(hi: u32, lo: u32) -> (u128, u32) {
     use super::number_write::digits8;
-    u128::from(digits8(hi)) | (u128::from(digits8(lo)) << 64)
+    let d = u128::from(digits8(hi)) | (u128::from(digits8(lo)) << 64);
+    // Digits are below 128: adding 127 sets a byte's top bit exactly when it is not zero.
+    let high = (d + 0x7F7F_7F7F_7F7F_7F7F_7F7F_7F7F_7F7F_7F7F)
+        & (0x8080_8080_8080_8080_8080_8080_8080_8080);
+    // Gather the top bits: bit 7 of byte i moves to bit 56 + i of each half, then down.
+    let gather = |w: u64| ((w >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32;
+    (d, gather(high as u64) | (gather((high >> 64) as u64) << 8))
 }
 
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
@@ -32,7 +39,7 @@ mod sse2 {
     /// the halves in pairs of two (32-bit lanes), the pairs in single digits (16-bit lanes);
     /// each split is a multiply by a scaled reciprocal, a shift, and a multiply-subtract.
     #[inline(always)]
-    pub(super) fn digits16(hi: u32, lo: u32) -> u128 {
+    pub(super) fn digits16(hi: u32, lo: u32) -> (u128, u32) {
         // SAFETY: register-only SSE2 intrinsics; this module is compiled only when the target
         // has SSE2 enabled.
         unsafe {
@@ -51,9 +58,10 @@ mod sse2 {
             let q = _mm_mulhi_epu16(z, _mm_set1_epi16(6_554));
             let r = _mm_sub_epi16(z, _mm_mullo_epi16(q, _mm_set1_epi16(10)));
             let d = _mm_or_si128(q, _mm_slli_epi16(r, 8));
+            let zero = _mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_setzero_si128())) as u32;
             let lo64 = _mm_cvtsi128_si64(d) as u64;
             let hi64 = _mm_cvtsi128_si64(_mm_unpackhi_epi64(d, d)) as u64;
-            u128::from(lo64) | (u128::from(hi64) << 64)
+            (u128::from(lo64) | (u128::from(hi64) << 64), !zero & 0xFFFF)
         }
     }
 }
@@ -62,13 +70,15 @@ mod sse2 {
 mod tests {
     use super::*;
 
-    fn reference(hi: u32, lo: u32) -> u128 {
+    fn reference(hi: u32, lo: u32) -> (u128, u32) {
         let text = format!("{hi:08}{lo:08}");
         let mut v = 0u128;
+        let mut mask = 0;
         for (i, c) in text.bytes().enumerate() {
             v |= u128::from(c - b'0') << (8 * i);
+            mask |= u32::from(c != b'0') << i;
         }
-        v
+        (v, mask)
     }
 
     #[test]

@@ -106,7 +106,11 @@ pub(crate) fn push_i64_after_comma<O: Out>(out: &mut O, v: i64) {
 /// Appends a `,` when `COMMA`, a `-` when `neg` (only ever set when `SIGNED`), then the digits
 /// of `mag`: two or three fixed-size stores with one check of the room.
 #[inline(always)]
-fn push_int<O: Out, const COMMA: bool, const SIGNED: bool>(out: &mut O, neg: bool, mag: u64) {
+pub(super) fn push_int<O: Out, const COMMA: bool, const SIGNED: bool>(
+    out: &mut O,
+    neg: bool,
+    mag: u64,
+) {
     // The prefix (stored whole, then cut to its first `np` bytes).
     let (prefix, np) = if COMMA {
         (*b",-", 1 + usize::from(neg))

@@ -40,14 +40,15 @@ pub(crate) fn write_number<N: Number, O: Out>(out: &mut O, v: N, style: FloatSty
     }
 }
 
-/// Appends `,` and any number; a 64-bit (or narrower) integer folds the comma into its first
-/// store.
+/// Appends `,` and any number; a 64-bit (or narrower) integer and an `f64` in Glaze's style
+/// fold the comma into their first store.
 #[inline(always)]
 fn write_number_after_comma<N: Number, O: Out>(out: &mut O, v: N, style: FloatStyle) {
     match (N::KIND, v.to_wire()) {
         (NumKind::I128 | NumKind::U128, _) => {}
         (_, Wire::Int(i)) => return int_write::push_i64_after_comma(out, i as i64),
         (_, Wire::Uint(u)) => return int_write::push_u64_after_comma(out, u as u64),
+        (NumKind::F64, Wire::F64(f)) => return write_f64_prefixed::<O, true>(out, f, style),
         _ => {}
     }
     out.push_ascii(b',');
@@ -98,12 +99,6 @@ pub(super) fn digits8(x: u32) -> u64 {
     q | ((m - q * 10) << 8)
 }
 
-/// Appends the digits of `v` (see [`super::int_write`]).
-#[inline(always)]
-pub(crate) fn push_u64<O: Out>(out: &mut O, v: u64) {
-    int_write::push_u64(out, v);
-}
-
 /// Appends a `u64`.
 #[inline(always)]
 pub(crate) fn write_u64<O: Out>(out: &mut O, v: u64) {
@@ -120,21 +115,31 @@ pub(crate) fn write_i64<O: Out>(out: &mut O, v: i64) {
 /// stays in registers); the shortest-digit search is a call.
 #[inline(always)]
 pub(crate) fn write_f64<O: Out>(out: &mut O, v: f64, style: FloatStyle) {
-    if style == FloatStyle::Glaze && write_exact(out, v) {
-        return;
-    }
-    write_f64_shortest(out, v, style);
+    write_f64_prefixed::<O, false>(out, v, style);
 }
 
-/// [`write_f64`] through the shortest round-trip digits, laid out in a stack buffer and
-/// appended with one store.
+/// Appends `,` when `COMMA`, then an `f64`. In Glaze's style the comma and the sign are stored
+/// with the number's first piece; the shortest digits and their layout (`shortest.rs`) are
+/// inlined into the caller's loop, the general path (zmij's digits) is a call.
 #[inline(always)]
-fn write_f64_shortest<O: Out>(out: &mut O, v: f64, style: FloatStyle) {
+fn write_f64_prefixed<O: Out, const COMMA: bool>(out: &mut O, v: f64, style: FloatStyle) {
     if style == FloatStyle::Glaze {
-        if let Some((sig, exp)) = shortest::shortest(v.abs().to_bits()) {
-            shortest::write_glaze(out, v.is_sign_negative(), sig, exp);
+        if write_exact::<O, COMMA>(out, v) {
             return;
         }
+        if let Some((sig, e10)) = shortest::shortest(v.abs().to_bits()) {
+            let neg = usize::from(v.is_sign_negative());
+            let prefix = if COMMA {
+                (*b",-", 1 + neg)
+            } else {
+                (*b"-\0", neg)
+            };
+            shortest::write_glaze(out, prefix, sig, e10);
+            return;
+        }
+    }
+    if COMMA {
+        out.push_ascii(b',');
     }
     let t = f64_text(v, style);
     out.push_block(t.b, t.n);
@@ -250,53 +255,51 @@ impl Out for Buf32 {
 /// back: any other decimal that short differs by at least 10^-15 relative, more than half an
 /// ulp. Returns `false` for other values (NaN and infinities included).
 #[inline(always)]
-fn write_exact<O: Out>(out: &mut O, v: f64) -> bool {
+fn write_exact<O: Out, const COMMA: bool>(out: &mut O, v: f64) -> bool {
     let a = v.abs();
-    let neg = usize::from(v.is_sign_negative());
-    if a >= 9_007_199_254_740_992.0 {
+    let neg = v.is_sign_negative();
+    // Both tests from the bits, without a branch or a float conversion (a value with no set
+    // bit below 2^0 is whole, below 2^-10 a multiple of 2^-10), then one branch on their
+    // outcome. Subnormals, infinities and NaN fail both; zero is whole.
+    let bits = a.to_bits();
+    let raw_exp = (bits >> 52) as i32;
+    let m = (bits & ((1 << 52) - 1)) | (1 << 52);
+    let lowest = raw_exp - 1075 + m.trailing_zeros() as i32;
+    let is_whole = ((lowest >= 0) & (raw_exp < 1076)) | (bits == 0);
+    let is_fraction = (lowest >= -10) & (a < 1e5);
+    if !(is_whole | is_fraction) {
         return false;
     }
-    // `as i64` truncates (one instruction, where `as u64` takes a dozen on x86-64), so
-    // equality means `a` is a whole number; `f64::trunc` would be a libm call on the baseline
-    // x86-64 target. `a` is below 2^53 here, so the conversion is exact.
-    let whole = a as i64;
-    if whole as f64 == a {
-        out.push_block([b'-'], neg);
-        push_u64(out, whole as u64);
+    if is_whole {
+        // Below 2^53: the conversion is exact (`as i64` is one instruction where `as u64`
+        // takes a dozen on x86-64).
+        int_write::push_int::<O, COMMA, true>(out, neg, a as i64 as u64);
         return true;
     }
-    if a >= 1e5 {
-        return false;
+    let i = (a * 1024.0) as i64 as u64;
+    int_write::push_int::<O, COMMA, true>(out, neg, i >> 10);
+    // f / 1024 with `t` trailing zero bits in `f` has exactly 10 - t decimals:
+    // (f >> t) * 5^(10 - t), zero-padded to that width. `f` is not 0 (the value is not
+    // whole).
+    let f = i & 1023;
+    let t = f.trailing_zeros().min(9) as usize;
+    let len = 10 - t;
+    let d = (f >> t) * POW5[len];
+    if len <= 7 {
+        // The last `len` of eight digits, after the point.
+        let w = (digits8(d as u32) + ZEROS) >> ((8 - len) * 8);
+        out.push_block((u64::from(b'.') | (w << 8)).to_le_bytes(), len + 1);
+    } else {
+        let hi = d / 100_000_000;
+        let lo = digits8((d - hi * 100_000_000) as u32) + ZEROS;
+        let top = (digits8(hi as u32) + ZEROS) >> 48;
+        let k = len - 8;
+        // `.`, the last `k` of the two digits of `hi`, then eight digits.
+        let head = (u64::from(b'.') | ((top >> ((2 - k) * 8)) << 8)).to_le_bytes();
+        out.push_block(head, k + 1);
+        out.push_block(lo.to_le_bytes(), 8);
     }
-    let scaled = a * 1024.0;
-    let i = scaled as i64 as u64;
-    if i as f64 == scaled {
-        out.push_block([b'-'], neg);
-        push_u64(out, i >> 10);
-        // f / 1024 with `t` trailing zero bits in `f` has exactly 10 - t decimals:
-        // (f >> t) * 5^(10 - t), zero-padded to that width. `f` is not 0 (the value is not
-        // whole).
-        let f = i & 1023;
-        let t = f.trailing_zeros().min(9) as usize;
-        let len = 10 - t;
-        let d = (f >> t) * POW5[len];
-        if len <= 7 {
-            // The last `len` of eight digits, after the point.
-            let w = (digits8(d as u32) + ZEROS) >> ((8 - len) * 8);
-            out.push_block((u64::from(b'.') | (w << 8)).to_le_bytes(), len + 1);
-        } else {
-            let hi = d / 100_000_000;
-            let lo = digits8((d - hi * 100_000_000) as u32) + ZEROS;
-            let top = (digits8(hi as u32) + ZEROS) >> 48;
-            let k = len - 8;
-            // `.`, the last `k` of the two digits of `hi`, then eight digits.
-            let head = (u64::from(b'.') | ((top >> ((2 - k) * 8)) << 8)).to_le_bytes();
-            out.push_block(head, k + 1);
-            out.push_block(lo.to_le_bytes(), 8);
-        }
-        return true;
-    }
-    false
+    true
 }
 
 /// Rewrites zmij's layout (`-1234.5`, `0.00012`, `1.5e+20`, `3e-7`, `100.0`) into Glaze's, in
@@ -580,9 +583,9 @@ mod tests {
             for int in [0u64, 7, 99_999] {
                 let v = int as f64 + f as f64 / 1024.0;
                 let mut fast = String::new();
-                assert!(write_exact(&mut fast, v));
+                assert!(write_exact::<_, false>(&mut fast, v));
                 let mut bytes = Vec::new();
-                assert!(write_exact(&mut bytes, -v));
+                assert!(write_exact::<_, false>(&mut bytes, -v));
                 assert_eq!(bytes, format!("-{fast}").as_bytes());
                 assert_eq!(fast.parse::<f64>().unwrap(), v);
                 assert_eq!(fast, format!("{v}"));
@@ -628,7 +631,7 @@ mod tests {
             for k in -3000i64..3000 {
                 let v = base + k as f64 / 1024.0;
                 let mut fast = String::new();
-                if !write_exact(&mut fast, v) {
+                if !write_exact::<_, false>(&mut fast, v) {
                     continue;
                 }
                 let slow = glaze_text(zmij::Buffer::new().format_finite(v), 15);

@@ -84,6 +84,18 @@ pub(crate) trait Out {
         self.push_block(b.0, b.1);
         self.push_block(c.0, c.1);
     }
+    /// [`Out::push_block3`] with a fourth block.
+    #[inline(always)]
+    fn push_block4<const A: usize, const B: usize, const C: usize, const D: usize>(
+        &mut self,
+        a: ([u8; A], usize),
+        b: ([u8; B], usize),
+        c: ([u8; C], usize),
+        d: ([u8; D], usize),
+    ) {
+        self.push_block3(a, b, c);
+        self.push_block(d.0, d.1);
+    }
     /// Appends `[a,b,...]` (compact). A byte buffer writes the elements through one cursor
     /// over its spare capacity.
     #[inline(always)]
@@ -214,6 +226,16 @@ impl Out for Vec<u8> {
         c: ([u8; C], usize),
     ) {
         Spare::new(self, 0).put3(a, b, c);
+    }
+    #[inline(always)]
+    fn push_block4<const A: usize, const B: usize, const C: usize, const D: usize>(
+        &mut self,
+        a: ([u8; A], usize),
+        b: ([u8; B], usize),
+        c: ([u8; C], usize),
+        d: ([u8; D], usize),
+    ) {
+        Spare::new(self, 0).put4(a, b, c, d);
     }
     #[inline(always)]
     fn push_number_array<N: Number>(&mut self, items: &[N], style: FloatStyle) {

@@ -42,9 +42,10 @@ fn floor_log2_pow10(k: i32) -> i32 {
     (k * 217_706) >> 16
 }
 
-/// The shortest decimal `sig * 10^exp` that reads back to the finite, positive `f64` with bits
-/// `bits`, with `sig` of 15 to 17 digits (trailing zeros not yet dropped), or `None` when the
-/// value is one the fast computation leaves to the general path.
+/// The shortest decimal that reads back to the finite, positive `f64` with bits `bits`, as 17
+/// digits `sig` (the zeros at its end are not significant) and the decimal exponent of the first
+/// digit (`sig * 10^(e10 - 16)`), or `None` when the value is one the fast computation leaves
+/// to the general path.
 #[inline(always)]
 pub(super) fn shortest(bits: u64) -> Option<(u64, i32)> {
     const FRAC_BITS: u64 = (1 << 52) - 1;
@@ -66,39 +67,49 @@ pub(super) fn shortest(bits: u64) -> Option<(u64, i32)> {
     let s = (10 - e - floor_log2_pow10(k)) as u32;
     let x = u128::from(m << 11);
     let top = x * u128::from(p_hi) + ((x * u128::from(p_lo)) >> 64);
-    let scaled = top >> s;
-    let integral = (scaled >> 64) as u64;
-    let frac = scaled as u64;
+    // `top >> s` in two words (`s` is below 64, which a u128 shift cannot assume).
+    let (top_hi, top_lo) = ((top >> 64) as u64, top as u64);
+    let integral = top_hi >> s;
+    let frac = (top_hi << (64 - s)) | (top_lo >> s);
     // h * 2^64 = P * 2^(e + floor(k log2 10) - 64) = P_hi >> (s - 10).
     let h = p_hi >> (s - 10);
     // `floor(c)` is in the interval when frac <= h; `floor(c) + 1` when 1 - frac <= h.
     let up = frac.wrapping_neg();
+    // `integral` has 15 or 16 digits: the results are scaled to exactly 17 digits by `scale`
+    // (the longer candidate by `scale / 10`), and the first digit's exponent is `e10`.
+    let wide = integral >= E15;
+    let scale = if wide { 10 } else { 100 };
+    let e10 = dec_exp + 15 + i32::from(wide);
     // For 0 <= k <= 27 the power of ten is exact (5^k fits the high word) and, when
     // e + k >= -63, so are `c` and `h` in 64 fraction bits: every decision is taken exactly,
     // ties included. A boundary reads back to the value when `m` is even (round half to even).
     if (0..=27).contains(&k) && e + k >= -63 {
         let even = u64::from(m & 1 == 0);
         if frac < h + even {
-            return Some((integral, dec_exp + 1));
+            return Some((integral * scale, e10));
         }
         if frac != 0 && up < h + even {
-            return Some((integral + 1, dec_exp + 1));
+            return Some(normalize(integral + 1, dec_exp + 1));
         }
         let t = u128::from(frac) * 10;
         let digit = (t >> 64) as u64;
         let rest = t as u64;
         // A tie (x.5 tenths) rounds to the even digit.
         let round = rest > 1 << 63 || (rest == 1 << 63 && digit & 1 == 1);
-        return Some((integral * 10 + digit + u64::from(round), dec_exp));
+        return Some((
+            (integral * 10 + digit + u64::from(round)) * (scale / 10),
+            e10,
+        ));
     }
     if k < 0 && e <= 11 {
-        return Some(shortest_integer(m, e, -k));
+        let (sig, exp) = shortest_integer(m, e, -k);
+        return Some(normalize(sig, exp));
     }
     if frac.saturating_add(MARGIN) <= h {
-        return Some((integral, dec_exp + 1));
+        return Some((integral * scale, e10));
     }
     if frac != 0 && up.saturating_add(MARGIN) <= h {
-        return Some((integral + 1, dec_exp + 1));
+        return Some(normalize(integral + 1, dec_exp + 1));
     }
     if frac.abs_diff(h) < MARGIN || up.abs_diff(h) < MARGIN {
         return None;
@@ -114,7 +125,19 @@ pub(super) fn shortest(bits: u64) -> Option<(u64, i32)> {
     if digit > 9 {
         return None;
     }
-    Some((integral * 10 + digit, dec_exp))
+    Some(((integral * 10 + digit) * (scale / 10), e10))
+}
+
+/// `10^15`, `10^16`.
+const E15: u64 = 1_000_000_000_000_000;
+const E16: u64 = 10 * E15;
+
+/// `sig * 10^exp` (`sig` of 15 to 17 digits) as exactly 17 digits (zeros appended) and the
+/// decimal exponent of the first digit.
+#[inline(always)]
+fn normalize(sig: u64, exp: i32) -> (u64, i32) {
+    let digits = 15 + u32::from(sig >= E15) + u32::from(sig >= E16);
+    (sig * 10u64.pow(17 - digits), exp + digits as i32 - 1)
 }
 
 /// [`shortest`] for an integer `m * 2^e` below 2^64 (`0 <= e <= 11`), where `c` is it over
@@ -141,9 +164,6 @@ fn shortest_integer(m: u64, e: i32, j: i32) -> (u64, i32) {
     let round = 2 * rest > q || (2 * rest == q && digit & 1 == 1);
     (integral * 10 + digit + u64::from(round), j - 1)
 }
-
-/// `10^n` for the digit counts that [`shortest`] returns.
-const TO_17_DIGITS: [u64; 3] = [100, 10, 1];
 
 /// `E` and a decimal exponent from -324 to 308 (`E-324` ... `E308`) as ASCII from the lowest
 /// byte, with the text's length in the top byte.
@@ -179,49 +199,47 @@ const fn exp_text() -> [u64; 633] {
     t
 }
 
-/// Appends `sig * 10^exp` (`sig` of 15 to 17 digits, from [`shortest`]) as Glaze lays out an
-/// `f64`: fixed notation when the first digit's decimal exponent is in [-4, 15], otherwise one
-/// digit, `.`, the rest and `E` with the exponent; trailing zeros of the fraction dropped, no
-/// `.0`; `-` first when `neg`. The digits are made once (as exactly 17, zeros appended) and appended in a few
-/// fixed-size pieces.
+/// Appends the first `prefix.1` bytes of `prefix.0` (a comma and a sign, as the caller needs),
+/// then `sig * 10^(e10 - 16)` (17 digits `sig`, from [`shortest`]) as Glaze lays out an `f64`:
+/// fixed notation when `e10` is in [-4, 15], otherwise one digit, `.`, the rest and `E` with
+/// the exponent; trailing zeros of the fraction dropped, no `.0`. The digits are made once and
+/// appended in a few fixed-size pieces, with one or two checks of the room.
 #[inline(always)]
-pub(super) fn write_glaze<O: Out>(out: &mut O, neg: bool, sig: u64, exp: i32) {
-    let neg = usize::from(neg);
+pub(super) fn write_glaze<O: Out>(out: &mut O, prefix: ([u8; 2], usize), sig: u64, e10: i32) {
     const E8: u64 = 100_000_000;
-    const E16: u64 = E8 * E8;
-    let digits = 15 + usize::from(sig >= E16 / 10) + usize::from(sig >= E16);
-    let sig17 = sig * TO_17_DIGITS[(digits - 15).min(2)];
-    let e10 = exp + digits as i32 - 1;
-    let first = sig17 / E16;
-    let rest = sig17 - first * E16;
+    let first = sig / E16;
+    let rest = sig - first * E16;
     let hi = rest / E8;
     let lo = rest - hi * E8;
-    let raw = digits16(hi as u32, lo as u32);
-    // Significant digits after the first: the zero digits at the end are the high zero bytes.
-    let more = 16 - (raw.leading_zeros() / 8) as usize;
-    let tail = raw + u128::from(ZEROS) * ((1 << 64) + 1);
-    let first = u64::from(b'0') + first;
-    out.push_block([b'-'], neg);
+    let (raw, nonzero) = digits16(hi as u32, lo as u32);
+    // Significant digits after the first: up to the last non-zero one.
+    let more = ((nonzero << 1) | 1).ilog2() as usize;
+    let tail = (raw + u128::from(ZEROS) * ((1 << 64) + 1)).to_le_bytes();
+    let first = b'0' + first as u8;
     if (0..=15).contains(&e10) {
         // `e10 + 1` integer digits, then the fraction if any digit is left.
         let e = e10 as usize;
-        out.push_block([first as u8], 1);
-        out.push_block(tail.to_le_bytes(), e);
+        out.push_block3(prefix, ([first], 1), (tail, e));
         if more > e {
-            out.push_block([b'.'], 1);
-            out.push_block((tail >> (8 * e)).to_le_bytes(), more - e);
+            let fraction = (u128::from_le_bytes(tail) >> (8 * e)).to_le_bytes();
+            out.push_block2([b'.'], 1, fraction, more - e);
         }
     } else if (-4..0).contains(&e10) {
         // `0.`, then `-e10 - 1` zeros, then the digits.
         let at = 8 * (1 - e10) as u32;
-        let head = (u64::from_le_bytes(*b"0.000000") & !(0xFF << at)) | (first << at);
-        out.push_block(head.to_le_bytes(), 2 - e10 as usize);
-        out.push_block(tail.to_le_bytes(), more);
+        let head = (u64::from_le_bytes(*b"0.000000") & !(0xFF << at)) | (u64::from(first) << at);
+        out.push_block3(prefix, (head.to_le_bytes(), 2 - e10 as usize), (tail, more));
     } else {
-        out.push_block([first as u8, b'.'], 1 + usize::from(more > 0));
-        out.push_block(tail.to_le_bytes(), more);
-        let text = EXP_TEXT[(e10 + 324).clamp(0, 632) as usize];
-        out.push_block(text.to_le_bytes(), (text >> 56) as usize);
+        let text = EXP_TEXT
+            .get((e10 + 324) as usize)
+            .copied()
+            .unwrap_or_default();
+        out.push_block4(
+            prefix,
+            ([first, b'.'], 1 + usize::from(more > 0)),
+            (tail, more),
+            (text.to_le_bytes(), (text >> 56) as usize),
+        );
     }
 }
 
@@ -237,9 +255,9 @@ mod tests {
     }
 
     fn fast(v: f64) -> Option<String> {
-        let (sig, exp) = shortest(v.to_bits())?;
+        let (sig, e10) = shortest(v.to_bits())?;
         let mut out = Vec::new();
-        write_glaze(&mut out, false, sig, exp);
+        write_glaze(&mut out, (*b"-\0", 0), sig, e10);
         Some(String::from_utf8(out).unwrap())
     }
 

@@ -109,6 +109,35 @@ impl<'a> Spare<'a> {
         self.pos = at_c + nc.min(C);
     }
 
+    /// [`Spare::put3`] with a fourth piece `d` after the first `nc` bytes of `c`.
+    #[inline(always)]
+    pub(crate) fn put4<const A: usize, const B: usize, const C: usize, const D: usize>(
+        &mut self,
+        (a, na): ([u8; A], usize),
+        (b, nb): ([u8; B], usize),
+        (c, nc): ([u8; C], usize),
+        (d, nd): ([u8; D], usize),
+    ) {
+        if self.room - self.pos < A + B + C + D {
+            self.grow(A + B + C + D);
+        }
+        let at_b = self.pos + na.min(A);
+        let at_c = at_b + nb.min(B);
+        let at_d = at_c + nc.min(C);
+        // SAFETY: `pos + A + B + C + D <= room` (checked above; `grow` makes it so), and each
+        // piece starts at most the sizes of the pieces before it after `pos`, so all four
+        // stores lie in the `room` bytes of spare capacity at `base` (see `window`), which
+        // nothing else can touch while the cursor holds `out`. The bytes up to `at_d + nd`
+        // become initialized, which `commit` relies on.
+        unsafe {
+            self.base.add(self.pos).cast::<[u8; A]>().write_unaligned(a);
+            self.base.add(at_b).cast::<[u8; B]>().write_unaligned(b);
+            self.base.add(at_c).cast::<[u8; C]>().write_unaligned(c);
+            self.base.add(at_d).cast::<[u8; D]>().write_unaligned(d);
+        }
+        self.pos = at_d + nd.min(D);
+    }
+
     /// Appends one byte.
     #[inline(always)]
     pub(crate) fn byte(&mut self, b: u8) {
@@ -247,6 +276,16 @@ impl Out for Spare<'_> {
         c: ([u8; C], usize),
     ) {
         self.put3(a, b, c);
+    }
+    #[inline(always)]
+    fn push_block4<const A: usize, const B: usize, const C: usize, const D: usize>(
+        &mut self,
+        a: ([u8; A], usize),
+        b: ([u8; B], usize),
+        c: ([u8; C], usize),
+        d: ([u8; D], usize),
+    ) {
+        self.put4(a, b, c, d);
     }
     #[inline(always)]
     fn with_slot(&mut self, f: impl FnOnce(&mut [u8; 32]) -> usize) {
