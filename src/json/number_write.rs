@@ -258,23 +258,24 @@ impl Out for Buf32 {
 fn write_exact<O: Out, const COMMA: bool>(out: &mut O, v: f64) -> bool {
     let a = v.abs();
     let neg = v.is_sign_negative();
-    // Both tests from the bits, without a branch or a float conversion (a value with no set
-    // bit below 2^0 is whole, below 2^-10 a multiple of 2^-10), then one branch on their
-    // outcome. Subnormals, infinities and NaN fail both; zero is whole.
+    // Decided from the bits, without a float conversion: a value with no set bit below 2^0 is
+    // whole, below 2^-10 a multiple of 2^-10. One branch (usually not taken in arrays of
+    // arbitrary doubles) filters both; subnormals, infinities and NaN fail it; zero passes.
     let bits = a.to_bits();
     let raw_exp = (bits >> 52) as i32;
     let m = (bits & ((1 << 52) - 1)) | (1 << 52);
     let lowest = raw_exp - 1075 + m.trailing_zeros() as i32;
-    let is_whole = ((lowest >= 0) & (raw_exp < 1076)) | (bits == 0);
-    let is_fraction = (lowest >= -10) & (a < 1e5);
-    if !(is_whole | is_fraction) {
+    if !((lowest >= -10) & (raw_exp < 1076) | (bits == 0)) {
         return false;
     }
-    if is_whole {
+    if (lowest >= 0) | (bits == 0) {
         // Below 2^53: the conversion is exact (`as i64` is one instruction where `as u64`
         // takes a dozen on x86-64).
         int_write::push_int::<O, COMMA, true>(out, neg, a as i64 as u64);
         return true;
+    }
+    if a >= 1e5 {
+        return false;
     }
     let i = (a * 1024.0) as i64 as u64;
     int_write::push_int::<O, COMMA, true>(out, neg, i >> 10);
