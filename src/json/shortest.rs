@@ -314,6 +314,29 @@ mod tests {
         assert!(misses < n / 100_000, "{misses} of {n} not taken");
     }
 
+    /// The random comparison at length: `STRUCTIO_SHORTEST_N` values (default 10^8), run by
+    /// hand (`cargo test --release --lib shortest -- --ignored`).
+    #[test]
+    #[ignore]
+    fn many_random_bits_agree_with_the_general_path() {
+        let n: u64 = std::env::var("STRUCTIO_SHORTEST_N")
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(100_000_000);
+        let mut x: u64 = 0x9E37_79B9_7F4A_7C15;
+        let mut misses = 0;
+        for _ in 0..n {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let v = f64::from_bits(x & !(1 << 63));
+            if v.is_finite() {
+                check(v, &mut misses);
+            }
+        }
+        println!("{misses} of {n} left to the general path");
+    }
+
     #[test]
     fn short_decimals_agree_with_the_general_path() {
         // Values with few significant digits sit exactly where the interval decisions are
