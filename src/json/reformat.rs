@@ -13,7 +13,7 @@
 //! bytes.
 
 use super::number_read::skip_number;
-use super::scan::{digit_bits16, special_bits16, ws_bits16};
+use super::scan::{digit_bits16, eq_bits16, special_bits16, ws_bits16};
 use super::spare::Spare;
 use super::string::{finish_string, skip_string, Discard};
 
@@ -316,6 +316,49 @@ fn boolean(s: &[u8], i: usize, is_false: bool, out: &mut Spare) -> R<usize> {
     Ok(i + n)
 }
 
+/// The boolean at `j` as its 8 bytes (zero-padded) and its length, if one is there in full
+/// with at least 8 bytes of input from `j`. Which of the two it is, is chosen without a branch
+/// (random booleans would mispredict it).
+#[inline(always)]
+fn bool_at(s: &[u8], j: usize) -> Option<(u64, usize)> {
+    const TRUE: u64 = u64::from_le_bytes(*b"true\0\0\0\0");
+    const FALSE: u64 = u64::from_le_bytes(*b"false\0\0\0");
+    let lit = u64::from_le_bytes(block::<8>(s, j)?);
+    let is_false = lit as u8 == b'f';
+    let (want, keep) = if is_false {
+        (FALSE, 0xFF_FFFF_FFFF)
+    } else {
+        (TRUE, 0xFFFF_FFFF)
+    };
+    if (lit ^ want) & keep != 0 {
+        return None;
+    }
+    Some((want, 4 + usize::from(is_false)))
+}
+
+/// Minify, in an array: checks and copies the boolean at `j` (the byte there is `t` or `f`),
+/// and then every `,` + gap + boolean that follows while the gaps are as predicted; returns
+/// the index after the last boolean copied. Whatever follows it is left to the caller (which
+/// checks it as after any value): a run of booleans is one call rather than one dispatch per
+/// element.
+#[inline(always)]
+fn booleans(s: &[u8], j: usize, gap: &mut Gap, out: &mut Spare) -> R<usize> {
+    let Some((want, n)) = bool_at(s, j) else {
+        return boolean(s, j, s.get(j) == Some(&b'f'), out);
+    };
+    out.put(want.to_le_bytes(), n);
+    let mut e = j + n;
+    while s.get(e) == Some(&b',') {
+        let j = gap.skip(s, e + 1);
+        let Some((want, n)) = bool_at(s, j) else {
+            break;
+        };
+        out.put((want << 8 | u64::from(b',')).to_le_bytes(), n + 1);
+        e = j + n;
+    }
+    Ok(e)
+}
+
 /// Writes a newline and `n` spaces (pretty layout only).
 #[inline(always)]
 fn newline(out: &mut Spare, n: usize) {
@@ -350,7 +393,59 @@ fn key<const PRETTY: bool>(s: &[u8], text: &str, i: usize, out: &mut Spare) -> R
     } else {
         out.byte(b':');
     }
-    Ok(j + 1)
+    Ok(skip_ws(s, j + 1))
+}
+
+/// The whitespace after the last comma of an array (minify only), to predict the next one:
+/// a pretty document lays out every element of an array alike, so one compare of the bytes
+/// after the next comma with the last gap usually replaces the whitespace scan.
+struct Gap {
+    /// The gap's bytes (and whatever followed them).
+    bytes: [u8; 16],
+    /// Bit `k` set for each byte `k` of the gap (its length is below 16).
+    mask: u32,
+    /// The gap's length.
+    len: usize,
+}
+
+impl Gap {
+    /// No prediction yet (an empty gap, which whitespace after the comma does not match).
+    fn new() -> Self {
+        Gap {
+            bytes: [0; 16],
+            mask: 0,
+            len: 0,
+        }
+    }
+
+    /// The index of the first non-whitespace byte at or after `i`: the predicted one if the
+    /// bytes there match the last gap and the byte after them is not whitespace, else found
+    /// by scanning (and learned for the next time).
+    #[inline(always)]
+    fn skip(&mut self, s: &[u8], i: usize) -> usize {
+        if let Some(a) = block::<16>(s, i) {
+            let j = i + self.len;
+            if eq_bits16(&a, &self.bytes) & self.mask == self.mask
+                && s.get(j).is_some_and(|&b| b > b' ')
+            {
+                return j;
+            }
+        }
+        self.learn(s, i)
+    }
+
+    /// [`Gap::skip`] by scanning, keeping the gap found when it is shorter than 16 bytes.
+    #[inline(never)]
+    fn learn(&mut self, s: &[u8], i: usize) -> usize {
+        let j = lead_ws::<false>(s, i);
+        let len = j - i;
+        if let (Some(a), true) = (block::<16>(s, i), len < 16) {
+            self.bytes = a;
+            self.mask = (1 << len) - 1;
+            self.len = len;
+        }
+        j
+    }
 }
 
 /// Re-formats all of `s` (one value, whitespace around it allowed; `text` is all of `s` as
@@ -372,9 +467,10 @@ pub(crate) fn reformat<const PRETTY: bool>(
     let mut stack = [0u64; MAX_STACK / 64];
     let mut depth = 0usize;
     let mut in_obj = false;
-    let mut i = 0;
+    let mut gap = Gap::new();
+    // `i` is at the first byte of a value (not whitespace) at the top of the loop.
+    let mut i = lead_ws::<PRETTY>(s, 0);
     'value: loop {
-        i = lead_ws::<PRETTY>(s, i);
         let Some(&b) = s.get(i) else {
             return Err(Rejected);
         };
@@ -412,6 +508,9 @@ pub(crate) fn reformat<const PRETTY: bool>(
                 }
             }
             NUMBER => i = number(s, i, out)?,
+            BOOL if !PRETTY && !in_obj && depth > 0 => {
+                i = booleans(s, i, &mut gap, out)?;
+            }
             BOOL => i = boolean(s, i, b == b'f', out)?,
             NULL => i = literal(s, i, b"null", out)?,
             _ => return Err(Rejected),
@@ -431,6 +530,11 @@ pub(crate) fn reformat<const PRETTY: bool>(
             };
             let close = if in_obj { b'}' } else { b']' };
             match c {
+                b',' if !PRETTY && !in_obj => {
+                    out.byte(b',');
+                    i = gap.skip(s, i + 1);
+                    continue 'value;
+                }
                 b',' => {
                     out.byte(b',');
                     if PRETTY {
@@ -439,7 +543,7 @@ pub(crate) fn reformat<const PRETTY: bool>(
                     i = if in_obj {
                         key::<PRETTY>(s, text, i + 1, out)?
                     } else {
-                        i + 1
+                        skip_ws(s, i + 1)
                     };
                     continue 'value;
                 }
@@ -625,6 +729,61 @@ mod tests {
         same(b"[\"\xC3\"]");
         same(b"[\"a\xFF\"]");
         same(b"[1]\xFF");
+    }
+
+    #[test]
+    fn agrees_on_arrays_of_booleans_with_changing_gaps() {
+        // Runs of booleans (copied by one loop) and gaps (predicted from the last one) that
+        // change length and bytes from element to element, with every mutation of the tail.
+        let gaps = [
+            "",
+            " ",
+            "\n   ",
+            "\n      ",
+            "\t\r\n",
+            "\n              ",
+            "\n                 ",
+        ];
+        for (k, g) in gaps.iter().enumerate() {
+            let mut s = String::from("[");
+            for n in 0..12 {
+                if n > 0 {
+                    s.push(',');
+                    s.push_str(gaps[(k + n / 3) % gaps.len()]);
+                }
+                s.push_str(if (n * 7 + k) % 3 == 0 {
+                    "false"
+                } else {
+                    "true"
+                });
+            }
+            s.push_str(g);
+            s.push(']');
+            same(s.as_bytes());
+            same(format!("{{\"a\":{s},\"b\":[{s},true]}}").as_bytes());
+            let base = s.as_bytes();
+            for cut in 0..base.len() {
+                same(&base[..cut]);
+                for b in [b't', b'f', b'x', b',', b' ', b']', b'1', 0] {
+                    let mut m = base.to_vec();
+                    m[cut] = b;
+                    same(&m);
+                }
+            }
+        }
+        for t in [
+            "[true,false",
+            "[true,",
+            "[true ,false]",
+            "[true, \n false ,true]",
+            "[truefalse]",
+            "[true,,false]",
+        ] {
+            same(t.as_bytes());
+        }
+        same(b"{\"a\":true,false}");
+        same(b"true,true");
+        same(b"[{\"a\":true,\"b\":false},true,false]");
     }
 
     #[test]

@@ -43,6 +43,19 @@ pub(crate) fn digit_bits16(block: &[u8; 16]) -> u32 {
     }
 }
 
+/// Bit `k` set when byte `k` of `a` equals byte `k` of `b`.
+#[inline(always)]
+pub(crate) fn eq_bits16(a: &[u8; 16], b: &[u8; 16]) -> u32 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        sse2::eq_bits16(a, b)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        swar_eq_bits16(a, b)
+    }
+}
+
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
 mod sse2 {
@@ -65,6 +78,14 @@ mod sse2 {
         let v: __m128i = bytemuck::cast(*block);
         // SAFETY: as in `special_bits16`.
         unsafe { ws(v) }
+    }
+
+    #[inline(always)]
+    pub(super) fn eq_bits16(a: &[u8; 16], b: &[u8; 16]) -> u32 {
+        let a: __m128i = bytemuck::cast(*a);
+        let b: __m128i = bytemuck::cast(*b);
+        // SAFETY: as in `special_bits16`.
+        unsafe { _mm_movemask_epi8(_mm_cmpeq_epi8(a, b)) as u32 }
     }
 
     #[inline(always)]
@@ -134,6 +155,14 @@ pub(crate) fn swar_digit_bits16(block: &[u8; 16]) -> u32 {
     lo.copy_from_slice(&block[..8]);
     hi.copy_from_slice(&block[8..]);
     swar_digits8(u64::from_le_bytes(lo)) | swar_digits8(u64::from_le_bytes(hi)) << 8
+}
+
+/// [`eq_bits16`] without SIMD instructions.
+#[inline(always)]
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+pub(crate) fn swar_eq_bits16(a: &[u8; 16], b: &[u8; 16]) -> u32 {
+    let x = u128::from_le_bytes(*a) ^ u128::from_le_bytes(*b);
+    gather(zero_bytes(x as u64)) | gather(zero_bytes((x >> 64) as u64)) << 8
 }
 
 /// One bit per byte of `w` (little-endian order) that is an ASCII digit: `t = b ^ 0x30` is
@@ -230,6 +259,15 @@ mod tests {
                     }
                     assert_eq!(digit_bits16(&block), digits, "{v:#x} at {pos}");
                     assert_eq!(swar_digit_bits16(&block), digits, "{v:#x} at {pos}");
+                    let other = [fill; 16];
+                    let mut eq = 0;
+                    for (k, (&a, &b)) in block.iter().zip(&other).enumerate() {
+                        if a == b {
+                            eq |= 1 << k;
+                        }
+                    }
+                    assert_eq!(eq_bits16(&block, &other), eq, "{v:#x} at {pos}");
+                    assert_eq!(swar_eq_bits16(&block, &other), eq, "{v:#x} at {pos}");
                 }
             }
         }
