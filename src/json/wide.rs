@@ -288,7 +288,7 @@ mod tests {
     }
 
     /// Runs `f` (a kernel) on `s` into a buffer with exactly `room_for(s.len())` bytes.
-    fn run(s: &[u8], f: unsafe fn(&[u8], *mut u8) -> usize) -> Vec<u8> {
+    fn run(s: &[u8], f: Kernel) -> Vec<u8> {
         let mut v = vec![0xAAu8; room_for(s.len())];
         // SAFETY: `v` has `room_for(s.len())` bytes; the caller only passes kernels whose
         // instructions the processor has.
@@ -297,9 +297,11 @@ mod tests {
         v
     }
 
-    fn kernels() -> Vec<(&'static str, unsafe fn(&[u8], *mut u8) -> usize)> {
-        let mut k: Vec<(&'static str, unsafe fn(&[u8], *mut u8) -> usize)> =
-            vec![("narrow", escape_narrow)];
+    /// An escaping loop: `(s, dst) -> bytes stored`.
+    type Kernel = unsafe fn(&[u8], *mut u8) -> usize;
+
+    fn kernels() -> Vec<(&'static str, Kernel)> {
+        let mut k: Vec<(&'static str, Kernel)> = vec![("narrow", escape_narrow)];
         #[cfg(target_arch = "x86_64")]
         if std::arch::is_x86_feature_detected!("avx2") {
             k.push(("avx2", escape_avx2));
