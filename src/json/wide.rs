@@ -192,12 +192,77 @@ pub(crate) unsafe fn escape_narrow(s: &[u8], dst: *mut u8) -> usize {
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn escape_avx2(s: &[u8], dst: *mut u8) -> usize {
-    // SAFETY: forwarded from the caller (who checked for AVX2).
+    // SAFETY: forwarded from the caller (who checked for AVX2); the shuffled tail gets the
+    // at least 16 bytes it needs.
     unsafe {
         let (i, d) = escape_blocks::<Avx2>(s, dst, 0, 0);
         let (i, d) = escape_blocks::<Narrow>(s, dst, i, d);
-        escape_tail(s, dst, i, d)
+        if s.len() >= 16 {
+            escape_tail_shuffled(s, dst, i, d)
+        } else {
+            escape_tail(s, dst, i, d)
+        }
     }
+}
+
+/// For each shift `k`, the `pshufb` control that moves bytes `k..16` of a block to `0..16 - k`.
+#[cfg(target_arch = "x86_64")]
+const SHIFT_DOWN: [[u8; 16]; 16] = {
+    let mut t = [[0x80u8; 16]; 16];
+    let mut k = 0;
+    while k < 16 {
+        let mut j = 0;
+        while j + k < 16 {
+            t[k][j] = (j + k) as u8;
+            j += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// [`escape_tail`] for strings of at least 16 bytes on a processor with AVX2 (so SSSE3): the
+/// last 16 bytes of `s` are loaded once per step and shifted down to the cursor with one
+/// shuffle, instead of being gathered into a padded block.
+///
+/// # Safety
+/// `s.len() >= 16`, `dst` is writable for `room_for(s.len())` bytes, `d <= 6 * i`, and the
+/// processor has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn escape_tail_shuffled(s: &[u8], dst: *mut u8, mut i: usize, mut d: usize) -> usize {
+    use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_shuffle_epi8, _mm_storeu_si128};
+    let n = s.len();
+    debug_assert!(n >= 16);
+    // SAFETY: `n >= 16`, so the last 16 bytes are inside `s`.
+    let last: [u8; 16] = unsafe { s.as_ptr().add(n - 16).cast::<[u8; 16]>().read_unaligned() };
+    let mask = special_bits16(&last);
+    while i < n {
+        let r = n - i;
+        let shift = 16 - r;
+        // SAFETY: `i < n`, so `d + 16 <= 6 * i + 16 <= room_for(n)`; the shuffle and the
+        // loads compute on values (the processor has SSSE3, part of AVX2).
+        unsafe {
+            let v = _mm_shuffle_epi8(
+                _mm_loadu_si128(last.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(SHIFT_DOWN[shift & 15].as_ptr().cast::<__m128i>()),
+            );
+            _mm_storeu_si128(dst.add(d).cast::<__m128i>(), v);
+        }
+        let m = mask >> shift;
+        if m == 0 {
+            return d + r;
+        }
+        let k = m.trailing_zeros() as usize;
+        i += k;
+        d += k;
+        let e = ESCAPES[last[(i + 16 - n) & 15] as usize];
+        // SAFETY: `i < n`, so `d + 8 <= room_for(n)`.
+        unsafe { dst.add(d).cast::<[u8; 8]>().write_unaligned(e) };
+        d += e[7] as usize;
+        i += 1;
+    }
+    d
 }
 
 /// Escapes `s[i..]` into `dst[d..]` in whole blocks while a block fits: each block is stored
