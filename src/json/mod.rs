@@ -32,6 +32,7 @@ mod spare;
 mod string;
 mod string_into;
 mod unchecked;
+mod wide;
 mod write;
 
 use crate::error::Result;

@@ -12,7 +12,6 @@ use crate::error::{Code, Error, Result};
 
 use super::out::Out;
 use super::scan::special_bits16;
-use super::spare::Spare;
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
@@ -99,7 +98,7 @@ pub(crate) fn write_str<O: Out>(out: &mut O, s: &str) {
 
 /// The escape of each byte [`is_special`] flags, in the first bytes of eight, with its length
 /// in the last byte (0 for bytes that need none).
-const ESCAPES: [[u8; 8]; 256] = {
+pub(crate) const ESCAPES: [[u8; 8]; 256] = {
     let mut t = [[0u8; 8]; 256];
     let mut b = 0;
     while b < 256 {
@@ -123,7 +122,7 @@ const ESCAPES: [[u8; 8]; 256] = {
 /// The first `n <= 16` bytes of `src` in a block padded with spaces (which need no escape),
 /// using overlapping fixed-size copies rather than a `memcpy` call.
 #[inline(always)]
-fn padded16(src: &[u8]) -> [u8; 16] {
+pub(crate) fn padded16(src: &[u8]) -> [u8; 16] {
     let mut a = [b' '; 16];
     let n = src.len();
     if n >= 16 {
@@ -148,46 +147,12 @@ pub(crate) fn needs_escape16(b: &[u8]) -> bool {
     special_bits16(&padded16(b)) != 0
 }
 
-/// [`write_str`] into a byte buffer: each 16-byte block (the last one padded with spaces) is
-/// stored whole into the spare capacity while it is scanned, and the cursor advances over its
-/// clean bytes; an escape is one 8-byte store. Room for the whole string is reserved up front.
-#[inline]
+/// [`write_str`] into a byte buffer: blocks of 16 bytes (32 with AVX2) are stored straight
+/// into spare capacity reserved for the worst case while they are scanned (see
+/// [`super::wide::write_escaped`]).
+#[inline(always)]
 pub(crate) fn write_str_blocks(out: &mut Vec<u8>, s: &str) {
-    let b = s.as_bytes();
-    let mut w = Spare::new(out, b.len() + 40);
-    w.put([b'"'], 1);
-    let mut i = 0;
-    while let Some(block) = b.get(i..i + 16) {
-        let mut a = [0u8; 16];
-        a.copy_from_slice(block);
-        let m = special_bits16(&a);
-        if m == 0 {
-            w.put(a, 16);
-            i += 16;
-            continue;
-        }
-        let p = m.trailing_zeros() as usize;
-        w.put(a, p);
-        let e = ESCAPES[a[p & 15] as usize];
-        w.put(e, e[7] as usize);
-        i += p + 1;
-    }
-    while i < b.len() {
-        let rest = &b[i..];
-        let a = padded16(rest);
-        let m = special_bits16(&a);
-        if m == 0 {
-            w.put(a, rest.len());
-            break;
-        }
-        // The padding is never special, so `p` is inside `rest`.
-        let p = m.trailing_zeros() as usize;
-        w.put(a, p);
-        let e = ESCAPES[a[p & 15] as usize];
-        w.put(e, e[7] as usize);
-        i += p + 1;
-    }
-    w.put([b'"'], 1);
+    super::wide::write_escaped(out, s.as_bytes());
 }
 
 /// [`write_str`] for any output: clean runs are appended as `&str` pieces.

@@ -1,16 +1,19 @@
-//! Reading a JSON string into a reused `String`, copying while scanning: each 16-byte block is
-//! appended whole while [`special_bits16`] looks at it, then cut back at the first `"`, `\` or
-//! control byte, so clean text costs no `memcpy` calls and no second pass. Escapes are decoded
-//! straight into the buffer.
+//! Reading a JSON string into a reused `String`, copying while scanning: each block of 16 bytes
+//! (32 with AVX2, see [`super::wide`]) is appended whole while it is scanned, then cut back at
+//! the first `"`, `\` or control byte, so clean text costs no `memcpy` calls and no second
+//! pass. Escapes are decoded straight into the buffer.
 //!
-//! The buffer is worked on as bytes and turned back into a `String` without a second UTF-8
-//! check: the one `unsafe` call of this module, justified below.
+//! The buffer is worked on as bytes (blocks are stored into its spare capacity) and turned back
+//! into a `String` without a second UTF-8 check; both are `unsafe`, justified below.
 #![allow(unsafe_code)]
 
 use crate::error::{Code, Error, Result};
 
 use super::scan::special_bits16;
 use super::string::{invalid_utf8, unescape_unicode, Sink};
+#[cfg(target_arch = "x86_64")]
+use super::wide::{has_avx2, Avx2};
+use super::wide::{CopyScan, Narrow};
 
 /// What each byte after a `\` decodes to (0: not a one-byte escape).
 const ESCAPES: [u8; 256] = {
@@ -76,87 +79,161 @@ pub(crate) fn read_string_into(
     }
 }
 
-/// Makes room for at least 20 more bytes (a block and a decoded `char`).
+/// Makes room for at least 64 more bytes (a block and a decoded `char`).
 #[cold]
 #[inline(never)]
 fn grow(v: &mut Vec<u8>) {
     v.reserve(64.max(v.len()));
 }
 
-/// Appends the block `a` to `v` and keeps its first `keep` (at most 16) bytes; the caller has
-/// made room for 16 more bytes.
-#[inline(always)]
-fn push_block(v: &mut Vec<u8>, a: &[u8; 16], keep: usize) {
-    let len = v.len();
-    if let Some(dst) = v.spare_capacity_mut().get_mut(..16) {
-        for (d, &b) in dst.iter_mut().zip(a) {
-            d.write(b);
-        }
-        // SAFETY: the 16 bytes after `len` were just initialised and `keep <= 16`.
-        unsafe { v.set_len(len + keep.min(16)) };
-    }
-}
-
-/// The loop of [`read_string_into`].
+/// The loop of [`read_string_into`]. Blocks of 16 bytes are scanned here until one is clean, so
+/// short strings (escapes or not) end without a call; longer ones go on 32 bytes at a time with
+/// AVX2 when the processor has it.
 #[inline(always)]
 fn fill(s: &[u8], text: &str, run: usize, mut i: usize, v: &mut Vec<u8>) -> Result<usize> {
     if i > run {
         v.extend_from_slice(&s[run..i]);
     }
-    loop {
-        if v.capacity() - v.len() < 20 {
-            grow(v);
+    // Until a whole clean block turns up (a long run of text), 16 bytes at a time here.
+    while let Some(p) = copy_block::<Narrow>(s, i, v) {
+        if p == 16 {
+            i += 16;
+            break;
         }
-        let (p, n) = match s.get(i..i + 16) {
-            Some(b) => {
-                let mut a = [0u8; 16];
-                a.copy_from_slice(b);
-                let m = special_bits16(&a);
-                if m == 0 {
-                    push_block(v, &a, 16);
+        let j = i + p;
+        if s.get(j) == Some(&b'"') && j <= text.len() {
+            return Ok(j + 1);
+        }
+        match at_stop(s, text, i + p, p, 16, v)? {
+            Step::Closed(end) => return Ok(end),
+            Step::Next(j) => i = j,
+        }
+    }
+    #[cfg(target_arch = "x86_64")]
+    {
+        if has_avx2() {
+            // SAFETY: the processor has AVX2 (checked).
+            return unsafe { fill_avx2(s, text, i, v) };
+        }
+    }
+    fill_narrow(s, text, i, v)
+}
+
+/// [`fill_with`] 16 bytes at a time, out of line like [`fill_avx2`] (only long strings get
+/// here).
+#[inline(never)]
+fn fill_narrow(s: &[u8], text: &str, i: usize, v: &mut Vec<u8>) -> Result<usize> {
+    fill_with::<Narrow>(s, text, i, v)
+}
+
+/// [`fill_with`] 32 bytes at a time.
+///
+/// # Safety
+/// The processor has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn fill_avx2(s: &[u8], text: &str, i: usize, v: &mut Vec<u8>) -> Result<usize> {
+    fill_with::<Avx2>(s, text, i, v)
+}
+
+/// Appends the block of `B::W` bytes at `s[i..]` to `v` while scanning it, keeps its bytes up
+/// to the first special one, and returns that byte's index in the block (`B::W` if none).
+/// `None` if the block does not fit in `s`.
+#[inline(always)]
+fn copy_block<B: CopyScan>(s: &[u8], i: usize, v: &mut Vec<u8>) -> Option<usize> {
+    s.get(i..i + B::W)?;
+    if v.capacity() - v.len() < B::W {
+        grow(v);
+    }
+    let len = v.len();
+    // SAFETY: `s[i..i + W]` exists (checked above) and `v` has at least `W` bytes of spare
+    // capacity after `len` (`grow` makes at least 64), so the copy reads and writes in
+    // bounds; `B` is `Narrow` (no special instructions) or `Avx2`, which is only used inside
+    // `fill_avx2`, reached after `has_avx2()`. The `W` bytes after `len` are initialized by the
+    // copy, and `keep <= W`.
+    unsafe {
+        let m = B::copy_scan(s.as_ptr().add(i), v.as_mut_ptr().add(len));
+        let keep = if m == 0 {
+            B::W
+        } else {
+            m.trailing_zeros() as usize
+        };
+        v.set_len(len + keep);
+        Some(keep)
+    }
+}
+
+/// Where a string goes on after a special byte.
+enum Step {
+    /// The closing quote: the index after it.
+    Closed(usize),
+    /// An escape was decoded: where scanning resumes.
+    Next(usize),
+}
+
+/// Handles the byte at `i`, where a scan of `n` bytes stopped `p` bytes in (`p >= n`: the
+/// input ended).
+#[inline(always)]
+fn at_stop(s: &[u8], text: &str, i: usize, p: usize, n: usize, v: &mut Vec<u8>) -> Result<Step> {
+    // Everything appended so far must lie in the valid prefix (reported before any other
+    // error, as it comes first in the document).
+    if i > text.len() {
+        return Err(invalid_utf8(text));
+    }
+    if p >= n {
+        return Err(Error::new(Code::UnexpectedEnd, s.len()));
+    }
+    match s[i] {
+        b'"' => Ok(Step::Closed(i + 1)),
+        b'\\' => {
+            let Some(&e) = s.get(i + 1) else {
+                return Err(Error::new(Code::UnexpectedEnd, s.len()));
+            };
+            let c = ESCAPES[e as usize];
+            if c != 0 {
+                v.push(c);
+                Ok(Step::Next(i + 2))
+            } else if e == b'u' {
+                Ok(Step::Next(unescape_unicode(s, i, &mut Bytes(v))?))
+            } else {
+                Err(Error::new(Code::InvalidEscape, i + 1))
+            }
+        }
+        _ => Err(Error::new(Code::ControlCharacter, i)),
+    }
+}
+
+/// The loop of [`read_string_into`] from `i` (nothing pending before it) with blocks of `B`,
+/// then 16 bytes, then the padded tail.
+#[inline(always)]
+fn fill_with<B: CopyScan>(s: &[u8], text: &str, mut i: usize, v: &mut Vec<u8>) -> Result<usize> {
+    loop {
+        let (p, n) = match copy_block::<B>(s, i, v) {
+            Some(p) if p == B::W => {
+                i += p;
+                continue;
+            }
+            Some(p) => (p, B::W),
+            None => match copy_block::<Narrow>(s, i, v) {
+                Some(16) if B::W > 16 => {
                     i += 16;
                     continue;
                 }
-                let p = m.trailing_zeros() as usize;
-                push_block(v, &a, p);
-                (p, 16)
-            }
-            None => {
-                // The last bytes, padded with a control byte (which stops the scan).
-                let rest = s.get(i..).unwrap_or_default();
-                let mut a = [0u8; 16];
-                a[..rest.len()].copy_from_slice(rest);
-                let p = special_bits16(&a).trailing_zeros() as usize;
-                push_block(v, &a, p);
-                (p, rest.len())
-            }
-        };
-        i += p;
-        // Everything appended so far must lie in the valid prefix (reported before any other
-        // error, as it comes first in the document).
-        if i > text.len() {
-            return Err(invalid_utf8(text));
-        }
-        if p >= n {
-            return Err(Error::new(Code::UnexpectedEnd, s.len()));
-        }
-        match s[i] {
-            b'"' => return Ok(i + 1),
-            b'\\' => {
-                let Some(&e) = s.get(i + 1) else {
-                    return Err(Error::new(Code::UnexpectedEnd, s.len()));
-                };
-                let c = ESCAPES[e as usize];
-                if c != 0 {
-                    v.push(c);
-                    i += 2;
-                } else if e == b'u' {
-                    i = unescape_unicode(s, i, &mut Bytes(v))?;
-                } else {
-                    return Err(Error::new(Code::InvalidEscape, i + 1));
+                Some(p) => (p, 16),
+                None => {
+                    // The last bytes, padded with a control byte (which stops the scan).
+                    let rest = s.get(i..).unwrap_or_default();
+                    let mut a = [0u8; 16];
+                    a[..rest.len()].copy_from_slice(rest);
+                    let p = special_bits16(&a).trailing_zeros() as usize;
+                    v.extend_from_slice(&a[..p]);
+                    (p, rest.len())
                 }
-            }
-            _ => return Err(Error::new(Code::ControlCharacter, i)),
+            },
+        };
+        match at_stop(s, text, i + p, p, n, v)? {
+            Step::Closed(end) => return Ok(end),
+            Step::Next(j) => i = j,
         }
     }
 }
@@ -176,6 +253,28 @@ mod tests {
         let end = read_string_into(s, text, 1, 1, &mut got);
         let mut got2 = String::new();
         let end2 = read_string_into(s, text, 1, i, &mut got2);
+        // Each block width on its own (`read_string_into` picks one).
+        let mut paths: Vec<(&str, Result<usize>, Vec<u8>)> = Vec::new();
+        let mut v = Vec::new();
+        paths.push(("narrow", fill_with::<Narrow>(s, text, 1, &mut v), v));
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            let mut v = Vec::new();
+            // SAFETY: the processor has AVX2 (checked).
+            let r = unsafe { fill_avx2(s, text, 1, &mut v) };
+            paths.push(("avx2", r, v));
+        }
+        for (name, r, v) in paths {
+            match (&want_end, r) {
+                (Ok(a), Ok(b)) => assert_eq!((*a, want.as_bytes()), (b, &v[..]), "{name} {s:?}"),
+                (Err(a), Err(b)) => assert_eq!(
+                    (a.message(), a.offset()),
+                    (b.message(), b.offset()),
+                    "{name} {s:?}"
+                ),
+                (a, b) => panic!("{name} {s:?}: {a:?} vs {b:?}"),
+            }
+        }
         match (&want_end, &end, &end2) {
             (Ok(a), Ok(b), Ok(c)) => {
                 assert_eq!((a, &want), (b, &got), "{s:?}");
@@ -213,7 +312,7 @@ mod tests {
             b"\\",
             b"\\u12",
         ];
-        for len in 0..40 {
+        for len in 0..80 {
             for pos in 0..=len {
                 for piece in pieces {
                     let mut s = vec![b'"'];

@@ -1,0 +1,447 @@
+//! String blocks copied and scanned in one step, 16 bytes at a time everywhere (SSE2 on x86_64,
+//! SWAR elsewhere, through [`special_bits16`]) and 32 bytes at a time with AVX2 when the
+//! processor has it: [`has_avx2`] asks once and caches the answer (or is a constant when the
+//! build enables AVX2). Callers run whole loops inside one `#[target_feature(enable = "avx2")]`
+//! function, never one detected call per block.
+//!
+//! [`write_escaped`] is the JSON string writer: it reserves room for the worst case (every
+//! byte a six-byte `\u00XX`) and stores blocks and escapes with no further capacity checks.
+
+#![allow(unsafe_code)]
+
+use super::scan::special_bits16;
+use super::string::{padded16, ESCAPES};
+
+/// A way to copy a block of string bytes and find its `"`, `\` and control bytes.
+pub(crate) trait CopyScan {
+    /// Bytes per block (16 or 32).
+    const W: usize;
+    /// Copies the `W` bytes at `src` to `dst` and returns a mask with bit `k` set when byte
+    /// `k` is `"`, `\` or below 0x20.
+    ///
+    /// # Safety
+    /// `src` is readable and `dst` writable for `W` bytes, and the processor has the
+    /// instructions the implementation uses.
+    unsafe fn copy_scan(src: *const u8, dst: *mut u8) -> u32;
+}
+
+/// Sixteen bytes through [`special_bits16`]: SSE2 on x86_64 (part of every x86_64 target),
+/// SWAR elsewhere. Needs no run-time check.
+pub(crate) struct Narrow;
+
+impl CopyScan for Narrow {
+    const W: usize = 16;
+    #[inline(always)]
+    unsafe fn copy_scan(src: *const u8, dst: *mut u8) -> u32 {
+        // SAFETY: the caller guarantees 16 readable bytes at `src` and 16 writable at `dst`;
+        // both accesses are unaligned reads/writes of a byte array.
+        let a = unsafe { src.cast::<[u8; 16]>().read_unaligned() };
+        unsafe { dst.cast::<[u8; 16]>().write_unaligned(a) };
+        special_bits16(&a)
+    }
+}
+
+/// Thirty-two bytes with AVX2; only for callers that checked [`has_avx2`].
+#[cfg(target_arch = "x86_64")]
+pub(crate) struct Avx2;
+
+#[cfg(target_arch = "x86_64")]
+impl CopyScan for Avx2 {
+    const W: usize = 32;
+    #[inline(always)]
+    unsafe fn copy_scan(src: *const u8, dst: *mut u8) -> u32 {
+        use core::arch::x86_64::{
+            __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_movemask_epi8,
+            _mm256_or_si256, _mm256_set1_epi8, _mm256_storeu_si256,
+        };
+        // SAFETY: the caller guarantees 32 readable bytes at `src`, 32 writable at `dst` (the
+        // load and store are unaligned) and a processor with AVX2 (this is only reached from
+        // functions compiled with `target_feature(enable = "avx2")`, called after
+        // `has_avx2()` said yes). The rest computes on register values.
+        unsafe {
+            let v = _mm256_loadu_si256(src.cast::<__m256i>());
+            _mm256_storeu_si256(dst.cast::<__m256i>(), v);
+            let quote = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'"' as i8));
+            let backslash = _mm256_cmpeq_epi8(v, _mm256_set1_epi8(b'\\' as i8));
+            // Unsigned `v <= 0x1F` is `max(v, 0x1F) == 0x1F`.
+            let low = _mm256_set1_epi8(0x1F);
+            let control = _mm256_cmpeq_epi8(_mm256_max_epu8(v, low), low);
+            _mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(quote, backslash), control)) as u32
+        }
+    }
+}
+
+/// Whether the processor has AVX2: asked once, then one relaxed load (a constant when the
+/// build enables AVX2).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+pub(crate) fn has_avx2() -> bool {
+    #[cfg(target_feature = "avx2")]
+    {
+        true
+    }
+    #[cfg(not(target_feature = "avx2"))]
+    {
+        use std::sync::atomic::{AtomicU8, Ordering};
+        /// 0: not asked yet, 1: no, 2: yes.
+        static STATE: AtomicU8 = AtomicU8::new(0);
+        #[cold]
+        #[inline(never)]
+        fn ask() -> bool {
+            let yes = std::arch::is_x86_feature_detected!("avx2");
+            STATE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+            yes
+        }
+        match STATE.load(Ordering::Relaxed) {
+            2 => true,
+            1 => false,
+            _ => ask(),
+        }
+    }
+}
+
+/// Source bytes escaped per reservation: strings longer than this are written in pieces, so
+/// the worst-case reservation stays small.
+const CHUNK: usize = 4096;
+
+/// Room needed after the cursor to escape `n` bytes: six per byte, plus the slack of a block
+/// store past the last byte.
+#[inline(always)]
+const fn room_for(n: usize) -> usize {
+    6 * n + 32
+}
+
+/// Appends `s` as a quoted JSON string: `"`, `\` and control bytes escaped with the short
+/// forms or `\u00XX` (upper-case hex), everything else raw.
+#[inline]
+pub(crate) fn write_escaped(out: &mut Vec<u8>, s: &[u8]) {
+    if s.len() > CHUNK {
+        return write_long(out, s);
+    }
+    out.reserve(room_for(s.len()) + 2);
+    let len = out.len();
+    // SAFETY: `out` has at least `6 * s.len() + 34` bytes of spare capacity after `len`
+    // (reserved above). The opening quote takes one, `escape` writes at most
+    // `room_for(s.len())` bytes from the next one and returns how many it stored in order
+    // (`n <= 6 * s.len()`), and the closing quote goes right after them, so every write is in
+    // the spare capacity and the `n + 2` bytes after `len` are initialized before `set_len`.
+    unsafe {
+        let dst = out.as_mut_ptr().add(len);
+        *dst = b'"';
+        let n = escape(s, dst.add(1));
+        *dst.add(1 + n) = b'"';
+        out.set_len(len + n + 2);
+    }
+}
+
+/// [`write_escaped`] for strings longer than [`CHUNK`]: one reservation per chunk.
+#[cold]
+#[inline(never)]
+fn write_long(out: &mut Vec<u8>, s: &[u8]) {
+    out.push(b'"');
+    for chunk in s.chunks(CHUNK) {
+        out.reserve(room_for(chunk.len()));
+        let len = out.len();
+        // SAFETY: as in `write_escaped`: `room_for(chunk.len())` spare bytes are reserved,
+        // `escape` stays inside them and initializes the `n` bytes it reports.
+        unsafe {
+            let n = escape(chunk, out.as_mut_ptr().add(len));
+            out.set_len(len + n);
+        }
+    }
+    out.push(b'"');
+}
+
+/// Escapes `s` into `dst`, with AVX2 for strings of at least 32 bytes when the processor has
+/// it; returns the number of bytes stored.
+///
+/// # Safety
+/// `dst` is writable for `room_for(s.len())` bytes.
+#[inline(always)]
+unsafe fn escape(s: &[u8], dst: *mut u8) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if s.len() >= 32 && has_avx2() {
+            // SAFETY: AVX2 is present (checked); `dst` as the caller guarantees.
+            return unsafe { escape_avx2(s, dst) };
+        }
+    }
+    // SAFETY: `Narrow` needs no special instructions; `dst` as the caller guarantees.
+    unsafe { escape_narrow(s, dst) }
+}
+
+/// Escapes `s` into `dst` 16 bytes at a time ([`escape_blocks`], then [`escape_tail`]);
+/// returns the number of bytes stored.
+///
+/// # Safety
+/// `dst` is writable for `room_for(s.len())` bytes.
+#[inline]
+pub(crate) unsafe fn escape_narrow(s: &[u8], dst: *mut u8) -> usize {
+    // SAFETY: forwarded from the caller.
+    unsafe {
+        let (i, d) = escape_blocks::<Narrow>(s, dst, 0, 0);
+        escape_tail(s, dst, i, d)
+    }
+}
+
+/// Escapes `s` into `dst` 32 bytes at a time, then 16, then the tail; returns the number of
+/// bytes stored.
+///
+/// # Safety
+/// `dst` is writable for `room_for(s.len())` bytes and the processor has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+pub(crate) unsafe fn escape_avx2(s: &[u8], dst: *mut u8) -> usize {
+    // SAFETY: forwarded from the caller (who checked for AVX2); the shuffled tail gets the
+    // at least 16 bytes it needs.
+    unsafe {
+        let (i, d) = escape_blocks::<Avx2>(s, dst, 0, 0);
+        let (i, d) = escape_blocks::<Narrow>(s, dst, i, d);
+        if s.len() >= 16 {
+            escape_tail_shuffled(s, dst, i, d)
+        } else {
+            escape_tail(s, dst, i, d)
+        }
+    }
+}
+
+/// For each shift `k`, the `pshufb` control that moves bytes `k..16` of a block to `0..16 - k`.
+#[cfg(target_arch = "x86_64")]
+const SHIFT_DOWN: [[u8; 16]; 16] = {
+    let mut t = [[0x80u8; 16]; 16];
+    let mut k = 0;
+    while k < 16 {
+        let mut j = 0;
+        while j + k < 16 {
+            t[k][j] = (j + k) as u8;
+            j += 1;
+        }
+        k += 1;
+    }
+    t
+};
+
+/// [`escape_tail`] for strings of at least 16 bytes on a processor with AVX2 (so SSSE3): the
+/// last 16 bytes of `s` are loaded once per step and shifted down to the cursor with one
+/// shuffle, instead of being gathered into a padded block.
+///
+/// # Safety
+/// `s.len() >= 16`, `dst` is writable for `room_for(s.len())` bytes, `d <= 6 * i`, and the
+/// processor has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn escape_tail_shuffled(s: &[u8], dst: *mut u8, mut i: usize, mut d: usize) -> usize {
+    use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_shuffle_epi8, _mm_storeu_si128};
+    let n = s.len();
+    debug_assert!(n >= 16);
+    // SAFETY: `n >= 16`, so the last 16 bytes are inside `s`.
+    let last: [u8; 16] = unsafe { s.as_ptr().add(n - 16).cast::<[u8; 16]>().read_unaligned() };
+    let mask = special_bits16(&last);
+    while i < n {
+        let r = n - i;
+        let shift = 16 - r;
+        // SAFETY: `i < n`, so `d + 16 <= 6 * i + 16 <= room_for(n)`; the shuffle and the
+        // loads compute on values (the processor has SSSE3, part of AVX2).
+        unsafe {
+            let v = _mm_shuffle_epi8(
+                _mm_loadu_si128(last.as_ptr().cast::<__m128i>()),
+                _mm_loadu_si128(SHIFT_DOWN[shift & 15].as_ptr().cast::<__m128i>()),
+            );
+            _mm_storeu_si128(dst.add(d).cast::<__m128i>(), v);
+        }
+        let m = mask >> shift;
+        if m == 0 {
+            return d + r;
+        }
+        let k = m.trailing_zeros() as usize;
+        i += k;
+        d += k;
+        let e = ESCAPES[last[(i + 16 - n) & 15] as usize];
+        // SAFETY: `i < n`, so `d + 8 <= room_for(n)`.
+        unsafe { dst.add(d).cast::<[u8; 8]>().write_unaligned(e) };
+        d += e[7] as usize;
+        i += 1;
+    }
+    d
+}
+
+/// Escapes `s[i..]` into `dst[d..]` in whole blocks while a block fits: each block is stored
+/// whole, the cursor moves over its clean bytes, and an escape is one 8-byte store after which
+/// the scan restarts. Returns where it stopped (fewer than `B::W` bytes left).
+///
+/// # Safety
+/// `dst` is writable for `room_for(s.len())` bytes, `d <= 6 * i`, and the processor has `B`'s
+/// instructions.
+#[inline(always)]
+unsafe fn escape_blocks<B: CopyScan>(
+    s: &[u8],
+    dst: *mut u8,
+    mut i: usize,
+    mut d: usize,
+) -> (usize, usize) {
+    let n = s.len();
+    let src = s.as_ptr();
+    // Invariant: `d <= 6 * i` (a clean byte adds one output byte, an escape at most six).
+    while i + B::W <= n {
+        // SAFETY: `i + W <= n`, so the block is inside `s`; `d + W <= 6 * i + W <=
+        // room_for(n)`, so the store is inside `dst`.
+        let m = unsafe { B::copy_scan(src.add(i), dst.add(d)) };
+        if m == 0 {
+            i += B::W;
+            d += B::W;
+            continue;
+        }
+        let k = m.trailing_zeros() as usize;
+        i += k;
+        d += k;
+        // SAFETY: `k < W`, so `i < n`: the byte is inside `s`, and `d + 8 <= 6 * i + 8 <=
+        // room_for(n)`.
+        unsafe {
+            let e = ESCAPES[*src.add(i) as usize];
+            dst.add(d).cast::<[u8; 8]>().write_unaligned(e);
+            d += e[7] as usize;
+        }
+        i += 1;
+    }
+    (i, d)
+}
+
+/// The last (fewer than 16) bytes of `s` from `i`, through blocks padded with spaces (which
+/// need no escape); returns the final output length.
+///
+/// # Safety
+/// `dst` is writable for `room_for(s.len())` bytes and `d <= 6 * i`.
+#[inline(always)]
+unsafe fn escape_tail(s: &[u8], dst: *mut u8, mut i: usize, mut d: usize) -> usize {
+    while let Some(rest) = s.get(i..).filter(|r| !r.is_empty()) {
+        let a = padded16(rest);
+        // SAFETY: `i < n`, so `d + 16 <= 6 * i + 16 <= room_for(n)`.
+        unsafe { dst.add(d).cast::<[u8; 16]>().write_unaligned(a) };
+        let m = special_bits16(&a);
+        if m == 0 {
+            return d + rest.len();
+        }
+        // The padding is never special, so `k` is inside `rest`.
+        let k = m.trailing_zeros() as usize;
+        i += k;
+        d += k;
+        let e = ESCAPES[a[k & 15] as usize];
+        // SAFETY: `i < n`, so `d + 8 <= room_for(n)`.
+        unsafe { dst.add(d).cast::<[u8; 8]>().write_unaligned(e) };
+        d += e[7] as usize;
+        i += 1;
+    }
+    d
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The escaped text of `s` byte by byte, the reference.
+    fn reference(s: &[u8]) -> Vec<u8> {
+        let mut v = Vec::new();
+        for &b in s {
+            let e = ESCAPES[b as usize];
+            if e[7] == 0 {
+                v.push(b);
+            } else {
+                v.extend_from_slice(&e[..e[7] as usize]);
+            }
+        }
+        v
+    }
+
+    /// Runs `f` (a kernel) on `s` into a buffer with exactly `room_for(s.len())` bytes.
+    fn run(s: &[u8], f: Kernel) -> Vec<u8> {
+        let mut v = vec![0xAAu8; room_for(s.len())];
+        // SAFETY: `v` has `room_for(s.len())` bytes; the caller only passes kernels whose
+        // instructions the processor has.
+        let n = unsafe { f(s, v.as_mut_ptr()) };
+        v.truncate(n);
+        v
+    }
+
+    /// An escaping loop: `(s, dst) -> bytes stored`.
+    type Kernel = unsafe fn(&[u8], *mut u8) -> usize;
+
+    fn kernels() -> Vec<(&'static str, Kernel)> {
+        let mut k: Vec<(&'static str, Kernel)> = vec![("narrow", escape_narrow)];
+        #[cfg(target_arch = "x86_64")]
+        if std::arch::is_x86_feature_detected!("avx2") {
+            k.push(("avx2", escape_avx2));
+        } else {
+            println!("no AVX2 on this processor: its path is not tested");
+        }
+        k
+    }
+
+    #[test]
+    fn every_escape_byte_at_every_position_of_short_and_long_strings() {
+        let specials: Vec<u8> = (0u8..0x20).chain([b'"', b'\\']).collect();
+        for (name, f) in kernels() {
+            for len in 1..=80 {
+                for pos in 0..len {
+                    for &b in &specials {
+                        let mut s = vec![b'a'; len];
+                        s[pos] = b;
+                        assert_eq!(run(&s, f), reference(&s), "{name} len {len} pos {pos} {b}");
+                        // Two escapes: the scan restarts after the first.
+                        let mut s2 = s.clone();
+                        s2[(pos * 7 + 3) % len] = b'"';
+                        assert_eq!(run(&s2, f), reference(&s2), "{name} len {len} pos {pos}");
+                    }
+                }
+                // Every byte special: the worst case fills the reservation exactly.
+                let all = vec![1u8; len];
+                assert_eq!(run(&all, f), reference(&all), "{name} len {len}");
+                assert_eq!(run(&all, f).len(), 6 * len);
+            }
+        }
+    }
+
+    #[test]
+    fn multibyte_text_across_block_boundaries() {
+        for (name, f) in kernels() {
+            for lead in 0..40 {
+                for piece in ["é", "中", "😀", "🏳️‍🌈", "\n😀\\", "\"é"] {
+                    let mut s = "x".repeat(lead);
+                    while s.len() < 100 {
+                        s.push_str(piece);
+                    }
+                    let s = s.as_bytes();
+                    assert_eq!(run(s, f), reference(s), "{name} lead {lead} {piece}");
+                    for end in [15, 16, 17, 31, 32, 33, 48, 63, 64, 65, 96] {
+                        let s = &s[..end.min(s.len())];
+                        assert_eq!(run(s, f), reference(s), "{name} lead {lead} end {end}");
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn appends_quoted_strings_and_long_ones_in_chunks() {
+        let mut out = b"[".to_vec();
+        write_escaped(&mut out, b"a\"b");
+        write_escaped(&mut out, b"");
+        assert_eq!(out, b"[\"a\\\"b\"\"\"");
+        for len in [CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 17] {
+            let s: Vec<u8> = (0..len)
+                .map(|k| {
+                    if k % 29 == 0 {
+                        b'\t'
+                    } else {
+                        b'a' + (k % 26) as u8
+                    }
+                })
+                .collect();
+            let mut out = b"x".to_vec();
+            write_escaped(&mut out, &s);
+            let mut want = b"x\"".to_vec();
+            want.extend(reference(&s));
+            want.push(b'"');
+            assert_eq!(out, want, "len {len}");
+        }
+    }
+}
