@@ -228,7 +228,11 @@ pub(super) fn write_glaze<O: Out>(out: &mut O, prefix: ([u8; 2], usize), sig: u6
         // `0.`, then `-e10 - 1` zeros, then the digits.
         let at = 8 * (1 - e10) as u32;
         let head = (u64::from_le_bytes(*b"0.000000") & !(0xFF << at)) | (u64::from(first) << at);
-        out.push_block3(prefix, (head.to_le_bytes(), (2 - e10) as usize), (tail, more));
+        out.push_block3(
+            prefix,
+            (head.to_le_bytes(), (2 - e10) as usize),
+            (tail, more),
+        );
     } else {
         let text = EXP_TEXT
             .get((e10 + 324) as usize)
