@@ -68,8 +68,7 @@ pub(crate) trait Out {
         b: [u8; B],
         nb: usize,
     ) {
-        self.push_block(a, na);
-        self.push_block(b, nb);
+        self.push_block4((a, na), (b, nb), ([], 0), ([], 0));
     }
     /// Appends the first `n` bytes of each of three blocks (ASCII; each `n` at most its
     /// block's size). A byte buffer checks its room once for all three stores.
@@ -80,11 +79,10 @@ pub(crate) trait Out {
         b: ([u8; B], usize),
         c: ([u8; C], usize),
     ) {
-        self.push_block(a.0, a.1);
-        self.push_block(b.0, b.1);
-        self.push_block(c.0, c.1);
+        self.push_block4(a, b, c, ([], 0));
     }
-    /// [`Out::push_block3`] with a fourth block.
+    /// [`Out::push_block3`] with a fourth block: the one multi-piece store a byte buffer
+    /// implements (the others pass empty blocks).
     #[inline(always)]
     fn push_block4<const A: usize, const B: usize, const C: usize, const D: usize>(
         &mut self,
@@ -93,7 +91,9 @@ pub(crate) trait Out {
         c: ([u8; C], usize),
         d: ([u8; D], usize),
     ) {
-        self.push_block3(a, b, c);
+        self.push_block(a.0, a.1);
+        self.push_block(b.0, b.1);
+        self.push_block(c.0, c.1);
         self.push_block(d.0, d.1);
     }
     /// Appends `[a,b,...]` (compact). A byte buffer writes the elements through one cursor
@@ -207,25 +207,6 @@ impl Out for Vec<u8> {
     #[inline(always)]
     fn push_block<const N: usize>(&mut self, block: [u8; N], n: usize) {
         Spare::new(self, 0).put(block, n);
-    }
-    #[inline(always)]
-    fn push_block2<const A: usize, const B: usize>(
-        &mut self,
-        a: [u8; A],
-        na: usize,
-        b: [u8; B],
-        nb: usize,
-    ) {
-        Spare::new(self, 0).put2(a, na, b, nb);
-    }
-    #[inline(always)]
-    fn push_block3<const A: usize, const B: usize, const C: usize>(
-        &mut self,
-        a: ([u8; A], usize),
-        b: ([u8; B], usize),
-        c: ([u8; C], usize),
-    ) {
-        Spare::new(self, 0).put3(a, b, c);
     }
     #[inline(always)]
     fn push_block4<const A: usize, const B: usize, const C: usize, const D: usize>(

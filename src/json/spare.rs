@@ -55,61 +55,10 @@ impl<'a> Spare<'a> {
         self.pos += n.min(N);
     }
 
-    /// Stores `a` at the cursor and `b` right after its first `na` bytes, and advances over
-    /// `na + nb` bytes (`na <= A`, `nb <= B`): two pieces of variable length with one check of
-    /// the room.
-    #[inline(always)]
-    pub(crate) fn put2<const A: usize, const B: usize>(
-        &mut self,
-        a: [u8; A],
-        na: usize,
-        b: [u8; B],
-        nb: usize,
-    ) {
-        if self.room - self.pos < A + B {
-            self.grow(A + B);
-        }
-        let mid = self.pos + na.min(A);
-        // SAFETY: `pos + A + B <= room` (checked above; `grow` makes it so) and
-        // `mid <= pos + A`, so both stores lie in the `room` bytes of spare capacity at `base`
-        // (see `window`), which nothing else can touch while the cursor holds `out`. The bytes
-        // up to `mid + nb` become initialized, which `commit` relies on.
-        unsafe {
-            self.base.add(self.pos).cast::<[u8; A]>().write_unaligned(a);
-            self.base.add(mid).cast::<[u8; B]>().write_unaligned(b);
-        }
-        self.pos = mid + nb.min(B);
-    }
-
-    /// Stores `a`, `b` right after the first `na` bytes of `a`, and `c` right after the first
-    /// `nb` bytes of `b`, and advances over `na + nb + nc` bytes (each at most its block's
-    /// size): three pieces of variable length with one check of the room.
-    #[inline(always)]
-    pub(crate) fn put3<const A: usize, const B: usize, const C: usize>(
-        &mut self,
-        (a, na): ([u8; A], usize),
-        (b, nb): ([u8; B], usize),
-        (c, nc): ([u8; C], usize),
-    ) {
-        if self.room - self.pos < A + B + C {
-            self.grow(A + B + C);
-        }
-        let at_b = self.pos + na.min(A);
-        let at_c = at_b + nb.min(B);
-        // SAFETY: `pos + A + B + C <= room` (checked above; `grow` makes it so),
-        // `at_b <= pos + A` and `at_c <= pos + A + B`, so all three stores lie in the `room`
-        // bytes of spare capacity at `base` (see `window`), which nothing else can touch while
-        // the cursor holds `out`. The bytes up to `at_c + nc` become initialized, which
-        // `commit` relies on.
-        unsafe {
-            self.base.add(self.pos).cast::<[u8; A]>().write_unaligned(a);
-            self.base.add(at_b).cast::<[u8; B]>().write_unaligned(b);
-            self.base.add(at_c).cast::<[u8; C]>().write_unaligned(c);
-        }
-        self.pos = at_c + nc.min(C);
-    }
-
-    /// [`Spare::put3`] with a fourth piece `d` after the first `nc` bytes of `c`.
+    /// Stores `a`, `b` right after the first `na` bytes of `a`, `c` right after the first `nb`
+    /// bytes of `b` and `d` right after the first `nc` bytes of `c`, and advances over
+    /// `na + nb + nc + nd` bytes (each at most its block's size): up to four pieces of variable
+    /// length with one check of the room (pass empty blocks for fewer).
     #[inline(always)]
     pub(crate) fn put4<const A: usize, const B: usize, const C: usize, const D: usize>(
         &mut self,
@@ -259,25 +208,6 @@ impl Out for Spare<'_> {
         self.put(block, n);
     }
     #[inline(always)]
-    fn push_block2<const A: usize, const B: usize>(
-        &mut self,
-        a: [u8; A],
-        na: usize,
-        b: [u8; B],
-        nb: usize,
-    ) {
-        self.put2(a, na, b, nb);
-    }
-    #[inline(always)]
-    fn push_block3<const A: usize, const B: usize, const C: usize>(
-        &mut self,
-        a: ([u8; A], usize),
-        b: ([u8; B], usize),
-        c: ([u8; C], usize),
-    ) {
-        self.put3(a, b, c);
-    }
-    #[inline(always)]
     fn push_block4<const A: usize, const B: usize, const C: usize, const D: usize>(
         &mut self,
         a: ([u8; A], usize),
@@ -348,17 +278,19 @@ mod tests {
             let mut s = Spare::new(&mut v, 0);
             for i in 0..2000usize {
                 let (na, nb, nc) = (i % 3, i % 9, i % 17);
-                s.put2(*b"ab", na, *b"01234567", nb);
+                s.put4((*b"ab", na), (*b"01234567", nb), ([], 0), ([], 0));
                 want.extend_from_slice(&b"ab"[..na]);
                 want.extend_from_slice(&b"01234567"[..nb]);
-                s.put3(
+                s.put4(
                     (*b"-", i % 2),
                     (*b"wxyz", i % 5),
                     (*b"ABCDEFGHIJKLMNOP", nc),
+                    (*b"++", i % 4),
                 );
                 want.extend_from_slice(&b"-"[..i % 2]);
                 want.extend_from_slice(&b"wxyz"[..(i % 5).min(4)]);
                 want.extend_from_slice(&b"ABCDEFGHIJKLMNOP"[..nc.min(16)]);
+                want.extend_from_slice(&b"++"[..(i % 4).min(2)]);
             }
         }
         assert_eq!(v, want);
