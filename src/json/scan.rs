@@ -124,37 +124,33 @@ mod sse2 {
     }
 }
 
+/// The 8-bit masks `f` gives for the two halves of `block`, as one 16-bit mask.
+#[inline(always)]
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+fn per_half(block: &[u8; 16], f: impl Fn(u64) -> u32) -> u32 {
+    let w = u128::from_le_bytes(*block);
+    f(w as u64) | f((w >> 64) as u64) << 8
+}
+
 /// [`special_bits16`] without SIMD instructions: exact per byte (no borrow between bytes).
 #[inline(always)]
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 pub(crate) fn swar_special_bits16(block: &[u8; 16]) -> u32 {
-    let mut lo = [0u8; 8];
-    let mut hi = [0u8; 8];
-    lo.copy_from_slice(&block[..8]);
-    hi.copy_from_slice(&block[8..]);
-    swar_bits8(u64::from_le_bytes(lo)) | swar_bits8(u64::from_le_bytes(hi)) << 8
+    per_half(block, swar_bits8)
 }
 
 /// [`ws_bits16`] without SIMD instructions.
 #[inline(always)]
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 pub(crate) fn swar_ws_bits16(block: &[u8; 16]) -> u32 {
-    let mut lo = [0u8; 8];
-    let mut hi = [0u8; 8];
-    lo.copy_from_slice(&block[..8]);
-    hi.copy_from_slice(&block[8..]);
-    swar_ws8(u64::from_le_bytes(lo)) | swar_ws8(u64::from_le_bytes(hi)) << 8
+    per_half(block, swar_ws8)
 }
 
 /// [`digit_bits16`] without SIMD instructions.
 #[inline(always)]
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 pub(crate) fn swar_digit_bits16(block: &[u8; 16]) -> u32 {
-    let mut lo = [0u8; 8];
-    let mut hi = [0u8; 8];
-    lo.copy_from_slice(&block[..8]);
-    hi.copy_from_slice(&block[8..]);
-    swar_digits8(u64::from_le_bytes(lo)) | swar_digits8(u64::from_le_bytes(hi)) << 8
+    per_half(block, swar_digits8)
 }
 
 /// [`eq_bits16`] without SIMD instructions.
