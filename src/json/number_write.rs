@@ -1,6 +1,7 @@
 //! Numbers to text: 64-bit integers through `int_write`, 128-bit ones through `itoa`, floats
-//! as the shortest text that reads back to the same bits (digits from `zmij`), laid out the
-//! way Glaze lays them out.
+//! as the shortest text that reads back to the same bits, laid out the way Glaze lays them out
+//! (`f64` digits from `shortest.rs`; `f32`, f16/bf16, the serde style and the values
+//! `shortest.rs` leaves over from `zmij`, laid out again here).
 //!
 //! Glaze style: fixed notation while the decimal exponent of the first significant digit is in
 //! [-4, 15] for `f64` ([-4, 6] for `f32`), scientific with one leading digit otherwise;
@@ -111,8 +112,7 @@ pub(crate) fn write_i64<O: Out>(out: &mut O, v: i64) {
     int_write::push_i64(out, v);
 }
 
-/// Appends an `f64`. The exact fast path is inlined into the caller's loop (so a cursor output
-/// stays in registers); the shortest-digit search is a call.
+/// Appends an `f64` (see [`write_f64_prefixed`]).
 #[inline(always)]
 pub(crate) fn write_f64<O: Out>(out: &mut O, v: f64, style: FloatStyle) {
     write_f64_prefixed::<O, false>(out, v, style);
