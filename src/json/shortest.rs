@@ -78,54 +78,85 @@ pub(super) fn shortest(bits: u64) -> Option<(u64, i32)> {
     // `integral` has 15 or 16 digits: the results are scaled to exactly 17 digits by `scale`
     // (the longer candidate by `scale / 10`), and the first digit's exponent is `e10`.
     let wide = integral >= E15;
-    let scale = if wide { 10 } else { 100 };
+    let (scale, scale_10) = if wide { (10, 1) } else { (100, 10) };
     let e10 = dec_exp + 15 + i32::from(wide);
-    // For 0 <= k <= 27 the power of ten is exact (5^k fits the high word) and, when
-    // e + k >= -63, so are `c` and `h` in 64 fraction bits: every decision is taken exactly,
-    // ties included. A boundary reads back to the value when `m` is even (round half to even).
+    // Decisions with a margin over the error first: they hold everywhere, and take almost all
+    // values. `h` is at least 2^59 (0.05 in units of 2^-64), so `h - MARGIN` does not wrap.
+    let near = h - MARGIN;
+    if frac <= near {
+        return Some((integral * scale, e10));
+    }
+    // (`up` is 0 only when `frac` is, which returned above.)
+    if up <= near {
+        return Some(normalize(integral + 1, dec_exp + 1));
+    }
+    // Both ends are beyond `h - MARGIN`; neither is in the interval unless within `h + MARGIN`.
+    if frac.min(up) >= h + MARGIN {
+        // One more digit: c rounded to tenths. The error of `frac * 10` is below 21 units.
+        let t = u128::from(frac) * 10;
+        let rest = t as u64;
+        let digit = (t >> 64) as u64 + (rest >> 63);
+        // Not within 16 margins of a tie: |rest - 2^63| >= 16 MARGIN, in one compare.
+        let off_tie = rest.wrapping_sub((1 << 63) - 16 * MARGIN) >= 32 * MARGIN;
+        if off_tie && digit <= 9 {
+            return Some(((integral * 10 + digit) * scale_10, e10));
+        }
+    }
+    let c = Scaled {
+        integral,
+        frac,
+        h,
+        e10,
+    };
+    close_call(m, e, k, &c)
+}
+
+/// `c` and `h` of [`shortest`] in units of `10^-k`: the integer part, the fraction and `h` in
+/// units of 2^-64, and the decimal exponent of the first digit of the 17-digit result.
+struct Scaled {
+    integral: u64,
+    frac: u64,
+    h: u64,
+    e10: i32,
+}
+
+/// The values [`shortest`] cannot decide with a margin: decided exactly where the arithmetic
+/// is exact, else `None` (the general path).
+///
+/// For 0 <= k <= 27 the power of ten is exact (5^k fits the high word) and, when
+/// e + k >= -63, so are `c` and `h` in 64 fraction bits: every decision is taken exactly,
+/// ties included. A boundary reads back to the value when `m` is even (round half to even).
+/// Integers from 2^52 to 2^64 are decided in integer arithmetic.
+#[cold]
+#[inline(never)]
+fn close_call(m: u64, e: i32, k: i32, c: &Scaled) -> Option<(u64, i32)> {
+    let &Scaled {
+        integral,
+        frac,
+        h,
+        e10,
+    } = c;
+    let scale_10 = if integral >= E15 { 1 } else { 10 };
     if (0..=27).contains(&k) && e + k >= -63 {
         let even = u64::from(m & 1 == 0);
         if frac < h + even {
-            return Some((integral * scale, e10));
+            return Some((integral * scale_10 * 10, e10));
         }
-        if frac != 0 && up < h + even {
-            return Some(normalize(integral + 1, dec_exp + 1));
+        if frac != 0 && frac.wrapping_neg() < h + even {
+            return Some(normalize(integral + 1, -k));
         }
         let t = u128::from(frac) * 10;
         let digit = (t >> 64) as u64;
         let rest = t as u64;
         // A tie (x.5 tenths) rounds to the even digit.
         let round = rest > 1 << 63 || (rest == 1 << 63 && digit & 1 == 1);
-        return Some((
-            (integral * 10 + digit + u64::from(round)) * (scale / 10),
-            e10,
-        ));
+        return Some(((integral * 10 + digit + u64::from(round)) * scale_10, e10));
     }
     if k < 0 && e <= 11 {
         let (sig, exp) = shortest_integer(m, e, -k);
         return Some(normalize(sig, exp));
     }
-    if frac.saturating_add(MARGIN) <= h {
-        return Some((integral * scale, e10));
-    }
-    if frac != 0 && up.saturating_add(MARGIN) <= h {
-        return Some(normalize(integral + 1, dec_exp + 1));
-    }
-    if frac.abs_diff(h) < MARGIN || up.abs_diff(h) < MARGIN {
-        return None;
-    }
-    // One more digit: c rounded to tenths. The error of `frac * 10` is below 21 units.
-    let t = u128::from(frac) * 10;
-    let digit = (t >> 64) as u64;
-    let rest = t as u64;
-    if rest.abs_diff(1 << 63) < 16 * MARGIN {
-        return None;
-    }
-    let digit = digit + (rest >> 63);
-    if digit > 9 {
-        return None;
-    }
-    Some(((integral * 10 + digit) * (scale / 10), e10))
+    None
 }
 
 /// `10^15`, `10^16`.
@@ -136,8 +167,14 @@ const E16: u64 = 10 * E15;
 /// decimal exponent of the first digit.
 #[inline(always)]
 fn normalize(sig: u64, exp: i32) -> (u64, i32) {
-    let digits = 15 + u32::from(sig >= E15) + u32::from(sig >= E16);
-    (sig * 10u64.pow(17 - digits), exp + digits as i32 - 1)
+    let (scale, digits) = if sig >= E16 {
+        (1, 17)
+    } else if sig >= E15 {
+        (10, 16)
+    } else {
+        (100, 15)
+    };
+    (sig * scale, exp + digits - 1)
 }
 
 /// [`shortest`] for an integer `m * 2^e` below 2^64 (`0 <= e <= 11`), where `c` is it over
@@ -166,7 +203,7 @@ fn shortest_integer(m: u64, e: i32, j: i32) -> (u64, i32) {
 }
 
 /// `E` and a decimal exponent from -324 to 308 (`E-324` ... `E308`) as ASCII from the lowest
-/// byte, with the text's length in the top byte.
+/// byte, with the text's length in the top byte (at most 5: `& 7` tells the compiler so).
 static EXP_TEXT: [u64; 633] = exp_text();
 
 const fn exp_text() -> [u64; 633] {
@@ -242,7 +279,7 @@ pub(super) fn write_glaze<O: Out>(out: &mut O, prefix: ([u8; 2], usize), sig: u6
             prefix,
             ([first, b'.'], 1 + usize::from(more > 0)),
             (tail, more),
-            (text.to_le_bytes(), (text >> 56) as usize),
+            (text.to_le_bytes(), (text >> 56) as usize & 7),
         );
     }
 }
