@@ -30,10 +30,35 @@ pub(super) fn digits16_swar(hi: u32, lo: u32) -> (u128, u32) {
     (d, gather(high as u64) | (gather((high >> 64) as u64) << 8))
 }
 
+/// `x` truncated to an integer when it is in i64's range, i64::MIN otherwise (NaN too).
+#[inline(always)]
+pub(super) fn trunc_i64(x: f64) -> i64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        sse2::trunc_i64(x)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        if x >= -9_223_372_036_854_775_808.0 && x < 9_223_372_036_854_775_808.0 {
+            x as i64
+        } else {
+            i64::MIN
+        }
+    }
+}
+
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
 mod sse2 {
     use std::arch::x86_64::*;
+
+    /// See [`super::trunc_i64`]: one `cvttsd2si`, whose out-of-range answer is i64::MIN.
+    #[inline(always)]
+    pub(super) fn trunc_i64(x: f64) -> i64 {
+        // SAFETY: register-only SSE2 intrinsics; this module is compiled only when the target
+        // has SSE2 enabled.
+        unsafe { _mm_cvttsd_si64(_mm_set_sd(x)) }
+    }
 
     /// See [`super::digits16`]: each number split in halves of four digits (64-bit lanes),
     /// the halves in pairs of two (32-bit lanes), the pairs in single digits (16-bit lanes);
