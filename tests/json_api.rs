@@ -557,6 +557,27 @@ fn rows_of_fixed_size_numeric_arrays() {
     rows_match_nested_vecs::<f64, 2>(&[]);
     rows_match_nested_vecs::<f64, 2>(&[[-65.613616999999977, 43.420273000000009]]);
     rows_match_nested_vecs::<f64, 0>(&[[], [], []]);
+    // Rows starting with each kind of double: whole, short binary fractions below and above
+    // 10^5, 2^53, signed zero, subnormal, power of two, huge, NaN.
+    let starts = [
+        1.0,
+        -2.5,
+        99_999.5,
+        100_000.5,
+        269_802_022_996_847.56,
+        9_007_199_254_740_992.0,
+        -0.0,
+        5e-324,
+        0.5,
+        -1e300,
+        1e-7,
+        123.456,
+        f64::NAN,
+    ];
+    let rows: Vec<[f64; 2]> = starts.iter().map(|&v| [v, -v]).collect();
+    rows_match_nested_vecs::<f64, 2>(&rows);
+    let rows: Vec<[f64; 1]> = starts.iter().map(|&v| [v]).collect();
+    rows_match_nested_vecs::<f64, 1>(&rows);
     rows_match_nested_vecs::<u8, 3>(&[[0, 1, 255], [7, 8, 9]]);
     rows_match_nested_vecs::<i64, 1>(&[[i64::MIN], [0], [i64::MAX]]);
     rows_match_nested_vecs::<f32, 3>(&[[1.5, -0.0, f32::MAX], [f32::NAN, 1e-7, 3.0]]);

@@ -97,23 +97,39 @@ fn rows_in_style<N: Number, O: Out, const M: usize>(
         return;
     };
     out.push_lit(b"[[");
-    write_row(out, first, style);
+    if let Some((&x, more)) = first.split_first() {
+        write_number(out, x, style);
+        write_rest_of_row(out, more, style);
+    }
     for row in rest {
-        out.push_lit(b"],[");
-        write_row(out, row, style);
+        match row.split_first() {
+            Some((&x, more)) => {
+                write_number_after_row(out, x, style);
+                write_rest_of_row(out, more, style);
+            }
+            None => out.push_lit(b"],["),
+        }
     }
     out.push_lit(b"]]");
 }
 
-/// Appends `a,b,...` (the elements of one row, no brackets; a fixed-size row, so the loop
+/// Appends `],[` and a number that starts a row; an `f64` in Glaze's style folds the brackets
+/// into its first store.
+#[inline(always)]
+fn write_number_after_row<N: Number, O: Out>(out: &mut O, v: N, style: FloatStyle) {
+    if let (NumKind::F64, Wire::F64(f)) = (N::KIND, v.to_wire()) {
+        return write_f64_led::<O, false, 3>(out, f, style, *b"],[");
+    }
+    out.push_lit(b"],[");
+    write_number(out, v, style);
+}
+
+/// Appends `,a,b,...` (the elements of a row after its first; a fixed-size row, so the loop
 /// unrolls).
 #[inline(always)]
-fn write_row<N: Number, O: Out, const M: usize>(out: &mut O, row: &[N; M], style: FloatStyle) {
-    if let Some((first, rest)) = row.split_first() {
-        write_number(out, *first, style);
-        for &x in rest {
-            write_number_after_comma(out, x, style);
-        }
+fn write_rest_of_row<N: Number, O: Out>(out: &mut O, rest: &[N], style: FloatStyle) {
+    for &x in rest {
+        write_number_after_comma(out, x, style);
     }
 }
 
@@ -166,26 +182,46 @@ pub(crate) fn write_f64<O: Out>(out: &mut O, v: f64, style: FloatStyle) {
     write_f64_prefixed::<O, false>(out, v, style);
 }
 
-/// Appends `,` when `COMMA`, then an `f64`. In Glaze's style the comma and the sign are stored
-/// with the number's first piece; the shortest digits and their layout (`shortest.rs`) are
-/// inlined into the caller's loop, the general path (zmij's digits) is a call.
+/// Appends `,` when `COMMA`, then an `f64` (see [`write_f64_led`]).
 #[inline(always)]
 fn write_f64_prefixed<O: Out, const COMMA: bool>(out: &mut O, v: f64, style: FloatStyle) {
+    write_f64_led::<O, COMMA, 0>(out, v, style, []);
+}
+
+/// Appends the `L` bytes of `lead` (brackets between rows), `,` when `COMMA`, then an `f64`.
+/// In Glaze's style the lead, the comma and the sign are stored with the number's first piece;
+/// the shortest digits and their layout (`shortest.rs`) are inlined into the caller's loop,
+/// the general path (zmij's digits) is a call.
+#[inline(always)]
+fn write_f64_led<O: Out, const COMMA: bool, const L: usize>(
+    out: &mut O,
+    v: f64,
+    style: FloatStyle,
+    lead: [u8; L],
+) {
+    const { assert!(L + COMMA as usize + 1 <= 4) };
     if style == FloatStyle::Glaze {
-        if write_exact::<O, COMMA>(out, v) {
+        if write_exact::<O, COMMA, L>(out, v, lead) {
             return;
         }
         if let Some((sig, e10)) = shortest::shortest(v.abs().to_bits()) {
-            let neg = usize::from(v.is_sign_negative());
-            let prefix = if COMMA {
-                (*b",-", 1 + neg)
-            } else {
-                (*b"-\0", neg)
-            };
-            shortest::write_glaze(out, prefix, sig, e10);
+            let mut prefix = [0u8; 4];
+            prefix[..L].copy_from_slice(&lead);
+            if COMMA {
+                prefix[L] = b',';
+            }
+            let n = L + usize::from(COMMA);
+            prefix[n] = b'-';
+            shortest::write_glaze(
+                out,
+                (prefix, n + usize::from(v.is_sign_negative())),
+                sig,
+                e10,
+            );
             return;
         }
     }
+    out.push_lit(&lead);
     if COMMA {
         out.push_ascii(b',');
     }
@@ -303,7 +339,11 @@ impl Out for Buf32 {
 /// back: any other decimal that short differs by at least 10^-15 relative, more than half an
 /// ulp. Returns `false` for other values (NaN and infinities included).
 #[inline(always)]
-fn write_exact<O: Out, const COMMA: bool>(out: &mut O, v: f64) -> bool {
+fn write_exact<O: Out, const COMMA: bool, const L: usize>(
+    out: &mut O,
+    v: f64,
+    lead: [u8; L],
+) -> bool {
     let a = v.abs();
     let neg = v.is_sign_negative();
     // In units of 2^-10 (an exact scaling, short of overflow): the values taken are those
@@ -317,12 +357,16 @@ fn write_exact<O: Out, const COMMA: bool>(out: &mut O, v: f64) -> bool {
         return false;
     }
     let i = i as u64;
+    if i & 1023 != 0 && a >= 1e5 {
+        return false;
+    }
+    // Taken: nothing was written before this point.
+    if L > 0 {
+        out.push_lit(&lead);
+    }
     if i & 1023 == 0 {
         int_write::push_int::<O, COMMA, true>(out, neg, i >> 10);
         return true;
-    }
-    if a >= 1e5 {
-        return false;
     }
     int_write::push_int::<O, COMMA, true>(out, neg, i >> 10);
     // f / 1024 with `t` trailing zero bits in `f` has exactly 10 - t decimals:
@@ -630,9 +674,9 @@ mod tests {
             for int in [0u64, 7, 99_999] {
                 let v = int as f64 + f as f64 / 1024.0;
                 let mut fast = String::new();
-                assert!(write_exact::<_, false>(&mut fast, v));
+                assert!(write_exact::<_, false, 0>(&mut fast, v, []));
                 let mut bytes = Vec::new();
-                assert!(write_exact::<_, false>(&mut bytes, -v));
+                assert!(write_exact::<_, false, 0>(&mut bytes, -v, []));
                 assert_eq!(bytes, format!("-{fast}").as_bytes());
                 assert_eq!(fast.parse::<f64>().unwrap(), v);
                 assert_eq!(fast, format!("{v}"));
@@ -678,7 +722,7 @@ mod tests {
             for k in -3000i64..3000 {
                 let v = base + k as f64 / 1024.0;
                 let mut fast = String::new();
-                if !write_exact::<_, false>(&mut fast, v) {
+                if !write_exact::<_, false, 0>(&mut fast, v, []) {
                     continue;
                 }
                 let slow = glaze_text(zmij::Buffer::new().format_finite(v), 15);
@@ -702,7 +746,7 @@ mod tests {
         };
         let check = |v: f64| {
             let mut out = Vec::new();
-            let taken = write_exact::<_, false>(&mut out, v);
+            let taken = write_exact::<_, false, 0>(&mut out, v, []);
             assert_eq!(taken, expected(v), "{v:e} ({:#x})", v.to_bits());
             if taken {
                 let slow = glaze_text(zmij::Buffer::new().format_finite(v), 15);
