@@ -199,7 +199,8 @@ fn write_f64_led<O: Out, const COMMA: bool, const L: usize>(
     style: FloatStyle,
     lead: [u8; L],
 ) {
-    const { assert!(L + COMMA as usize + 1 <= 4) };
+    // The lead, the comma and the sign fit the prefix word.
+    const { assert!(L + (COMMA as usize) < 4) };
     if style == FloatStyle::Glaze {
         if write_exact::<O, COMMA, L>(out, v, lead) {
             return;
