@@ -60,6 +60,22 @@ pub trait Reflect<'de>: Sized {
         w.end_array();
     }
 
+    /// Writes `rows`, fixed-size arrays of this type (a `Vec<[f64; 2]>` of points, say), as one
+    /// array of arrays. Numbers override this with [`Writer::typed_rows`], so that a text
+    /// writer can lay out all the rows in one pass; the default writes each row with
+    /// [`Reflect::write_slice`], as a generic array of them.
+    #[inline]
+    fn write_rows<const N: usize, W: Writer>(rows: &[[Self; N]], w: &mut W) {
+        w.begin_array(rows.len());
+        for (i, row) in rows.iter().enumerate() {
+            if i > 0 {
+                w.sep();
+            }
+            Self::write_slice(row, w);
+        }
+        w.end_array();
+    }
+
     /// Reads an array into `out`, reusing its elements and capacity; the length becomes the
     /// number of elements read.
     #[inline]
@@ -321,6 +337,20 @@ pub trait Writer {
     fn sep(&mut self);
     /// Writes a contiguous numeric array.
     fn typed_array<N: Number>(&mut self, items: &[N]);
+    /// Writes rows of numbers (a `&[[f64; 2]]`, say) as an array of numeric arrays. The default
+    /// is a generic array of [`Writer::typed_array`]s (what BEVE writes); a text writer
+    /// overrides it to write all the rows in one pass.
+    #[inline]
+    fn typed_rows<N: Number, const M: usize>(&mut self, rows: &[[N; M]]) {
+        self.begin_array(rows.len());
+        for (i, row) in rows.iter().enumerate() {
+            if i > 0 {
+                self.sep();
+            }
+            self.typed_array(row);
+        }
+        self.end_array();
+    }
     /// Writes a numeric array from an iterator.
     fn typed_array_iter<N: Number, I: ExactSizeIterator<Item = N>>(&mut self, items: I);
     /// Writes a bool array.

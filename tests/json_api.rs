@@ -511,3 +511,105 @@ fn peek_kind_and_wire_numbers_through_the_reader_trait() {
     let opts = ReadOptions::default();
     assert_eq!(opts.max_depth, 256);
 }
+
+/// Writes `rows` (fixed-size numeric arrays, which take the one-pass row writer) and the same
+/// numbers as nested `Vec`s (a generic array of typed arrays) every way, and checks that the
+/// texts and the BEVE bytes are the same.
+fn rows_match_nested_vecs<N, const M: usize>(rows: &[[N; M]])
+where
+    N: Copy + std::fmt::Debug + Default + for<'de> p::Reflect<'de>,
+    [N; M]: for<'de> p::Reflect<'de> + Default,
+{
+    let nested: Vec<Vec<N>> = rows.iter().map(|r| r.to_vec()).collect();
+    let as_vec: Vec<[N; M]> = rows.to_vec();
+    let styles = [
+        Options::default(),
+        opts(|o| o.float_style = FloatStyle::Serde),
+        opts(|o| o.pretty = true),
+        opts(|o| {
+            o.pretty = true;
+            o.indent = 1;
+        }),
+    ];
+    for o in &styles {
+        let want = to_json_with(&nested, o);
+        assert_eq!(to_json_with(&as_vec, o), want, "{rows:?}");
+        let mut bytes = b"x".to_vec();
+        structio::json::write_json_with(&as_vec, &mut bytes, o);
+        assert_eq!(&bytes[1..], want.as_bytes());
+        let boxed: Box<[[N; M]]> = as_vec.clone().into_boxed_slice();
+        assert_eq!(to_json_with(&boxed, o), want);
+        // Not contiguous: the generic element-by-element path.
+        let mut dq: std::collections::VecDeque<[N; M]> = as_vec.iter().copied().collect();
+        if let Some(x) = dq.pop_back() {
+            dq.push_front(x);
+            dq.rotate_left(1);
+        }
+        assert_eq!(to_json_with(&dq, o), want);
+    }
+    assert_eq!(structio::to_beve(&as_vec), structio::to_beve(&nested));
+}
+
+#[test]
+// Coordinates as `canada.json` writes them.
+#[allow(clippy::excessive_precision)]
+fn rows_of_fixed_size_numeric_arrays() {
+    rows_match_nested_vecs::<f64, 2>(&[]);
+    rows_match_nested_vecs::<f64, 2>(&[[-65.613616999999977, 43.420273000000009]]);
+    rows_match_nested_vecs::<f64, 0>(&[[], [], []]);
+    // Rows starting with each kind of double: whole, short binary fractions below and above
+    // 10^5, 2^53, signed zero, subnormal, power of two, huge, NaN.
+    let starts = [
+        1.0,
+        -2.5,
+        99_999.5,
+        100_000.5,
+        269_802_022_996_847.56,
+        9_007_199_254_740_992.0,
+        -0.0,
+        5e-324,
+        0.5,
+        -1e300,
+        1e-7,
+        123.456,
+        f64::NAN,
+    ];
+    let rows: Vec<[f64; 2]> = starts.iter().map(|&v| [v, -v]).collect();
+    rows_match_nested_vecs::<f64, 2>(&rows);
+    let rows: Vec<[f64; 1]> = starts.iter().map(|&v| [v]).collect();
+    rows_match_nested_vecs::<f64, 1>(&rows);
+    rows_match_nested_vecs::<u8, 3>(&[[0, 1, 255], [7, 8, 9]]);
+    rows_match_nested_vecs::<i64, 1>(&[[i64::MIN], [0], [i64::MAX]]);
+    rows_match_nested_vecs::<f32, 3>(&[[1.5, -0.0, f32::MAX], [f32::NAN, 1e-7, 3.0]]);
+    rows_match_nested_vecs::<i128, 2>(&[[i128::MIN, 1], [2, i128::MAX]]);
+    // Many long numbers: the writer's first guess at the size is short and it grows.
+    let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+    let mut big = Vec::new();
+    for _ in 0..5_000 {
+        let mut row = [0.0f64; 2];
+        for v in &mut row {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            *v = f64::from_bits(x);
+        }
+        big.push(row);
+    }
+    rows_match_nested_vecs::<f64, 2>(&big);
+    // Rings of points, some empty, as in GeoJSON; and rows of rows.
+    let rings: Vec<Vec<[f64; 2]>> = vec![vec![], vec![[1.0, 2.5], [-0.1, 1e300]], vec![]];
+    assert_eq!(structio::to_json(&rings), "[[],[[1,2.5],[-0.1,1E300]],[]]");
+    let o = opts(|o| o.pretty = true);
+    assert_eq!(
+        to_json_with(&rings, &o),
+        structio::prettify(&structio::to_json(&rings)).unwrap()
+    );
+    let cube = [[[1u16, 2], [3, 4]], [[5, 6], [7, 8]]];
+    assert_eq!(structio::to_json(&cube), "[[[1,2],[3,4]],[[5,6],[7,8]]]");
+    assert_eq!(
+        to_json_with(&cube, &o),
+        structio::prettify(&structio::to_json(&cube)).unwrap()
+    );
+    let back: [[[u16; 2]; 2]; 2] = structio::from_json(&structio::to_json(&cube)).unwrap();
+    assert_eq!(back, cube);
+}

@@ -26,6 +26,10 @@ macro_rules! number_reflect {
                 w.typed_array(items)
             }
             #[inline]
+            fn write_rows<const N: usize, W: Writer>(rows: &[[Self; N]], w: &mut W) {
+                w.typed_rows(rows)
+            }
+            #[inline]
             fn write_iter<'a, W: Writer, I>(items: I, w: &mut W)
             where
                 I: ExactSizeIterator<Item = &'a Self>,

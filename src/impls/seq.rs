@@ -60,6 +60,10 @@ impl<'de, T: Reflect<'de>, const N: usize> Reflect<'de> for [T; N] {
         T::write_slice(self, w)
     }
     #[inline]
+    fn write_slice<W: Writer>(items: &[Self], w: &mut W) {
+        T::write_rows(items, w)
+    }
+    #[inline]
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         T::read_slice(self, r)
     }

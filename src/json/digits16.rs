@@ -1,5 +1,6 @@
 //! Sixteen decimal digits at once: two numbers below 10^8 split into their digits, with SSE2 on
-//! x86-64 (every x86-64 has it) and with 64-bit lanes in general registers elsewhere.
+//! x86-64 (every x86-64 has it) and with 64-bit lanes in general registers elsewhere; and the
+//! one-instruction float truncation the exact-float filter of `number_write.rs` uses.
 
 /// The digits of `hi` then `lo` (each `< 10^8`, leading zeros kept) as byte values 0 to 9,
 /// the first digit of `hi` in the lowest byte, and a mask with bit `i` set when digit `i` is
@@ -30,10 +31,42 @@ pub(super) fn digits16_swar(hi: u32, lo: u32) -> (u128, u32) {
     (d, gather(high as u64) | (gather((high >> 64) as u64) << 8))
 }
 
+/// `x` truncated to an integer when it is in i64's range, i64::MIN otherwise (NaN too).
+#[inline(always)]
+pub(super) fn trunc_i64(x: f64) -> i64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        sse2::trunc_i64(x)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        trunc_i64_portable(x)
+    }
+}
+
+/// [`trunc_i64`] with a range check and a saturating conversion.
+#[inline(always)]
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+pub(super) fn trunc_i64_portable(x: f64) -> i64 {
+    if (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&x) {
+        x as i64
+    } else {
+        i64::MIN
+    }
+}
+
 #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
 #[allow(unsafe_code)]
 mod sse2 {
     use std::arch::x86_64::*;
+
+    /// See [`super::trunc_i64`]: one `cvttsd2si`, whose out-of-range answer is i64::MIN.
+    #[inline(always)]
+    pub(super) fn trunc_i64(x: f64) -> i64 {
+        // SAFETY: register-only SSE2 intrinsics; this module is compiled only when the target
+        // has SSE2 enabled.
+        unsafe { _mm_cvttsd_si64(_mm_set_sd(x)) }
+    }
 
     /// See [`super::digits16`]: each number split in halves of four digits (64-bit lanes),
     /// the halves in pairs of two (32-bit lanes), the pairs in single digits (16-bit lanes);
@@ -79,6 +112,39 @@ mod tests {
             mask |= u32::from(c != b'0') << i;
         }
         (v, mask)
+    }
+
+    #[test]
+    fn truncation_both_ways() {
+        let two63 = 9_223_372_036_854_775_808.0f64;
+        for (x, want) in [
+            (0.0, 0),
+            (-0.0, 0),
+            (1.9, 1),
+            (-1.9, -1),
+            (-two63, i64::MIN),
+            (two63, i64::MIN),
+            (
+                f64::from_bits(two63.to_bits() - 1),
+                9_223_372_036_854_774_784,
+            ),
+            (1e300, i64::MIN),
+            (f64::INFINITY, i64::MIN),
+            (f64::NEG_INFINITY, i64::MIN),
+            (f64::NAN, i64::MIN),
+            (5e-324, 0),
+        ] {
+            assert_eq!(trunc_i64(x), want, "{x:e}");
+            assert_eq!(trunc_i64_portable(x), want, "{x:e}");
+        }
+        let mut b: u64 = 0x853C_49E6_748F_EA9B;
+        for _ in 0..100_000 {
+            b ^= b << 13;
+            b ^= b >> 7;
+            b ^= b << 17;
+            let x = f64::from_bits(b);
+            assert_eq!(trunc_i64(x), trunc_i64_portable(x), "{x:e}");
+        }
     }
 
     #[test]

@@ -81,6 +81,70 @@ fn write_numbers_in<N: Number, O: Out>(out: &mut O, items: &[N], style: FloatSty
     out.push_ascii(b']');
 }
 
+/// Appends `[[a,b],[c,d],...]`: the bracket that closes one row, the comma and the bracket
+/// that opens the next are one store.
+#[inline(always)]
+pub(crate) fn write_number_rows<N: Number, O: Out, const M: usize>(
+    out: &mut O,
+    rows: &[[N; M]],
+    style: FloatStyle,
+) {
+    // The loop is made once per style, so the style is not tested for every number.
+    if style == FloatStyle::Glaze {
+        rows_in_style(out, rows, FloatStyle::Glaze);
+    } else {
+        rows_in_style(out, rows, style);
+    }
+}
+
+/// [`write_number_rows`] for one style.
+#[inline(always)]
+fn rows_in_style<N: Number, O: Out, const M: usize>(
+    out: &mut O,
+    rows: &[[N; M]],
+    style: FloatStyle,
+) {
+    let Some((first, rest)) = rows.split_first() else {
+        out.push_lit(b"[]");
+        return;
+    };
+    out.push_lit(b"[[");
+    if let Some((&x, more)) = first.split_first() {
+        write_number(out, x, style);
+        write_rest_of_row(out, more, style);
+    }
+    for row in rest {
+        match row.split_first() {
+            Some((&x, more)) => {
+                write_number_after_row(out, x, style);
+                write_rest_of_row(out, more, style);
+            }
+            None => out.push_lit(b"],["),
+        }
+    }
+    out.push_lit(b"]]");
+}
+
+/// Appends `],[` and a number that starts a row; an `f64` in Glaze's style folds the brackets
+/// into its first store.
+#[inline(always)]
+fn write_number_after_row<N: Number, O: Out>(out: &mut O, v: N, style: FloatStyle) {
+    if let (NumKind::F64, Wire::F64(f)) = (N::KIND, v.to_wire()) {
+        return write_f64_led::<O, false, 3>(out, f, style, *b"],[");
+    }
+    out.push_lit(b"],[");
+    write_number(out, v, style);
+}
+
+/// Appends `,a,b,...` (the elements of a row after its first; a fixed-size row, so the loop
+/// unrolls).
+#[inline(always)]
+fn write_rest_of_row<N: Number, O: Out>(out: &mut O, rest: &[N], style: FloatStyle) {
+    for &x in rest {
+        write_number_after_comma(out, x, style);
+    }
+}
+
 /// Appends an integer (the 128-bit ones and exponents; 64-bit ones go through [`write_u64`]).
 #[inline(always)]
 pub(crate) fn write_int<I: itoa::Integer, O: Out>(out: &mut O, v: I) {
@@ -130,26 +194,47 @@ pub(crate) fn write_f64<O: Out>(out: &mut O, v: f64, style: FloatStyle) {
     write_f64_prefixed::<O, false>(out, v, style);
 }
 
-/// Appends `,` when `COMMA`, then an `f64`. In Glaze's style the comma and the sign are stored
-/// with the number's first piece; the shortest digits and their layout (`shortest.rs`) are
-/// inlined into the caller's loop, the general path (zmij's digits) is a call.
+/// Appends `,` when `COMMA`, then an `f64` (see [`write_f64_led`]).
 #[inline(always)]
 fn write_f64_prefixed<O: Out, const COMMA: bool>(out: &mut O, v: f64, style: FloatStyle) {
+    write_f64_led::<O, COMMA, 0>(out, v, style, []);
+}
+
+/// Appends the `L` bytes of `lead` (brackets between rows), `,` when `COMMA`, then an `f64`.
+/// In Glaze's style the lead, the comma and the sign are stored with the number's first piece;
+/// the shortest digits and their layout (`shortest.rs`) are inlined into the caller's loop,
+/// the general path (zmij's digits) is a call.
+#[inline(always)]
+fn write_f64_led<O: Out, const COMMA: bool, const L: usize>(
+    out: &mut O,
+    v: f64,
+    style: FloatStyle,
+    lead: [u8; L],
+) {
+    // The lead, the comma and the sign fit the prefix word.
+    const { assert!(L + (COMMA as usize) < 4) };
     if style == FloatStyle::Glaze {
-        if write_exact::<O, COMMA>(out, v) {
+        if write_exact::<O, COMMA, L>(out, v, lead) {
             return;
         }
         if let Some((sig, e10)) = shortest::shortest(v.abs().to_bits()) {
-            let neg = usize::from(v.is_sign_negative());
-            let prefix = if COMMA {
-                (*b",-", 1 + neg)
-            } else {
-                (*b"-\0", neg)
-            };
-            shortest::write_glaze(out, prefix, sig, e10);
+            let mut prefix = [0u8; 4];
+            prefix[..L].copy_from_slice(&lead);
+            if COMMA {
+                prefix[L] = b',';
+            }
+            let n = L + usize::from(COMMA);
+            prefix[n] = b'-';
+            shortest::write_glaze(
+                out,
+                (prefix, n + usize::from(v.is_sign_negative())),
+                sig,
+                e10,
+            );
             return;
         }
     }
+    out.push_lit(&lead);
     if COMMA {
         out.push_ascii(b',');
     }
@@ -267,29 +352,35 @@ impl Out for Buf32 {
 /// back: any other decimal that short differs by at least 10^-15 relative, more than half an
 /// ulp. Returns `false` for other values (NaN and infinities included).
 #[inline(always)]
-fn write_exact<O: Out, const COMMA: bool>(out: &mut O, v: f64) -> bool {
+fn write_exact<O: Out, const COMMA: bool, const L: usize>(
+    out: &mut O,
+    v: f64,
+    lead: [u8; L],
+) -> bool {
     let a = v.abs();
     let neg = v.is_sign_negative();
-    // Decided from the bits, without a float conversion: a value with no set bit below 2^0 is
-    // whole, below 2^-10 a multiple of 2^-10. One branch (usually not taken in arrays of
-    // arbitrary doubles) filters both; subnormals, infinities and NaN fail it; zero passes.
-    let bits = a.to_bits();
-    let raw_exp = (bits >> 52) as i32;
-    let m = (bits & ((1 << 52) - 1)) | (1 << 52);
-    let lowest = raw_exp - 1075 + m.trailing_zeros() as i32;
-    if !((lowest >= -10) & (raw_exp < 1076) | (bits == 0)) {
+    // In units of 2^-10 (an exact scaling, short of overflow): the values taken are those
+    // whole there and below 2^63 (so below 2^53 in units of one). Below 2^63 the truncation is
+    // exact and converts back exactly when nothing was cut off; NaN fails the first test, a
+    // subnormal (or anything else with bits below 2^-10) the second. A few float instructions
+    // and one branch (usually not taken in arrays of arbitrary doubles) filter both.
+    let scaled = a * 1024.0;
+    let i = super::digits16::trunc_i64(scaled);
+    if i as f64 != scaled {
         return false;
     }
-    if (lowest >= 0) | (bits == 0) {
-        // Below 2^53: the conversion is exact (`as i64` is one instruction where `as u64`
-        // takes a dozen on x86-64).
-        int_write::push_int::<O, COMMA, true>(out, neg, a as i64 as u64);
+    let i = i as u64;
+    if i & 1023 != 0 && a >= 1e5 {
+        return false;
+    }
+    // Taken: nothing was written before this point.
+    if L > 0 {
+        out.push_lit(&lead);
+    }
+    if i & 1023 == 0 {
+        int_write::push_int::<O, COMMA, true>(out, neg, i >> 10);
         return true;
     }
-    if a >= 1e5 {
-        return false;
-    }
-    let i = (a * 1024.0) as i64 as u64;
     int_write::push_int::<O, COMMA, true>(out, neg, i >> 10);
     // f / 1024 with `t` trailing zero bits in `f` has exactly 10 - t decimals:
     // (f >> t) * 5^(10 - t), zero-padded to that width. `f` is not 0 (the value is not
@@ -596,9 +687,9 @@ mod tests {
             for int in [0u64, 7, 99_999] {
                 let v = int as f64 + f as f64 / 1024.0;
                 let mut fast = String::new();
-                assert!(write_exact::<_, false>(&mut fast, v));
+                assert!(write_exact::<_, false, 0>(&mut fast, v, []));
                 let mut bytes = Vec::new();
-                assert!(write_exact::<_, false>(&mut bytes, -v));
+                assert!(write_exact::<_, false, 0>(&mut bytes, -v, []));
                 assert_eq!(bytes, format!("-{fast}").as_bytes());
                 assert_eq!(fast.parse::<f64>().unwrap(), v);
                 assert_eq!(fast, format!("{v}"));
@@ -644,7 +735,7 @@ mod tests {
             for k in -3000i64..3000 {
                 let v = base + k as f64 / 1024.0;
                 let mut fast = String::new();
-                if !write_exact::<_, false>(&mut fast, v) {
+                if !write_exact::<_, false, 0>(&mut fast, v, []) {
                     continue;
                 }
                 let slow = glaze_text(zmij::Buffer::new().format_finite(v), 15);
@@ -653,6 +744,61 @@ mod tests {
             }
         }
         assert!(checks > 30_000);
+    }
+
+    #[test]
+    fn exact_fast_path_takes_exactly_the_short_binary_values() {
+        // The values taken are zero, integers below 2^53 and other multiples of 2^-10 below
+        // 10^5, decided here from the bits; around every boundary and on random bits.
+        let expected = |v: f64| {
+            let bits = v.abs().to_bits();
+            let raw_exp = (bits >> 52) as i32;
+            let m = (bits & ((1 << 52) - 1)) | (1 << 52);
+            let lowest = raw_exp - 1075 + m.trailing_zeros() as i32;
+            bits == 0 || (raw_exp < 1076 && (lowest >= 0 || (lowest >= -10 && v.abs() < 1e5)))
+        };
+        let check = |v: f64| {
+            let mut out = Vec::new();
+            let taken = write_exact::<_, false, 0>(&mut out, v, []);
+            assert_eq!(taken, expected(v), "{v:e} ({:#x})", v.to_bits());
+            if taken {
+                let slow = glaze_text(zmij::Buffer::new().format_finite(v), 15);
+                assert_eq!(out, &slow.b[..slow.n], "{v:e}");
+            }
+        };
+        let two53 = 9_007_199_254_740_992.0f64;
+        for base in [
+            0.0,
+            f64::MIN_POSITIVE,
+            5e-324,
+            1.0 / 1024.0,
+            1.0,
+            1e5,
+            99_999.999_023_437_5,
+            two53,
+            two53 * 1024.0,
+            9.223_372_036_854_775_808e18,
+            f64::MAX,
+            f64::INFINITY,
+        ] {
+            let b = base.to_bits() as i64;
+            for d in -40i64..=40 {
+                let v = f64::from_bits((b + d).max(0) as u64);
+                check(v);
+                check(-v);
+            }
+        }
+        check(f64::NAN);
+        check(-f64::NAN);
+        let mut x: u64 = 0x2545_F491_4F6C_DD1D;
+        for _ in 0..200_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            check(f64::from_bits(x));
+            // Few mantissa bits, so that many are exact.
+            check(f64::from_bits(x & !((1 << 40) - 1)));
+        }
     }
 
     #[test]

@@ -2,7 +2,7 @@
 //! minify). Everything is appended as `&str`, so building a `String` needs no UTF-8 check at
 //! the end.
 
-use super::number_write::{write_numbers, FloatStyle};
+use super::number_write::{write_number_rows, write_numbers, FloatStyle};
 use super::spare::Spare;
 use crate::number::Number;
 
@@ -104,6 +104,15 @@ pub(crate) trait Out {
         Self: Sized,
     {
         write_numbers(self, items, style);
+    }
+    /// Appends `[[a,b],[c,d],...]` (compact). A byte buffer writes all the rows through one
+    /// cursor over its spare capacity.
+    #[inline(always)]
+    fn push_number_rows<N: Number, const M: usize>(&mut self, rows: &[[N; M]], style: FloatStyle)
+    where
+        Self: Sized,
+    {
+        write_number_rows(self, rows, style);
     }
     /// Appends `s` as a quoted, escaped JSON string.
     #[inline(always)]
@@ -222,6 +231,12 @@ impl Out for Vec<u8> {
     fn push_number_array<N: Number>(&mut self, items: &[N], style: FloatStyle) {
         // A guess at the size; the cursor grows when it is short.
         write_numbers(&mut Spare::new(self, items.len() * 8 + 2), items, style);
+    }
+    #[inline(always)]
+    fn push_number_rows<N: Number, const M: usize>(&mut self, rows: &[[N; M]], style: FloatStyle) {
+        // A guess at the size; the cursor grows when it is short.
+        let room = rows.len().saturating_mul(M * 8 + 3).saturating_add(2);
+        write_number_rows(&mut Spare::new(self, room), rows, style);
     }
     #[inline(always)]
     fn with_slot(&mut self, f: impl FnOnce(&mut [u8; 32]) -> usize) {

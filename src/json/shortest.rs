@@ -236,13 +236,14 @@ const fn exp_text() -> [u64; 633] {
     t
 }
 
-/// Appends the first `prefix.1` bytes of `prefix.0` (a comma and a sign, as the caller needs),
+/// Appends the first `prefix.1` bytes of `prefix.0` (brackets, a comma and a sign, as the
+/// caller needs),
 /// then `sig * 10^(e10 - 16)` (17 digits `sig`, from [`shortest`]) as Glaze lays out an `f64`:
 /// fixed notation when `e10` is in [-4, 15], otherwise one digit, `.`, the rest and `E` with
 /// the exponent; trailing zeros of the fraction dropped, no `.0`. The digits are made once and
 /// appended in a few fixed-size pieces, with one or two checks of the room.
 #[inline(always)]
-pub(super) fn write_glaze<O: Out>(out: &mut O, prefix: ([u8; 2], usize), sig: u64, e10: i32) {
+pub(super) fn write_glaze<O: Out>(out: &mut O, prefix: ([u8; 4], usize), sig: u64, e10: i32) {
     const E8: u64 = 100_000_000;
     let first = sig / E16;
     let rest = sig - first * E16;
@@ -298,7 +299,7 @@ mod tests {
     fn fast(v: f64) -> Option<String> {
         let (sig, e10) = shortest(v.to_bits())?;
         let mut out = Vec::new();
-        write_glaze(&mut out, (*b"-\0", 0), sig, e10);
+        write_glaze(&mut out, (*b"-\0\0\0", 0), sig, e10);
         Some(String::from_utf8(out).unwrap())
     }
 

@@ -180,6 +180,10 @@ impl Out for Spare<'_> {
         self.put([b], 1);
     }
     #[inline(always)]
+    fn push_lit<const N: usize>(&mut self, b: &[u8; N]) {
+        self.put(*b, N);
+    }
+    #[inline(always)]
     fn reserve(&mut self, n: usize) {
         self.room(n);
     }

@@ -201,6 +201,14 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
     }
 
     #[inline]
+    fn typed_rows<N: Number, const M: usize>(&mut self, rows: &[[N; M]]) {
+        if PRETTY {
+            return self.array_of(rows.iter(), |w, row| w.typed_array(row));
+        }
+        self.out.push_number_rows(rows, self.float_style);
+    }
+
+    #[inline]
     fn typed_array_iter<N: Number, I: ExactSizeIterator<Item = N>>(&mut self, items: I) {
         self.array_of(items, |w, x| w.number(x));
     }
