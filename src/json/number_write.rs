@@ -59,12 +59,16 @@ fn write_number_after_comma<N: Number, O: Out>(out: &mut O, v: N, style: FloatSt
 /// Appends `[a,b,...]`.
 #[inline(always)]
 pub(crate) fn write_numbers<N: Number, O: Out>(out: &mut O, items: &[N], style: FloatStyle) {
-    // The style as a constant in the loop for the common case (not re-tested per element).
-    match (N::KIND, style) {
-        (NumKind::F64 | NumKind::F32, FloatStyle::Glaze) => {
-            write_numbers_in(out, items, FloatStyle::Glaze);
-        }
-        _ => write_numbers_in(out, items, style),
+    per_style::<N>(style, |style| write_numbers_in(out, items, style));
+}
+
+/// Runs `body` (a loop over numbers) with the style as a constant for floats in Glaze's style,
+/// so that the loop made for it does not test the style for every number.
+#[inline(always)]
+fn per_style<N: Number>(style: FloatStyle, body: impl FnOnce(FloatStyle)) {
+    match (N::KIND.is_float(), style) {
+        (true, FloatStyle::Glaze) => body(FloatStyle::Glaze),
+        _ => body(style),
     }
 }
 
@@ -89,12 +93,7 @@ pub(crate) fn write_number_rows<N: Number, O: Out, const M: usize>(
     rows: &[[N; M]],
     style: FloatStyle,
 ) {
-    // The loop is made once per style, so the style is not tested for every number.
-    if style == FloatStyle::Glaze {
-        rows_in_style(out, rows, FloatStyle::Glaze);
-    } else {
-        rows_in_style(out, rows, style);
-    }
+    per_style::<N>(style, |style| rows_in_style(out, rows, style));
 }
 
 /// [`write_number_rows`] for one style.
