@@ -59,22 +59,29 @@ fn write_number_after_comma<N: Number, O: Out>(out: &mut O, v: N, style: FloatSt
 /// Appends `[a,b,...]`.
 #[inline(always)]
 pub(crate) fn write_numbers<N: Number, O: Out>(out: &mut O, items: &[N], style: FloatStyle) {
-    per_style::<N>(style, |style| write_numbers_in(out, items, style));
-}
-
-/// Runs `body` (a loop over numbers) with the style as a constant for floats in Glaze's style,
-/// so that the loop made for it does not test the style for every number.
-#[inline(always)]
-fn per_style<N: Number>(style: FloatStyle, body: impl FnOnce(FloatStyle)) {
-    match (N::KIND.is_float(), style) {
-        (true, FloatStyle::Glaze) => body(FloatStyle::Glaze),
-        _ => body(style),
+    if glaze_floats::<N>(style) {
+        write_numbers_in::<N, O, true>(out, items, style);
+    } else {
+        write_numbers_in::<N, O, false>(out, items, style);
     }
 }
 
-/// [`write_numbers`] for one style.
+/// Whether `N` is a float written in Glaze's style: the number loops are then made with the
+/// style as a constant (`GLAZE`), so they do not test it for every number. (A const parameter,
+/// not a closure called with a constant: the compiler kept such a closure out of line.)
 #[inline(always)]
-fn write_numbers_in<N: Number, O: Out>(out: &mut O, items: &[N], style: FloatStyle) {
+fn glaze_floats<N: Number>(style: FloatStyle) -> bool {
+    N::KIND.is_float() && style == FloatStyle::Glaze
+}
+
+/// [`write_numbers`], in Glaze's style when `GLAZE`.
+#[inline(always)]
+fn write_numbers_in<N: Number, O: Out, const GLAZE: bool>(
+    out: &mut O,
+    items: &[N],
+    style: FloatStyle,
+) {
+    let style = if GLAZE { FloatStyle::Glaze } else { style };
     out.push_ascii(b'[');
     if let Some((first, rest)) = items.split_first() {
         write_number(out, *first, style);
@@ -93,16 +100,21 @@ pub(crate) fn write_number_rows<N: Number, O: Out, const M: usize>(
     rows: &[[N; M]],
     style: FloatStyle,
 ) {
-    per_style::<N>(style, |style| rows_in_style(out, rows, style));
+    if glaze_floats::<N>(style) {
+        rows_in_style::<N, O, M, true>(out, rows, style);
+    } else {
+        rows_in_style::<N, O, M, false>(out, rows, style);
+    }
 }
 
-/// [`write_number_rows`] for one style.
+/// [`write_number_rows`], in Glaze's style when `GLAZE`.
 #[inline(always)]
-fn rows_in_style<N: Number, O: Out, const M: usize>(
+fn rows_in_style<N: Number, O: Out, const M: usize, const GLAZE: bool>(
     out: &mut O,
     rows: &[[N; M]],
     style: FloatStyle,
 ) {
+    let style = if GLAZE { FloatStyle::Glaze } else { style };
     let Some((first, rest)) = rows.split_first() else {
         out.push_lit(b"[]");
         return;

@@ -108,7 +108,10 @@ pub(super) fn shortest(bits: u64) -> Option<(u64, i32)> {
         h,
         e10,
     };
-    close_call(m, e, k, &c)
+    // A pair, not an `Option`, from the call: an `Option` of it is returned through memory,
+    // and the compiler then stored every result of the inlined fast path there too.
+    let (sig, e10) = close_call(m, e, k, &c);
+    (sig != 0).then_some((sig, e10))
 }
 
 /// `c` and `h` of [`shortest`] in units of `10^-k`: the integer part, the fraction and `h` in
@@ -121,7 +124,7 @@ struct Scaled {
 }
 
 /// The values [`shortest`] cannot decide with a margin: decided exactly where the arithmetic
-/// is exact, else `None` (the general path).
+/// is exact, else a zero significand (the general path).
 ///
 /// For 0 <= k <= 27 the power of ten is exact (5^k fits the high word) and, when
 /// e + k >= -63, so are `c` and `h` in 64 fraction bits: every decision is taken exactly,
@@ -129,7 +132,7 @@ struct Scaled {
 /// Integers from 2^52 to 2^64 are decided in integer arithmetic.
 #[cold]
 #[inline(never)]
-fn close_call(m: u64, e: i32, k: i32, c: &Scaled) -> Option<(u64, i32)> {
+fn close_call(m: u64, e: i32, k: i32, c: &Scaled) -> (u64, i32) {
     let &Scaled {
         integral,
         frac,
@@ -140,23 +143,23 @@ fn close_call(m: u64, e: i32, k: i32, c: &Scaled) -> Option<(u64, i32)> {
     if (0..=27).contains(&k) && e + k >= -63 {
         let even = u64::from(m & 1 == 0);
         if frac < h + even {
-            return Some((integral * scale_10 * 10, e10));
+            return (integral * scale_10 * 10, e10);
         }
         if frac != 0 && frac.wrapping_neg() < h + even {
-            return Some(normalize(integral + 1, -k));
+            return normalize(integral + 1, -k);
         }
         let t = u128::from(frac) * 10;
         let digit = (t >> 64) as u64;
         let rest = t as u64;
         // A tie (x.5 tenths) rounds to the even digit.
         let round = rest > 1 << 63 || (rest == 1 << 63 && digit & 1 == 1);
-        return Some(((integral * 10 + digit + u64::from(round)) * scale_10, e10));
+        return ((integral * 10 + digit + u64::from(round)) * scale_10, e10);
     }
     if k < 0 && e <= 11 {
         let (sig, exp) = shortest_integer(m, e, -k);
-        return Some(normalize(sig, exp));
+        return normalize(sig, exp);
     }
-    None
+    (0, 0)
 }
 
 /// `10^15`, `10^16`.
