@@ -1,8 +1,7 @@
 //! The 32-byte string blocks of the reformat fast path ([`super::reformat`]): which bytes of a
-//! block are `"`, `\` or control bytes, which escaped bytes are not allowed after a
-//! backslash, and, with AVX2, whether the block is valid UTF-8, in the same pass over the same
-//! registers (so minify and prettify need no separate pass over the whole input to check its
-//! UTF-8).
+//! block are `"`, `\` or control bytes, and, with AVX2, whether the block is valid UTF-8, in
+//! the same pass over the same register (so minify and prettify need no separate pass over
+//! the whole input to check its UTF-8).
 //!
 //! [`Narrow`] works everywhere (SSE2 masks on x86_64, SWAR elsewhere) and checks no UTF-8:
 //! its caller checks the whole input first. [`Avx2`] is a token that exists only when the
@@ -21,26 +20,13 @@
 //! it, in the next block). So the check never rejects valid input, and rejects every string
 //! whose contents are not UTF-8: a sequence that starts in a block is judged there up to the
 //! block's end and in the next block (the scan of a string goes on, block after block, to
-//! the block of its closing quote, which is ASCII). Errors are gathered in a register over
-//! the blocks of a string and looked at once, at its end.
+//! the block of its closing quote, which is ASCII; a scan that starts over at an escape
+//! loads the bytes before it again). Errors are gathered in a register over the blocks of a
+//! string and looked at once, at its end.
 
 #![allow(unsafe_code)]
 
-use super::scan::{eq_bits16, special_bits16};
-
-/// The bytes of a 32-byte block a string scan stops at, one bit per byte.
-#[derive(Clone, Copy)]
-pub(crate) struct Masks {
-    /// `"`.
-    pub(crate) quote: u32,
-    /// `\`.
-    pub(crate) backslash: u32,
-    /// Below 0x20.
-    pub(crate) control: u32,
-    /// Neither of the eight bytes a one-byte escape allows (`"\/bfnrt`), where the blocks
-    /// find this for every byte (else 0; see [`Blocks::bad_escapes`]).
-    pub(crate) not_escape: u32,
-}
+use super::scan::special_bits16;
 
 /// A way to scan the 32-byte blocks of a string.
 pub(crate) trait Blocks: Copy {
@@ -50,37 +36,16 @@ pub(crate) trait Blocks: Copy {
     fn no_errors(self) -> Self::Errors;
     /// Whether `errors` holds any.
     fn any(self, errors: Self::Errors) -> bool;
-    /// The 32 bytes at `i` and their masks, adding the block's UTF-8 errors (its bytes judged
-    /// with the three before each) to `errors`; `None` if the input has no 3 bytes before `i`
-    /// or no 32 from `i`.
-    fn scan(self, s: &[u8], i: usize, errors: &mut Self::Errors) -> Option<([u8; 32], Masks)>;
-    /// Of the bytes of `w` (with masks `m`) that `escaped` marks: those that a one-byte
-    /// escape does not allow (`u` among them: a `\u` escape is rare, and checked on its own).
-    fn bad_escapes(self, w: &[u8; 32], m: &Masks, escaped: u32) -> u32;
+    /// The 32 bytes at `i` and their mask (bit `k` set when byte `k` is `"`, `\` or below
+    /// 0x20), adding the block's UTF-8 errors (its bytes judged with the three before each) to
+    /// `errors`; `None` if the input has no 3 bytes before `i` or no 32 from `i`.
+    fn scan(self, s: &[u8], i: usize, errors: &mut Self::Errors) -> Option<([u8; 32], u32)>;
 }
 
-/// What may follow a backslash: 1 for the one-byte escapes, 2 for `u`, 0 for anything else.
-pub(crate) static ESCAPES: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut k = 0;
-    let simple = b"\"\\/bfnrt";
-    while k < simple.len() {
-        t[simple[k] as usize] = 1;
-        k += 1;
-    }
-    t[b'u' as usize] = 2;
-    t
-};
-
-/// Masks through [`special_bits16`] and [`eq_bits16`] (SSE2 on x86_64, SWAR elsewhere) and
-/// [`ESCAPES`]; no UTF-8 check.
+/// Two 16-byte masks through [`special_bits16`] (SSE2 on x86_64, SWAR elsewhere); no UTF-8
+/// check.
 #[derive(Clone, Copy)]
 pub(crate) struct Narrow;
-
-/// The 16 bytes `b` everywhere.
-const fn splat(b: u8) -> [u8; 16] {
-    [b; 16]
-}
 
 impl Blocks for Narrow {
     type Errors = ();
@@ -91,37 +56,12 @@ impl Blocks for Narrow {
         false
     }
     #[inline(always)]
-    fn scan(self, s: &[u8], i: usize, _: &mut ()) -> Option<([u8; 32], Masks)> {
+    fn scan(self, s: &[u8], i: usize, _: &mut ()) -> Option<([u8; 32], u32)> {
         s.get(i.checked_sub(3)?..)?;
         let w: [u8; 32] = *s.get(i..)?.first_chunk()?;
         let lo: &[u8; 16] = w.first_chunk().unwrap_or(&[0; 16]);
         let hi: &[u8; 16] = w.last_chunk().unwrap_or(&[0; 16]);
-        let (q, b) = (splat(b'"'), splat(b'\\'));
-        let special = special_bits16(lo) | special_bits16(hi) << 16;
-        let quote = eq_bits16(lo, &q) | eq_bits16(hi, &q) << 16;
-        let backslash = eq_bits16(lo, &b) | eq_bits16(hi, &b) << 16;
-        // Only escaped bytes are asked about, usually none or a few: looked up one by one
-        // where they are, and every other bit left clear.
-        let masks = Masks {
-            quote,
-            backslash,
-            // The three kinds do not overlap.
-            control: special & !(quote | backslash),
-            not_escape: 0,
-        };
-        Some((w, masks))
-    }
-    #[inline(always)]
-    fn bad_escapes(self, w: &[u8; 32], _: &Masks, escaped: u32) -> u32 {
-        let (mut bad, mut e) = (0, escaped);
-        while e != 0 {
-            let k = e.trailing_zeros();
-            if ESCAPES[usize::from(w[k as usize & 31])] != 1 {
-                bad |= 1 << k;
-            }
-            e &= e - 1;
-        }
-        bad
+        Some((w, special_bits16(lo) | special_bits16(hi) << 16))
     }
 }
 
@@ -131,7 +71,7 @@ pub(crate) use avx2::Avx2;
 #[cfg(target_arch = "x86_64")]
 mod avx2 {
     use super::super::reformat::{body, Rejected};
-    use super::{Blocks, Masks};
+    use super::Blocks;
     use core::arch::x86_64::{
         __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8,
         _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256,
@@ -187,43 +127,6 @@ mod avx2 {
     fn table(t: [i8; 16]) -> __m256i {
         bytemuck::cast([t, t])
     }
-
-    // The bytes a one-byte escape allows, `"\/bfnrt`, by nibble: a bit for each high nibble
-    // they have (2, 5, 6, 7), set in the entries of both of a byte's nibbles when it is one.
-    /// `"` and `/`.
-    const ESC_2: i8 = 1 << 0;
-    /// `\`.
-    const ESC_5: i8 = 1 << 1;
-    /// `b`, `f`, `n`.
-    const ESC_6: i8 = 1 << 2;
-    /// `r`, `t`.
-    const ESC_7: i8 = 1 << 3;
-
-    /// Escape classes by the high nibble of a byte.
-    const ESCAPE_HIGH: [i8; 16] = [
-        0, 0, ESC_2, 0, 0, ESC_5, ESC_6, ESC_7, 0, 0, 0, 0, 0, 0, 0, 0,
-    ];
-
-    /// Escape classes by the low nibble of a byte (looked up with the byte itself: a byte
-    /// with its top bit set gets 0, and is no escape either).
-    const ESCAPE_LOW: [i8; 16] = [
-        0,
-        0,
-        ESC_2 | ESC_6 | ESC_7, // `"`, `b`, `r`
-        0,
-        ESC_7, // `t`
-        0,
-        ESC_6, // `f`
-        0,
-        0,
-        0,
-        0,
-        0,
-        ESC_5, // `\`
-        0,
-        ESC_6, // `n`
-        ESC_2, // `/`
-    ];
 
     // The error classes of the look-up method, one bit each; a pair of bytes (the previous one
     // and this one) is an error when the three tables agree on a bit.
@@ -313,13 +216,13 @@ mod avx2 {
     /// Non-zero where `input` breaks UTF-8 in a way its bytes and the three before each
     /// (`prev1`, `prev2`, `prev3`: the blocks one, two and three bytes earlier) show; an
     /// unfinished sequence at the end of `input` is not an error here (the next block's first
-    /// bytes show it). `this_high` is the high nibbles of `input`.
+    /// bytes show it).
     ///
     /// # Safety
     /// The processor has AVX2.
     #[inline(always)]
     unsafe fn utf8_errors(
-        this_high: __m256i,
+        input: __m256i,
         prev1: __m256i,
         prev2: __m256i,
         prev3: __m256i,
@@ -329,6 +232,7 @@ mod avx2 {
             let nibble = _mm256_set1_epi8(0x0F);
             let prev_high = _mm256_and_si256(_mm256_srli_epi16::<4>(prev1), nibble);
             let prev_low = _mm256_and_si256(prev1, nibble);
+            let this_high = _mm256_and_si256(_mm256_srli_epi16::<4>(input), nibble);
             let pairs = _mm256_and_si256(
                 _mm256_and_si256(
                     _mm256_shuffle_epi8(table(PREV_HIGH), prev_high),
@@ -363,7 +267,7 @@ mod avx2 {
         }
 
         #[inline(always)]
-        fn scan(self, s: &[u8], i: usize, errors: &mut __m256i) -> Option<([u8; 32], Masks)> {
+        fn scan(self, s: &[u8], i: usize, errors: &mut __m256i) -> Option<([u8; 32], u32)> {
             let window = s.get(i.checked_sub(3)?..)?.first_chunk::<35>()?;
             let at = window.as_ptr();
             // SAFETY: the token proves the processor has AVX2; the four unaligned 32-byte loads
@@ -379,30 +283,10 @@ mod avx2 {
                 // Unsigned `v <= 0x1F` is `max(v, 0x1F) == 0x1F`.
                 let low = _mm256_set1_epi8(0x1F);
                 let control = _mm256_cmpeq_epi8(_mm256_max_epu8(v, low), low);
-                let high = _mm256_and_si256(_mm256_srli_epi16::<4>(v), _mm256_set1_epi8(0x0F));
-                *errors = _mm256_or_si256(*errors, utf8_errors(high, prev1, prev2, prev3));
-                // `pshufb` takes the low nibble of each byte itself (and gives 0 for bytes
-                // with the top bit set).
-                let class = _mm256_and_si256(
-                    _mm256_shuffle_epi8(table(ESCAPE_HIGH), high),
-                    _mm256_shuffle_epi8(table(ESCAPE_LOW), v),
-                );
-                let masks = Masks {
-                    quote: _mm256_movemask_epi8(quote) as u32,
-                    backslash: _mm256_movemask_epi8(backslash) as u32,
-                    control: _mm256_movemask_epi8(control) as u32,
-                    not_escape: _mm256_movemask_epi8(_mm256_cmpeq_epi8(
-                        class,
-                        _mm256_setzero_si256(),
-                    )) as u32,
-                };
-                Some((bytemuck::cast(v), masks))
+                let special = _mm256_or_si256(_mm256_or_si256(quote, backslash), control);
+                *errors = _mm256_or_si256(*errors, utf8_errors(v, prev1, prev2, prev3));
+                Some((bytemuck::cast(v), _mm256_movemask_epi8(special) as u32))
             }
-        }
-
-        #[inline(always)]
-        fn bad_escapes(self, _: &[u8; 32], m: &Masks, escaped: u32) -> u32 {
-            m.not_escape & escaped
         }
     }
 

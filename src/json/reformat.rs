@@ -15,7 +15,7 @@
 
 #[cfg(target_arch = "x86_64")]
 use super::blocks::Avx2;
-use super::blocks::{Blocks, Narrow, ESCAPES};
+use super::blocks::{Blocks, Narrow};
 use super::number_read::skip_number;
 use super::scan::{digit_bits16, eq_bits16, ws_bits16};
 use super::spare::Spare;
@@ -144,84 +144,75 @@ fn ws_tail(s: &[u8], i: usize) -> usize {
     (i + other.trailing_zeros() as usize).min(s.len())
 }
 
-/// The bytes of a 32-byte block that escapes make literal: given the backslashes of the block
-/// and whether its first byte is escaped (`escaped_in`, 0 or 1, from the block before), bit
-/// `k` set when byte `k` follows a backslash that starts an escape; and 1 if the block's last
-/// byte starts one (its escaped byte is the next block's first). In a run of backslashes
-/// every other one starts an escape, from the first on that is not itself escaped.
-#[inline(always)]
-fn escaped_bits(backslash: u32, escaped_in: u32) -> (u32, u32) {
-    const ODD: u32 = 0xAAAA_AAAA;
-    let b = backslash & !escaped_in;
-    // Subtracting the backslashes from their shifted copy (with the odd positions set) turns
-    // each run into the bits at the run's parity from its start, plus the byte after it if
-    // the run is odd: the starts and the escaped bytes, found from the parity of the run
-    // starts without a loop.
-    let x = ((b << 1) | ODD).wrapping_sub(b) ^ ODD;
-    (x ^ (b | escaped_in), (x & b) >> 31)
-}
+/// What may follow a backslash: 1 for the one-byte escapes, 2 for `u`, 0 for anything else.
+static ESCAPES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut k = 0;
+    let simple = b"\"\\/bfnrt";
+    while k < simple.len() {
+        t[simple[k] as usize] = 1;
+        k += 1;
+    }
+    t[b'u' as usize] = 2;
+    t
+};
 
 /// Copies the string whose opening quote is at `start`; returns the index after its closing
 /// quote. Escapes are checked, not decoded (the text is copied as it is); `B` checks UTF-8 or
-/// the caller did. Each block is judged as a whole from its masks: where the closing quote is,
-/// and whether anything before it is a control byte or a bad escape, with no branch per
-/// special byte.
+/// the caller did.
 #[inline(always)]
 fn string<B: Blocks>(lanes: B, s: &[u8], start: usize, out: &mut Spare) -> R<usize> {
     out.byte(b'"');
     let mut i = start + 1;
-    // 1 when the byte at `i` is escaped (by the last byte of the block before).
-    let mut escaped_in = 0;
     let mut errors = lanes.no_errors();
-    loop {
-        let Some((w, m)) = lanes.scan(s, i, &mut errors) else {
+    'block: loop {
+        let Some((w, mut m)) = lanes.scan(s, i, &mut errors) else {
             // Within 32 bytes of the end of the input (or 3 of its start).
-            return string_end(s, start, i, escaped_in, out);
+            return string_end(s, start, i, out);
         };
-        let (escaped, escaped_out) = escaped_bits(m.backslash, escaped_in);
-        let ends = m.quote & !escaped;
-        // The bytes before the closing quote (all 32 if it is not in this block).
-        let inside = ends.wrapping_sub(1) & !ends;
-        let bad = lanes.bad_escapes(&w, &m, escaped & inside);
-        let stop = (m.control & inside) | bad;
-        if stop != 0 {
-            // Only a `\u` escape (rare) may go on: copy up to its `u`, check it (and a low
-            // surrogate after it) and go on after it. Its backslash is the byte before the
-            // `u`, in the block before if the `u` is first.
-            let k = stop.trailing_zeros() as usize;
-            if m.control >> k & 1 != 0 || w[k & 31] != b'u' {
-                return Err(Rejected);
+        while m != 0 {
+            let k = m.trailing_zeros() as usize & 31;
+            match w[k] {
+                b'"' => {
+                    if lanes.any(errors) {
+                        return Err(Rejected);
+                    }
+                    out.put(w, k + 1);
+                    return Ok(i + k + 1);
+                }
+                b'\\' if k == 31 => {
+                    // The escaped byte is in the next block: start that one at the backslash.
+                    out.put(w, 31);
+                    i += 31;
+                    continue 'block;
+                }
+                b'\\' => match ESCAPES[usize::from(w[(k + 1) & 31])] {
+                    1 => m &= !(3 << k),
+                    2 => {
+                        out.put(w, k);
+                        let end = unicode_escape(s, i + k)?;
+                        out.slice(s.get(i + k..end).ok_or(Rejected)?);
+                        i = end;
+                        continue 'block;
+                    }
+                    _ => return Err(Rejected),
+                },
+                _ => return Err(Rejected),
             }
-            out.put(w, k);
-            let end = unicode_escape(s, i + k - 1)?;
-            out.slice(s.get(i + k..end).ok_or(Rejected)?);
-            i = end;
-            escaped_in = 0;
-            continue;
-        }
-        if ends != 0 {
-            if lanes.any(errors) {
-                return Err(Rejected);
-            }
-            let k = ends.trailing_zeros() as usize;
-            out.put(w, k + 1);
-            return Ok(i + k + 1);
         }
         out.put(w, 32);
         i += 32;
-        escaped_in = escaped_out;
     }
 }
 
-/// Finishes the string that [`string`] copied up to `i` when no block could be scanned there
-/// (within 32 bytes of the end of the input or 3 of its start): byte by byte, and its whole
-/// contents checked as UTF-8 at the end. `escaped_in` is 1 when the byte
-/// at `i` is escaped. (Out of line, so that the block loop keeps its registers.)
+/// Finishes the string that [`string`] copied up to `i` (not inside an escape) when no block
+/// could be scanned there (within 32 bytes of the end of the input or 3 of its start): byte
+/// by byte, and its whole contents checked as UTF-8 at the end. (Out of line, so that the
+/// block loop keeps its registers.)
 #[cold]
 #[inline(never)]
-fn string_end(s: &[u8], start: usize, i: usize, escaped_in: u32, out: &mut Spare) -> R<usize> {
-    // From the escape's backslash if the byte at `i` is escaped.
-    let mut j = i - escaped_in as usize;
+fn string_end(s: &[u8], start: usize, i: usize, out: &mut Spare) -> R<usize> {
+    let mut j = i;
     loop {
         match *s.get(j).ok_or(Rejected)? {
             b'"' => break,
@@ -797,36 +788,6 @@ mod tests {
     }
 
     #[test]
-    fn escaped_bits_match_a_byte_by_byte_reference() {
-        fn reference(backslash: u32, escaped_in: u32) -> (u32, u32) {
-            let (mut escaped, mut pending) = (0, escaped_in == 1);
-            for k in 0..32 {
-                if pending {
-                    escaped |= 1 << k;
-                    pending = false;
-                } else if backslash >> k & 1 == 1 {
-                    pending = true;
-                }
-            }
-            (escaped, u32::from(pending))
-        }
-        let mut x = 0x9E37_79B9u32;
-        let mut patterns: Vec<u32> = (0..1 << 16).flat_map(|p| [p, p << 8, p << 16]).collect();
-        for _ in 0..100_000 {
-            x ^= x << 13;
-            x ^= x >> 17;
-            x ^= x << 5;
-            patterns.push(x);
-            patterns.push(x | x >> 1);
-        }
-        for b in patterns {
-            for c in [0, 1] {
-                assert_eq!(escaped_bits(b, c), reference(b, c), "{b:032b} {c}");
-            }
-        }
-    }
-
-    #[test]
     fn agrees_on_utf8_in_strings_at_every_block_position() {
         let chars = [
             "é",
@@ -852,7 +813,7 @@ mod tests {
             b"\xF5\x80\x80\x80",
             b"\xFF",
         ];
-        for pad in 0..70 {
+        for pad in 0..100 {
             let lead = "a".repeat(pad);
             for c in chars {
                 let c = c.as_bytes();
@@ -895,7 +856,7 @@ mod tests {
     #[test]
     fn reports_invalid_utf8_at_its_first_byte() {
         // The error comes from the checking walk after the fast path rejects.
-        for pad in 0..70 {
+        for pad in 0..100 {
             for bad in [
                 &b"\xC3("[..],
                 b"\xE2\x82",
@@ -923,7 +884,7 @@ mod tests {
     fn agrees_on_long_strings_with_escapes_across_blocks() {
         // Runs of backslashes of every length ending at every position around the block
         // edges, and `\\u` escapes split across blocks.
-        for pad in 0..70 {
+        for pad in 0..100 {
             let lead = "é".repeat(pad / 2) + &"a".repeat(pad % 2);
             for run in 1..6 {
                 for tail in ["", "\"", "n", "u0041", "ud83d\\ude00", "x"] {
