@@ -168,7 +168,9 @@ fn string<B: Blocks>(lanes: B, s: &[u8], start: usize, out: &mut Spare) -> R<usi
     'block: loop {
         let Some((w, mut m)) = lanes.scan(s, i, &mut errors) else {
             // Within 32 bytes of the end of the input (or 3 of its start).
-            return string_end(s, start, i, out);
+            let end = string_end(s, start, i)?;
+            out.slice(s.get(i..end).ok_or(Rejected)?);
+            return Ok(end);
         };
         while m != 0 {
             let k = m.trailing_zeros() as usize & 31;
@@ -205,13 +207,14 @@ fn string<B: Blocks>(lanes: B, s: &[u8], start: usize, out: &mut Spare) -> R<usi
     }
 }
 
-/// Finishes the string that [`string`] copied up to `i` (not inside an escape) when no block
-/// could be scanned there (within 32 bytes of the end of the input or 3 of its start): byte
-/// by byte, and its whole contents checked as UTF-8 at the end. (Out of line, so that the
-/// block loop keeps its registers.)
+/// Checks the rest of the string that [`string`] copied up to `i` (not inside an escape)
+/// when no block could be scanned there (within 32 bytes of the end of the input or 3 of its
+/// start): byte by byte, and its whole contents as UTF-8 at the end; returns the index after
+/// the closing quote. (Out of line, and not given the cursor, so that the cursor can stay in
+/// registers.)
 #[cold]
 #[inline(never)]
-fn string_end(s: &[u8], start: usize, i: usize, out: &mut Spare) -> R<usize> {
+fn string_end(s: &[u8], start: usize, i: usize) -> R<usize> {
     let mut j = i;
     loop {
         match *s.get(j).ok_or(Rejected)? {
@@ -228,7 +231,6 @@ fn string_end(s: &[u8], start: usize, i: usize, out: &mut Spare) -> R<usize> {
         }
     }
     std::str::from_utf8(s.get(start + 1..j).ok_or(Rejected)?).map_err(|_| Rejected)?;
-    out.slice(s.get(i..=j).ok_or(Rejected)?);
     Ok(j + 1)
 }
 
