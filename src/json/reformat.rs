@@ -357,6 +357,27 @@ fn bool_at(s: &[u8], j: usize) -> Option<(u64, usize)> {
     Some((want, 4 + usize::from(is_false)))
 }
 
+/// Minify, in an array: copies the string at `j` (the byte there is `"`), and then every
+/// `,` + gap + string that follows while the gaps are as predicted; returns the index after
+/// the last string copied. Whatever follows it is left to the caller (which checks it as
+/// after any value): a run of strings is one loop rather than one dispatch per element.
+#[inline(always)]
+fn strings<B: Blocks>(lanes: B, s: &[u8], j: usize, gap: &mut Gap, out: &mut Spare) -> R<usize> {
+    let mut j = j;
+    loop {
+        let e = string(lanes, s, j, out)?;
+        if s.get(e) != Some(&b',') {
+            return Ok(e);
+        }
+        let next = gap.skip(s, e + 1);
+        if s.get(next) != Some(&b'"') {
+            return Ok(e);
+        }
+        out.byte(b',');
+        j = next;
+    }
+}
+
 /// Minify, in an array: checks and copies the boolean at `j` (the byte there is `t` or `f`),
 /// and then every `,` + gap + boolean that follows while the gaps are as predicted; returns
 /// the index after the last boolean copied. Whatever follows it is left to the caller (which
@@ -527,6 +548,9 @@ pub(crate) fn body<const PRETTY: bool, B: Blocks>(
             return Err(Rejected);
         };
         match KIND[usize::from(b)] {
+            STRING if !PRETTY && !in_obj && depth > 0 => {
+                i = strings(lanes, s, i, &mut gap, out)?;
+            }
             STRING => i = string(lanes, s, i, out)?,
             OPEN => {
                 // As the walk: the limit counts an empty container too.
@@ -893,6 +917,58 @@ mod tests {
                     let body = format!("{lead}{}{tail}", "\\".repeat(run));
                     same(format!("[\"{body}\",\"{body}\"]").as_bytes());
                     same(format!("[\"{body}").as_bytes());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_on_arrays_of_strings_with_changing_gaps() {
+        // Runs of strings (copied by one loop) with gaps that change, other values and
+        // mutations in between.
+        let gaps = [
+            "",
+            " ",
+            "\n   ",
+            "\n      ",
+            "\t\r\n",
+            "\n                 ",
+        ];
+        let items = [
+            "\"a\"",
+            "\"\"",
+            "\"é\\n😀\"",
+            "\"x\\\"y\"",
+            "1",
+            "true",
+            "[\"z\"]",
+            "{\"k\":\"v\"}",
+        ];
+        for (k, g) in gaps.iter().enumerate() {
+            let mut doc = String::from("[");
+            for n in 0..14 {
+                if n > 0 {
+                    doc.push(',');
+                    doc.push_str(gaps[(k + n / 3) % gaps.len()]);
+                }
+                let item = if n % 5 == 4 {
+                    items[(n + k) % items.len()]
+                } else {
+                    items[n % 4]
+                };
+                doc.push_str(item);
+            }
+            doc.push_str(g);
+            doc.push(']');
+            same(doc.as_bytes());
+            same(format!("{{\"a\":{doc},\"b\":[{doc},\"s\"]}}").as_bytes());
+            let base = doc.as_bytes();
+            for cut in 0..base.len() {
+                same(&base[..cut]);
+                for b in [b'"', b',', b' ', b']', b'\\', b'x', 0] {
+                    let mut m = base.to_vec();
+                    m[cut] = b;
+                    same(&m);
                 }
             }
         }
