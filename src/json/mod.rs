@@ -15,6 +15,7 @@
 //! Errors carry the byte offset, the line and column, the path to the value and a caret under
 //! the source line; see [`crate::Error`].
 
+mod blocks;
 mod digits16;
 mod float_read;
 mod int_write;
@@ -254,12 +255,12 @@ fn reformat_into<const PRETTY: bool>(
     indent: usize,
 ) -> Result<()> {
     let start = out.len();
-    let text = string::valid_prefix(s);
-    let fast = reformat::reformat::<PRETTY>(s, text, max_depth, indent, out);
+    let fast = reformat::reformat::<PRETTY>(s, max_depth, indent, out);
     if fast.is_ok() {
         return Ok(());
     }
     out.truncate(start);
+    let text = string::valid_prefix(s);
     let walked = if PRETTY {
         let mut e = pretty::PrettyEmit {
             out: &mut *out,

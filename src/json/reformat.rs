@@ -8,14 +8,18 @@
 //! `PrettyEmit`/`MinifyEmit` emitters), which produces the error with its offset, or the output
 //! if the input was valid after all (a deeper nesting than this path keeps, say). So it must
 //! never accept input the walk rejects, and when it accepts, its output must be the walk's.
-//! The input must be valid UTF-8 as a whole (the caller checks it first); then the output is
-//! too: it is the input with ASCII whitespace removed and ASCII punctuation added next to ASCII
-//! bytes.
+//! It also checks that the input is UTF-8: with AVX2 in the string scan itself (see
+//! [`super::blocks`]; bytes outside strings must be ASCII to pass the grammar), else with one
+//! pass over all of it first. The output is then UTF-8 too: it is the input with ASCII
+//! whitespace removed and ASCII punctuation added next to ASCII bytes.
 
+#[cfg(target_arch = "x86_64")]
+use super::blocks::Avx2;
+use super::blocks::{Blocks, Narrow};
 use super::number_read::skip_number;
-use super::scan::{digit_bits16, eq_bits16, special_bits16, ws_bits16};
+use super::scan::{digit_bits16, eq_bits16, ws_bits16};
 use super::spare::Spare;
-use super::string::{finish_string, skip_string, Discard};
+use super::string::{unescape_unicode, Discard};
 
 /// The input is not accepted by the fast path (the caller re-runs the checking walk).
 pub(crate) struct Rejected;
@@ -153,26 +157,28 @@ static ESCAPES: [u8; 256] = {
     t
 };
 
-/// Bit `k` set when byte `k` of the 32 bytes `w` is `"`, `\` or a control byte.
-#[inline(always)]
-fn special_bits32(w: &[u8; 32]) -> u32 {
-    let lo: &[u8; 16] = w.first_chunk().unwrap_or(&[0; 16]);
-    let hi: &[u8; 16] = w.last_chunk().unwrap_or(&[0; 16]);
-    special_bits16(lo) | special_bits16(hi) << 16
-}
-
 /// Copies the string whose opening quote is at `start`; returns the index after its closing
-/// quote. Escapes are checked, not decoded (the text is copied as it is).
+/// quote. Escapes are checked, not decoded (the text is copied as it is); `B` checks UTF-8 or
+/// the caller did.
 #[inline(always)]
-fn string(s: &[u8], text: &str, start: usize, out: &mut Spare) -> R<usize> {
+fn string<B: Blocks>(lanes: B, s: &[u8], start: usize, out: &mut Spare) -> R<usize> {
     out.byte(b'"');
     let mut i = start + 1;
-    'block: while let Some(w) = block::<32>(s, i) {
-        let mut m = special_bits32(&w);
+    let mut errors = lanes.no_errors();
+    'block: loop {
+        let Some((w, mut m)) = lanes.scan(s, i, &mut errors) else {
+            // Within 32 bytes of the end of the input (or 3 of its start).
+            let end = string_end(s, start, i)?;
+            out.slice(s.get(i..end).ok_or(Rejected)?);
+            return Ok(end);
+        };
         while m != 0 {
             let k = m.trailing_zeros() as usize & 31;
             match w[k] {
                 b'"' => {
+                    if lanes.any(errors) {
+                        return Err(Rejected);
+                    }
                     out.put(w, k + 1);
                     return Ok(i + k + 1);
                 }
@@ -186,9 +192,10 @@ fn string(s: &[u8], text: &str, start: usize, out: &mut Spare) -> R<usize> {
                     1 => m &= !(3 << k),
                     2 => {
                         out.put(w, k);
-                        let end = unicode_escape(s, text, i + k)?;
+                        let end = unicode_escape(s, i + k)?;
                         out.slice(s.get(i + k..end).ok_or(Rejected)?);
-                        return Ok(end);
+                        i = end;
+                        continue 'block;
                     }
                     _ => return Err(Rejected),
                 },
@@ -198,26 +205,40 @@ fn string(s: &[u8], text: &str, start: usize, out: &mut Spare) -> R<usize> {
         out.put(w, 32);
         i += 32;
     }
-    let end = string_tail(s, text, i)?;
-    out.slice(s.get(i..end).ok_or(Rejected)?);
-    Ok(end)
 }
 
-/// Checks the rest of a string from `i` (inside it, not inside an escape) within 32 bytes of
-/// the end of the input; returns the index after the closing quote. (Out of line, and not
-/// given the cursor, so that the cursor can stay in registers.)
+/// Checks the rest of the string that [`string`] copied up to `i` (not inside an escape)
+/// when no block could be scanned there (within 32 bytes of the end of the input or 3 of its
+/// start): byte by byte, and its whole contents as UTF-8 at the end; returns the index after
+/// the closing quote. (Out of line, and not given the cursor, so that the cursor can stay in
+/// registers.)
 #[cold]
 #[inline(never)]
-fn string_tail(s: &[u8], text: &str, i: usize) -> R<usize> {
-    skip_string(s, text, i).map_err(|_| Rejected)
+fn string_end(s: &[u8], start: usize, i: usize) -> R<usize> {
+    let mut j = i;
+    loop {
+        match *s.get(j).ok_or(Rejected)? {
+            b'"' => break,
+            b'\\' => {
+                j = match s.get(j + 1).map(|&e| ESCAPES[usize::from(e)]) {
+                    Some(1) => j + 2,
+                    Some(2) => unicode_escape(s, j)?,
+                    _ => return Err(Rejected),
+                }
+            }
+            c if c < 0x20 => return Err(Rejected),
+            _ => j += 1,
+        }
+    }
+    std::str::from_utf8(s.get(start + 1..j).ok_or(Rejected)?).map_err(|_| Rejected)?;
+    Ok(j + 1)
 }
 
-/// Checks the rest of a string from a `\u` escape at `i` (rare); returns the index after the
-/// closing quote. The string reader checks the hex digits and surrogates.
+/// Checks the `\u` escape (or surrogate pair) at `i` (rare); returns the index after it.
 #[cold]
 #[inline(never)]
-fn unicode_escape(s: &[u8], text: &str, i: usize) -> R<usize> {
-    finish_string(s, text, i, i, &mut Discard).map_err(|_| Rejected)
+fn unicode_escape(s: &[u8], i: usize) -> R<usize> {
+    unescape_unicode(s, i, &mut Discard).map_err(|_| Rejected)
 }
 
 /// Length of the run of set bits of `d` from bit `p` on (`p <= 32`).
@@ -336,6 +357,27 @@ fn bool_at(s: &[u8], j: usize) -> Option<(u64, usize)> {
     Some((want, 4 + usize::from(is_false)))
 }
 
+/// Minify, in an array: copies the string at `j` (the byte there is `"`), and then every
+/// `,` + gap + string that follows while the gaps are as predicted; returns the index after
+/// the last string copied. Whatever follows it is left to the caller (which checks it as
+/// after any value): a run of strings is one loop rather than one dispatch per element.
+#[inline(always)]
+fn strings<B: Blocks>(lanes: B, s: &[u8], j: usize, gap: &mut Gap, out: &mut Spare) -> R<usize> {
+    let mut j = j;
+    loop {
+        let e = string(lanes, s, j, out)?;
+        if s.get(e) != Some(&b',') {
+            return Ok(e);
+        }
+        let next = gap.skip(s, e + 1);
+        if s.get(next) != Some(&b'"') {
+            return Ok(e);
+        }
+        out.byte(b',');
+        j = next;
+    }
+}
+
 /// Minify, in an array: checks and copies the boolean at `j` (the byte there is `t` or `f`),
 /// and then every `,` + gap + boolean that follows while the gaps are as predicted; returns
 /// the index after the last boolean copied. Whatever follows it is left to the caller (which
@@ -378,12 +420,12 @@ fn newline(out: &mut Spare, n: usize) {
 /// A key, its colon and the whitespace around them, starting at `i` (inside an object, after
 /// `{` or `,`); returns the index after the colon.
 #[inline(always)]
-fn key<const PRETTY: bool>(s: &[u8], text: &str, i: usize, out: &mut Spare) -> R<usize> {
+fn key<const PRETTY: bool, B: Blocks>(b: B, s: &[u8], i: usize, out: &mut Spare) -> R<usize> {
     let i = lead_ws::<PRETTY>(s, i);
     if s.get(i) != Some(&b'"') {
         return Err(Rejected);
     }
-    let end = string(s, text, i, out)?;
+    let end = string(b, s, i, out)?;
     let j = skip_ws(s, end);
     if s.get(j) != Some(&b':') {
         return Err(Rejected);
@@ -448,17 +490,48 @@ impl Gap {
     }
 }
 
-/// Re-formats all of `s` (one value, whitespace around it allowed; `text` is all of `s` as
-/// `str`): compact when `PRETTY` is false, else Glaze's layout with `indent` spaces per level.
-/// Nesting deeper than `max_depth` is rejected.
+/// Re-formats all of `s` (one value, whitespace around it allowed): compact when `PRETTY` is
+/// false, else Glaze's layout with `indent` spaces per level. Nesting deeper than `max_depth`
+/// and input that is not UTF-8 are rejected. With AVX2 (chosen at run time) the string scan
+/// checks UTF-8 as it goes; else all of `s` is checked first.
 pub(crate) fn reformat<const PRETTY: bool>(
     s: &[u8],
-    text: &str,
     max_depth: usize,
     indent: usize,
     out: &mut Vec<u8>,
 ) -> R<()> {
-    if text.len() != s.len() || (PRETTY && indent > MAX_INDENT) {
+    #[cfg(target_arch = "x86_64")]
+    if let Some(t) = Avx2::detect() {
+        return t.reformat::<PRETTY>(s, max_depth, indent, out);
+    }
+    reformat_narrow::<PRETTY>(s, max_depth, indent, out)
+}
+
+/// [`reformat`] without AVX2: all of `s` checked as UTF-8 first, then [`body`] with
+/// [`Narrow`] blocks.
+pub(crate) fn reformat_narrow<const PRETTY: bool>(
+    s: &[u8],
+    max_depth: usize,
+    indent: usize,
+    out: &mut Vec<u8>,
+) -> R<()> {
+    if simdutf8::basic::from_utf8(s).is_err() {
+        return Err(Rejected);
+    }
+    body::<PRETTY, Narrow>(Narrow, s, max_depth, indent, out)
+}
+
+/// The fast path proper, with `B` scanning the string blocks: if `B` does not check UTF-8,
+/// the caller has checked all of `s`.
+#[inline(always)]
+pub(crate) fn body<const PRETTY: bool, B: Blocks>(
+    lanes: B,
+    s: &[u8],
+    max_depth: usize,
+    indent: usize,
+    out: &mut Vec<u8>,
+) -> R<()> {
+    if PRETTY && indent > MAX_INDENT {
         return Err(Rejected);
     }
     // Made here so that its fields can live in registers.
@@ -475,7 +548,10 @@ pub(crate) fn reformat<const PRETTY: bool>(
             return Err(Rejected);
         };
         match KIND[usize::from(b)] {
-            STRING => i = string(s, text, i, out)?,
+            STRING if !PRETTY && !in_obj && depth > 0 => {
+                i = strings(lanes, s, i, &mut gap, out)?;
+            }
+            STRING => i = string(lanes, s, i, out)?,
             OPEN => {
                 // As the walk: the limit counts an empty container too.
                 if depth >= max_depth {
@@ -500,7 +576,7 @@ pub(crate) fn reformat<const PRETTY: bool>(
                         newline(out, depth.saturating_mul(indent));
                     }
                     i = if obj {
-                        key::<PRETTY>(s, text, j, out)?
+                        key::<PRETTY, B>(lanes, s, j, out)?
                     } else {
                         j
                     };
@@ -541,7 +617,7 @@ pub(crate) fn reformat<const PRETTY: bool>(
                         newline(out, depth.saturating_mul(indent));
                     }
                     i = if in_obj {
-                        key::<PRETTY>(s, text, i + 1, out)?
+                        key::<PRETTY, B>(lanes, s, i + 1, out)?
                     } else {
                         skip_ws(s, i + 1)
                     };
@@ -576,16 +652,22 @@ mod tests {
     use crate::json::skip::walk_all_in;
     use crate::json::string::valid_prefix;
 
-    /// The fast path's output, or `None` if it rejects the input.
+    /// The fast path's output, or `None` if it rejects the input: with the blocks chosen at
+    /// run time, and the same with [`Narrow`] blocks (which must agree).
     fn fast(s: &[u8], pretty: bool, max_depth: usize) -> Option<Vec<u8>> {
-        let mut out = b"pre".to_vec();
-        let text = valid_prefix(s);
-        let r = if pretty {
-            reformat::<true>(s, text, max_depth, 3, &mut out)
-        } else {
-            reformat::<false>(s, text, max_depth, 0, &mut out)
+        let run = |narrow: bool| {
+            let mut out = b"pre".to_vec();
+            let r = match (pretty, narrow) {
+                (true, false) => reformat::<true>(s, max_depth, 3, &mut out),
+                (false, false) => reformat::<false>(s, max_depth, 0, &mut out),
+                (true, true) => reformat_narrow::<true>(s, max_depth, 3, &mut out),
+                (false, true) => reformat_narrow::<false>(s, max_depth, 0, &mut out),
+            };
+            r.ok().map(|()| out[3..].to_vec())
         };
-        r.ok().map(|()| out[3..].to_vec())
+        let f = run(false);
+        assert_eq!(f, run(true), "{:?}", String::from_utf8_lossy(s));
+        f
     }
 
     /// The checking walk's output.
@@ -729,6 +811,167 @@ mod tests {
         same(b"[\"\xC3\"]");
         same(b"[\"a\xFF\"]");
         same(b"[1]\xFF");
+    }
+
+    #[test]
+    fn agrees_on_utf8_in_strings_at_every_block_position() {
+        let chars = [
+            "é",
+            "\u{7FF}",
+            "\u{800}",
+            "€",
+            "\u{D7FF}",
+            "\u{E000}",
+            "\u{FFFF}",
+            "\u{10000}",
+            "😀",
+            "\u{10FFFF}",
+        ];
+        let bad: [&[u8]; 10] = [
+            b"\x80",
+            b"\xBF",
+            b"\xC0\x80",
+            b"\xC1\xBF",
+            b"\xE0\x80\x80",
+            b"\xED\xA0\x80",
+            b"\xF0\x80\x80\x80",
+            b"\xF4\x90\x80\x80",
+            b"\xF5\x80\x80\x80",
+            b"\xFF",
+        ];
+        for pad in 0..100 {
+            let lead = "a".repeat(pad);
+            for c in chars {
+                let c = c.as_bytes();
+                // Whole, cut short (at the end of the string and of the input), with the
+                // escape and quote bytes after it.
+                for cut in 1..=c.len() {
+                    for after in [&b""[..], b"\\n", b"x", "é".as_bytes()] {
+                        let mut body = lead.clone().into_bytes();
+                        body.extend_from_slice(&c[..cut]);
+                        body.extend_from_slice(after);
+                        let mut doc = b"[\"".to_vec();
+                        doc.extend_from_slice(&body);
+                        same(&doc);
+                        doc.extend_from_slice(b"\",\"");
+                        doc.extend_from_slice(&body);
+                        doc.extend_from_slice(b"\"]");
+                        same(&doc);
+                        let mut key = b"{\"".to_vec();
+                        key.extend_from_slice(&body);
+                        key.extend_from_slice(b"\":1}");
+                        same(&key);
+                    }
+                }
+            }
+            for b in bad {
+                let mut doc = format!("[\"{lead}").into_bytes();
+                doc.extend_from_slice(b);
+                same(&doc);
+                doc.extend_from_slice("é\"]".as_bytes());
+                same(&doc);
+            }
+        }
+        // Non-ASCII outside strings.
+        for t in ["[1,é]", "é", "[\"a\"é]", "{\"a\"é:1}", "[\"a\",😀]", "[1]€"] {
+            same(t.as_bytes());
+            same(format!("{}{t}", " ".repeat(40)).as_bytes());
+        }
+    }
+
+    #[test]
+    fn reports_invalid_utf8_at_its_first_byte() {
+        // The error comes from the checking walk after the fast path rejects.
+        for pad in 0..100 {
+            for bad in [
+                &b"\xC3("[..],
+                b"\xE2\x82",
+                b"\xF0\x9F\x98",
+                b"\x80",
+                b"\xED\xA0\x80",
+            ] {
+                let mut doc = format!("[\"x\", \"{}", "é".repeat(pad / 2) + &"a".repeat(pad % 2))
+                    .into_bytes();
+                let at = doc.len();
+                doc.extend_from_slice(bad);
+                doc.extend_from_slice(b"z\", \"y\"]");
+                for e in [
+                    crate::json::minify(&doc).unwrap_err(),
+                    crate::json::prettify(&doc).unwrap_err(),
+                ] {
+                    assert_eq!(e.offset(), at, "{e}");
+                    assert!(e.to_string().starts_with("invalid UTF-8"), "{e}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_on_long_strings_with_escapes_across_blocks() {
+        // Runs of backslashes of every length ending at every position around the block
+        // edges, and `\\u` escapes split across blocks.
+        for pad in 0..100 {
+            let lead = "é".repeat(pad / 2) + &"a".repeat(pad % 2);
+            for run in 1..6 {
+                for tail in ["", "\"", "n", "u0041", "ud83d\\ude00", "x"] {
+                    let body = format!("{lead}{}{tail}", "\\".repeat(run));
+                    same(format!("[\"{body}\",\"{body}\"]").as_bytes());
+                    same(format!("[\"{body}").as_bytes());
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn agrees_on_arrays_of_strings_with_changing_gaps() {
+        // Runs of strings (copied by one loop) with gaps that change, other values and
+        // mutations in between.
+        let gaps = [
+            "",
+            " ",
+            "\n   ",
+            "\n      ",
+            "\t\r\n",
+            "\n                 ",
+        ];
+        let items = [
+            "\"a\"",
+            "\"\"",
+            "\"é\\n😀\"",
+            "\"x\\\"y\"",
+            "1",
+            "true",
+            "[\"z\"]",
+            "{\"k\":\"v\"}",
+        ];
+        for (k, g) in gaps.iter().enumerate() {
+            let mut doc = String::from("[");
+            for n in 0..14 {
+                if n > 0 {
+                    doc.push(',');
+                    doc.push_str(gaps[(k + n / 3) % gaps.len()]);
+                }
+                let item = if n % 5 == 4 {
+                    items[(n + k) % items.len()]
+                } else {
+                    items[n % 4]
+                };
+                doc.push_str(item);
+            }
+            doc.push_str(g);
+            doc.push(']');
+            same(doc.as_bytes());
+            same(format!("{{\"a\":{doc},\"b\":[{doc},\"s\"]}}").as_bytes());
+            let base = doc.as_bytes();
+            for cut in 0..base.len() {
+                same(&base[..cut]);
+                for b in [b'"', b',', b' ', b']', b'\\', b'x', 0] {
+                    let mut m = base.to_vec();
+                    m[cut] = b;
+                    same(&m);
+                }
+            }
+        }
     }
 
     #[test]
