@@ -12,7 +12,7 @@ use crate::reflect::{EnumInfo, Key, ReadOptions, Reader, Str, ValueKind};
 use super::number_read::{int_element, read_float, read_int, read_wire};
 use super::skip::{eof, literal, skip_ws, walk, NoEmit};
 use super::string::{find_special, slice, valid_prefix};
-use super::string_into::read_string_into;
+use super::string_into::{read_fresh_string, read_string_into};
 
 /// `true,` as a little-endian word.
 const TRUE_COMMA: u64 = u64::from_le_bytes(*b"true,\0\0\0");
@@ -189,9 +189,17 @@ impl<'de> JsonReader<'de> {
 
     /// Reads the string whose opening quote is at `self.pos` into `out` (cleared first),
     /// unescaping straight into it.
+    ///
+    /// An `out` without a buffer (a fresh value) is filled by scanning first: a string without
+    /// escapes then takes exactly one allocation of its length (none when empty) instead of a
+    /// 64-byte block regrown as its text is copied in.
     #[inline(always)]
     fn string_into(&mut self, out: &mut String) -> Result<()> {
         let start = self.pos + 1;
+        if out.capacity() == 0 {
+            self.pos = read_fresh_string(self.s, self.text, start, out)?;
+            return Ok(());
+        }
         self.pos = read_string_into(self.s, self.text, start, start, out)?;
         Ok(())
     }
