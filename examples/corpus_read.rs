@@ -49,6 +49,13 @@ fn run<T: for<'de> structio::Reflect<'de> + Default + Clone>(text: &[u8], n: usi
 }
 
 fn main() {
+    if std::env::var_os("CORPUS_READ_SIZES").is_some() {
+        println!(
+            "Status {} User {}",
+            size_of::<corpus::Status>(),
+            size_of::<corpus::User>()
+        );
+    }
     let mut args = std::env::args().skip(1);
     let doc = args.next().unwrap_or_else(|| "twitter".to_string());
     let n = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);

@@ -613,3 +613,26 @@ fn rows_of_fixed_size_numeric_arrays() {
     let back: [[[u16; 2]; 2]; 2] = structio::from_json(&structio::to_json(&cube)).unwrap();
     assert_eq!(back, cube);
 }
+
+/// Key errors point at the key itself, past the whitespace and the comma before it (the walk
+/// saves the position before each key and turns it into an offset only for an error).
+#[test]
+fn key_errors_point_at_the_key_past_whitespace_and_comma() {
+    let text = "{ \"id\" : 1 ,\n   \"junk\" : 2 }";
+    let e = structio::from_json::<Item>(text).unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.offset()),
+        ("unknown key `junk`", text.find("\"junk").unwrap())
+    );
+    let text = "{\"id\":1 \n , \t\"id\":2}";
+    let e =
+        from_json_with::<Item>(text, &opts(|o| o.read.error_on_duplicate_keys = true)).unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.offset()),
+        ("duplicate key `id`", text.rfind("\"id").unwrap())
+    );
+    // The first key of an object, after the brace and whitespace.
+    let text = "{  \n\"junk\":1}";
+    let e = structio::from_json::<Item>(text).unwrap_err();
+    assert_eq!(e.offset(), text.find("\"junk").unwrap());
+}
