@@ -8,7 +8,9 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
 use structio::__private as p;
-use structio::json::{from_json_with, read_json_with, to_json_with, FloatStyle, Options};
+use structio::json::{
+    from_json_with, read_json, read_json_with, to_json_with, FloatStyle, Options,
+};
 use structio::{RawJson, RawJsonBuf, ReadOptions, UnknownKeys};
 
 #[derive(Default, Debug, PartialEq)]
@@ -635,4 +637,26 @@ fn key_errors_point_at_the_key_past_whitespace_and_comma() {
     let text = "{  \n\"junk\":1}";
     let e = structio::from_json::<Item>(text).unwrap_err();
     assert_eq!(e.offset(), text.find("\"junk").unwrap());
+}
+
+/// A reused `Vec<String>`: existing elements keep their buffers, new ones are read fresh, extra
+/// ones are dropped; a non-string element is the same error whichever kind of slot it meets.
+#[test]
+fn string_vectors_grow_shrink_and_reject_non_strings_alike() {
+    let mut v = vec!["keep me".to_string()];
+    read_json(
+        &mut v,
+        r#"["a","","c\n","long enough to need a block or two"]"#,
+    )
+    .unwrap();
+    assert_eq!(v, ["a", "", "c\n", "long enough to need a block or two"]);
+    read_json(&mut v, r#"[ "x" ]"#).unwrap();
+    assert_eq!(v, ["x"]);
+    let text = r#"["a", 5]"#;
+    for start in [vec![], vec!["q".to_string(); 3]] {
+        let mut v = start;
+        let e = read_json(&mut v, text).unwrap_err();
+        assert_eq!(e.offset(), 6, "{e}");
+        assert!(e.to_string().contains("[1]"), "{e}");
+    }
 }

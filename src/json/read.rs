@@ -195,12 +195,24 @@ impl<'de> JsonReader<'de> {
     /// 64-byte block regrown as its text is copied in.
     #[inline(always)]
     fn string_into(&mut self, out: &mut String) -> Result<()> {
-        let start = self.pos + 1;
         if out.capacity() == 0 {
-            self.pos = read_fresh_string(self.s, self.text, start, out)?;
-            return Ok(());
+            return self.fresh_string_into(out);
         }
+        self.reused_string_into(out)
+    }
+
+    /// [`Self::string_into`] for an `out` with a buffer.
+    #[inline(always)]
+    fn reused_string_into(&mut self, out: &mut String) -> Result<()> {
+        let start = self.pos + 1;
         self.pos = read_string_into(self.s, self.text, start, start, out)?;
+        Ok(())
+    }
+
+    /// [`Self::string_into`] for an `out` without a buffer.
+    #[inline(always)]
+    fn fresh_string_into(&mut self, out: &mut String) -> Result<()> {
+        self.pos = read_fresh_string(self.s, self.text, self.pos + 1, out)?;
         Ok(())
     }
 
@@ -422,13 +434,19 @@ impl<'de> Reader<'de> for JsonReader<'de> {
 
     #[inline]
     fn read_string_vec(&mut self, out: &mut Vec<String>) -> Result<()> {
+        // Elements beyond the old length are fresh strings; the others keep their buffers.
         let n = self.array_loop(|r, i| {
-            if i == out.len() {
-                out.push(String::new());
+            if r.peek()? != b'"' {
+                return Err(r.invalid_type("a string"));
             }
             match out.get_mut(i) {
-                Some(dst) => r.read_string_into(dst),
-                None => Ok(()),
+                Some(dst) => r.reused_string_into(dst),
+                None => {
+                    let mut v = String::new();
+                    r.fresh_string_into(&mut v)?;
+                    out.push(v);
+                    Ok(())
+                }
             }
         })?;
         out.truncate(n);

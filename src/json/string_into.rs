@@ -84,8 +84,9 @@ pub(crate) fn read_string_into(
 /// closing quote. The string is scanned before anything is allocated: text without escapes
 /// takes one allocation of exactly its length (none when empty), and text with escapes one
 /// allocation of its escaped length (an upper bound of the unescaped one) plus a block, so
-/// that it is never regrown. Results and errors are those of [`read_string_into`].
-#[inline(always)]
+/// that it is never regrown. Results and errors are those of [`read_string_into`]. Out of
+/// line, so that readers of reused strings (which only test for a buffer) stay small.
+#[inline(never)]
 pub(crate) fn read_fresh_string(
     s: &[u8],
     text: &str,
