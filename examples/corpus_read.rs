@@ -5,6 +5,9 @@
 //! count exactly them:
 //! `valgrind --tool=callgrind --toggle-collect='*measured*' target/release/examples/corpus_read twitter 2`.
 //!
+//! `DOC` may also be `tools_call`: the JSON-RPC message of the corpus bench, into borrowed
+//! strings.
+//!
 //! `cargo run --release --example corpus_read -- DOC [N] [reuse]`
 
 #[path = "../benches/common/corpus.rs"]
@@ -48,6 +51,16 @@ fn run<T: for<'de> structio::Reflect<'de> + Default + Clone>(text: &[u8], n: usi
     );
 }
 
+/// The `tools/call` message read `n` times into a struct of borrowed strings.
+#[inline(never)]
+fn measured_tools_call(n: usize) {
+    for _ in 0..n {
+        let text = black_box(corpus::TOOLS_CALL);
+        let v: corpus::ToolsCall<'_> = structio::from_json(text).expect("tools/call reads");
+        black_box(&v);
+    }
+}
+
 fn main() {
     if std::env::var_os("CORPUS_READ_SIZES").is_some() {
         println!(
@@ -60,6 +73,12 @@ fn main() {
     let doc = args.next().unwrap_or_else(|| "twitter".to_string());
     let n = args.next().and_then(|a| a.parse().ok()).unwrap_or(20);
     let reuse = args.next().as_deref() == Some("reuse");
+    if doc == "tools_call" {
+        let t = Instant::now();
+        measured_tools_call(n);
+        println!("tools/call: {:?} per read", t.elapsed() / n.max(1) as u32);
+        return;
+    }
     let dir = std::env::var("STRUCTIO_CORPUS_DIR").unwrap_or_else(|_| "../shared/corpus".into());
     let path = format!("{dir}/{doc}.json");
     let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
