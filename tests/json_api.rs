@@ -8,7 +8,9 @@ use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap};
 
 use structio::__private as p;
-use structio::json::{from_json_with, read_json_with, to_json_with, FloatStyle, Options};
+use structio::json::{
+    from_json_with, read_json, read_json_with, to_json_with, FloatStyle, Options,
+};
 use structio::{RawJson, RawJsonBuf, ReadOptions, UnknownKeys};
 
 #[derive(Default, Debug, PartialEq)]
@@ -612,4 +614,49 @@ fn rows_of_fixed_size_numeric_arrays() {
     );
     let back: [[[u16; 2]; 2]; 2] = structio::from_json(&structio::to_json(&cube)).unwrap();
     assert_eq!(back, cube);
+}
+
+/// Key errors point at the key itself, past the whitespace and the comma before it (the walk
+/// saves the position before each key and turns it into an offset only for an error).
+#[test]
+fn key_errors_point_at_the_key_past_whitespace_and_comma() {
+    let text = "{ \"id\" : 1 ,\n   \"junk\" : 2 }";
+    let e = structio::from_json::<Item>(text).unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.offset()),
+        ("unknown key `junk`", text.find("\"junk").unwrap())
+    );
+    let text = "{\"id\":1 \n , \t\"id\":2}";
+    let e =
+        from_json_with::<Item>(text, &opts(|o| o.read.error_on_duplicate_keys = true)).unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.offset()),
+        ("duplicate key `id`", text.rfind("\"id").unwrap())
+    );
+    // The first key of an object, after the brace and whitespace.
+    let text = "{  \n\"junk\":1}";
+    let e = structio::from_json::<Item>(text).unwrap_err();
+    assert_eq!(e.offset(), text.find("\"junk").unwrap());
+}
+
+/// A reused `Vec<String>`: existing elements keep their buffers, new ones are read fresh, extra
+/// ones are dropped; a non-string element is the same error whichever kind of slot it meets.
+#[test]
+fn string_vectors_grow_shrink_and_reject_non_strings_alike() {
+    let mut v = vec!["keep me".to_string()];
+    read_json(
+        &mut v,
+        r#"["a","","c\n","long enough to need a block or two"]"#,
+    )
+    .unwrap();
+    assert_eq!(v, ["a", "", "c\n", "long enough to need a block or two"]);
+    read_json(&mut v, r#"[ "x" ]"#).unwrap();
+    assert_eq!(v, ["x"]);
+    let text = r#"["a", 5]"#;
+    for start in [vec![], vec!["q".to_string(); 3]] {
+        let mut v = start;
+        let e = read_json(&mut v, text).unwrap_err();
+        assert_eq!(e.offset(), 6, "{e}");
+        assert!(e.to_string().contains("[1]"), "{e}");
+    }
 }

@@ -10,7 +10,7 @@
 use crate::error::{Code, Error, Result};
 
 use super::scan::special_bits16;
-use super::string::{invalid_utf8, unescape_unicode, Sink};
+use super::string::{find_special, invalid_utf8, slice, unescape_unicode, Sink};
 #[cfg(target_arch = "x86_64")]
 use super::wide::{has_avx2, Avx2};
 use super::wide::{CopyScan, Narrow};
@@ -77,6 +77,50 @@ pub(crate) fn read_string_into(
             Err(e)
         }
     }
+}
+
+/// Reads the string of `s` (whose valid UTF-8 prefix is `text`) whose text starts at `start`
+/// into `out`, which has no buffer yet (a freshly made value); returns the index after the
+/// closing quote. The string is scanned before anything is allocated: text without escapes
+/// takes one allocation of exactly its length (none when empty), and text with escapes one
+/// allocation of its escaped length (an upper bound of the unescaped one) plus a block, so
+/// that it is never regrown. Results and errors are those of [`read_string_into`]. Out of
+/// line, so that readers of reused strings (which only test for a buffer) stay small.
+#[inline(never)]
+pub(crate) fn read_fresh_string(
+    s: &[u8],
+    text: &str,
+    start: usize,
+    out: &mut String,
+) -> Result<usize> {
+    let i = find_special(s, start);
+    if s.get(i) == Some(&b'"') && i <= text.len() {
+        *out = slice(text, start, i)?.to_owned();
+        return Ok(i + 1);
+    }
+    read_escaped_fresh(s, text, start, i, out)
+}
+
+/// [`read_fresh_string`] for text with an escape (or an error) at `i`: finds the closing quote
+/// (skipping escaped characters) to size the buffer, then reads as [`read_string_into`] does.
+#[inline(never)]
+fn read_escaped_fresh(
+    s: &[u8],
+    text: &str,
+    start: usize,
+    mut i: usize,
+    out: &mut String,
+) -> Result<usize> {
+    let first = i;
+    // Stops at the closing quote, or at a control byte or the end of the input (errors, which
+    // the read below reports; the size is then only a guess).
+    while s.get(i) == Some(&b'\\') {
+        i = find_special(s, i + 2);
+    }
+    let escaped = i.min(s.len()) - start;
+    // Blocks are stored whole into the spare capacity, so room for one more is kept.
+    *out = String::with_capacity(escaped + 32);
+    read_string_into(s, text, start, first, out)
 }
 
 /// Makes room for at least 64 more bytes (a block and a decoded `char`).
@@ -253,6 +297,27 @@ mod tests {
         let end = read_string_into(s, text, 1, 1, &mut got);
         let mut got2 = String::new();
         let end2 = read_string_into(s, text, 1, i, &mut got2);
+        let mut fresh = String::new();
+        let fresh_end = read_fresh_string(s, text, 1, &mut fresh);
+        match (&end2, &fresh_end) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!((a, &got2), (b, &fresh), "fresh {s:?}");
+                // One allocation: exactly the text, or the escaped text and a block (never
+                // regrown while reading).
+                let escaped = a - 2;
+                if s[1..*a].contains(&b'\\') {
+                    assert_eq!(fresh.capacity(), escaped + 32, "fresh {s:?}");
+                } else {
+                    assert_eq!(fresh.capacity(), escaped, "fresh {s:?}");
+                }
+            }
+            (Err(a), Err(b)) => assert_eq!(
+                (a.message(), a.offset()),
+                (b.message(), b.offset()),
+                "fresh {s:?}"
+            ),
+            (a, b) => panic!("fresh {s:?}: {a:?} vs {b:?}"),
+        }
         // Each block width on its own (`read_string_into` picks one).
         let mut paths: Vec<(&str, Result<usize>, Vec<u8>)> = Vec::new();
         let mut v = Vec::new();
