@@ -71,9 +71,7 @@ where
     let mut seen = Seen::new(if track { info.names.len() } else { 0 });
     let mut expect = 0usize;
     loop {
-        // Where the key is, for errors: saved as a position (cheap) and turned into an offset
-        // only when an error needs it (the offset skips whitespace).
-        let before = r.save();
+        let key_at = r.offset();
         let found = {
             let Some(key) = r.next_field(map)? else {
                 break;
@@ -90,10 +88,7 @@ where
         match found {
             Ok((k, f)) => {
                 if track {
-                    seen.mark(f, k, info, &opts, || {
-                        r.restore(before);
-                        r.offset()
-                    })?;
+                    seen.mark(f, k, info, &opts, key_at)?;
                 }
                 field(f, r).map_err(|e| e.push_path(PathSegment::Field(info.names[f])))?;
                 expect = f + 1;
@@ -101,10 +96,7 @@ where
             Err(None) => r.skip_value()?,
             Err(Some(unknown)) => match opts.unknown_keys {
                 UnknownKeys::Skip => r.skip_value()?,
-                UnknownKeys::Error => {
-                    r.restore(before);
-                    return Err(Error::new(Code::UnknownKey(unknown), r.offset()));
-                }
+                UnknownKeys::Error => return Err(Error::new(Code::UnknownKey(unknown), key_at)),
             },
         }
     }
@@ -186,15 +178,14 @@ impl Seen {
     }
 
     /// Records that key `k` set field `f`; a second key for one field is an error when the two
-    /// keys differ (name and alias) or when duplicates are rejected; `at` gives the key's offset
-    /// for that error (and is called only then).
+    /// keys differ (name and alias) or when duplicates are rejected.
     fn mark(
         &mut self,
         f: usize,
         k: usize,
         info: &FieldsInfo,
         opts: &crate::reflect::ReadOptions,
-        at: impl FnOnce() -> usize,
+        at: usize,
     ) -> Result<()> {
         let slot = &mut self.slots()[f];
         if *slot != 0 {
@@ -202,14 +193,11 @@ impl Seen {
             if before != k {
                 return Err(Error::new(
                     Code::AliasConflict(info.keys[before].to_string(), info.keys[k].to_string()),
-                    at(),
+                    at,
                 ));
             }
             if opts.error_on_duplicate_keys {
-                return Err(Error::new(
-                    Code::DuplicateKey(info.keys[k].to_string()),
-                    at(),
-                ));
+                return Err(Error::new(Code::DuplicateKey(info.keys[k].to_string()), at));
             }
         }
         *slot = k as u16 + 1;
