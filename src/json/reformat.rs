@@ -944,28 +944,49 @@ mod tests {
             "[\"z\"]",
             "{\"k\":\"v\"}",
         ];
+        runs_with_changing_gaps(
+            &gaps,
+            14,
+            |n, k| {
+                if n % 5 == 4 {
+                    items[(n + k) % items.len()]
+                } else {
+                    items[n % 4]
+                }
+            },
+            "\"s\"",
+            &[b'"', b',', b' ', b']', b'\\', b'x', 0],
+        );
+    }
+
+    /// Arrays of `count` items (`item(n, k)`) with the gaps after their commas changing every
+    /// third element (from `gaps`, shifted by `k`, the gap before the closing bracket), alone
+    /// and inside an object beside `other`, then every prefix and every one-byte change to the
+    /// bytes of `changes`: the fast path and the walk must agree on all of them.
+    fn runs_with_changing_gaps<'a>(
+        gaps: &[&str],
+        count: usize,
+        item: impl Fn(usize, usize) -> &'a str,
+        other: &str,
+        changes: &[u8],
+    ) {
         for (k, g) in gaps.iter().enumerate() {
             let mut doc = String::from("[");
-            for n in 0..14 {
+            for n in 0..count {
                 if n > 0 {
                     doc.push(',');
                     doc.push_str(gaps[(k + n / 3) % gaps.len()]);
                 }
-                let item = if n % 5 == 4 {
-                    items[(n + k) % items.len()]
-                } else {
-                    items[n % 4]
-                };
-                doc.push_str(item);
+                doc.push_str(item(n, k));
             }
             doc.push_str(g);
             doc.push(']');
             same(doc.as_bytes());
-            same(format!("{{\"a\":{doc},\"b\":[{doc},\"s\"]}}").as_bytes());
+            same(format!("{{\"a\":{doc},\"b\":[{doc},{other}]}}").as_bytes());
             let base = doc.as_bytes();
             for cut in 0..base.len() {
                 same(&base[..cut]);
-                for b in [b'"', b',', b' ', b']', b'\\', b'x', 0] {
+                for &b in changes {
                     let mut m = base.to_vec();
                     m[cut] = b;
                     same(&m);
@@ -987,33 +1008,19 @@ mod tests {
             "\n              ",
             "\n                 ",
         ];
-        for (k, g) in gaps.iter().enumerate() {
-            let mut s = String::from("[");
-            for n in 0..12 {
-                if n > 0 {
-                    s.push(',');
-                    s.push_str(gaps[(k + n / 3) % gaps.len()]);
-                }
-                s.push_str(if (n * 7 + k) % 3 == 0 {
+        runs_with_changing_gaps(
+            &gaps,
+            12,
+            |n, k| {
+                if (n * 7 + k) % 3 == 0 {
                     "false"
                 } else {
                     "true"
-                });
-            }
-            s.push_str(g);
-            s.push(']');
-            same(s.as_bytes());
-            same(format!("{{\"a\":{s},\"b\":[{s},true]}}").as_bytes());
-            let base = s.as_bytes();
-            for cut in 0..base.len() {
-                same(&base[..cut]);
-                for b in [b't', b'f', b'x', b',', b' ', b']', b'1', 0] {
-                    let mut m = base.to_vec();
-                    m[cut] = b;
-                    same(&m);
                 }
-            }
-        }
+            },
+            "true",
+            &[b't', b'f', b'x', b',', b' ', b']', b'1', 0],
+        );
         for t in [
             "[true,false",
             "[true,",
