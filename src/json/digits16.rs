@@ -1,21 +1,41 @@
-//! Sixteen decimal digits at once: two numbers below 10^8 split into their digits, with SSE2 on
-//! x86-64 (every x86-64 has it) and with 64-bit lanes in general registers elsewhere; and the
-//! one-instruction float truncation the exact-float filter of `number_write.rs` uses.
+//! A float's seventeen decimal digits at once: two numbers below 10^8 split into their digits
+//! and one more digit appended, with SSE2 on x86-64 (every x86-64 has it) and with 64-bit lanes
+//! in general registers elsewhere; and the one-instruction float truncation the exact-float filter of `number_write.rs` uses.
+
+/// The 17 digits of `hi`, `lo` (each `< 10^8`, leading zeros kept) and `last` (`< 10`), split
+/// as a float's text needs them: the first digit's value; the other sixteen as ASCII, the
+/// second digit in the lowest byte; and a mask of those sixteen with bit `i` set when digit `i`
+/// is not zero.
+#[inline(always)]
+pub(super) fn digits17(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    {
+        sse2::digits17(hi, lo, last)
+    }
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    {
+        digits17_swar(hi, lo, last)
+    }
+}
+
+/// [`digits17`] in general registers (from [`digits16_swar`]).
+#[inline(always)]
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+pub(super) fn digits17_swar(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
+    use super::number_write::ZEROS;
+    let (d, nonzero) = digits16_swar(hi, lo);
+    let rest = (d >> 8) | (u128::from(last) << 120);
+    let ascii = rest + u128::from(ZEROS) * ((1 << 64) + 1);
+    (
+        d as u8,
+        ascii,
+        (nonzero >> 1) | (u32::from(last != 0) << 15),
+    )
+}
 
 /// The digits of `hi` then `lo` (each `< 10^8`, leading zeros kept) as byte values 0 to 9,
 /// the first digit of `hi` in the lowest byte, and a mask with bit `i` set when digit `i` is
 /// not zero.
-#[inline(always)]
-pub(super) fn digits16(hi: u32, lo: u32) -> (u128, u32) {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
-    {
-        sse2::digits16(hi, lo)
-    }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
-    {
-        digits16_swar(hi, lo)
-    }
-}
 
 /// [`digits16`] with two 8-digit splits in general registers.
 #[inline(always)]
@@ -60,6 +80,29 @@ pub(super) fn trunc_i64_portable(x: f64) -> i64 {
 mod sse2 {
     use std::arch::x86_64::*;
 
+    /// See [`super::digits17`]: the sixteen digit values of [`split16`], moved down one byte
+    /// with `last` put in the top one, compared with zero and made ASCII in the vector.
+    #[inline(always)]
+    pub(super) fn digits17(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
+        // SAFETY: register-only SSE2 intrinsics; this module is compiled only when the target
+        // has SSE2 enabled.
+        unsafe {
+            let d = split16(hi, lo);
+            let first = _mm_cvtsi128_si32(d) as u8;
+            let last = _mm_slli_si128(_mm_cvtsi32_si128(last as i32), 15);
+            let t = _mm_or_si128(_mm_srli_si128(d, 1), last);
+            let zero = _mm_movemask_epi8(_mm_cmpeq_epi8(t, _mm_setzero_si128())) as u32;
+            let a = _mm_add_epi8(t, _mm_set1_epi8(b'0' as i8));
+            let lo64 = _mm_cvtsi128_si64(a) as u64;
+            let hi64 = _mm_cvtsi128_si64(_mm_unpackhi_epi64(a, a)) as u64;
+            (
+                first,
+                u128::from(lo64) | (u128::from(hi64) << 64),
+                !zero & 0xFFFF,
+            )
+        }
+    }
+
     /// See [`super::trunc_i64`]: one `cvttsd2si`, whose out-of-range answer is i64::MIN.
     #[inline(always)]
     pub(super) fn trunc_i64(x: f64) -> i64 {
@@ -68,11 +111,12 @@ mod sse2 {
         unsafe { _mm_cvttsd_si64(_mm_set_sd(x)) }
     }
 
-    /// See [`super::digits16`]: each number split in halves of four digits (64-bit lanes),
-    /// the halves in pairs of two (32-bit lanes), the pairs in single digits (16-bit lanes);
-    /// each split is a multiply by a scaled reciprocal, a shift, and a multiply-subtract.
+    /// The digits of `hi` then `lo` (each `< 10^8`) as byte values, the first in the lowest
+    /// byte: each number split in halves of four digits (64-bit lanes), the halves in pairs of
+    /// two (32-bit lanes), the pairs in single digits (16-bit lanes); each split is a multiply
+    /// by a scaled reciprocal, a shift, and a multiply-subtract.
     #[inline(always)]
-    pub(super) fn digits16(hi: u32, lo: u32) -> (u128, u32) {
+    fn split16(hi: u32, lo: u32) -> __m128i {
         // SAFETY: register-only SSE2 intrinsics; this module is compiled only when the target
         // has SSE2 enabled.
         unsafe {
@@ -90,11 +134,7 @@ mod sse2 {
             // z / 10 = (z * 6554) >> 16 for z < 100, in every 16-bit lane.
             let q = _mm_mulhi_epu16(z, _mm_set1_epi16(6_554));
             let r = _mm_sub_epi16(z, _mm_mullo_epi16(q, _mm_set1_epi16(10)));
-            let d = _mm_or_si128(q, _mm_slli_epi16(r, 8));
-            let zero = _mm_movemask_epi8(_mm_cmpeq_epi8(d, _mm_setzero_si128())) as u32;
-            let lo64 = _mm_cvtsi128_si64(d) as u64;
-            let hi64 = _mm_cvtsi128_si64(_mm_unpackhi_epi64(d, d)) as u64;
-            (u128::from(lo64) | (u128::from(hi64) << 64), !zero & 0xFFFF)
+            _mm_or_si128(q, _mm_slli_epi16(r, 8))
         }
     }
 }
@@ -112,6 +152,17 @@ mod tests {
             mask |= u32::from(c != b'0') << i;
         }
         (v, mask)
+    }
+
+    fn reference17(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
+        let text = format!("{hi:08}{lo:08}{last}");
+        let mut v = 0u128;
+        let mut mask = 0;
+        for (i, c) in text.bytes().skip(1).enumerate() {
+            v |= u128::from(c) << (8 * i);
+            mask |= u32::from(c != b'0') << i;
+        }
+        (text.as_bytes()[0] - b'0', v, mask)
     }
 
     #[test]
@@ -151,8 +202,12 @@ mod tests {
     fn both_ways_agree_with_formatting() {
         let mut x: u64 = 0x853C_49E6_748F_EA9B;
         let check = |hi: u32, lo: u32| {
-            assert_eq!(digits16(hi, lo), reference(hi, lo), "{hi} {lo}");
             assert_eq!(digits16_swar(hi, lo), reference(hi, lo), "{hi} {lo}");
+            let last = (hi ^ lo) % 10;
+            let want = reference17(hi, lo, last);
+            assert_eq!(digits17(hi, lo, last), want, "{hi} {lo} {last}");
+            assert_eq!(digits17_swar(hi, lo, last), want, "{hi} {lo} {last}");
+            assert_eq!(digits17(hi, lo, 0), reference17(hi, lo, 0), "{hi} {lo}");
         };
         for v in [
             0, 1, 9, 10, 99, 100, 9_999, 10_000, 99_999_999, 12_345_678, 50_000_000,

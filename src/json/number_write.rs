@@ -228,7 +228,7 @@ fn write_f64_led<O: Out, const COMMA: bool, const L: usize>(
         if write_exact::<O, COMMA, L>(out, v, lead) {
             return;
         }
-        if let Some((sig, e10)) = shortest::shortest(v.abs().to_bits()) {
+        if let Some((head, last, e10)) = shortest::shortest(v.abs().to_bits()) {
             let mut prefix = [0u8; 4];
             prefix[..L].copy_from_slice(&lead);
             if COMMA {
@@ -239,7 +239,8 @@ fn write_f64_led<O: Out, const COMMA: bool, const L: usize>(
             shortest::write_glaze(
                 out,
                 (prefix, n + usize::from(v.is_sign_negative())),
-                sig,
+                head,
+                last,
                 e10,
             );
             return;

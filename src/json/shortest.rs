@@ -21,8 +21,7 @@
 //! answer is always the correctly rounded shortest text; the unit tests compare the two paths
 //! on millions of values.
 
-use super::digits16::digits16;
-use super::number_write::ZEROS;
+use super::digits16::digits17;
 use super::out::Out;
 use super::pow5::{POW5, POW5_MIN};
 
@@ -43,11 +42,12 @@ fn floor_log2_pow10(k: i32) -> i32 {
 }
 
 /// The shortest decimal that reads back to the finite, positive `f64` with bits `bits`, as 17
-/// digits `sig` (the zeros at its end are not significant) and the decimal exponent of the first
-/// digit (`sig * 10^(e10 - 16)`), or `None` when the value is one the fast computation leaves
-/// to the general path.
+/// digits (the zeros at its end are not significant) and the decimal exponent of the first
+/// digit: `(head, last, e10)` for `(10 * head + last) * 10^(e10 - 16)`, `head` of exactly 16
+/// digits and `last` one digit. `None` when the value is one the fast computation leaves to the
+/// general path. (The 17 digits come in two parts so that the writer splits `head` alone.)
 #[inline(always)]
-pub(super) fn shortest(bits: u64) -> Option<(u64, i32)> {
+pub(super) fn shortest(bits: u64) -> Option<(u64, u64, i32)> {
     const FRAC_BITS: u64 = (1 << 52) - 1;
     let raw_exp = ((bits >> 52) & 0x7FF) as i32;
     let frac_bits = bits & FRAC_BITS;
@@ -75,20 +75,28 @@ pub(super) fn shortest(bits: u64) -> Option<(u64, i32)> {
     let h = p_hi >> (s - 10);
     // `floor(c)` is in the interval when frac <= h; `floor(c) + 1` when 1 - frac <= h.
     let up = frac.wrapping_neg();
-    // `integral` has 15 or 16 digits: the results are scaled to exactly 17 digits by `scale`
-    // (the longer candidate by `scale / 10`), and the first digit's exponent is `e10`.
+    // `integral` has 15 or 16 digits: a 15-digit one is scaled by ten to the 16 digits of
+    // `head` (a shift-and-add, no multiply), and the first digit's exponent is `e10`.
     let wide = integral >= E15;
-    let (scale, scale_10) = if wide { (10, 1) } else { (100, 10) };
+    let integral_10 = integral * 10;
     let e10 = dec_exp + 15 + i32::from(wide);
     // Decisions with a margin over the error first: they hold everywhere, and take almost all
     // values. `h` is at least 2^59 (0.05 in units of 2^-64), so `h - MARGIN` does not wrap.
     let near = h - MARGIN;
     if frac <= near {
-        return Some((integral * scale, e10));
+        return Some((if wide { integral } else { integral_10 }, 0, e10));
     }
     // (`up` is 0 only when `frac` is, which returned above.)
     if up <= near {
-        return Some(normalize(integral + 1, dec_exp + 1));
+        // 15 or 16 digits, or 17 when it is 10^16 (then `head` is 10^15).
+        let n = integral + 1;
+        return Some(if n < E15 {
+            (n * 10, 0, dec_exp + 15)
+        } else if n < E16 {
+            (n, 0, dec_exp + 16)
+        } else {
+            (E15, 0, dec_exp + 17)
+        });
     }
     // Both ends are beyond `h - MARGIN`; neither is in the interval unless within `h + MARGIN`.
     if frac.min(up) >= h + MARGIN {
@@ -99,7 +107,12 @@ pub(super) fn shortest(bits: u64) -> Option<(u64, i32)> {
         // Not within 16 margins of a tie: |rest - 2^63| >= 16 MARGIN, in one compare.
         let off_tie = rest.wrapping_sub((1 << 63) - 16 * MARGIN) >= 32 * MARGIN;
         if off_tie && digit <= 9 {
-            return Some(((integral * 10 + digit) * scale_10, e10));
+            // 16 digits and the extra one, or 15 and the extra one (then 16 in `head`).
+            return Some(if wide {
+                (integral, digit, e10)
+            } else {
+                (integral_10 + digit, 0, e10)
+            });
         }
     }
     let c = Scaled {
@@ -111,7 +124,8 @@ pub(super) fn shortest(bits: u64) -> Option<(u64, i32)> {
     // A pair, not an `Option`, from the call: an `Option` of it is returned through memory,
     // and the compiler then stored every result of the inlined fast path there too.
     let (sig, e10) = close_call(m, e, k, &c);
-    (sig != 0).then_some((sig, e10))
+    let head = sig / 10;
+    (sig != 0).then_some((head, sig - 10 * head, e10))
 }
 
 /// `c` and `h` of [`shortest`] in units of `10^-k`: the integer part, the fraction and `h` in
@@ -240,23 +254,28 @@ const fn exp_text() -> [u64; 633] {
 }
 
 /// Appends the first `prefix.1` bytes of `prefix.0` (brackets, a comma and a sign, as the
-/// caller needs),
-/// then `sig * 10^(e10 - 16)` (17 digits `sig`, from [`shortest`]) as Glaze lays out an `f64`:
+/// caller needs), then `(10 * head + last) * 10^(e10 - 16)` (16 digits `head` and one more,
+/// from [`shortest`]) as Glaze lays out an `f64`:
 /// fixed notation when `e10` is in [-4, 15], otherwise one digit, `.`, the rest and `E` with
 /// the exponent; trailing zeros of the fraction dropped, no `.0`. The digits are made once and
 /// appended in a few fixed-size pieces, with one or two checks of the room.
 #[inline(always)]
-pub(super) fn write_glaze<O: Out>(out: &mut O, prefix: ([u8; 4], usize), sig: u64, e10: i32) {
+pub(super) fn write_glaze<O: Out>(
+    out: &mut O,
+    prefix: ([u8; 4], usize),
+    head: u64,
+    last: u64,
+    e10: i32,
+) {
     const E8: u64 = 100_000_000;
-    let first = sig / E16;
-    let rest = sig - first * E16;
-    let hi = rest / E8;
-    let lo = rest - hi * E8;
-    let (raw, nonzero) = digits16(hi as u32, lo as u32);
+    let hi = head / E8;
+    let lo = head - hi * E8;
+    // The first digit, then the other fifteen and `last`, with the mask of the non-zero ones.
+    let (first, tail, nonzero) = digits17(hi as u32, lo as u32, last as u32);
+    let first = b'0' + first;
     // Significant digits after the first: up to the last non-zero one.
     let more = ((nonzero << 1) | 1).ilog2() as usize;
-    let tail = (raw + u128::from(ZEROS) * ((1 << 64) + 1)).to_le_bytes();
-    let first = b'0' + first as u8;
+    let tail = tail.to_le_bytes();
     if (0..=15).contains(&e10) {
         // `e10 + 1` integer digits, then the fraction if any digit is left.
         let e = e10 as usize;
@@ -300,9 +319,9 @@ mod tests {
     }
 
     fn fast(v: f64) -> Option<String> {
-        let (sig, e10) = shortest(v.to_bits())?;
+        let (head, last, e10) = shortest(v.to_bits())?;
         let mut out = Vec::new();
-        write_glaze(&mut out, (*b"-\0\0\0", 0), sig, e10);
+        write_glaze(&mut out, (*b"-\0\0\0", 0), head, last, e10);
         Some(String::from_utf8(out).unwrap())
     }
 
