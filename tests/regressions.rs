@@ -126,7 +126,9 @@ fn golden_files_pass_the_oracles() {
         root.join("formats/json/bench"),
         root.join("formats/beve/bench"),
     ];
-    match root.join("../shared").canonicalize() {
+    // `../shared`, or `$SHARED` as for `fuzz/seed.sh`.
+    let shared = std::env::var_os("SHARED").map_or_else(|| root.join("../shared"), PathBuf::from);
+    match shared.canonicalize() {
         Ok(shared) => {
             dirs.push(shared.join("glaze/exchange"));
             dirs.push(shared.join("JSONTestSuite/test_parsing"));
