@@ -7,8 +7,8 @@ fuzz="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$fuzz")"
 shared="${SHARED:-$root/../shared}"
 
-json=("$root"/formats/json/bench/*.json "$root"/tests/shapes/everything.json "$root"/tests/regressions/*.json)
-beve=("$root"/formats/beve/bench/*.beve "$root"/tests/shapes/everything.beve "$root"/tests/regressions/*.beve)
+json=("$root"/formats/json/bench/*.json "$root"/tests/shapes/everything.json "$root"/tests/shapes/tree.json "$root"/tests/regressions/*.json)
+beve=("$root"/formats/beve/bench/*.beve "$root"/tests/shapes/everything.beve "$root"/tests/shapes/tree.beve "$root"/tests/regressions/*.beve)
 if [ -d "$shared" ]; then
   json+=("$shared"/glaze/exchange/*.json "$shared"/JSONTestSuite/test_parsing/*.json)
   beve+=("$shared"/glaze/exchange/*.beve)
@@ -30,3 +30,36 @@ for t in json_value json_typed pretty_minify json_differential; do seed "$t" "${
 for t in beve_value beve_typed beve_transcode beve_to_json; do seed "$t" "${beve[@]}"; done
 # value_roundtrip builds values from raw bytes: any bytes do; start from the BEVE files.
 seed value_roundtrip "${beve[@]}"
+
+# typed_options reads a selector byte (read options, format, shape: see
+# tests/shapes/oracles.rs, selected_options and typed_options) and then the document. Each golden
+# document gets the option sets tests/regressions.rs uses, into both shapes; each entry of the
+# json_typed and beve_typed corpora, when present, one of them.
+sets=(0x00 0x07 0x38 0x39 0x3E 0x11 0x23)
+byte() { printf "$(printf '\\x%02x' "$1")"; }
+prefixed() { # selector file
+  local name
+  name="$(printf %02x "$1")-$(basename "$2")"
+  { byte "$1"; cat "$2"; } >"$fuzz/corpus/typed_options/$name"
+}
+mkdir -p "$fuzz/corpus/typed_options"
+for f in "${json[@]}" "${beve[@]}"; do
+  [ -f "$f" ] || continue
+  fmt=0
+  [ "${f%.beve}" != "$f" ] && fmt=0x40
+  for sel in "${sets[@]}"; do
+    prefixed $((sel | fmt)) "$f"
+    prefixed $((sel | fmt | 0x80)) "$f"
+  done
+done
+n=0
+for t in json_typed beve_typed; do
+  [ -d "$fuzz/corpus/$t" ] || continue
+  fmt=0
+  [ $t = beve_typed ] && fmt=0x40
+  for f in "$fuzz/corpus/$t"/*; do
+    prefixed $((${sets[n % 7]} | fmt)) "$f"
+    n=$((n + 1))
+  done
+done
+echo "$fuzz/corpus/typed_options: $(ls "$fuzz/corpus/typed_options" | wc -l) files"

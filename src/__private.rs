@@ -45,7 +45,7 @@ pub fn wrong_length(expected: usize, found: usize, offset: usize) -> Error {
     Error::new(Code::WrongLength { expected, found }, offset)
 }
 
-/// "duplicate key `name`" at `offset` (a second tag in an adjacently tagged enum).
+/// "duplicate key `name`" at `offset` (a second tag in a tagged enum).
 #[cold]
 pub fn duplicate_key(name: &str, offset: usize) -> Error {
     Error::new(Code::DuplicateKey(name.to_string()), offset)
@@ -233,6 +233,9 @@ where
     F: FnOnce(usize, &mut R, &mut R::Map) -> Result<()>,
 {
     crate::walk::with_stack!(read_internal(r, info, tag, body));
+    if r.options().error_on_duplicate_keys {
+        one_tag(r, tag)?;
+    }
     let start = r.save();
     let mut map = r.begin_object()?;
     let first_is_tag = match r.next_field(&mut map)? {
@@ -257,6 +260,29 @@ where
     r.restore(start);
     let mut map = r.begin_object()?;
     body(i, r, &mut map)
+}
+
+/// Under `error_on_duplicate_keys`: checks in a first pass that the object at the reader holds
+/// the tag at most once (the member walk passes every tag over), and goes back to its start.
+#[cold]
+fn one_tag<'de, R: Reader<'de>>(r: &mut R, tag: &str) -> Result<()> {
+    let start = r.save();
+    let mut map = r.begin_object()?;
+    let mut seen = false;
+    loop {
+        let key_at = r.offset();
+        let is_tag = match r.next_field(&mut map)? {
+            None => break,
+            Some(k) => k == tag.as_bytes(),
+        };
+        if is_tag && seen {
+            return Err(duplicate_key(tag, key_at));
+        }
+        seen |= is_tag;
+        r.skip_value()?;
+    }
+    r.restore(start);
+    Ok(())
 }
 
 /// Reads an adjacently tagged enum `{tag: name, content: payload}` with the two keys in either

@@ -2,16 +2,33 @@
 //! targets use (`tests/shapes/oracles.rs`, `tests/shapes/differential.rs`):
 //! `tests/regressions/NAME.json` through the JSON ones, `NAME.beve` through the BEVE ones,
 //! `NAME.value.beve` (a `Value` the round-trip target built, stored as BEVE) through
-//! `value_roundtrip`. The file name says what the input guards.
+//! `value_roundtrip`, `NAME.options` (a `typed_options` input: a byte selecting the read options,
+//! format and shape, then the document) through `typed_options`. JSON and BEVE inputs also go
+//! through `typed_options` under a few option sets ([`OPTION_SETS`]). The file name says what the
+//! input guards.
 
 mod shapes;
 
 use shapes::everything::{Everything, SAMPLE_JSON};
+use shapes::tree::{Tree, TREE_JSON};
 use shapes::{differential, oracles};
 use std::path::PathBuf;
 
 fn dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/regressions")
+}
+
+/// Option bytes (`oracles::selected_options`: bit 0 skip unknown keys, bit 1 missing keys, bit 2
+/// duplicate keys, bits 3-5 the depth, 7 meaning 256) each JSON and BEVE input is read with by
+/// `typed_options`, into `Everything` and into `Tree`.
+const OPTION_SETS: [u8; 7] = [0x00, 0x07, 0x38, 0x39, 0x3E, 0x11, 0x23];
+
+/// `data` prefixed with the `typed_options` selector byte `sel`.
+fn with_selector(sel: u8, data: &[u8]) -> Vec<u8> {
+    let mut input = Vec::with_capacity(data.len() + 1);
+    input.push(sel);
+    input.extend_from_slice(data);
+    input
 }
 
 /// Runs one input through the oracles its name selects; the panic names the file.
@@ -34,13 +51,31 @@ fn replay(name: &str, data: &[u8]) {
         run("json_typed", &oracles::json_typed);
         run("pretty_minify", &oracles::pretty_minify);
         run("json_differential", &differential::json_differential);
+        for sel in OPTION_SETS {
+            for shape in [0, 0x80] {
+                let input = with_selector(sel | shape, data);
+                run(&format!("typed_options {:#04x}", sel | shape), &|_| {
+                    oracles::typed_options(&input)
+                });
+            }
+        }
     } else if name.ends_with(".beve") {
         run("beve_value", &oracles::beve_value);
         run("beve_typed", &oracles::beve_typed);
         run("beve_transcode", &oracles::beve_transcode);
         run("beve_to_json", &oracles::beve_to_json);
+        for sel in OPTION_SETS {
+            for shape in [0x40, 0xC0] {
+                let input = with_selector(sel | shape, data);
+                run(&format!("typed_options {:#04x}", sel | shape), &|_| {
+                    oracles::typed_options(&input)
+                });
+            }
+        }
+    } else if name.ends_with(".options") {
+        run("typed_options", &oracles::typed_options);
     } else {
-        panic!("{name}: regression inputs end in .json or .beve");
+        panic!("{name}: regression inputs end in .json, .beve or .options");
     }
 }
 
@@ -91,7 +126,9 @@ fn golden_files_pass_the_oracles() {
         root.join("formats/json/bench"),
         root.join("formats/beve/bench"),
     ];
-    match root.join("../shared").canonicalize() {
+    // `../shared`, or `$SHARED` as for `fuzz/seed.sh`.
+    let shared = std::env::var_os("SHARED").map_or_else(|| root.join("../shared"), PathBuf::from);
+    match shared.canonicalize() {
         Ok(shared) => {
             dirs.push(shared.join("glaze/exchange"));
             dirs.push(shared.join("JSONTestSuite/test_parsing"));
@@ -110,4 +147,28 @@ fn golden_files_pass_the_oracles() {
         }
     }
     assert!(n >= 21, "{n} golden files");
+}
+
+#[test]
+fn the_tree_sample_reads_in_both_formats_and_passes_the_oracles() {
+    let v: Tree = structio::from_json(TREE_JSON).unwrap();
+    assert_eq!(v.kids[0].name, "kid");
+    assert_eq!(v.kids[0].leaf.b, Some(false));
+    assert_eq!(v.map["k"].pair.1.a, 2);
+    replay("tree.json", TREE_JSON.as_bytes());
+
+    // The BEVE golden file is this value as we write it (`UPDATE_GOLDEN=1` rewrites it).
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/shapes/tree.beve");
+    let bytes = structio::to_beve(&v);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, &bytes).unwrap();
+    }
+    let golden = std::fs::read(&path).unwrap();
+    assert_eq!(
+        bytes, golden,
+        "tree.beve is stale: rerun with UPDATE_GOLDEN=1"
+    );
+    let back: Tree = structio::from_beve(&golden).unwrap();
+    assert_eq!(back, v);
+    replay("tree.beve", &golden);
 }

@@ -180,7 +180,7 @@ impl<'de> Iterator for Delimited<'de> {
 
     fn next(&mut self) -> Option<Result<&'de [u8]>> {
         self.run(|this, start| {
-            this.pos = super::skip::skip(this.input, start, this.opts.max_depth)?;
+            this.pos = super::skip::skip(this.input, start, 0, this.opts.max_depth)?;
             Ok(&this.input[start..this.pos])
         })
     }

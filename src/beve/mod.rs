@@ -264,6 +264,7 @@ pub fn beve_to_json_with<I: AsRef<[u8]> + ?Sized>(
                 bytes,
                 pos,
                 &mut JsonWriter::<true>::new(&mut out, opts),
+                0,
                 depth,
             )?
         } else {
@@ -271,6 +272,7 @@ pub fn beve_to_json_with<I: AsRef<[u8]> + ?Sized>(
                 bytes,
                 pos,
                 &mut JsonWriter::<false>::new(&mut out, opts),
+                0,
                 depth,
             )?
         };

@@ -458,8 +458,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
             self.pos = super::skip::skip_element(self.input, self.pos, h)?;
             return Ok(());
         }
-        let levels = self.opts.max_depth.saturating_sub(self.depth);
-        self.pos = super::skip::skip(self.input, self.pos, levels)?;
+        self.pos = super::skip::skip(self.input, self.pos, self.depth, self.opts.max_depth)?;
         Ok(())
     }
 
@@ -540,8 +539,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         if self.pending.is_some() || major(h) != header::MAJOR_EXTENSION {
             return Err(type_error("a BEVE extension value", h, at));
         }
-        let levels = self.opts.max_depth.saturating_sub(self.depth);
-        let end = super::skip::skip(self.input, at, levels)?;
+        let end = super::skip::skip(self.input, at, self.depth, self.opts.max_depth)?;
         self.pos = end;
         Ok(&self.input[at..end])
     }

@@ -55,11 +55,11 @@ impl Writer for Discard {
     fn raw_beve(&mut self, _: &[u8]) {}
 }
 
-/// Skips the value at `pos`, with at most `max_depth` levels of nesting; returns the offset
-/// after it.
+/// Skips the value at `pos`, inside `open` levels of nesting, with at most `max_depth` levels
+/// in all; returns the offset after it.
 #[inline]
-pub(crate) fn skip(input: &[u8], pos: usize, max_depth: usize) -> Result<usize> {
-    walk(input, pos, &mut Discard, max_depth)
+pub(crate) fn skip(input: &[u8], pos: usize, open: usize, max_depth: usize) -> Result<usize> {
+    walk(input, pos, &mut Discard, open, max_depth)
 }
 
 /// Skips an element of a typed, bool or string array whose implicit header is `h` (the
@@ -86,7 +86,7 @@ mod tests {
     use super::*;
 
     fn skip_all(b: &[u8]) -> Result<usize> {
-        skip(b, 0, 256)
+        skip(b, 0, 0, 256)
     }
 
     #[test]
@@ -178,7 +178,7 @@ mod tests {
         // A huge limit is honoured without overflowing the stack.
         let mut ok = deep.clone();
         ok.push(0x00);
-        assert_eq!(skip(&ok, 0, usize::MAX).unwrap(), ok.len());
+        assert_eq!(skip(&ok, 0, 0, usize::MAX).unwrap(), ok.len());
         // Exactly at the limit is fine.
         let mut at_limit = [0x05, 0x04].repeat(256);
         at_limit.push(0x00);

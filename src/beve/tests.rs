@@ -332,6 +332,15 @@ fn struct_members_and_options() {
     let rec: Rec = from_beve_with(&b, &skip).unwrap();
     assert_eq!(rec.id, 3);
 
+    // A skipped value nested past the limit: the error names the limit, not what was left.
+    let deep = to_beve(&BTreeMap::from([("other", vec![vec![0u8; 0]])]));
+    let mut limited = skip;
+    limited.read.max_depth = 2;
+    let e = from_beve_with::<Rec>(&deep, &limited).unwrap_err();
+    assert_eq!(e.message(), "nesting deeper than the limit of 2");
+    limited.read.max_depth = 3;
+    from_beve_with::<Rec>(&deep, &limited).unwrap();
+
     // Reading into an existing value keeps what the input does not mention.
     let mut existing = r.clone();
     read_beve(&mut existing, &to_beve(&BTreeMap::from([("id", 9u32)]))).unwrap();
@@ -826,7 +835,7 @@ fn every_prefix_is_an_eof_error() {
     for d in &docs {
         for cut in 0..d.len() {
             let p = &d[..cut];
-            let e = super::skip::skip(p, 0, 256).unwrap_err();
+            let e = super::skip::skip(p, 0, 0, 256).unwrap_err();
             assert!(e.is_eof(), "skip {cut}: {e}");
             let mut w = BeveWriter::new(Vec::new());
             assert!(transcode(p, &mut w).unwrap_err().is_eof());
@@ -930,7 +939,7 @@ proptest::proptest! {
     ) {
         let mut w = BeveWriter::new(Vec::new());
         let t = transcode(&b, &mut w);
-        let s = super::skip::skip(&b, 0, 256);
+        let s = super::skip::skip(&b, 0, 0, 256);
         match (&t, &s) {
             (Ok(()), Ok(end)) => proptest::prop_assert_eq!(*end, b.len()),
             (Ok(()), Err(e)) => proptest::prop_assert!(false, "skip failed: {}", e),

@@ -26,7 +26,7 @@ pub fn transcode<W: Writer>(bytes: &[u8], w: &mut W) -> Result<()> {
 
 /// [`transcode`] with the depth limit of `opts`.
 pub fn transcode_with<W: Writer>(bytes: &[u8], w: &mut W, opts: &ReadOptions) -> Result<()> {
-    let end = walk(bytes, 0, w, opts.max_depth)?;
+    let end = walk(bytes, 0, w, 0, opts.max_depth)?;
     if end != bytes.len() {
         return Err(Error::new(Code::TrailingCharacters, end));
     }
@@ -50,17 +50,19 @@ enum Step {
 }
 
 /// Walks one value starting at `pos`, replaying it into `w`; returns the offset after it.
-/// At most `max_depth` arrays, objects and extension values are open at once.
+/// At most `max_depth` arrays, objects and extension values are open at once, counting the
+/// `open` levels around the value (so a depth error names the caller's limit).
 pub(crate) fn walk<W: Writer>(
     input: &[u8],
     mut pos: usize,
     w: &mut W,
+    open: usize,
     max_depth: usize,
 ) -> Result<usize> {
     let mut stack: Vec<Frame> = Vec::new();
     let mut strs: Vec<&str> = Vec::new();
     loop {
-        match value(input, pos, w, &mut stack, &mut strs, max_depth)? {
+        match value(input, pos, w, &mut stack, &mut strs, open, max_depth)? {
             Step::Opened(p) => {
                 pos = p;
                 continue;
@@ -288,20 +290,21 @@ fn key<W: Writer>(input: &[u8], mut pos: usize, keys: Keys, w: &mut W) -> Result
     }
 }
 
-/// Handles the value whose header is at `at`.
+/// Handles the value whose header is at `at`, inside `open` levels plus those on `stack`.
 fn value<'a, W: Writer>(
     input: &'a [u8],
     at: usize,
     w: &mut W,
     stack: &mut Vec<Frame>,
     strs: &mut Vec<&'a str>,
+    open: usize,
     max_depth: usize,
 ) -> Result<Step> {
     let Some(&h) = input.get(at) else {
         return Err(eof(at));
     };
     let mut pos = at + 1;
-    let depth = stack.len();
+    let depth = open.saturating_add(stack.len());
     match major(h) {
         header::MAJOR_NULL_BOOL => match h {
             header::NULL => w.null(),
@@ -404,7 +407,7 @@ fn value<'a, W: Writer>(
             }
             enter(depth, max_depth, at)?;
             if w.keeps_beve_extensions() {
-                let end = walk(input, at, &mut Discard, max_depth - depth)?;
+                let end = walk(input, at, &mut Discard, depth, max_depth)?;
                 w.raw_beve(&input[at..end]);
                 return Ok(Step::Done(end));
             }

@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hash};
 
-use crate::error::{Error, PathSegment, Result};
+use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::{NumKind, Number, Wire};
 use crate::reflect::{KeyKind, MapKey, Reader, Reflect, Writer};
 
@@ -31,13 +31,13 @@ where
     w.end_object();
 }
 
-/// Reads an object, handing each key and the reader to `entry`.
+/// Reads an object, handing each key, its offset and the reader to `entry`.
 #[inline]
 fn read_entries<'de, K, R, F>(r: &mut R, mut entry: F) -> Result<()>
 where
     K: MapKey<'de>,
     R: Reader<'de>,
-    F: FnMut(K, &mut R) -> Result<()>,
+    F: FnMut(K, usize, &mut R) -> Result<()>,
 {
     let mut map = r.begin_object()?;
     loop {
@@ -46,17 +46,42 @@ where
             None => return Ok(()),
             Some(k) => K::from_key(k, at)?,
         };
-        entry(key, r)?;
+        entry(key, at, r)?;
     }
+}
+
+/// The text of `key` as written (the same for every spelling the key is read from).
+#[cold]
+#[inline(never)]
+fn key_text<'de, K: MapKey<'de>>(key: &K) -> String {
+    let mut text = KeyText(String::new());
+    key.write_key(&mut text);
+    text.0
 }
 
 /// The path segment naming `key`, for an error inside its value.
 #[cold]
 #[inline(never)]
 fn segment<'de, K: MapKey<'de>>(key: &K) -> PathSegment {
-    let mut text = KeyText(String::new());
-    key.write_key(&mut text);
-    PathSegment::Key(text.0)
+    PathSegment::Key(key_text(key))
+}
+
+/// Under [`crate::ReadOptions::error_on_duplicate_keys`]: the keys of the object being read, to
+/// report one that comes again (the map alone cannot tell, since reading into an existing map
+/// keeps its entries).
+#[cold]
+#[inline(never)]
+fn check_unique<'de, K: MapKey<'de>>(
+    seen: &mut std::collections::HashSet<String>,
+    key: &K,
+    at: usize,
+) -> Result<()> {
+    let text = key_text(key);
+    if seen.contains(&text) {
+        return Err(Error::new(Code::DuplicateKey(text), at));
+    }
+    seen.insert(text);
+    Ok(())
 }
 
 /// Adds the key of the entry whose value lives at `at` to the error's path. Found by address
@@ -76,8 +101,8 @@ where
 }
 
 /// The body of `Reflect` for a map: entries written in iteration order; each entry read into
-/// the slot of its key (a repeated key reads into the same slot again), an error naming the
-/// key in its path.
+/// the slot of its key (a repeated key reads into the same slot again, or is an error under
+/// `error_on_duplicate_keys`), an error naming the key in its path.
 macro_rules! map_methods {
     () => {
         #[inline]
@@ -86,7 +111,16 @@ macro_rules! map_methods {
         }
         #[inline]
         fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-            read_entries(r, |k: K, r: &mut R| {
+            if r.options().error_on_duplicate_keys {
+                let mut seen = std::collections::HashSet::new();
+                return read_entries(r, |k: K, key_at, r: &mut R| {
+                    check_unique(&mut seen, &k, key_at)?;
+                    let slot = self.entry(k).or_default();
+                    let at: *const V = slot;
+                    slot.read(r).map_err(|e| name_entry(e, self.iter(), at))
+                });
+            }
+            read_entries(r, |k: K, _, r: &mut R| {
                 let slot = self.entry(k).or_default();
                 let at: *const V = slot;
                 slot.read(r).map_err(|e| name_entry(e, self.iter(), at))

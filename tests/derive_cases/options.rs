@@ -1,7 +1,9 @@
 //! Derived code under the reader and writer options: null members, unknown keys skipped,
 //! missing and duplicate keys reported, in structs and in every enum representation.
 
-use structio::json::{from_json_with, to_json_with, Options};
+use std::collections::{BTreeMap, HashMap};
+
+use structio::json::{from_json_with, read_json_with, to_json_with, Options};
 use structio::{ReadOptions, Reflect, UnknownKeys};
 
 #[derive(Reflect, Default, Debug, PartialEq)]
@@ -116,4 +118,48 @@ fn missing_and_duplicate_keys_can_be_errors() {
     assert_eq!(e.message(), "missing key `b`");
     let ok: Tagged = from_json_with(r#"{"b":2,"type":"S","a":null}"#, &strict).unwrap();
     assert_eq!(ok, Tagged::S { a: None, b: 2 });
+    // The tag twice, first or not (the member walk passes tags over, so a second one went
+    // unnoticed), in a struct variant and a newtype variant.
+    for (text, at) in [
+        (r#"{"type":"S","b":2,"type":"U"}"#, 18),
+        (r#"{"b":2,"type":"S","type":"S"}"#, 18),
+        (r#"{"type":"N","type":"N","x":null}"#, 12),
+    ] {
+        let e = from_json_with::<Tagged>(text, &strict).unwrap_err();
+        assert_eq!(
+            (e.message().as_str(), e.offset()),
+            ("duplicate key `type`", at),
+            "{text}"
+        );
+        from_json_with::<Tagged>(text, &Options::default()).unwrap();
+    }
+    // A map's repeated key, string or integer; reading into a map that already holds the key
+    // is no repeat.
+    let e = from_json_with::<BTreeMap<String, u8>>(r#"{"a":1,"b":2,"a":3}"#, &strict).unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.offset()),
+        ("duplicate key `a`", 13)
+    );
+    let e = from_json_with::<HashMap<u8, u8>>(r#"{"1":1,"2":2,"1":3}"#, &strict).unwrap_err();
+    assert_eq!(e.message(), "duplicate key `1`");
+    let mut m = BTreeMap::from([("a".to_string(), 0u8)]);
+    read_json_with(&mut m, r#"{"a":1}"#, &strict).unwrap();
+    assert_eq!(m["a"], 1);
+    let e = read_json_with(&mut m, r#"{"x":{"a":1,"a":1}}"#, &strict);
+    assert!(e.is_err());
+    let beve = structio::beve::Options {
+        read: strict.read,
+        ..structio::beve::Options::default()
+    };
+    // BEVE: an integer-keyed object holding 5 twice (written with keys 5 and 6, then the 6
+    // changed).
+    let mut twice = structio::to_beve(&BTreeMap::from([(5u8, 1u8), (6, 2)]));
+    let six = twice.iter().rposition(|&b| b == 6).unwrap();
+    twice[six] = 5;
+    let e = structio::beve::from_beve_with::<HashMap<u8, u8>>(&twice, &beve).unwrap_err();
+    assert_eq!(e.message(), "duplicate key `5`");
+    assert_eq!(
+        structio::from_beve::<HashMap<u8, u8>>(&twice).unwrap()[&5],
+        2
+    );
 }

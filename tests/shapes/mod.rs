@@ -6,3 +6,4 @@
 pub mod differential;
 pub mod everything;
 pub mod oracles;
+pub mod tree;

@@ -362,3 +362,333 @@ pub fn beve_to_json(data: &[u8]) {
         }
     }
 }
+
+/// A type the read-option oracle reads: `T<'a>` borrows from the input, and `same` compares two
+/// values read from different buffers (a concrete type is covariant, a generic one is not).
+pub trait OptionShape {
+    /// The type read.
+    type T<'a>: structio::Reflect<'a> + Default + std::fmt::Debug + PartialEq;
+    /// `a == b` across lifetimes.
+    fn same<'a, 'b>(a: &Self::T<'a>, b: &Self::T<'b>) -> bool;
+    /// Whether the type holds `RawJson` (whose text is captured unread: no keys are checked in
+    /// it).
+    const RAW: bool;
+}
+
+/// [`Everything`] for [`typed_options`].
+pub struct EverythingShape;
+
+impl OptionShape for EverythingShape {
+    type T<'a> = Everything<'a>;
+    fn same<'a, 'b>(a: &Everything<'a>, b: &Everything<'b>) -> bool {
+        a == b
+    }
+    const RAW: bool = true;
+}
+
+/// [`super::tree::Tree`] for [`typed_options`].
+pub struct TreeShape;
+
+impl OptionShape for TreeShape {
+    type T<'a> = super::tree::Tree;
+    fn same<'a, 'b>(a: &Self::T<'a>, b: &Self::T<'b>) -> bool {
+        a == b
+    }
+    const RAW: bool = false;
+}
+
+/// The read options the first input byte of [`typed_options`] selects: bit 0 skips unknown
+/// keys, bit 1 reports missing keys, bit 2 duplicate keys, bits 3 to 5 give `max_depth` 0 to 6,
+/// or the default 256 when all three are set.
+pub fn selected_options(sel: u8) -> structio::ReadOptions {
+    let depth = usize::from((sel >> 3) & 7);
+    structio::ReadOptions {
+        unknown_keys: if sel & 1 != 0 {
+            structio::UnknownKeys::Skip
+        } else {
+            structio::UnknownKeys::Error
+        },
+        error_on_missing_keys: sel & 2 != 0,
+        error_on_duplicate_keys: sel & 4 != 0,
+        max_depth: if depth == 7 { 256 } else { depth },
+    }
+}
+
+/// Reads `doc` as `S::T` in JSON or BEVE through the format's `Options`.
+fn read_with<'a, S: OptionShape>(
+    beve: bool,
+    doc: &'a [u8],
+    read: structio::ReadOptions,
+) -> Result<S::T<'a>, Error> {
+    if beve {
+        let opts = structio::beve::Options {
+            read,
+            ..structio::beve::Options::default()
+        };
+        structio::beve::from_beve_with(doc, &opts)
+    } else {
+        let opts = JsonOptions {
+            read,
+            ..JsonOptions::default()
+        };
+        structio::json::from_json_with(doc, &opts)
+    }
+}
+
+/// Whether `e` is the depth limit's error.
+fn is_depth_error(e: &Error) -> bool {
+    e.category() == structio::Category::Limit && e.message().starts_with("nesting deeper")
+}
+
+/// The outcome of a read, printable, for messages.
+fn outcome<T: std::fmt::Debug>(r: &Result<T, Error>) -> String {
+    match r {
+        Ok(v) => format!("Ok({v:?})"),
+        Err(e) => format!("Err({e})"),
+    }
+}
+
+/// Typed reading with non-default `ReadOptions`, in JSON or BEVE, into `Everything` or `Tree`.
+/// The first byte selects: options as in [`selected_options`], bit 6 BEVE (else JSON), bit 7
+/// `Tree` (else `Everything`); the rest is the document. Checks:
+/// - a rejected document fails cleanly; a depth error names the limit;
+/// - strict implies lenient: a read that succeeds with `error_on_missing_keys`,
+///   `error_on_duplicate_keys` or `unknown_keys: Error` succeeds with the same value with each of
+///   them turned off, and with all of them off (NaN aside);
+/// - skipping unknown keys: when a read with `unknown_keys: Error` succeeds, the read that skips
+///   them succeeds with the same value;
+/// - depth: a read that does not fail on the depth limit gives exactly the same outcome (value,
+///   or error with its position) at the default limit 256 (nothing else depends on the limit);
+///   the document nests as the typed reader counted: a read that succeeds at depth `d` means
+///   `prettify` (JSON) or a `Value` (BEVE) with the limit `d` accept the document too, and one
+///   that fails on the limit means they reject it;
+/// - a successful read with `error_on_missing_keys`, written with every member named
+///   (`write_null_members`), reads back strictly to the same value;
+/// - a successful read written with other write options (pretty but for `RawJson`, whose text
+///   the pretty writer lays out too; serde-style floats; aligned BEVE arrays) reads back to the
+///   same value;
+/// - with `error_on_duplicate_keys` (and no unknown keys skipped, no `RawJson`), a document that
+///   reads has no repeated key in any object: a `Value` read with the same check accepts it.
+pub fn typed_options(data: &[u8]) {
+    let Some((&sel, doc)) = data.split_first() else {
+        return;
+    };
+    if sel & 0x80 != 0 {
+        options_on::<TreeShape>(sel, doc);
+    } else {
+        options_on::<EverythingShape>(sel, doc);
+    }
+}
+
+/// [`typed_options`] for one shape.
+fn options_on<S: OptionShape>(sel: u8, doc: &[u8]) {
+    use structio::{ReadOptions, UnknownKeys};
+    let beve = sel & 0x40 != 0;
+    let opts = selected_options(sel);
+    let fmt = if beve { "BEVE" } else { "JSON" };
+    let got = read_with::<S>(beve, doc, opts);
+    let same = |a: &S::T<'_>, b: &S::T<'_>| S::same(a, b) || has_nan(a);
+
+    // Clean errors; a depth error names the limit.
+    if let Err(e) = &got {
+        clean_error(e, doc);
+        if is_depth_error(e) {
+            assert_eq!(
+                e.message(),
+                format!("nesting deeper than the limit of {}", opts.max_depth),
+                "{fmt} depth error names another limit ({opts:?})"
+            );
+        }
+    }
+
+    // Strict implies lenient, one option at a time and all together.
+    if let Ok(v) = &got {
+        let mut relaxed = vec![ReadOptions {
+            unknown_keys: UnknownKeys::Skip,
+            error_on_missing_keys: false,
+            error_on_duplicate_keys: false,
+            ..opts
+        }];
+        if opts.unknown_keys == UnknownKeys::Error {
+            relaxed.push(ReadOptions {
+                unknown_keys: UnknownKeys::Skip,
+                ..opts
+            });
+        }
+        if opts.error_on_missing_keys {
+            relaxed.push(ReadOptions {
+                error_on_missing_keys: false,
+                ..opts
+            });
+        }
+        if opts.error_on_duplicate_keys {
+            relaxed.push(ReadOptions {
+                error_on_duplicate_keys: false,
+                ..opts
+            });
+        }
+        for lenient in relaxed {
+            match read_with::<S>(beve, doc, lenient) {
+                Ok(w) => assert!(
+                    same(v, &w),
+                    "{fmt}: {opts:?} and {lenient:?} read different values:\n{v:?}\n{w:?}"
+                ),
+                Err(e) => panic!("{fmt}: {opts:?} reads it but {lenient:?} fails: {e}\n{v:?}"),
+            }
+        }
+    }
+
+    // Skipping unknown keys gives what refusing them gives, when that succeeds.
+    if opts.unknown_keys == UnknownKeys::Skip {
+        let refuse = ReadOptions {
+            unknown_keys: UnknownKeys::Error,
+            ..opts
+        };
+        if let Ok(w) = read_with::<S>(beve, doc, refuse) {
+            match &got {
+                Ok(v) => assert!(
+                    same(v, &w),
+                    "{fmt}: skipping unknown keys changed the value"
+                ),
+                Err(e) => panic!("{fmt}: {refuse:?} reads it but skipping fails: {e}"),
+            }
+        }
+    }
+
+    // Depth: short of the limit, the limit changes nothing.
+    let hit_limit = matches!(&got, Err(e) if is_depth_error(e));
+    if opts.max_depth < 256 && !hit_limit {
+        let deep = ReadOptions {
+            max_depth: 256,
+            ..opts
+        };
+        let at_256 = read_with::<S>(beve, doc, deep);
+        let agree = match (&got, &at_256) {
+            (Ok(a), Ok(b)) => same(a, b),
+            (Err(a), Err(b)) => a.to_string() == b.to_string(),
+            _ => false,
+        };
+        assert!(
+            agree,
+            "{fmt}: {opts:?} gives {} but depth 256 gives {}",
+            outcome(&got),
+            outcome(&at_256)
+        );
+    }
+    // The nesting the typed reader counted is the document's.
+    if got.is_ok() || hit_limit {
+        let other = if beve {
+            let o = structio::beve::Options {
+                read: ReadOptions {
+                    max_depth: opts.max_depth,
+                    ..ReadOptions::default()
+                },
+                ..structio::beve::Options::default()
+            };
+            structio::beve::from_beve_with::<Value>(doc, &o).map(|_| ())
+        } else {
+            let o = structio::json::PrettyOptions {
+                max_depth: opts.max_depth,
+                ..structio::json::PrettyOptions::default()
+            };
+            structio::json::prettify_with(doc, &o).map(|_| ())
+        };
+        let checker = if beve { "Value" } else { "prettify" };
+        assert_eq!(
+            other.is_ok(),
+            got.is_ok(),
+            "{fmt}: the typed read ({}) and {checker} ({:?}) disagree on depth {}",
+            outcome(&got),
+            other.as_ref().err().map(|e| e.to_string()),
+            opts.max_depth
+        );
+    }
+
+    let Ok(v) = got else {
+        return;
+    };
+
+    // Missing keys: every member written reads back strictly; other write options read back.
+    let strict = ReadOptions {
+        max_depth: 256,
+        ..opts
+    };
+    if beve {
+        let every = structio::beve::Options {
+            write_null_members: true,
+            ..structio::beve::Options::default()
+        };
+        let aligned = structio::beve::Options {
+            aligned_arrays: sel & 1 != 0,
+            write_null_members: sel & 2 == 0,
+            ..structio::beve::Options::default()
+        };
+        let mut writes = vec![(aligned, ReadOptions::default())];
+        if opts.error_on_missing_keys {
+            writes.push((every, strict));
+        }
+        for (w, r) in writes {
+            let bytes = structio::beve::to_beve_with(&v, &w);
+            let back = read_with::<S>(true, &bytes, r)
+                .unwrap_or_else(|e| panic!("BEVE written with {w:?} fails {r:?}: {e}\n{v:?}"));
+            assert!(
+                same(&v, &back),
+                "BEVE written with {w:?} reads back as {back:?}"
+            );
+        }
+    } else {
+        let every = JsonOptions {
+            write_null_members: true,
+            ..JsonOptions::default()
+        };
+        let styled = JsonOptions {
+            // The pretty writer lays out `RawJson` text too, so only `Tree` reads back equal.
+            pretty: sel & 1 != 0 && !S::RAW,
+            indent: usize::from(sel >> 3 & 7),
+            float_style: if sel & 4 != 0 {
+                structio::json::FloatStyle::Serde
+            } else {
+                structio::json::FloatStyle::Glaze
+            },
+            write_null_members: sel & 2 == 0,
+            ..JsonOptions::default()
+        };
+        let mut writes = vec![(styled, ReadOptions::default())];
+        if opts.error_on_missing_keys {
+            writes.push((every, strict));
+        }
+        for (w, r) in writes {
+            let text = structio::json::to_json_with(&v, &w);
+            let back = read_with::<S>(false, text.as_bytes(), r)
+                .unwrap_or_else(|e| panic!("JSON written with {w:?} fails {r:?}: {e}\n{text}"));
+            assert!(
+                same(&v, &back),
+                "JSON written with {w:?} reads back as {back:?}"
+            );
+        }
+    }
+
+    // Duplicate keys: no object of the document repeats a key.
+    if opts.error_on_duplicate_keys && opts.unknown_keys == UnknownKeys::Error && !S::RAW {
+        let read = ReadOptions {
+            error_on_duplicate_keys: true,
+            ..ReadOptions::default()
+        };
+        let value = if beve {
+            let o = structio::beve::Options {
+                read,
+                ..structio::beve::Options::default()
+            };
+            structio::beve::from_beve_with::<Value>(doc, &o)
+        } else {
+            let o = JsonOptions {
+                read,
+                ..JsonOptions::default()
+            };
+            structio::json::from_json_with::<Value>(doc, &o)
+        };
+        if let Err(e) = value {
+            panic!("{fmt}: read with error_on_duplicate_keys but a Value read fails: {e}\n{v:?}");
+        }
+    }
+}
