@@ -35,9 +35,7 @@ pub(super) fn digits17_swar(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
 
 /// The digits of `hi` then `lo` (each `< 10^8`, leading zeros kept) as byte values 0 to 9,
 /// the first digit of `hi` in the lowest byte, and a mask with bit `i` set when digit `i` is
-/// not zero.
-
-/// [`digits16`] with two 8-digit splits in general registers.
+/// not zero: two 8-digit splits in general registers.
 #[inline(always)]
 #[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
 pub(super) fn digits16_swar(hi: u32, lo: u32) -> (u128, u32) {
