@@ -93,6 +93,24 @@ fn every_regression_input_passes_the_oracles() {
     }
 }
 
+/// Checks that `bytes` (a sample as we write it in BEVE) equal the golden file
+/// `tests/shapes/NAME` (`UPDATE_GOLDEN=1` rewrites it), and returns the file's bytes.
+fn beve_golden(name: &str, bytes: &[u8]) -> Vec<u8> {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/shapes")
+        .join(name);
+    if std::env::var_os("UPDATE_GOLDEN").is_some() {
+        std::fs::write(&path, bytes).unwrap();
+    }
+    let golden = std::fs::read(&path).unwrap();
+    assert_eq!(
+        bytes,
+        &golden[..],
+        "{name} is stale: rerun with UPDATE_GOLDEN=1"
+    );
+    golden
+}
+
 #[test]
 fn the_sample_reads_in_both_formats_and_passes_the_oracles() {
     let v: Everything = structio::from_json(SAMPLE_JSON).unwrap();
@@ -102,17 +120,7 @@ fn the_sample_reads_in_both_formats_and_passes_the_oracles() {
     assert_eq!(v.raw.get(), r#"{"any":[1,{"b":null}]}"#);
     replay("everything.json", SAMPLE_JSON.as_bytes());
 
-    // The BEVE golden file is this value as we write it (`UPDATE_GOLDEN=1` rewrites it).
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/shapes/everything.beve");
-    let bytes = structio::to_beve(&v);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, &bytes).unwrap();
-    }
-    let golden = std::fs::read(&path).unwrap();
-    assert_eq!(
-        bytes, golden,
-        "everything.beve is stale: rerun with UPDATE_GOLDEN=1"
-    );
+    let golden = beve_golden("everything.beve", &structio::to_beve(&v));
     let back: Everything = structio::from_beve(&golden).unwrap();
     assert_eq!(back, v);
     replay("everything.beve", &golden);
@@ -157,17 +165,7 @@ fn the_tree_sample_reads_in_both_formats_and_passes_the_oracles() {
     assert_eq!(v.map["k"].pair.1.a, 2);
     replay("tree.json", TREE_JSON.as_bytes());
 
-    // The BEVE golden file is this value as we write it (`UPDATE_GOLDEN=1` rewrites it).
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/shapes/tree.beve");
-    let bytes = structio::to_beve(&v);
-    if std::env::var_os("UPDATE_GOLDEN").is_some() {
-        std::fs::write(&path, &bytes).unwrap();
-    }
-    let golden = std::fs::read(&path).unwrap();
-    assert_eq!(
-        bytes, golden,
-        "tree.beve is stale: rerun with UPDATE_GOLDEN=1"
-    );
+    let golden = beve_golden("tree.beve", &structio::to_beve(&v));
     let back: Tree = structio::from_beve(&golden).unwrap();
     assert_eq!(back, v);
     replay("tree.beve", &golden);
