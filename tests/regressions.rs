@@ -43,6 +43,18 @@ fn replay(name: &str, data: &[u8]) {
             panic!("{name}: {what}: {msg}");
         }
     };
+    // `typed_options` under every option set, with the selector bits of the two shapes
+    // (`Everything`, `Tree`) in the input's format.
+    let under_options = |shapes: [u8; 2]| {
+        for sel in OPTION_SETS {
+            for shape in shapes {
+                let input = with_selector(sel | shape, data);
+                run(&format!("typed_options {:#04x}", sel | shape), &|_| {
+                    oracles::typed_options(&input)
+                });
+            }
+        }
+    };
     if name.ends_with(".value.beve") {
         let v: structio::Value = structio::from_beve(data).expect(name);
         run("value_roundtrip", &|_| oracles::value_roundtrip(&v));
@@ -51,27 +63,13 @@ fn replay(name: &str, data: &[u8]) {
         run("json_typed", &oracles::json_typed);
         run("pretty_minify", &oracles::pretty_minify);
         run("json_differential", &differential::json_differential);
-        for sel in OPTION_SETS {
-            for shape in [0, 0x80] {
-                let input = with_selector(sel | shape, data);
-                run(&format!("typed_options {:#04x}", sel | shape), &|_| {
-                    oracles::typed_options(&input)
-                });
-            }
-        }
+        under_options([0, 0x80]);
     } else if name.ends_with(".beve") {
         run("beve_value", &oracles::beve_value);
         run("beve_typed", &oracles::beve_typed);
         run("beve_transcode", &oracles::beve_transcode);
         run("beve_to_json", &oracles::beve_to_json);
-        for sel in OPTION_SETS {
-            for shape in [0x40, 0xC0] {
-                let input = with_selector(sel | shape, data);
-                run(&format!("typed_options {:#04x}", sel | shape), &|_| {
-                    oracles::typed_options(&input)
-                });
-            }
-        }
+        under_options([0x40, 0xC0]);
     } else if name.ends_with(".options") {
         run("typed_options", &oracles::typed_options);
     } else {
