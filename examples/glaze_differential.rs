@@ -1,0 +1,263 @@
+//! Value-level differential test against Glaze: many `f64`, `f32` and string values written by
+//! structio and by Glaze (`baseline-cpp/differential.cpp`, built by `baseline-cpp/build.sh`),
+//! compared byte for byte, and Glaze's text and BEVE read back by structio.
+//!
+//! `cargo run --release --example glaze_differential -- PATH/TO/differential [N] [SEED]`
+//!
+//! The floats are random bit patterns, short decimals, values at every decimal and binary
+//! scale, subnormals and the edge values; the strings mix control bytes, escapes, DEL,
+//! 2/3/4-byte UTF-8 and U+2028/9. Exits with status 1 on any difference.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// xorshift64: a fixed, seedable stream.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+}
+
+fn doubles(rng: &mut Rng, n: usize) -> Vec<f64> {
+    const DIV: [f64; 8] = [1.0, 10.0, 100.0, 1e3, 1e4, 1e5, 1e6, 1e7];
+    let mut v: Vec<f64> = (0..n)
+        .map(|i| {
+            let r = rng.next();
+            match i % 6 {
+                0 => f64::from_bits(r),
+                1 => (r % 2_000_000) as f64 / DIV[(r >> 40) as usize % 8],
+                2 => {
+                    f64::from_bits(r >> 12 | 0x3FF0_0000_0000_0000)
+                        * 10f64.powi((r >> 56) as i32 % 40 - 20)
+                }
+                3 => ((r >> 11) as f64) * 2f64.powi((r % 130) as i32 - 65),
+                4 => (r % 100_000) as f64 * 10f64.powi(((r >> 32) % 50) as i32 - 25),
+                // Subnormals and the largest binades.
+                _ => {
+                    let exp = if r >> 63 == 1 { 0 } else { 2043 } + (r >> 52) % 3;
+                    f64::from_bits((r & 0x000F_FFFF_FFFF_FFFF) | exp << 52)
+                }
+            }
+        })
+        .filter(|v| v.is_finite())
+        .collect();
+    v.extend([
+        0.0,
+        -0.0,
+        f64::MIN_POSITIVE,
+        f64::MAX,
+        f64::MIN,
+        5e-324,
+        1e21,
+        1e22,
+        1e-7,
+        1e15,
+        1e16,
+        1e17,
+        0.1,
+        0.3,
+        9_007_199_254_740_992.0,
+        9_007_199_254_740_994.0,
+    ]);
+    v
+}
+
+fn floats(rng: &mut Rng, n: usize) -> Vec<f32> {
+    const DIV: [f32; 4] = [1.0, 10.0, 100.0, 1e3];
+    let mut v: Vec<f32> = (0..n)
+        .map(|i| {
+            let r = rng.next();
+            match i % 4 {
+                0 => f32::from_bits(r as u32),
+                1 => f64::from_bits(r >> 2) as f32,
+                2 => (r % 1_000_000) as f32 / DIV[(r >> 40) as usize % 4],
+                _ => f32::from_bits((r as u32 & 0x007F_FFFF) | ((r >> 32) as u32 % 4) << 23),
+            }
+        })
+        .filter(|v| v.is_finite())
+        .collect();
+    v.extend([
+        0.0f32,
+        -0.0,
+        f32::MIN_POSITIVE,
+        f32::MAX,
+        f32::MIN,
+        1e-45,
+        1e7,
+        1e8,
+        1e-5,
+        16_777_216.0,
+        0.1,
+    ]);
+    v
+}
+
+fn strings(rng: &mut Rng, n: usize) -> Vec<String> {
+    const POOL: [char; 32] = [
+        '\0',
+        '\u{1}',
+        '\u{8}',
+        '\t',
+        '\n',
+        '\u{b}',
+        '\u{c}',
+        '\r',
+        '\u{1f}',
+        ' ',
+        '"',
+        '\\',
+        '/',
+        'a',
+        'Z',
+        '~',
+        '\u{7f}',
+        '\u{80}',
+        'é',
+        '\u{7ff}',
+        '\u{800}',
+        '€',
+        '\u{2028}',
+        '\u{2029}',
+        '\u{fffd}',
+        '\u{ffff}',
+        '😀',
+        '\u{10ffff}',
+        '<',
+        '>',
+        '&',
+        '\'',
+    ];
+    (0..n)
+        .map(|_| {
+            let len = (rng.next() % 80) as usize;
+            (0..len)
+                .map(|_| POOL[(rng.next() % POOL.len() as u64) as usize])
+                .collect()
+        })
+        .collect()
+}
+
+/// Compares two JSON arrays of numbers element by element; returns the number of differences
+/// (the first few are printed).
+fn compare_numbers<T: std::fmt::Debug>(what: &str, v: &[T], glaze: &str, ours: &str) -> usize {
+    let items = |s: &str| -> Vec<String> {
+        s.trim_matches(|c| c == '[' || c == ']')
+            .split(',')
+            .map(str::to_string)
+            .collect()
+    };
+    let (g, o) = (items(glaze), items(ours));
+    if g.len() != o.len() {
+        println!(
+            "{what}: Glaze wrote {} numbers, structio {}",
+            g.len(),
+            o.len()
+        );
+        return 1;
+    }
+    let mut bad = 0;
+    for (i, (a, b)) in g.iter().zip(&o).enumerate() {
+        if a != b {
+            bad += 1;
+            if bad <= 10 {
+                println!("{what} {:?}: Glaze {a}, structio {b}", v[i]);
+            }
+        }
+    }
+    println!("{what}: {} values, {bad} written differently", g.len());
+    bad
+}
+
+fn run(exe: &Path, args: &[&Path]) {
+    let status = Command::new(exe)
+        .args(args)
+        .status()
+        .unwrap_or_else(|e| panic!("cannot run {}: {e}", exe.display()));
+    assert!(status.success(), "{} failed: {status}", exe.display());
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let Some(exe) = args.next().map(PathBuf::from) else {
+        eprintln!("usage: glaze_differential PATH/TO/differential [N] [SEED]");
+        std::process::exit(2);
+    };
+    let n: usize = args.next().map_or(300_000, |s| s.parse().expect("N"));
+    let seed: u64 = args
+        .next()
+        .map_or(0x1234_5678_9ABC_DEF1, |s| s.parse().expect("SEED"));
+    let mut rng = Rng(seed | 1);
+    let dir = std::env::temp_dir().join(format!("structio-differential-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = |name: &str| dir.join(name);
+    let mut bad = 0;
+
+    let (d, f) = (doubles(&mut rng, n), floats(&mut rng, n));
+    let bytes_d: Vec<u8> = d.iter().flat_map(|v| v.to_le_bytes()).collect();
+    let bytes_f: Vec<u8> = f.iter().flat_map(|v| v.to_le_bytes()).collect();
+    std::fs::write(file("f64.bin"), bytes_d).unwrap();
+    std::fs::write(file("f32.bin"), bytes_f).unwrap();
+    let (fd, ff, gd, gf) = (
+        file("f64.bin"),
+        file("f32.bin"),
+        file("f64.json"),
+        file("f32.json"),
+    );
+    run(&exe, &["floats".as_ref(), &fd, &ff, &gd, &gf]);
+    let glaze_d = std::fs::read_to_string(&gd).unwrap();
+    let glaze_f = std::fs::read_to_string(&gf).unwrap();
+    bad += compare_numbers("f64", &d, &glaze_d, &structio::to_json(&d));
+    bad += compare_numbers("f32", &f, &glaze_f, &structio::to_json(&f));
+    let back_d: Vec<f64> = structio::from_json(&glaze_d).expect("Glaze's f64 text reads");
+    let back_f: Vec<f32> = structio::from_json(&glaze_f).expect("Glaze's f32 text reads");
+    let misread = d
+        .iter()
+        .zip(&back_d)
+        .filter(|(a, b)| a.to_bits() != b.to_bits())
+        .count()
+        + f.iter()
+            .zip(&back_f)
+            .filter(|(a, b)| a.to_bits() != b.to_bits())
+            .count();
+    println!("Glaze's float text read back: {misread} values differ");
+    bad += misread;
+
+    let s = strings(&mut rng, n / 6);
+    let mut bytes = Vec::new();
+    for t in &s {
+        bytes.extend_from_slice(t.as_bytes());
+        bytes.push(0xFF);
+    }
+    std::fs::write(file("strings.bin"), bytes).unwrap();
+    let (sb, sj, sv) = (
+        file("strings.bin"),
+        file("strings.json"),
+        file("strings.beve"),
+    );
+    run(&exe, &["strings".as_ref(), &sb, &sj, &sv]);
+    let glaze_json = std::fs::read(&sj).unwrap();
+    let glaze_beve = std::fs::read(&sv).unwrap();
+    let same_json = structio::to_json(&s).into_bytes() == glaze_json;
+    let same_beve = structio::to_beve(&s) == glaze_beve;
+    let back_json: Vec<String> = structio::from_json(&glaze_json).expect("Glaze's JSON reads");
+    let back_beve: Vec<String> = structio::from_beve(&glaze_beve).expect("Glaze's BEVE reads");
+    println!(
+        "{} strings: JSON identical {same_json}, BEVE identical {same_beve}, read back equal {} / {}",
+        s.len(),
+        back_json == s,
+        back_beve == s
+    );
+    bad += usize::from(!same_json) + usize::from(!same_beve);
+    bad += usize::from(back_json != s) + usize::from(back_beve != s);
+
+    std::fs::remove_dir_all(&dir).ok();
+    if bad > 0 {
+        println!("{bad} differences");
+        std::process::exit(1);
+    }
+}
