@@ -4,6 +4,9 @@
 //   differential floats F64.bin F32.bin OUT_F64.json OUT_F32.json
 //       F64.bin / F32.bin: raw little-endian doubles / floats; the outputs are Glaze's JSON of
 //       them as std::vector<double> and std::vector<float>.
+//   differential reformat DOCS.bin OUT_PRETTY.bin OUT_MINIFIED.bin
+//       DOCS.bin: JSON documents, each followed by a 0xFF byte; the outputs are
+//       glz::prettify_json and glz::minify_json of each, in the same layout.
 //   differential strings STRINGS.bin OUT.json OUT.beve
 //       STRINGS.bin: UTF-8 strings, each followed by a 0xFF byte; the outputs are Glaze's JSON
 //       (with escape_control_characters, as structio writes control bytes) and BEVE of them as
@@ -54,6 +57,27 @@ int main(int argc, char** argv)
       spill(argv[5], out);
       return 0;
    }
+   if (mode == "reformat" && argc == 5) {
+      std::string pretty, minified, doc, tmp;
+      for (char c : slurp(argv[2])) {
+         if (static_cast<unsigned char>(c) != 0xFF) {
+            doc += c;
+            continue;
+         }
+         tmp.clear();
+         glz::prettify_json(doc, tmp);
+         pretty += tmp;
+         pretty += '\xFF';
+         tmp.clear();
+         glz::minify_json(doc, tmp);
+         minified += tmp;
+         minified += '\xFF';
+         doc.clear();
+      }
+      spill(argv[3], pretty);
+      spill(argv[4], minified);
+      return 0;
+   }
    if (mode == "strings" && argc == 5) {
       std::vector<std::string> v;
       std::string cur;
@@ -75,7 +99,8 @@ int main(int argc, char** argv)
    }
    std::fprintf(stderr,
                 "usage: %s floats F64.bin F32.bin OUT_F64.json OUT_F32.json\n"
+                "       %s reformat DOCS.bin OUT_PRETTY.bin OUT_MINIFIED.bin\n"
                 "       %s strings STRINGS.bin OUT.json OUT.beve\n",
-                argv[0], argv[0]);
+                argv[0], argv[0], argv[0]);
    return 2;
 }

@@ -142,6 +142,91 @@ fn strings(rng: &mut Rng, n: usize) -> Vec<String> {
         .collect()
 }
 
+/// A random JSON document of nesting depth at most `depth`, with random whitespace between
+/// its tokens: empty and nested arrays and objects, strings with escapes and raw UTF-8,
+/// numbers in every notation, literals.
+fn document(rng: &mut Rng, depth: u32, out: &mut String) {
+    const WS: [&str; 6] = ["", "", " ", "\n", "\t  ", "\r\n   "];
+    const STRINGS: [&str; 8] = [
+        "",
+        "a",
+        "key",
+        "\\\"q\\\\",
+        "\\n\\t\\/",
+        "\\u00e9\\ud83d\\ude00",
+        "é😀\u{2028}",
+        "x y",
+    ];
+    const NUMBERS: [&str; 10] = [
+        "0",
+        "-0",
+        "12",
+        "-3.25",
+        "1e5",
+        "1E-7",
+        "0.5e+10",
+        "123456789012345678901",
+        "-1.5E300",
+        "7",
+    ];
+    let ws = |rng: &mut Rng, out: &mut String| out.push_str(WS[(rng.next() % 6) as usize]);
+    ws(rng, out);
+    let pick = if depth == 0 {
+        rng.next() % 4
+    } else {
+        rng.next() % 7
+    };
+    match pick {
+        0 => out.push_str(NUMBERS[(rng.next() % 10) as usize]),
+        1 => {
+            out.push('"');
+            out.push_str(STRINGS[(rng.next() % 8) as usize]);
+            out.push('"');
+        }
+        2 => out.push_str(["true", "false", "null"][(rng.next() % 3) as usize]),
+        3 => out.push_str(["[]", "{}", "[ ]", "{\n}"][(rng.next() % 4) as usize]),
+        4 | 5 => {
+            out.push('[');
+            let n = rng.next() % 5;
+            for k in 0..n {
+                if k > 0 {
+                    out.push(',');
+                }
+                document(rng, depth - 1, out);
+            }
+            ws(rng, out);
+            out.push(']');
+        }
+        _ => {
+            out.push('{');
+            let n = rng.next() % 5;
+            for k in 0..n {
+                if k > 0 {
+                    out.push(',');
+                }
+                ws(rng, out);
+                out.push('"');
+                out.push_str(STRINGS[(rng.next() % 8) as usize]);
+                out.push_str(&k.to_string());
+                out.push('"');
+                ws(rng, out);
+                out.push(':');
+                document(rng, depth - 1, out);
+            }
+            ws(rng, out);
+            out.push('}');
+        }
+    }
+    ws(rng, out);
+}
+
+/// Splits `bytes` at each 0xFF byte (each piece followed by one).
+fn pieces(bytes: &[u8]) -> Vec<&[u8]> {
+    let mut v: Vec<&[u8]> = bytes.split(|&b| b == 0xFF).collect();
+    v.pop();
+    v
+}
+
 /// Compares two JSON arrays of numbers element by element; returns the number of differences
 /// (the first few are printed).
 fn compare_numbers<T: std::fmt::Debug>(what: &str, v: &[T], glaze: &str, ours: &str) -> usize {
@@ -254,6 +339,41 @@ fn main() {
     );
     bad += usize::from(!same_json) + usize::from(!same_beve);
     bad += usize::from(back_json != s) + usize::from(back_beve != s);
+
+    let docs: Vec<String> = (0..n / 30)
+        .map(|_| {
+            let mut d = String::new();
+            document(&mut rng, 5, &mut d);
+            d
+        })
+        .collect();
+    let mut bytes = Vec::new();
+    for d in &docs {
+        bytes.extend_from_slice(d.as_bytes());
+        bytes.push(0xFF);
+    }
+    std::fs::write(file("docs.bin"), bytes).unwrap();
+    let (db, dp, dm) = (file("docs.bin"), file("pretty.bin"), file("minified.bin"));
+    run(&exe, &["reformat".as_ref(), &db, &dp, &dm]);
+    let (pretty, minified) = (std::fs::read(&dp).unwrap(), std::fs::read(&dm).unwrap());
+    let (pretty, minified) = (pieces(&pretty), pieces(&minified));
+    assert_eq!((pretty.len(), minified.len()), (docs.len(), docs.len()));
+    let mut differ = 0;
+    for ((d, p), m) in docs.iter().zip(&pretty).zip(&minified) {
+        let ours_p = structio::json::prettify(d).expect("a generated document");
+        let ours_m = structio::json::minify(d).expect("a generated document");
+        if ours_p.as_bytes() != *p || ours_m.as_bytes() != *m {
+            differ += 1;
+            if differ <= 5 {
+                println!("reformat differs for {d:?}:\n  Glaze  {:?} / {:?}\n  ours   {ours_p:?} / {ours_m:?}", String::from_utf8_lossy(p), String::from_utf8_lossy(m));
+            }
+        }
+    }
+    println!(
+        "{} documents prettified and minified: {differ} differ",
+        docs.len()
+    );
+    bad += differ;
 
     std::fs::remove_dir_all(&dir).ok();
     if bad > 0 {

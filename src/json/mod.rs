@@ -181,8 +181,9 @@ where
 }
 
 /// Lays JSON text out as Glaze's `prettify_json` does: 3 spaces per level, one element per
-/// line, `"key": value`, `[]`/`{}` for empty containers, no trailing newline. The input is
-/// checked as it goes.
+/// line, `"key": value`, `[]`/`{}` for empty containers (with whitespace between the
+/// brackets, Glaze keeps a full container's two line breaks: `[ ]` becomes `"[\n   \n]"`), no
+/// trailing newline. The input is checked as it goes.
 pub fn prettify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
     prettify_with(input, &PrettyOptions::default())
 }

@@ -2,7 +2,10 @@
 //!
 //! Glaze's layout: `indent` spaces per level (3 by default), a newline after `[` and `{` and
 //! after every element, one array element per line, `"key": value`, `[]` and `{}` for empty
-//! containers, no trailing newline. Strings and numbers are copied verbatim.
+//! containers, no trailing newline. Strings and numbers are copied verbatim. Like Glaze, an
+//! empty container with whitespace between its brackets (`[ ]`) keeps the two line breaks a
+//! full one would have: `[`, a newline and the inner indent, a newline and the outer indent,
+//! `]`.
 
 use super::out::Out;
 use super::skip::Emit;
@@ -42,8 +45,14 @@ impl<O: Out> Emit for PrettyEmit<'_, O> {
         newline_indent(self.out, (self.base + open + 1).saturating_mul(self.indent));
     }
     #[inline(always)]
-    fn empty(&mut self, open: u8, close: u8) {
-        self.out.push_ascii(open);
+    fn empty(&mut self, open_c: u8, close: u8, open: usize, spaced: bool) {
+        self.out.push_ascii(open_c);
+        if spaced {
+            // Glaze's break after the opening bracket and before the closing one, which it
+            // leaves out only when the two are next to each other in the input.
+            newline_indent(self.out, (self.base + open + 1).saturating_mul(self.indent));
+            newline_indent(self.out, (self.base + open).saturating_mul(self.indent));
+        }
         self.out.push_ascii(close);
     }
     #[inline(always)]
@@ -145,7 +154,14 @@ mod tests {
         let p = "{\n   \"a\": [\n      1,\n      {}\n   ],\n   \"b\": {},\n   \"c\": []\n}";
         assert_eq!(pretty(t), p);
         assert_eq!(mini(p), t);
-        assert_eq!(pretty(" [ ] "), "[]");
+        // Whitespace between empty brackets keeps Glaze's two line breaks (its exact output).
+        assert_eq!(pretty(" [ ] "), "[\n   \n]");
+        assert_eq!(pretty("{\n}"), "{\n   \n}");
+        assert_eq!(
+            pretty("[{ },[\n],{}]"),
+            "[\n   {\n      \n   },\n   [\n      \n   ],\n   {}\n]"
+        );
+        assert_eq!(mini("[{ },[\n],{}]"), "[{},[],{}]");
         assert_eq!(pretty("\"a b\""), "\"a b\"");
         assert_eq!(
             mini(" { \"a b\" : [ 1 , true , null ] } "),

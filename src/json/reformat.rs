@@ -561,7 +561,15 @@ pub(crate) fn body<const PRETTY: bool, B: Blocks>(
                 let close = b + 2; // `]` and `}` come two after `[` and `{`.
                 let j = lead_ws::<PRETTY>(s, i + 1);
                 if s.get(j) == Some(&close) {
-                    out.put([b, close], 2);
+                    if PRETTY && j > i + 1 {
+                        // Whitespace inside: Glaze's two line breaks (see `pretty.rs`).
+                        out.byte(b);
+                        newline(out, (depth + 1).saturating_mul(indent));
+                        newline(out, depth.saturating_mul(indent));
+                        out.byte(close);
+                    } else {
+                        out.put([b, close], 2);
+                    }
                     i = j + 1;
                 } else {
                     if depth >= MAX_STACK {

@@ -79,9 +79,10 @@ pub(crate) trait Emit {
     /// A container opens and is not empty; `open` containers enclose it.
     #[inline(always)]
     fn open(&mut self, _c: u8, _open: usize) {}
-    /// An empty container, `[]` or `{}`.
+    /// An empty container, `[]` or `{}`, inside `open` containers; `spaced` when the input has
+    /// whitespace between its brackets.
     #[inline(always)]
-    fn empty(&mut self, _open: u8, _close: u8) {}
+    fn empty(&mut self, _open_c: u8, _close: u8, _open: usize, _spaced: bool) {}
     /// A container closes; `open` containers still enclose it.
     #[inline(always)]
     fn close(&mut self, _c: u8, _open: usize) {}
@@ -216,7 +217,7 @@ pub(crate) fn walk<E: Emit>(
                 let close = if obj { b'}' } else { b']' };
                 let j = ws(s, i + 1, e);
                 if s.get(j) == Some(&close) {
-                    e.empty(b, close);
+                    e.empty(b, close, stack.len, j > i + 1);
                     i = j + 1;
                 } else {
                     e.open(b, stack.len);
