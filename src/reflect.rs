@@ -314,6 +314,14 @@ pub trait Writer {
     fn begin_object(&mut self, len: usize) {
         self.begin_map(len, KeyKind::Str)
     }
+    /// Starts the object of a struct or of a struct-like enum variant with `len` members
+    /// (ended by [`Self::end_object`]): as [`Self::begin_object`], except that the pretty JSON
+    /// writer lays an empty one out as Glaze lays out an empty struct (`{`, a newline and the
+    /// inner indent, a newline and the outer indent, `}`), where an empty map stays `{}`.
+    #[inline]
+    fn begin_struct(&mut self, len: usize) {
+        self.begin_object(len)
+    }
     /// Starts an object with `len` members whose keys are of kind `keys`.
     fn begin_map(&mut self, len: usize, keys: KeyKind);
     /// Writes a string key (followed by the member's value).

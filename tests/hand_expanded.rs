@@ -23,7 +23,7 @@ const _: () = {
         fn write<W: p::Writer>(&self, w: &mut W) {
             let nulls = w.write_null_members();
             let n = 3 + usize::from(nulls || !p::Reflect::is_absent(&self.tag));
-            w.begin_object(n);
+            w.begin_struct(n);
             w.key(INFO.names[0]);
             p::Reflect::write(&self.x, w);
             w.sep();

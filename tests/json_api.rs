@@ -179,6 +179,63 @@ fn pretty_writes_match_prettify() {
     );
 }
 
+/// Glaze's pretty writer keeps an empty struct's line breaks (`{`, newline, inner indent,
+/// newline, outer indent, `}`), also when every member is a skipped `None`, while empty maps
+/// and arrays stay `{}` and `[]`. The expected text is what Glaze 8.1 writes for the same C++
+/// types (`glz::write<glz::opts{.prettify = true}>`).
+#[test]
+fn pretty_empty_structs_as_glaze() {
+    #[derive(structio::Reflect, Default)]
+    struct Empty {}
+    #[derive(structio::Reflect, Default)]
+    struct Nones {
+        a: Option<i32>,
+        b: Option<i32>,
+    }
+    #[derive(structio::Reflect, Default)]
+    struct LastSkipped {
+        b: i32,
+        a: Option<i32>,
+    }
+    #[derive(structio::Reflect, Default)]
+    struct Doc {
+        ve: Vec<Empty>,
+        n: Nones,
+        n2: LastSkipped,
+        vn: Vec<Nones>,
+        m: BTreeMap<String, Vec<i32>>,
+        em: BTreeMap<String, i32>,
+    }
+    let mut m = BTreeMap::new();
+    m.insert("a".to_string(), vec![]);
+    let doc = Doc {
+        ve: vec![Empty {}, Empty {}],
+        n2: LastSkipped { b: 1, a: None },
+        vn: vec![Nones::default()],
+        m,
+        ..Doc::default()
+    };
+    let o = opts(|o| o.pretty = true);
+    assert_eq!(
+        to_json_with(&doc, &o),
+        "{\n   \"ve\": [\n      {\n         \n      },\n      {\n         \n      }\n   ],\n   \"n\": {\n      \n   },\n   \"n2\": {\n      \"b\": 1\n   },\n   \"vn\": [\n      {\n         \n      }\n   ],\n   \"m\": {\n      \"a\": []\n   },\n   \"em\": {}\n}"
+    );
+    assert_eq!(to_json_with(&Empty {}, &o), "{\n   \n}");
+    assert_eq!(
+        structio::to_json(&doc),
+        r#"{"ve":[{},{}],"n":{},"n2":{"b":1},"vn":[{}],"m":{"a":[]},"em":{}}"#
+    );
+    // With every member named, nothing is empty.
+    let all = opts(|o| {
+        o.pretty = true;
+        o.write_null_members = true;
+    });
+    assert_eq!(
+        to_json_with(&Nones::default(), &all),
+        "{\n   \"a\": null,\n   \"b\": null\n}"
+    );
+}
+
 #[test]
 fn float_styles() {
     let v = vec![1.0, 0.1, 1e16, 1.5e-7, -0.0, f64::NAN];

@@ -308,7 +308,7 @@ fn write_payload(v: &Variant) -> TokenStream {
             let members = strukt::members(&names, &values, Lead::Static(false));
             quote! {
                 #presence
-                __w.begin_object(#count);
+                __w.begin_struct(#count);
                 #members
                 __w.end_object();
             }
@@ -539,7 +539,7 @@ fn write_variant(v: &Variant, repr: &Repr) -> TokenStream {
                 let members = strukt::members(&names, &values, Lead::Static(true));
                 quote! {
                     #presence
-                    __w.begin_object(#count);
+                    __w.begin_struct(#count);
                     __w.key(#tag);
                     __w.str(#name);
                     #members

@@ -231,7 +231,7 @@ pub fn expand(
         #[automatically_derived]
         impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
             fn write<__W: __p::Writer>(&self, __w: &mut __W) {
-                __w.begin_object(<Self as __p::Fields<#de>>::count_members(self, __w));
+                __w.begin_struct(<Self as __p::Fields<#de>>::count_members(self, __w));
                 <Self as __p::Fields<#de>>::write_members(self, __w, false);
                 __w.end_object();
             }

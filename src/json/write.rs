@@ -23,6 +23,8 @@ pub(crate) struct JsonWriter<'o, const PRETTY: bool, O = Vec<u8>> {
     indent: usize,
     null_members: bool,
     float_style: FloatStyle,
+    /// An empty struct's object is open (pretty only): [`Self::close`] keeps its line breaks.
+    empty_struct: bool,
 }
 
 impl<'o, const PRETTY: bool, O: Out> JsonWriter<'o, PRETTY, O> {
@@ -34,6 +36,7 @@ impl<'o, const PRETTY: bool, O: Out> JsonWriter<'o, PRETTY, O> {
             indent: opts.indent,
             null_members: opts.write_null_members,
             float_style: opts.float_style,
+            empty_struct: false,
         }
     }
 
@@ -54,7 +57,11 @@ impl<'o, const PRETTY: bool, O: Out> JsonWriter<'o, PRETTY, O> {
             let n = self.level.saturating_mul(self.indent).saturating_add(1);
             let len = self.out.len();
             self.level = self.level.saturating_sub(1);
-            if len > n
+            if std::mem::take(&mut self.empty_struct) {
+                // An empty struct: Glaze keeps both line breaks (nothing was written inside,
+                // so the flag is this object's).
+                newline_indent(self.out, self.level.saturating_mul(self.indent));
+            } else if len > n
                 && self.out.byte_at(len - n - 1) == open
                 && self.out.byte_at(len - n) == b'\n'
             {
@@ -138,6 +145,14 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
     #[inline(always)]
     fn begin_map(&mut self, _len: usize, _keys: KeyKind) {
         self.open(b'{');
+    }
+
+    #[inline(always)]
+    fn begin_struct(&mut self, len: usize) {
+        self.open(b'{');
+        if PRETTY && len == 0 {
+            self.empty_struct = true;
+        }
     }
 
     #[inline(always)]
