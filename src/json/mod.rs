@@ -56,7 +56,9 @@ pub struct Options {
     pub read: ReadOptions,
     /// Write `None` struct members as `null` instead of leaving them out (default: left out).
     pub write_null_members: bool,
-    /// Write with Glaze's pretty layout, exactly as [`prettify`] would lay out the compact text.
+    /// Write with Glaze's pretty layout: as [`prettify`] lays out the compact text, except that
+    /// an empty struct keeps two line breaks (`{`, newline, inner indent, newline, outer
+    /// indent, `}`), as Glaze's pretty writer does; empty maps and arrays stay `{}` and `[]`.
     pub pretty: bool,
     /// Spaces per nesting level when `pretty` (default 3, as Glaze).
     pub indent: usize,
