@@ -111,16 +111,15 @@ macro_rules! map_methods {
         }
         #[inline]
         fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-            if r.options().error_on_duplicate_keys {
-                let mut seen = std::collections::HashSet::new();
-                return read_entries(r, |k: K, key_at, r: &mut R| {
-                    check_unique(&mut seen, &k, key_at)?;
-                    let slot = self.entry(k).or_default();
-                    let at: *const V = slot;
-                    slot.read(r).map_err(|e| name_entry(e, self.iter(), at))
-                });
-            }
-            read_entries(r, |k: K, _, r: &mut R| {
+            // The keys seen so far, only under `error_on_duplicate_keys`.
+            let mut seen = r
+                .options()
+                .error_on_duplicate_keys
+                .then(std::collections::HashSet::new);
+            read_entries(r, |k: K, key_at, r: &mut R| {
+                if let Some(seen) = &mut seen {
+                    check_unique(seen, &k, key_at)?;
+                }
                 let slot = self.entry(k).or_default();
                 let at: *const V = slot;
                 slot.read(r).map_err(|e| name_entry(e, self.iter(), at))

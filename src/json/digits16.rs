@@ -1,6 +1,7 @@
 //! A float's seventeen decimal digits at once: two numbers below 10^8 split into their digits
 //! and one more digit appended, with SSE2 on x86-64 (every x86-64 has it) and with 64-bit lanes
-//! in general registers elsewhere; and the one-instruction float truncation the exact-float filter of `number_write.rs` uses.
+//! in general registers elsewhere; and the one-instruction float truncation the exact-float
+//! filter of `number_write.rs` uses.
 
 /// The 17 digits of `hi`, `lo` (each `< 10^8`, leading zeros kept) and `last` (`< 10`), split
 /// as a float's text needs them: the first digit's value; the other sixteen as ASCII, the
