@@ -33,6 +33,8 @@ mod impls;
 pub mod json;
 mod number;
 mod reflect;
+#[cfg(target_arch = "x86_64")]
+mod utf8_avx2;
 pub mod value;
 pub mod walk;
 

@@ -450,12 +450,7 @@ pub trait Reader<'de> {
         Self: Sized,
     {
         let n = self.read_str_seq(|i, s| {
-            if i == out.len() {
-                out.push(String::new());
-            }
-            let dst = &mut out[i];
-            dst.clear();
-            dst.push_str(s.as_str());
+            string_slot(out, i).push_str(s.as_str());
             Ok(())
         })?;
         out.truncate(n);
@@ -553,4 +548,16 @@ pub trait Reader<'de> {
         };
         crate::error::Error::new(crate::error::Code::InvalidType { expected, found }, at)
     }
+}
+
+/// String `i` of `out`, cleared, for reading an array of strings into reused buffers (a new
+/// one when `out` holds exactly `i` strings).
+#[inline(always)]
+pub(crate) fn string_slot(out: &mut Vec<String>, i: usize) -> &mut String {
+    if i == out.len() {
+        out.push(String::new());
+    }
+    let dst = &mut out[i];
+    dst.clear();
+    dst
 }

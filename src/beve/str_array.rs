@@ -1,6 +1,8 @@
-//! The strings of a string array (`0x3C`), validated as UTF-8 a chunk at a time.
+//! The strings of a string array (`0x3C`), validated as UTF-8.
 //!
-//! Each element is `SIZE | UTF-8`. The strings are gathered into chunks of up to
+//! Each element is `SIZE | UTF-8`. With AVX2 (asked at run time) each string is checked in
+//! place by [`crate::utf8_avx2::valid_in`], inlined into the loop over the strings. Otherwise
+//! the strings are gathered into chunks of up to
 //! [`CHUNK`] bytes (from the first string's data to the last one's) and each chunk is
 //! validated with one validator call (see [`super::utf8_batch`]); a string longer than a chunk
 //! is validated on its own. With strings of 50 to 150 bytes this is one call per ~40 strings
@@ -19,6 +21,105 @@ const RUN: usize = 128;
 /// with the index of the string it is about.
 #[inline]
 pub(crate) fn items<'a>(
+    input: &'a [u8],
+    pos: &mut usize,
+    n: usize,
+    each: impl FnMut(usize, &'a str) -> Result<()>,
+) -> std::result::Result<(), (Error, usize)> {
+    #[cfg(target_arch = "x86_64")]
+    if crate::json::wide::has_avx2() {
+        // SAFETY: the processor has AVX2.
+        #[allow(unsafe_code)]
+        return unsafe { items_avx2(input, pos, n, each) };
+    }
+    items_batched(input, pos, n, each)
+}
+
+/// Reads `n` strings starting at `*pos` into `out`, reusing its strings' buffers (its length
+/// becomes `n`). With AVX2 each string is copied and checked in one pass
+/// ([`crate::utf8_avx2::push_valid`]). An error comes with the index of the string it is about.
+#[inline]
+pub(crate) fn strings_into(
+    input: &[u8],
+    pos: &mut usize,
+    n: usize,
+    out: &mut Vec<String>,
+) -> std::result::Result<(), (Error, usize)> {
+    #[cfg(target_arch = "x86_64")]
+    if crate::json::wide::has_avx2() {
+        // SAFETY: the processor has AVX2.
+        #[allow(unsafe_code)]
+        return unsafe { strings_into_avx2(input, pos, n, out) };
+    }
+    items(input, pos, n, |i, s| {
+        let dst = crate::reflect::string_slot(out, i);
+        dst.push_str(s);
+        Ok(())
+    })?;
+    out.truncate(n);
+    Ok(())
+}
+
+/// [`strings_into`] with AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn strings_into_avx2(
+    input: &[u8],
+    pos: &mut usize,
+    n: usize,
+    out: &mut Vec<String>,
+) -> std::result::Result<(), (Error, usize)> {
+    let mut p = *pos;
+    for i in 0..n {
+        let at = p;
+        let len = match size::read(input, &mut p) {
+            Ok(len) => len,
+            Err(e) => return Err((e, i)),
+        };
+        if !crate::utf8_avx2::push_valid(input, p, len, crate::reflect::string_slot(out, i)) {
+            return Err(first_invalid(input, at, i, i + 1));
+        }
+        p += len;
+    }
+    out.truncate(n);
+    *pos = p;
+    Ok(())
+}
+
+/// [`items`] with each string checked in place by the AVX2 validator.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn items_avx2<'a>(
+    input: &'a [u8],
+    pos: &mut usize,
+    n: usize,
+    mut each: impl FnMut(usize, &'a str) -> Result<()>,
+) -> std::result::Result<(), (Error, usize)> {
+    let mut p = *pos;
+    for i in 0..n {
+        let at = p;
+        let len = match size::read(input, &mut p) {
+            Ok(len) => len,
+            Err(e) => return Err((e, i)),
+        };
+        if !crate::utf8_avx2::valid_in(input, p, len) {
+            return Err(first_invalid(input, at, i, i + 1));
+        }
+        let bytes = &input[p..p + len];
+        // SAFETY: `valid_in` found `bytes` (inside `input`) valid UTF-8.
+        #[allow(unsafe_code)]
+        let s = unsafe { std::str::from_utf8_unchecked(bytes) };
+        if let Err(e) = each(i, s) {
+            return Err((e, i));
+        }
+        p += len;
+    }
+    *pos = p;
+    Ok(())
+}
+
+/// [`items`] validating up to [`CHUNK`] bytes of strings with one validator call.
+fn items_batched<'a>(
     input: &'a [u8],
     pos: &mut usize,
     n: usize,

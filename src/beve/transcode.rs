@@ -146,9 +146,10 @@ pub(crate) fn utf8(b: &[u8], at: usize) -> Result<&str> {
     }
 }
 
+/// The error for `b` (starting at `at`), which is not valid UTF-8: at its first bad byte.
 #[cold]
 #[inline(never)]
-fn utf8_error(b: &[u8], at: usize) -> Error {
+pub(crate) fn utf8_error(b: &[u8], at: usize) -> Error {
     let bad = std::str::from_utf8(b).err().map_or(0, |e| e.valid_up_to());
     Error::new(Code::InvalidUtf8, at + bad)
 }
@@ -159,6 +160,13 @@ pub(crate) fn sized_str<'a>(input: &'a [u8], pos: &mut usize) -> Result<&'a str>
     let at = *pos;
     let n = size::read(input, pos)?;
     let b = take(input, *pos, n, at)?;
+    #[cfg(target_arch = "x86_64")]
+    let s = match crate::utf8_avx2::str_in(input, *pos, n) {
+        Some(Some(s)) => s,
+        Some(None) => return Err(utf8_error(b, *pos)),
+        None => utf8(b, *pos)?,
+    };
+    #[cfg(not(target_arch = "x86_64"))]
     let s = utf8(b, *pos)?;
     *pos += n;
     Ok(s)

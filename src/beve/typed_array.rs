@@ -198,6 +198,40 @@ impl<'de> BeveReader<'de> {
         }
     }
 
+    /// The count of the string array whose header was at `at`, checked against the input left
+    /// and the depth limit.
+    #[inline]
+    fn str_array_len(&mut self, at: usize) -> Result<usize> {
+        let n = size::read(self.input, &mut self.pos)?;
+        if n > self.left() {
+            return Err(super::header::eof(at));
+        }
+        if self.depth >= self.opts.max_depth {
+            return Err(Error::new(Code::DepthLimit(self.opts.max_depth), at));
+        }
+        Ok(n)
+    }
+
+    /// Reads a string array (or a generic array of strings) into `out`, reusing its strings'
+    /// buffers; its length becomes the count.
+    #[inline]
+    pub(crate) fn string_vec(&mut self, out: &mut Vec<String>) -> Result<()> {
+        let save = self.save();
+        let at = self.pos;
+        if self.header()? == header::STR_ARRAY {
+            let n = self.str_array_len(at)?;
+            return super::str_array::strings_into(self.input, &mut self.pos, n, out)
+                .map_err(|(e, i)| e.push_path(PathSegment::Index(i)));
+        }
+        self.restore(save);
+        let n = self.str_seq(|i, s| {
+            crate::reflect::string_slot(out, i).push_str(s.as_str());
+            Ok(())
+        })?;
+        out.truncate(n);
+        Ok(())
+    }
+
     /// Reads a string array (or a generic array of strings), handing each string to `each`.
     #[inline]
     pub(crate) fn str_seq<F>(&mut self, mut each: F) -> Result<usize>
@@ -208,13 +242,7 @@ impl<'de> BeveReader<'de> {
         let at = self.pos;
         match self.header()? {
             header::STR_ARRAY => {
-                let n = size::read(self.input, &mut self.pos)?;
-                if n > self.left() {
-                    return Err(super::header::eof(at));
-                }
-                if self.depth >= self.opts.max_depth {
-                    return Err(Error::new(Code::DepthLimit(self.opts.max_depth), at));
-                }
+                let n = self.str_array_len(at)?;
                 super::str_array::items(self.input, &mut self.pos, n, |i, s| {
                     each(i, Str::Borrowed(s))
                 })

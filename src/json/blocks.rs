@@ -72,11 +72,10 @@ pub(crate) use avx2::Avx2;
 mod avx2 {
     use super::super::reformat::{body, Rejected};
     use super::Blocks;
+    use crate::utf8_avx2::utf8_errors;
     use core::arch::x86_64::{
-        __m256i, _mm256_and_si256, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8,
-        _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256,
-        _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8, _mm256_testz_si256,
-        _mm256_xor_si256,
+        __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_movemask_epi8,
+        _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_testz_si256,
     };
 
     /// Proof that the processor has AVX2: made only by [`Avx2::detect`].
@@ -120,135 +119,6 @@ mod avx2 {
         out: &mut Vec<u8>,
     ) -> Result<(), Rejected> {
         body::<PRETTY, Avx2>(t, s, max_depth, indent, out)
-    }
-
-    /// A 16-entry table in both lanes.
-    #[inline(always)]
-    fn table(t: [i8; 16]) -> __m256i {
-        bytemuck::cast([t, t])
-    }
-
-    // The error classes of the look-up method, one bit each; a pair of bytes (the previous one
-    // and this one) is an error when the three tables agree on a bit.
-    /// A lead byte not followed by a continuation byte.
-    const TOO_SHORT: i8 = 1 << 0;
-    /// A continuation byte after an ASCII byte.
-    const TOO_LONG: i8 = 1 << 1;
-    /// `E0` followed by `80..=9F`.
-    const OVERLONG_3: i8 = 1 << 2;
-    /// `F4` followed by `90..=BF`, or `F5..=FF` followed by a continuation byte.
-    const TOO_LARGE: i8 = 1 << 3;
-    /// `ED` followed by `A0..=BF` (a surrogate).
-    const SURROGATE: i8 = 1 << 4;
-    /// `C0` or `C1` followed by a continuation byte.
-    const OVERLONG_2: i8 = 1 << 5;
-    /// `F0` followed by `80..=8F`, and `F5..=FF` followed by `80..=8F` (shares the bit).
-    const OVERLONG_4: i8 = 1 << 6;
-    /// A continuation byte after a continuation byte (right only as the third or fourth byte
-    /// of a sequence, which the check knows from the bytes two and three back).
-    const TWO_CONTS: i8 = 1 << 7;
-    /// The classes that depend only on the high nibbles.
-    const CARRY: i8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
-
-    /// By the high nibble of the previous byte.
-    const PREV_HIGH: [i8; 16] = [
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TOO_LONG,
-        TWO_CONTS,
-        TWO_CONTS,
-        TWO_CONTS,
-        TWO_CONTS,
-        TOO_SHORT | OVERLONG_2,
-        TOO_SHORT,
-        TOO_SHORT | OVERLONG_3 | SURROGATE,
-        TOO_SHORT | TOO_LARGE | OVERLONG_4,
-    ];
-
-    /// By the low nibble of the previous byte.
-    const PREV_LOW: [i8; 16] = [
-        CARRY | OVERLONG_2 | OVERLONG_3 | OVERLONG_4,
-        CARRY | OVERLONG_2,
-        CARRY,
-        CARRY,
-        CARRY | TOO_LARGE,
-        CARRY | TOO_LARGE | OVERLONG_4,
-        CARRY | TOO_LARGE | OVERLONG_4,
-        CARRY | TOO_LARGE | OVERLONG_4,
-        CARRY | TOO_LARGE | OVERLONG_4,
-        CARRY | TOO_LARGE | OVERLONG_4,
-        CARRY | TOO_LARGE | OVERLONG_4,
-        CARRY | TOO_LARGE | OVERLONG_4,
-        CARRY | TOO_LARGE | OVERLONG_4,
-        CARRY | TOO_LARGE | OVERLONG_4 | SURROGATE,
-        CARRY | TOO_LARGE | OVERLONG_4,
-        CARRY | TOO_LARGE | OVERLONG_4,
-    ];
-
-    /// By the high nibble of this byte.
-    const THIS_HIGH: [i8; 16] = {
-        const CONT: i8 = TOO_LONG | OVERLONG_2 | TWO_CONTS;
-        [
-            TOO_SHORT,
-            TOO_SHORT,
-            TOO_SHORT,
-            TOO_SHORT,
-            TOO_SHORT,
-            TOO_SHORT,
-            TOO_SHORT,
-            TOO_SHORT,
-            CONT | OVERLONG_3 | OVERLONG_4,
-            CONT | OVERLONG_3 | TOO_LARGE,
-            CONT | SURROGATE | TOO_LARGE,
-            CONT | SURROGATE | TOO_LARGE,
-            TOO_SHORT,
-            TOO_SHORT,
-            TOO_SHORT,
-            TOO_SHORT,
-        ]
-    };
-
-    /// Non-zero where `input` breaks UTF-8 in a way its bytes and the three before each
-    /// (`prev1`, `prev2`, `prev3`: the blocks one, two and three bytes earlier) show; an
-    /// unfinished sequence at the end of `input` is not an error here (the next block's first
-    /// bytes show it).
-    ///
-    /// # Safety
-    /// The processor has AVX2.
-    #[inline(always)]
-    unsafe fn utf8_errors(
-        input: __m256i,
-        prev1: __m256i,
-        prev2: __m256i,
-        prev3: __m256i,
-    ) -> __m256i {
-        // SAFETY: value-only AVX2 intrinsics; the caller guarantees AVX2.
-        unsafe {
-            let nibble = _mm256_set1_epi8(0x0F);
-            let prev_high = _mm256_and_si256(_mm256_srli_epi16::<4>(prev1), nibble);
-            let prev_low = _mm256_and_si256(prev1, nibble);
-            let this_high = _mm256_and_si256(_mm256_srli_epi16::<4>(input), nibble);
-            let pairs = _mm256_and_si256(
-                _mm256_and_si256(
-                    _mm256_shuffle_epi8(table(PREV_HIGH), prev_high),
-                    _mm256_shuffle_epi8(table(PREV_LOW), prev_low),
-                ),
-                _mm256_shuffle_epi8(table(THIS_HIGH), this_high),
-            );
-            // A continuation byte must follow a continuation byte exactly where the byte two
-            // back is a three- or four-byte lead (`E0..`) or the byte three back a four-byte
-            // lead (`F0..`): saturating subtraction leaves the top bit set just for those.
-            let third = _mm256_subs_epu8(prev2, _mm256_set1_epi8((0xE0u8 - 0x80) as i8));
-            let fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8((0xF0u8 - 0x80) as i8));
-            let must =
-                _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8(TWO_CONTS));
-            _mm256_xor_si256(must, pairs)
-        }
     }
 
     impl Blocks for Avx2 {
@@ -321,33 +191,7 @@ mod avx2 {
                 println!("no AVX2: skipped");
                 return;
             };
-            // Every byte value as a lead, followed by every interesting next byte, with a
-            // third and fourth from a smaller set; placed at every offset around the block
-            // boundary.
-            let next = [
-                0x00u8, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0,
-                0xED, 0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
-            ];
-            let more = [0x41u8, 0x80, 0x9F, 0xA0, 0xBF, 0xC3];
-            for lead in 0..=255u8 {
-                for &b in &next {
-                    for &c in &more {
-                        for &d in &more {
-                            for off in [0usize, 1, 13, 14, 15, 16, 17, 28, 29, 30, 31, 32] {
-                                let mut s = vec![b'a'; off];
-                                s.extend_from_slice(&[lead, b, c, d]);
-                                check(t, &s);
-                                s.truncate(off + 3);
-                                check(t, &s);
-                                s.truncate(off + 2);
-                                check(t, &s);
-                                s.truncate(off + 1);
-                                check(t, &s);
-                            }
-                        }
-                    }
-                }
-            }
+            crate::utf8_avx2::cases::pairs_and_triples(|s| check(t, s));
         }
 
         #[test]
@@ -356,37 +200,7 @@ mod avx2 {
                 println!("no AVX2: skipped");
                 return;
             };
-            let chars = [
-                "a",
-                "é",
-                "\u{7FF}",
-                "\u{800}",
-                "\u{D7FF}",
-                "\u{E000}",
-                "€",
-                "\u{FFFF}",
-                "\u{10000}",
-                "😀",
-                "\u{10FFFF}",
-            ];
-            for c in chars {
-                for off in 0..70 {
-                    let mut s = "é".repeat(off / 2).into_bytes();
-                    s.extend(std::iter::repeat_n(b'b', off % 2));
-                    s.extend_from_slice(c.as_bytes());
-                    s.extend_from_slice("z😀".as_bytes());
-                    check(t, &s);
-                    // Cut short, and with one byte changed.
-                    for cut in 0..s.len() {
-                        check(t, &s[..cut]);
-                        for b in [0x00, 0x41, 0x80, 0xBF, 0xC0, 0xE0, 0xF0, 0xF8, 0xFF] {
-                            let mut m = s.clone();
-                            m[cut] = b;
-                            check(t, &m);
-                        }
-                    }
-                }
-            }
+            crate::utf8_avx2::cases::characters(|s| check(t, s));
         }
     }
 }

@@ -33,7 +33,7 @@ mod spare;
 mod string;
 mod string_into;
 mod unchecked;
-mod wide;
+pub(crate) mod wide;
 mod write;
 
 use crate::error::Result;

@@ -1,0 +1,577 @@
+//! The UTF-8 check of Keiser and Lemire ("Validating UTF-8 in less than one instruction per
+//! byte", 2021) on AVX2 registers, and a validator built on it for the short strings of a
+//! larger input.
+//!
+//! [`utf8_errors`] judges the 32 bytes of a block, each with the three before it; the JSON
+//! string scan ([`crate::json`]'s reformat blocks) loads those three from the input.
+//! [`valid_in`] checks one string inside a larger input (a BEVE string among its SIZE bytes):
+//! it shifts the three bytes before each byte out of the previous block, so nothing before the
+//! string is read, and it reads its last block whole when the input has the bytes (the part
+//! past the string's end is masked to zeros). For the strings of 50-150 bytes of a typical
+//! document that is 2-5 blocks with no set-up, where a general validator call spends more on
+//! its set-up and padded tail than on the bytes.
+//!
+//! Every function here needs AVX2: the callers hold proof of it (a run-time check) and run
+//! their loops inside `#[target_feature(enable = "avx2")]` functions, so that all of this
+//! inlines into them.
+
+#![allow(unsafe_code)]
+
+use core::arch::x86_64::{
+    __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_cmpgt_epi8, _mm256_loadu_si256,
+    _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set1_epi8,
+    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_storeu_si256,
+    _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
+};
+
+/// A 16-entry table in both lanes.
+#[inline(always)]
+fn table(t: [i8; 16]) -> __m256i {
+    bytemuck::cast([t, t])
+}
+
+// The error classes of the look-up method, one bit each; a pair of bytes (the previous one
+// and this one) is an error when the three tables agree on a bit.
+/// A lead byte not followed by a continuation byte.
+const TOO_SHORT: i8 = 1 << 0;
+/// A continuation byte after an ASCII byte.
+const TOO_LONG: i8 = 1 << 1;
+/// `E0` followed by `80..=9F`.
+const OVERLONG_3: i8 = 1 << 2;
+/// `F4` followed by `90..=BF`, or `F5..=FF` followed by a continuation byte.
+const TOO_LARGE: i8 = 1 << 3;
+/// `ED` followed by `A0..=BF` (a surrogate).
+const SURROGATE: i8 = 1 << 4;
+/// `C0` or `C1` followed by a continuation byte.
+const OVERLONG_2: i8 = 1 << 5;
+/// `F0` followed by `80..=8F`, and `F5..=FF` followed by `80..=8F` (shares the bit).
+const OVERLONG_4: i8 = 1 << 6;
+/// A continuation byte after a continuation byte (right only as the third or fourth byte
+/// of a sequence, which the check knows from the bytes two and three back).
+const TWO_CONTS: i8 = 1 << 7;
+/// The classes that depend only on the high nibbles.
+const CARRY: i8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
+
+/// By the high nibble of the previous byte.
+const PREV_HIGH: [i8; 16] = [
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TOO_LONG,
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,
+    TWO_CONTS,
+    TOO_SHORT | OVERLONG_2,
+    TOO_SHORT,
+    TOO_SHORT | OVERLONG_3 | SURROGATE,
+    TOO_SHORT | TOO_LARGE | OVERLONG_4,
+];
+
+/// By the low nibble of the previous byte.
+const PREV_LOW: [i8; 16] = [
+    CARRY | OVERLONG_2 | OVERLONG_3 | OVERLONG_4,
+    CARRY | OVERLONG_2,
+    CARRY,
+    CARRY,
+    CARRY | TOO_LARGE,
+    CARRY | TOO_LARGE | OVERLONG_4,
+    CARRY | TOO_LARGE | OVERLONG_4,
+    CARRY | TOO_LARGE | OVERLONG_4,
+    CARRY | TOO_LARGE | OVERLONG_4,
+    CARRY | TOO_LARGE | OVERLONG_4,
+    CARRY | TOO_LARGE | OVERLONG_4,
+    CARRY | TOO_LARGE | OVERLONG_4,
+    CARRY | TOO_LARGE | OVERLONG_4,
+    CARRY | TOO_LARGE | OVERLONG_4 | SURROGATE,
+    CARRY | TOO_LARGE | OVERLONG_4,
+    CARRY | TOO_LARGE | OVERLONG_4,
+];
+
+/// By the high nibble of this byte.
+const THIS_HIGH: [i8; 16] = {
+    const CONT: i8 = TOO_LONG | OVERLONG_2 | TWO_CONTS;
+    [
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        CONT | OVERLONG_3 | OVERLONG_4,
+        CONT | OVERLONG_3 | TOO_LARGE,
+        CONT | SURROGATE | TOO_LARGE,
+        CONT | SURROGATE | TOO_LARGE,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+        TOO_SHORT,
+    ]
+};
+
+/// Non-zero where `input` breaks UTF-8 in a way its bytes and the three before each
+/// (`prev1`, `prev2`, `prev3`: the blocks one, two and three bytes earlier) show; an
+/// unfinished sequence at the end of `input` is not an error here (the next block's first
+/// bytes show it).
+///
+/// # Safety
+/// The processor has AVX2.
+#[inline(always)]
+pub(crate) unsafe fn utf8_errors(
+    input: __m256i,
+    prev1: __m256i,
+    prev2: __m256i,
+    prev3: __m256i,
+) -> __m256i {
+    // SAFETY: value-only AVX2 intrinsics; the caller guarantees AVX2.
+    unsafe {
+        let nibble = _mm256_set1_epi8(0x0F);
+        let prev_high = _mm256_and_si256(_mm256_srli_epi16::<4>(prev1), nibble);
+        let prev_low = _mm256_and_si256(prev1, nibble);
+        let this_high = _mm256_and_si256(_mm256_srli_epi16::<4>(input), nibble);
+        let pairs = _mm256_and_si256(
+            _mm256_and_si256(
+                _mm256_shuffle_epi8(table(PREV_HIGH), prev_high),
+                _mm256_shuffle_epi8(table(PREV_LOW), prev_low),
+            ),
+            _mm256_shuffle_epi8(table(THIS_HIGH), this_high),
+        );
+        // A continuation byte must follow a continuation byte exactly where the byte two
+        // back is a three- or four-byte lead (`E0..`) or the byte three back a four-byte
+        // lead (`F0..`): saturating subtraction leaves the top bit set just for those.
+        let third = _mm256_subs_epu8(prev2, _mm256_set1_epi8((0xE0u8 - 0x80) as i8));
+        let fourth = _mm256_subs_epu8(prev3, _mm256_set1_epi8((0xF0u8 - 0x80) as i8));
+        let must = _mm256_and_si256(_mm256_or_si256(third, fourth), _mm256_set1_epi8(TWO_CONTS));
+        _mm256_xor_si256(must, pairs)
+    }
+}
+
+/// Per position of the last block, the largest byte that cannot begin an unfinished sequence
+/// there: a lead byte of a 4-byte sequence three from the end, of 3 or 4 bytes two from the
+/// end, any lead byte at the very end. `subs(block, LAST_MAX)` is non-zero where one does.
+const LAST_MAX: [u8; 32] = {
+    let mut t = [0xFF; 32];
+    t[29] = 0xEF;
+    t[30] = 0xDF;
+    t[31] = 0xBF;
+    t
+};
+
+/// `0, 1, ..., 31`: byte `k` of a block is inside a string with `r` bytes left when `k < r`.
+const IOTA: [i8; 32] = {
+    let mut t = [0; 32];
+    let mut k = 0;
+    while k < 32 {
+        t[k] = k as i8;
+        k += 1;
+    }
+    t
+};
+
+/// The errors of block `v`, whose bytes are judged with the three before each, taken from the
+/// end of the previous block `prev` (zeros before a string's first block). An all-ASCII
+/// block only needs `prev` not to end in an unfinished sequence.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn block_errors(v: __m256i, prev: __m256i) -> __m256i {
+    if _mm256_movemask_epi8(v) == 0 {
+        return unfinished(prev);
+    }
+    // Bytes 16..32 of `prev` then 0..16 of `v`: the 16 bytes before each lane of `v`.
+    let before = _mm256_permute2x128_si256::<0x21>(prev, v);
+    let prev1 = _mm256_alignr_epi8::<15>(v, before);
+    let prev2 = _mm256_alignr_epi8::<14>(v, before);
+    let prev3 = _mm256_alignr_epi8::<13>(v, before);
+    // SAFETY: `utf8_errors` needs AVX2, which this function enables.
+    unsafe { utf8_errors(v, prev1, prev2, prev3) }
+}
+
+/// Non-zero when block `v` ends in a sequence its last bytes do not finish.
+#[target_feature(enable = "avx2")]
+#[inline]
+fn unfinished(v: __m256i) -> __m256i {
+    _mm256_subs_epu8(v, bytemuck::cast(LAST_MAX))
+}
+
+/// Whether `input[start..start + len]` is valid UTF-8 (`false` when the range is not inside
+/// `input`). Reads from `start` up to 31 bytes past the range's end when `input` holds them,
+/// nothing before `start`.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
+    if start > input.len() || len > input.len() - start {
+        return false;
+    }
+    if len == 0 {
+        return true;
+    }
+    // Bytes readable from `start`: at least `len`.
+    let room = input.len() - start;
+    // SAFETY: `start <= input.len()` (checked above), so the pointer is inside `input` or one
+    // past its end; every load below reads 32 bytes at `at + i` with `i + 32 <= room`, or, for
+    // the last block when fewer remain, copies `len - i <= room - i` bytes.
+    unsafe {
+        let at = input.as_ptr().add(start);
+        let mut prev = _mm256_setzero_si256();
+        let mut errors = _mm256_setzero_si256();
+        let mut i = 0;
+        while len - i > 32 {
+            let v = _mm256_loadu_si256(at.add(i).cast());
+            errors = _mm256_or_si256(errors, block_errors(v, prev));
+            prev = v;
+            i += 32;
+        }
+        // The last block, 1..=32 bytes, with zeros after the string's end.
+        let rest = len - i;
+        let v = if room - i >= 32 {
+            _mm256_loadu_si256(at.add(i).cast())
+        } else {
+            let mut buf = [0u8; 32];
+            std::ptr::copy_nonoverlapping(at.add(i), buf.as_mut_ptr(), rest);
+            bytemuck::cast(buf)
+        };
+        let inside = _mm256_cmpgt_epi8(_mm256_set1_epi8(rest as i8), bytemuck::cast(IOTA));
+        let v = _mm256_and_si256(v, inside);
+        errors = _mm256_or_si256(errors, block_errors(v, prev));
+        errors = _mm256_or_si256(errors, unfinished(v));
+        _mm256_testz_si256(errors, errors) != 0
+    }
+}
+
+/// Appends `input[start..start + len]` to `out` when it is valid UTF-8 and returns `true`;
+/// otherwise (or when the range is not inside `input`) leaves `out` as it was and returns
+/// `false`. The bytes are copied block by block as they are checked, from the same registers.
+#[target_feature(enable = "avx2")]
+#[inline]
+pub(crate) fn push_valid(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
+    if start > input.len() || len > input.len() - start {
+        return false;
+    }
+    if len == 0 {
+        return true;
+    }
+    let room = input.len() - start;
+    out.reserve(len);
+    // SAFETY: the bytes are written into `out`'s spare capacity (`reserve(len)` made room for
+    // `len` of them after its length) and its length is raised over them only once they are
+    // known to be valid UTF-8, so `out` never holds anything else. Reads: `start + len <=
+    // input.len()` (checked above); each 32-byte load at `at + k` has `k + 32 <= room`; stores
+    // at `dst + k` have `k + 32 <= len` (`k + 16 <= len` and so on for the short tail).
+    unsafe {
+        let bytes = out.as_mut_vec();
+        let old = bytes.len();
+        let dst = bytes.as_mut_ptr().add(old);
+        let at = input.as_ptr().add(start);
+        let mut prev = _mm256_setzero_si256();
+        let mut errors = _mm256_setzero_si256();
+        let mut i = 0;
+        while len - i > 32 {
+            let v = _mm256_loadu_si256(at.add(i).cast());
+            errors = _mm256_or_si256(errors, block_errors(v, prev));
+            prev = v;
+            i += 32;
+        }
+        let rest = len - i;
+        let v = if room - i >= 32 {
+            _mm256_loadu_si256(at.add(i).cast())
+        } else {
+            let mut buf = [0u8; 32];
+            std::ptr::copy_nonoverlapping(at.add(i), buf.as_mut_ptr(), rest);
+            bytemuck::cast(buf)
+        };
+        let inside = _mm256_cmpgt_epi8(_mm256_set1_epi8(rest as i8), bytemuck::cast(IOTA));
+        let v = _mm256_and_si256(v, inside);
+        errors = _mm256_or_si256(errors, block_errors(v, prev));
+        errors = _mm256_or_si256(errors, unfinished(v));
+        if _mm256_testz_si256(errors, errors) == 0 {
+            return false;
+        }
+        copy_short(at, dst, len);
+        bytes.set_len(old + len);
+        true
+    }
+}
+
+/// Copies `len` bytes from `src` to `dst` with straight-line overlapping moves up to 128
+/// bytes (no call, no loop), `memcpy` beyond.
+///
+/// # Safety
+/// `src` is readable and `dst` writable for `len` bytes, and they do not overlap.
+#[target_feature(enable = "avx2")]
+#[inline]
+unsafe fn copy_short(src: *const u8, dst: *mut u8, len: usize) {
+    // SAFETY: every access below is inside `0..len` of both pointers (the caller's promise).
+    unsafe {
+        let mv = |k: usize| {
+            _mm256_storeu_si256(dst.add(k).cast(), _mm256_loadu_si256(src.add(k).cast()));
+        };
+        if len > 128 {
+            std::ptr::copy_nonoverlapping(src, dst, len);
+        } else if len > 64 {
+            mv(0);
+            mv(32);
+            mv(len - 64);
+            mv(len - 32);
+        } else if len >= 32 {
+            mv(0);
+            mv(len - 32);
+        } else if len >= 16 {
+            let (a, b) = (src.cast::<[u8; 16]>(), src.add(len - 16).cast::<[u8; 16]>());
+            let (a, b) = (a.read_unaligned(), b.read_unaligned());
+            dst.cast::<[u8; 16]>().write_unaligned(a);
+            dst.add(len - 16).cast::<[u8; 16]>().write_unaligned(b);
+        } else if len >= 8 {
+            let (a, b) = (src.cast::<u64>(), src.add(len - 8).cast::<u64>());
+            let (a, b) = (a.read_unaligned(), b.read_unaligned());
+            dst.cast::<u64>().write_unaligned(a);
+            dst.add(len - 8).cast::<u64>().write_unaligned(b);
+        } else if len >= 4 {
+            let (a, b) = (src.cast::<u32>(), src.add(len - 4).cast::<u32>());
+            let (a, b) = (a.read_unaligned(), b.read_unaligned());
+            dst.cast::<u32>().write_unaligned(a);
+            dst.add(len - 4).cast::<u32>().write_unaligned(b);
+        } else {
+            for k in 0..len {
+                *dst.add(k) = *src.add(k);
+            }
+        }
+    }
+}
+
+/// `input[start..start + len]` as text when the processor has AVX2: `Some(Some(text))` when
+/// it is valid UTF-8, `Some(None)` when not (or when the range is not inside `input`), and
+/// `None` without AVX2 (the caller uses another validator). One call into AVX2 code, for
+/// callers that check one string at a time.
+#[inline]
+pub(crate) fn str_in(input: &[u8], start: usize, len: usize) -> Option<Option<&str>> {
+    if !crate::json::wide::has_avx2() {
+        return None;
+    }
+    /// [`valid_in`] as a call from code without AVX2.
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    fn check(input: &[u8], start: usize, len: usize) -> bool {
+        valid_in(input, start, len)
+    }
+    // SAFETY: the processor has AVX2 (asked above).
+    if !unsafe { check(input, start, len) } {
+        return Some(None);
+    }
+    // SAFETY: `valid_in` found the range inside `input` and valid UTF-8.
+    Some(Some(unsafe {
+        std::str::from_utf8_unchecked(input.get_unchecked(start..start + len))
+    }))
+}
+
+/// [`push_valid`] when the processor has AVX2 (`None` without it, and nothing done). One call
+/// into AVX2 code, for callers that read one string at a time.
+#[inline]
+pub(crate) fn push_in(input: &[u8], start: usize, len: usize, out: &mut String) -> Option<bool> {
+    if !crate::json::wide::has_avx2() {
+        return None;
+    }
+    /// [`push_valid`] as a call from code without AVX2.
+    #[target_feature(enable = "avx2")]
+    #[inline(never)]
+    fn push(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
+        push_valid(input, start, len, out)
+    }
+    // SAFETY: the processor has AVX2 (asked above).
+    Some(unsafe { push(input, start, len, out) })
+}
+
+/// Inputs that probe a UTF-8 check, shared by the tests of its users.
+#[cfg(test)]
+pub(crate) mod cases {
+    /// Every byte value as a lead, followed by every interesting next byte, with a third and
+    /// fourth from a smaller set, placed at every offset around a block boundary, whole and
+    /// cut after each of its bytes.
+    pub(crate) fn pairs_and_triples(mut check: impl FnMut(&[u8])) {
+        let next = [
+            0x00u8, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED,
+            0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
+        ];
+        let more = [0x41u8, 0x80, 0x9F, 0xA0, 0xBF, 0xC3];
+        for lead in 0..=255u8 {
+            for &b in &next {
+                for &c in &more {
+                    for &d in &more {
+                        for off in [0usize, 1, 13, 14, 15, 16, 17, 28, 29, 30, 31, 32] {
+                            let mut s = vec![b'a'; off];
+                            s.extend_from_slice(&[lead, b, c, d]);
+                            for cut in (off + 1..=off + 4).rev() {
+                                check(&s[..cut]);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Each kind of character (every length, the edges of each range) at every offset up to
+    /// 70, whole, cut short at each byte, and with each byte replaced by bytes of each class.
+    pub(crate) fn characters(mut check: impl FnMut(&[u8])) {
+        let chars = [
+            "a",
+            "é",
+            "\u{7FF}",
+            "\u{800}",
+            "\u{D7FF}",
+            "\u{E000}",
+            "€",
+            "\u{FFFF}",
+            "\u{10000}",
+            "😀",
+            "\u{10FFFF}",
+        ];
+        for c in chars {
+            for off in 0..70 {
+                let mut s = "é".repeat(off / 2).into_bytes();
+                s.extend(std::iter::repeat_n(b'b', off % 2));
+                s.extend_from_slice(c.as_bytes());
+                s.extend_from_slice("z😀".as_bytes());
+                check(&s);
+                for cut in 0..s.len() {
+                    check(&s[..cut]);
+                    for b in [0x00, 0x41, 0x80, 0xBF, 0xC0, 0xE0, 0xF0, 0xF8, 0xFF] {
+                        let mut m = s.clone();
+                        m[cut] = b;
+                        check(&m);
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Bytes that would break a check that read them: lead bytes, continuation bytes.
+    const JUNK: [u8; 6] = [0xF0, 0x80, 0xE2, 0xC3, 0xFF, 0xBF];
+
+    /// `s` between junk bytes (none after when `at_end`, so the last block is read from a
+    /// copy), checked by `valid_in` and `push_valid` against std.
+    #[target_feature(enable = "avx2")]
+    fn agrees(s: &[u8], before: usize, at_end: bool) {
+        let want = std::str::from_utf8(s).is_ok();
+        let mut input: Vec<u8> = JUNK.iter().copied().cycle().take(before).collect();
+        input.extend_from_slice(s);
+        if !at_end {
+            input.extend(JUNK.iter().copied().cycle().take(40));
+        }
+        assert_eq!(valid_in(&input, before, s.len()), want, "{s:02X?}");
+        let mut out = String::from("kept");
+        assert_eq!(
+            push_valid(&input, before, s.len(), &mut out),
+            want,
+            "{s:02X?}"
+        );
+        let mut expect = b"kept".to_vec();
+        if want {
+            expect.extend_from_slice(s);
+        }
+        assert_eq!(out.as_bytes(), &expect[..], "{s:02X?}");
+    }
+
+    fn avx2() -> bool {
+        let yes = crate::json::wide::has_avx2();
+        if !yes {
+            println!("no AVX2: skipped");
+        }
+        yes
+    }
+
+    #[test]
+    fn agrees_with_std_on_every_pair_and_triple_at_every_offset() {
+        if !avx2() {
+            return;
+        }
+        // SAFETY (each call): the processor has AVX2.
+        cases::pairs_and_triples(|s| unsafe {
+            agrees(s, 3, false);
+            agrees(s, 1, true);
+        });
+    }
+
+    #[test]
+    fn agrees_with_std_on_every_character_kind_at_every_offset() {
+        if !avx2() {
+            return;
+        }
+        // SAFETY (each call): the processor has AVX2.
+        cases::characters(|s| unsafe {
+            agrees(s, 2, false);
+            agrees(s, 0, true);
+        });
+    }
+
+    #[test]
+    fn long_random_text_and_its_corruptions() {
+        if !avx2() {
+            return;
+        }
+        let pieces = [
+            "a",
+            "é",
+            "€",
+            "😀",
+            "\u{10FFFF}",
+            "\u{FFFF}",
+            "zz",
+            "\u{7FF}",
+        ];
+        let mut seed = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        for _ in 0..3000 {
+            let mut s = String::new();
+            let n = next() % 120;
+            for _ in 0..n {
+                s.push_str(pieces[(next() % pieces.len() as u64) as usize]);
+            }
+            let mut b = s.into_bytes();
+            // SAFETY: the processor has AVX2.
+            unsafe { agrees(&b, (next() % 5) as usize, next() % 2 == 0) };
+            if !b.is_empty() {
+                let k = (next() % b.len() as u64) as usize;
+                b[k] = next() as u8;
+                // SAFETY: the processor has AVX2.
+                unsafe { agrees(&b, (next() % 5) as usize, next() % 2 == 0) };
+            }
+        }
+    }
+
+    #[test]
+    fn ranges_outside_the_input_are_rejected() {
+        if !avx2() {
+            return;
+        }
+        // SAFETY: the processor has AVX2.
+        unsafe {
+            assert!(!valid_in(b"abc", 2, 2));
+            assert!(!valid_in(b"abc", 4, 0));
+            assert!(valid_in(b"abc", 3, 0));
+            let mut out = String::new();
+            assert!(!push_valid(b"abc", 1, 3, &mut out));
+            assert!(out.is_empty());
+        }
+        assert_eq!(str_in(b"xab", 1, 2), Some(Some("ab")));
+        assert_eq!(str_in(b"x\xFF", 1, 1), Some(None));
+        let mut out = String::from("z");
+        assert_eq!(push_in("xé".as_bytes(), 1, 2, &mut out), Some(true));
+        assert_eq!(out, "zé");
+    }
+}
