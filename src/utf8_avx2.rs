@@ -177,9 +177,11 @@ const IOTA: [i8; 32] = {
 /// The errors of block `v`, whose bytes are judged with the three before each, taken from the
 /// end of the previous block `prev` (zeros before a string's first block). An all-ASCII
 /// block only needs `prev` not to end in an unfinished sequence.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn block_errors(v: __m256i, prev: __m256i) -> __m256i {
+///
+/// # Safety
+/// The processor has AVX2.
+#[inline(always)]
+unsafe fn block_errors(v: __m256i, prev: __m256i) -> __m256i {
     if _mm256_movemask_epi8(v) == 0 {
         return unfinished(prev);
     }
@@ -193,18 +195,22 @@ fn block_errors(v: __m256i, prev: __m256i) -> __m256i {
 }
 
 /// Non-zero when block `v` ends in a sequence its last bytes do not finish.
-#[target_feature(enable = "avx2")]
-#[inline]
-fn unfinished(v: __m256i) -> __m256i {
+///
+/// # Safety
+/// The processor has AVX2.
+#[inline(always)]
+unsafe fn unfinished(v: __m256i) -> __m256i {
     _mm256_subs_epu8(v, bytemuck::cast(LAST_MAX))
 }
 
 /// Whether `input[start..start + len]` is valid UTF-8 (`false` when the range is not inside
 /// `input`). Reads from `start` up to 31 bytes past the range's end when `input` holds them,
 /// nothing before `start`.
-#[target_feature(enable = "avx2")]
-#[inline]
-pub(crate) fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
+///
+/// # Safety
+/// The processor has AVX2.
+#[inline(always)]
+pub(crate) unsafe fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
     if start > input.len() || len > input.len() - start {
         return false;
     }
@@ -247,9 +253,11 @@ pub(crate) fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
 /// Appends `input[start..start + len]` to `out` when it is valid UTF-8 and returns `true`;
 /// otherwise (or when the range is not inside `input`) leaves `out` as it was and returns
 /// `false`. The bytes are copied block by block as they are checked, from the same registers.
-#[target_feature(enable = "avx2")]
-#[inline]
-pub(crate) fn push_valid(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
+///
+/// # Safety
+/// The processor has AVX2.
+#[inline(always)]
+pub(crate) unsafe fn push_valid(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
     if start > input.len() || len > input.len() - start {
         return false;
     }
@@ -302,9 +310,8 @@ pub(crate) fn push_valid(input: &[u8], start: usize, len: usize, out: &mut Strin
 /// bytes (no call, no loop), `memcpy` beyond.
 ///
 /// # Safety
-/// `src` is readable and `dst` writable for `len` bytes, and they do not overlap.
-#[target_feature(enable = "avx2")]
-#[inline]
+/// `src` is readable and `dst` writable for `len` bytes, and they do not overlap; the processor has AVX2.
+#[inline(always)]
 unsafe fn copy_short(src: *const u8, dst: *mut u8, len: usize) {
     // SAFETY: every access below is inside `0..len` of both pointers (the caller's promise).
     unsafe {
@@ -357,7 +364,8 @@ pub(crate) fn str_in(input: &[u8], start: usize, len: usize) -> Option<Option<&s
     #[target_feature(enable = "avx2")]
     #[inline(never)]
     fn check(input: &[u8], start: usize, len: usize) -> bool {
-        valid_in(input, start, len)
+        // SAFETY: this function runs only with AVX2.
+        unsafe { valid_in(input, start, len) }
     }
     // SAFETY: the processor has AVX2 (asked above).
     if !unsafe { check(input, start, len) } {
@@ -380,7 +388,8 @@ pub(crate) fn push_in(input: &[u8], start: usize, len: usize, out: &mut String) 
     #[target_feature(enable = "avx2")]
     #[inline(never)]
     fn push(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
-        push_valid(input, start, len, out)
+        // SAFETY: this function runs only with the instruction set it enables.
+        unsafe { push_valid(input, start, len, out) }
     }
     // SAFETY: the processor has AVX2 (asked above).
     Some(unsafe { push(input, start, len, out) })
@@ -459,8 +468,7 @@ mod tests {
     const JUNK: [u8; 6] = [0xF0, 0x80, 0xE2, 0xC3, 0xFF, 0xBF];
 
     /// `s` between junk bytes (none after when `at_end`, so the last block is read from a
-    /// copy), checked by `valid_in` and `push_valid` against std.
-    #[target_feature(enable = "avx2")]
+    /// copy), checked by `str_in` and `push_in` against std.
     fn agrees(s: &[u8], before: usize, at_end: bool) {
         let want = std::str::from_utf8(s).is_ok();
         let mut input: Vec<u8> = JUNK.iter().copied().cycle().take(before).collect();
@@ -468,11 +476,12 @@ mod tests {
         if !at_end {
             input.extend(JUNK.iter().copied().cycle().take(40));
         }
-        assert_eq!(valid_in(&input, before, s.len()), want, "{s:02X?}");
+        let text = str_in(&input, before, s.len());
+        assert_eq!(text.map(|t| t.is_some()), Some(want), "{s:02X?}");
         let mut out = String::from("kept");
         assert_eq!(
-            push_valid(&input, before, s.len(), &mut out),
-            want,
+            push_in(&input, before, s.len(), &mut out),
+            Some(want),
             "{s:02X?}"
         );
         let mut expect = b"kept".to_vec();
@@ -495,8 +504,7 @@ mod tests {
         if !avx2() {
             return;
         }
-        // SAFETY (each call): the processor has AVX2.
-        cases::pairs_and_triples(|s| unsafe {
+        cases::pairs_and_triples(|s| {
             agrees(s, 3, false);
             agrees(s, 1, true);
         });
@@ -507,8 +515,7 @@ mod tests {
         if !avx2() {
             return;
         }
-        // SAFETY (each call): the processor has AVX2.
-        cases::characters(|s| unsafe {
+        cases::characters(|s| {
             agrees(s, 2, false);
             agrees(s, 0, true);
         });
@@ -543,13 +550,11 @@ mod tests {
                 s.push_str(pieces[(next() % pieces.len() as u64) as usize]);
             }
             let mut b = s.into_bytes();
-            // SAFETY: the processor has AVX2.
-            unsafe { agrees(&b, (next() % 5) as usize, next() % 2 == 0) };
+            agrees(&b, (next() % 5) as usize, next() % 2 == 0);
             if !b.is_empty() {
                 let k = (next() % b.len() as u64) as usize;
                 b[k] = next() as u8;
-                // SAFETY: the processor has AVX2.
-                unsafe { agrees(&b, (next() % 5) as usize, next() % 2 == 0) };
+                agrees(&b, (next() % 5) as usize, next() % 2 == 0);
             }
         }
     }
@@ -559,15 +564,12 @@ mod tests {
         if !avx2() {
             return;
         }
-        // SAFETY: the processor has AVX2.
-        unsafe {
-            assert!(!valid_in(b"abc", 2, 2));
-            assert!(!valid_in(b"abc", 4, 0));
-            assert!(valid_in(b"abc", 3, 0));
-            let mut out = String::new();
-            assert!(!push_valid(b"abc", 1, 3, &mut out));
-            assert!(out.is_empty());
-        }
+        assert_eq!(str_in(b"abc", 2, 2), Some(None));
+        assert_eq!(str_in(b"abc", 4, 0), Some(None));
+        assert_eq!(str_in(b"abc", 3, 0), Some(Some("")));
+        let mut out = String::new();
+        assert_eq!(push_in(b"abc", 1, 3, &mut out), Some(false));
+        assert!(out.is_empty());
         assert_eq!(str_in(b"xab", 1, 2), Some(Some("ab")));
         assert_eq!(str_in(b"x\xFF", 1, 1), Some(None));
         let mut out = String::from("z");

@@ -76,7 +76,11 @@ fn strings_into_avx2(
             Ok(len) => len,
             Err(e) => return Err((e, i)),
         };
-        if !crate::utf8_avx2::push_valid(input, p, len, crate::reflect::string_slot(out, i)) {
+        let dst = crate::reflect::string_slot(out, i);
+        // SAFETY: this function runs only with AVX2.
+        #[allow(unsafe_code)]
+        let ok = unsafe { crate::utf8_avx2::push_valid(input, p, len, dst) };
+        if !ok {
             return Err(first_invalid(input, at, i, i + 1));
         }
         p += len;
@@ -102,7 +106,10 @@ fn items_avx2<'a>(
             Ok(len) => len,
             Err(e) => return Err((e, i)),
         };
-        if !crate::utf8_avx2::valid_in(input, p, len) {
+        // SAFETY: this function runs only with AVX2.
+        #[allow(unsafe_code)]
+        let ok = unsafe { crate::utf8_avx2::valid_in(input, p, len) };
+        if !ok {
             return Err(first_invalid(input, at, i, i + 1));
         }
         let bytes = &input[p..p + len];
@@ -209,16 +216,72 @@ mod tests {
         b
     }
 
-    fn collect(b: &[u8], n: usize) -> std::result::Result<Vec<String>, (String, usize, usize)> {
+    type Outcome = std::result::Result<Vec<String>, (String, usize, usize)>;
+
+    /// The strings of `b` as each path reads them: `items` (with a check that it ends at the
+    /// end of `b`) or `strings_into` (into a vector of used strings).
+    fn by_items<'a>(
+        b: &'a [u8],
+        n: usize,
+        items: impl FnOnce(
+            &'a [u8],
+            &mut usize,
+            usize,
+            &mut dyn FnMut(usize, &'a str) -> Result<()>,
+        ) -> std::result::Result<(), (Error, usize)>,
+    ) -> Outcome {
         let mut out = Vec::new();
         let mut pos = 0;
-        items(b, &mut pos, n, |_, s| {
+        items(b, &mut pos, n, &mut |_, s| {
             out.push(s.to_string());
             Ok(())
         })
         .map_err(|(e, k)| (e.message(), e.offset(), k))?;
         assert_eq!(pos, b.len());
         Ok(out)
+    }
+
+    fn by_strings_into(
+        b: &[u8],
+        n: usize,
+        read: impl FnOnce(
+            &[u8],
+            &mut usize,
+            usize,
+            &mut Vec<String>,
+        ) -> std::result::Result<(), (Error, usize)>,
+    ) -> Outcome {
+        let mut out: Vec<String> = ["used", "é", ""].iter().map(|s| s.repeat(9)).collect();
+        let mut pos = 0;
+        read(b, &mut pos, n, &mut out).map_err(|(e, k)| (e.message(), e.offset(), k))?;
+        assert_eq!(pos, b.len());
+        Ok(out)
+    }
+
+    /// The strings of `b` read by every path this processor can run (the batched one, and the
+    /// AVX2 ones when it has AVX2), which must agree, strings or error.
+    fn collect(b: &[u8], n: usize) -> Outcome {
+        let want = by_items(b, n, |b, p, n, f| items_batched(b, p, n, f));
+        let mut got = vec![
+            ("items", by_items(b, n, |b, p, n, f| items(b, p, n, f))),
+            ("strings_into", by_strings_into(b, n, strings_into)),
+        ];
+        #[cfg(target_arch = "x86_64")]
+        #[allow(unsafe_code)]
+        {
+            if crate::json::wide::has_avx2() {
+                // SAFETY (both): the processor has AVX2.
+                let items = by_items(b, n, |b, p, n, f| unsafe { items_avx2(b, p, n, f) });
+                got.push(("items_avx2", items));
+                let into =
+                    by_strings_into(b, n, |b, p, n, o| unsafe { strings_into_avx2(b, p, n, o) });
+                got.push(("strings_into_avx2", into));
+            }
+        }
+        for (name, outcome) in got {
+            assert_eq!(outcome, want, "{name}");
+        }
+        want
     }
 
     #[test]
