@@ -359,6 +359,17 @@ pub trait Writer {
         }
         self.end_array();
     }
+    /// Writes two numbers as a two-element array that the pretty JSON writer keeps on one line
+    /// (`[1.5,-2.5]`), as Glaze writes a `std::complex` even when prettifying. The default is a
+    /// generic array of the two numbers.
+    #[inline]
+    fn number_pair<N: Number>(&mut self, a: N, b: N) {
+        self.begin_array(2);
+        self.number(a);
+        self.sep();
+        self.number(b);
+        self.end_array();
+    }
     /// Writes a numeric array from an iterator.
     fn typed_array_iter<N: Number, I: ExactSizeIterator<Item = N>>(&mut self, items: I);
     /// Writes a bool array.
