@@ -762,6 +762,17 @@ struct ComplexTyped {
 fn complex_numbers_as_num_complex() {
     use num_complex::Complex;
     let v: ComplexTyped = exchange("complex");
+    // Glaze's pretty writer keeps each complex number on one line (`[re,im]`), arrays of them
+    // one per line (found by the typed differential, examples/glaze_differential).
+    let pretty = structio::json::Options {
+        pretty: true,
+        ..Default::default()
+    };
+    assert_eq!(
+        structio::json::to_json_with(&v, &pretty),
+        "{\n   \"cd\": [1.5,-2.5],\n   \"cf\": [0.5,4],\n   \"vcf\": [\n      [1,2],\n      \
+         [3,4]\n   ],\n   \"vcd\": [\n      [-1,0.25]\n   ],\n   \"vcd_empty\": []\n}"
+    );
     assert_eq!(v.cd, Complex::new(1.5, -2.5));
     assert_eq!(v.vcf, [Complex::new(1.0, 2.0), Complex::new(3.0, 4.0)]);
     assert_eq!(
