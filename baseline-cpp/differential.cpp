@@ -13,20 +13,23 @@
 //       std::vector<std::string>.
 //   differential typed NAME IN.beve IN.json OUT.bin
 //       NAME: one of the record types below (scalars, arrays, maps, mixed, complexes). IN.beve and
-//       IN.json: records written by structio, each a u32 little-endian length and the bytes.
-//       Glaze reads every BEVE record into a fresh NAME and writes it as BEVE, compact JSON and
-//       pretty JSON (both with escape_control_characters), and reads every JSON record and
-//       writes it as compact JSON. OUT.bin: per record, those four results in that order, each a
-//       status byte (0 written, 1 Glaze's read error, then its text), a u32 length and the bytes.
+//       IN.json: records written by structio (the JSON with null members written), each a u32
+//       little-endian length and the bytes. Glaze reads every BEVE record into a fresh NAME and
+//       writes it as BEVE, compact JSON and pretty JSON (both with escape_control_characters),
+//       and reads every JSON record and writes it as compact and pretty JSON. OUT.bin: per
+//       record, those five results in that order, each a status byte (0 written, 1 Glaze's read
+//       error, then its text), a u32 length and the bytes.
 #include <glaze/glaze.hpp>
 
 #include <array>
 #include <complex>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <fstream>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <tuple>
 #include <variant>
@@ -104,6 +107,12 @@ namespace typed
       std::array<bool, 3> ab{};
       std::array<point, 2> ap{};
       std::array<uint16_t, 4> au16{};
+      std::vector<std::array<double, 2>> vad{};
+      std::vector<std::array<float, 3>> vaf3{};
+      std::vector<std::vector<double>> vvd{};
+      std::vector<std::optional<std::string>> vos{};
+      std::set<int32_t> set_i{};
+      std::deque<double> deq{};
    };
    struct maps
    {
@@ -116,6 +125,7 @@ namespace typed
       std::map<int8_t, bool> i8_b{};
       std::map<uint16_t, point> u16_pt{};
       std::vector<std::map<std::string, int32_t>> v_maps{};
+      std::map<std::string, std::optional<int32_t>> s_opt{};
    };
    enum class color : uint8_t { red, green, blue };
    enum class level : int16_t { low = -1, mid = 0, high = 1 };
@@ -130,12 +140,14 @@ namespace typed
    };
    using shape = std::variant<circle, rect>;
    using var_t = std::variant<std::monostate, double, std::string, bool, std::vector<int32_t>, point>;
+   using var2_t = std::variant<int64_t, std::string, std::vector<std::string>, inner>;
    struct mixed
    {
       std::tuple<int32_t, std::string, double, bool> tup{};
       std::tuple<std::string, std::vector<int32_t>, point> tup2{};
       var_t var{};
       std::vector<var_t> vars{};
+      var2_t var2{};
       shape sh{};
       std::vector<shape> shapes{};
       color c{};
@@ -244,11 +256,15 @@ static int typed_mode(const char* in_beve, const char* in_json, const char* out_
       }
       T w{};
       if (auto ec = glz::read_json(w, json[i])) {
-         put(out, 1, glz::format_error(ec, json[i]));
+         const std::string msg = glz::format_error(ec, json[i]);
+         for (int k = 0; k < 2; ++k) put(out, 1, msg);
       }
       else {
          tmp.clear();
          if (glz::write<escaped_controls{}>(w, tmp)) return 1;
+         put(out, 0, tmp);
+         tmp.clear();
+         if (glz::write<escaped_pretty{}>(w, tmp)) return 1;
          put(out, 0, tmp);
       }
    }

@@ -832,3 +832,41 @@ fn corrupted_exchange_files_give_errors_not_panics() {
     each::<Empties>("empties");
     each::<Misc>("misc");
 }
+
+/// Glaze leaves map entries holding an empty `std::optional` out (default `skip_null_members`)
+/// in BEVE (counted out of the size) and JSON; a non-empty map left with none is `{}` compact
+/// and laid out as an empty struct when pretty (found by the typed differential,
+/// examples/glaze_differential).
+#[test]
+fn map_entries_holding_none_are_left_out_as_glaze_does() {
+    let m: BTreeMap<String, Option<i32>> = [("a".into(), Some(1)), ("b".into(), None)].into();
+    assert_eq!(
+        structio::to_beve(&m),
+        [0x03, 0x04, 0x04, b'a', 0x49, 1, 0, 0, 0]
+    );
+    assert_eq!(structio::to_json(&m), r#"{"a":1}"#);
+    let none: BTreeMap<i32, Option<String>> = [(-1, None)].into();
+    assert_eq!(structio::to_beve(&none), [0x4B, 0x00]);
+    assert_eq!(structio::to_json(&none), "{}");
+    let pretty = structio::json::Options {
+        pretty: true,
+        ..Default::default()
+    };
+    assert_eq!(
+        structio::json::to_json_with(&vec![none.clone()], &pretty),
+        "[\n   {\n      \n   }\n]"
+    );
+    assert_eq!(
+        structio::json::to_json_with(&BTreeMap::<i32, Option<String>>::new(), &pretty),
+        "{}"
+    );
+    // With null members written, the entries stay.
+    let nulls = structio::json::Options {
+        write_null_members: true,
+        ..Default::default()
+    };
+    assert_eq!(
+        structio::json::to_json_with(&m, &nulls),
+        r#"{"a":1,"b":null}"#
+    );
+}

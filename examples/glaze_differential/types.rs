@@ -1,7 +1,7 @@
 //! The record types of the `typed` mode, mirroring `namespace typed` in
 //! `baseline-cpp/differential.cpp` member for member, and their random values.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use structio::Reflect;
 
@@ -69,6 +69,12 @@ pub struct Arrays {
     ab: [bool; 3],
     ap: [Point; 2],
     au16: [u16; 4],
+    vad: Vec<[f64; 2]>,
+    vaf3: Vec<[f32; 3]>,
+    vvd: Vec<Vec<f64>>,
+    vos: Vec<Option<String>>,
+    set_i: BTreeSet<i32>,
+    deq: VecDeque<f64>,
 }
 
 #[derive(Reflect, Debug, Default, PartialEq, Clone)]
@@ -82,6 +88,7 @@ pub struct Maps {
     i8_b: BTreeMap<i8, bool>,
     u16_pt: BTreeMap<u16, Point>,
     v_maps: Vec<BTreeMap<String, i32>>,
+    s_opt: BTreeMap<String, Option<i32>>,
 }
 
 /// `enum class color : uint8_t` with `glz::enumerate`.
@@ -121,6 +128,22 @@ impl Default for Shape {
     }
 }
 
+/// `std::variant<int64_t, std::string, std::vector<std::string>, inner>`.
+#[derive(Reflect, Debug, PartialEq, Clone)]
+#[structio(untagged)]
+pub enum Var2 {
+    Int(i64),
+    Text(String),
+    Strs(Vec<String>),
+    In(Inner),
+}
+
+impl Default for Var2 {
+    fn default() -> Self {
+        Var2::Int(0)
+    }
+}
+
 /// `std::variant<std::monostate, double, std::string, bool, std::vector<int32_t>, point>`:
 /// BEVE v2 writes the bare alternative.
 #[derive(Reflect, Debug, Default, PartialEq, Clone)]
@@ -141,6 +164,7 @@ pub struct Mixed {
     tup2: (String, Vec<i32>, Point),
     var: Var,
     vars: Vec<Var>,
+    var2: Var2,
     sh: Shape,
     shapes: Vec<Shape>,
     c: Color,
@@ -161,8 +185,30 @@ pub struct Complexes {
 
 /// Characters strings are made of: ASCII, escapes, control bytes, DEL, 2/3/4-byte UTF-8.
 const CHARS: [char; 24] = [
-    'a', 'Z', ' ', '~', '0', '"', '\\', '/', '\0', '\u{1}', '\n', '\t', '\u{1f}', '\u{7f}', 'é',
-    '\u{7ff}', '\u{800}', '€', '\u{2028}', '\u{fffd}', '\u{ffff}', '😀', '\u{10ffff}', '<',
+    'a',
+    'Z',
+    ' ',
+    '~',
+    '0',
+    '"',
+    '\\',
+    '/',
+    '\0',
+    '\u{1}',
+    '\n',
+    '\t',
+    '\u{1f}',
+    '\u{7f}',
+    'é',
+    '\u{7ff}',
+    '\u{800}',
+    '€',
+    '\u{2028}',
+    '\u{fffd}',
+    '\u{ffff}',
+    '😀',
+    '\u{10ffff}',
+    '<',
 ];
 
 impl Rng {
@@ -196,8 +242,19 @@ impl Rng {
     /// A finite double: random bits, a short decimal or a small integer.
     fn f64(&mut self) -> f64 {
         let r = self.next();
-        let v = match r % 4 {
+        let v = match r % 5 {
             0 => f64::from_bits(self.next()),
+            4 => [
+                0.0,
+                -0.0,
+                5e-324,
+                f64::MIN_POSITIVE,
+                f64::MAX,
+                f64::MIN,
+                1e21,
+                1e-7,
+                0.1,
+            ][(r >> 8) as usize % 9],
             1 => (r >> 8) as i32 as f64 / [1.0, 10.0, 100.0, 1e3][(r >> 4) as usize % 4],
             2 => ((r >> 8) % 1000) as f64 - 500.0,
             _ => ((r >> 8) % 100_000) as f64 * 10f64.powi(((r >> 40) % 40) as i32 - 20),
@@ -212,8 +269,18 @@ impl Rng {
     /// A finite float, made the same ways.
     fn f32(&mut self) -> f32 {
         let r = self.next();
-        let v = match r % 3 {
+        let v = match r % 4 {
             0 => f32::from_bits(self.next() as u32),
+            3 => [
+                0.0,
+                -0.0,
+                1e-45,
+                f32::MIN_POSITIVE,
+                f32::MAX,
+                f32::MIN,
+                1e7,
+                16_777_216.0,
+            ][(r >> 8) as usize % 8],
             1 => (r >> 8) as i16 as f32 / [1.0, 10.0, 100.0, 1e3][(r >> 4) as usize % 4],
             _ => ((r >> 8) % 1000) as f32 - 500.0,
         };
@@ -374,6 +441,12 @@ pub fn arrays(rng: &mut Rng) -> Arrays {
         ab: [rng.chance(2), rng.chance(2), rng.chance(2)],
         ap: [rng.point(), rng.point()],
         au16: [rng.int(), rng.int(), rng.int(), rng.int()],
+        vad: rng.vec(4, |r| [r.f64(), r.f64()]),
+        vaf3: rng.vec(4, |r| [r.f32(), r.f32(), r.f32()]),
+        vvd: rng.vec(3, |r| r.vec(3, Rng::f64)),
+        vos: rng.vec(4, |r| r.opt(Rng::string)),
+        set_i: rng.vec(5, Rng::int).into_iter().collect(),
+        deq: rng.vec(5, Rng::f64).into(),
     }
 }
 
@@ -388,6 +461,7 @@ pub fn maps(rng: &mut Rng) -> Maps {
         i8_b: rng.map(70, Rng::int, |r| r.chance(2)),
         u16_pt: rng.map(3, Rng::int, Rng::point),
         v_maps: rng.vec(3, |r| r.map(3, Rng::key, Rng::int)),
+        s_opt: rng.map(4, Rng::key, |r| r.opt(Rng::int)),
     }
 }
 
@@ -397,6 +471,12 @@ pub fn mixed(rng: &mut Rng) -> Mixed {
         tup2: (rng.string(), rng.vec(4, Rng::int), rng.point()),
         var: rng.var(),
         vars: rng.vec(4, Rng::var),
+        var2: match rng.below(4) {
+            0 => Var2::Int(rng.int()),
+            1 => Var2::Text(rng.string()),
+            2 => Var2::Strs(rng.vec(3, Rng::string)),
+            _ => Var2::In(rng.inner()),
+        },
         sh: rng.shape(),
         shapes: rng.vec(3, Rng::shape),
         c: rng.color(),

@@ -149,6 +149,11 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
         self.open(b'{');
     }
 
+    #[inline]
+    fn begin_sparse_map(&mut self, written: usize, _keys: KeyKind) {
+        self.begin_struct(written);
+    }
+
     #[inline(always)]
     fn begin_struct(&mut self, len: usize) {
         self.open(b'{');
