@@ -226,7 +226,7 @@ impl Rng {
         let wide = match r % 4 {
             0 => (r >> 8) as i8 as i128,
             1 => (r >> 8) as i64 as i128,
-            2 => (r >> 8) as u64 as i128,
+            2 => (r >> 8) as i128,
             _ => (r >> 8) as i16 as i128,
         };
         let bits = (std::mem::size_of::<T>() * 8) as u32;
