@@ -11,17 +11,177 @@
 //       STRINGS.bin: UTF-8 strings, each followed by a 0xFF byte; the outputs are Glaze's JSON
 //       (with escape_control_characters, as structio writes control bytes) and BEVE of them as
 //       std::vector<std::string>.
+//   differential typed NAME IN.beve IN.json OUT.bin
+//       NAME: one of the record types below (scalars, arrays, maps, mixed, complexes). IN.beve and
+//       IN.json: records written by structio (the JSON with null members written), each a u32
+//       little-endian length and the bytes. Glaze reads every BEVE record into a fresh NAME and
+//       writes it as BEVE, compact JSON and pretty JSON (both with escape_control_characters),
+//       and reads every JSON record and writes it as compact and pretty JSON. OUT.bin: per
+//       record, those five results in that order, each a status byte (0 written, 1 Glaze's read
+//       error, then its text), a u32 length and the bytes.
 #include <glaze/glaze.hpp>
 
+#include <array>
+#include <complex>
 #include <cstdio>
 #include <cstring>
+#include <deque>
 #include <fstream>
+#include <map>
+#include <optional>
+#include <set>
 #include <string>
+#include <tuple>
+#include <variant>
 #include <vector>
 
 struct escaped_controls : glz::opts
 {
    bool escape_control_characters = true;
+};
+
+struct escaped_pretty : glz::opts
+{
+   bool escape_control_characters = true;
+   bool prettify = true;
+};
+
+// The record types of the `typed` mode; examples/glaze_differential/typed.rs mirrors them.
+namespace typed
+{
+   struct point
+   {
+      double x{};
+      double y{};
+   };
+   struct empty
+   {};
+   struct inner
+   {
+      std::string name{};
+      std::vector<int32_t> ids{};
+      point at{};
+   };
+   struct scalars
+   {
+      int8_t i8{};
+      int16_t i16{};
+      int32_t i32{};
+      int64_t i64{};
+      uint8_t u8{};
+      uint16_t u16{};
+      uint32_t u32{};
+      uint64_t u64{};
+      float f32{};
+      double f64{};
+      bool b{};
+      std::string s{};
+      std::optional<int32_t> opt_i{};
+      std::optional<std::string> opt_s{};
+      std::optional<point> opt_p{};
+      std::optional<std::vector<double>> opt_v{};
+      inner nested{};
+      empty nothing{};
+   };
+   struct arrays
+   {
+      std::vector<int8_t> vi8{};
+      std::vector<int16_t> vi16{};
+      std::vector<int32_t> vi32{};
+      std::vector<int64_t> vi64{};
+      std::vector<uint8_t> vu8{};
+      std::vector<uint16_t> vu16{};
+      std::vector<uint32_t> vu32{};
+      std::vector<uint64_t> vu64{};
+      std::vector<float> vf32{};
+      std::vector<double> vf64{};
+      std::vector<bool> vb{};
+      std::vector<std::string> vs{};
+      std::vector<point> vp{};
+      std::vector<inner> vinner{};
+      std::vector<std::vector<int32_t>> vvi{};
+      std::vector<std::optional<int32_t>> vo{};
+      std::array<int32_t, 3> ai{};
+      std::array<double, 2> ad{};
+      std::array<std::string, 2> astr{};
+      std::array<bool, 3> ab{};
+      std::array<point, 2> ap{};
+      std::array<uint16_t, 4> au16{};
+      std::vector<std::array<double, 2>> vad{};
+      std::vector<std::array<float, 3>> vaf3{};
+      std::vector<std::vector<double>> vvd{};
+      std::vector<std::optional<std::string>> vos{};
+      std::set<int32_t> set_i{};
+      std::deque<double> deq{};
+   };
+   struct maps
+   {
+      std::map<std::string, int32_t> s_i32{};
+      std::map<std::string, point> s_pt{};
+      std::map<std::string, std::vector<double>> s_vd{};
+      std::map<int32_t, std::string> i32_s{};
+      std::map<uint64_t, double> u64_d{};
+      std::map<int64_t, std::vector<std::string>> i64_vs{};
+      std::map<int8_t, bool> i8_b{};
+      std::map<uint16_t, point> u16_pt{};
+      std::vector<std::map<std::string, int32_t>> v_maps{};
+      std::map<std::string, std::optional<int32_t>> s_opt{};
+   };
+   enum class color : uint8_t { red, green, blue };
+   enum class level : int16_t { low = -1, mid = 0, high = 1 };
+   struct circle
+   {
+      double radius{};
+   };
+   struct rect
+   {
+      double width{};
+      double height{};
+   };
+   using shape = std::variant<circle, rect>;
+   using var_t = std::variant<std::monostate, double, std::string, bool, std::vector<int32_t>, point>;
+   using var2_t = std::variant<int64_t, std::string, std::vector<std::string>, inner>;
+   struct mixed
+   {
+      std::tuple<int32_t, std::string, double, bool> tup{};
+      std::tuple<std::string, std::vector<int32_t>, point> tup2{};
+      var_t var{};
+      std::vector<var_t> vars{};
+      var2_t var2{};
+      shape sh{};
+      std::vector<shape> shapes{};
+      color c{};
+      level l{};
+      std::vector<color> cs{};
+      std::map<std::string, color> by_name{};
+      std::map<color, int32_t> by_color{};
+   };
+   struct complexes
+   {
+      std::complex<double> cd{};
+      std::complex<float> cf{};
+      std::vector<std::complex<double>> vcd{};
+      std::vector<std::complex<float>> vcf{};
+   };
+}
+
+template <>
+struct glz::meta<typed::color>
+{
+   using enum typed::color;
+   static constexpr auto value = glz::enumerate(red, green, blue);
+};
+template <>
+struct glz::meta<typed::level>
+{
+   using enum typed::level;
+   static constexpr auto value = glz::enumerate(low, mid, high);
+};
+template <>
+struct glz::meta<typed::shape>
+{
+   static constexpr std::string_view tag = "type";
+   static constexpr auto ids = std::array{"circle", "rect"};
 };
 
 static std::string slurp(const char* p)
@@ -43,6 +203,73 @@ static std::vector<T> values(const char* p)
    std::vector<T> v(s.size() / sizeof(T));
    std::memcpy(v.data(), s.data(), v.size() * sizeof(T));
    return v;
+}
+
+// Appends one result of the `typed` mode: status byte, u32 length, bytes.
+static void put(std::string& out, char status, const std::string& bytes)
+{
+   out += status;
+   const auto n = uint32_t(bytes.size());
+   for (int i = 0; i < 4; ++i) out += char((n >> (8 * i)) & 0xFF);
+   out += bytes;
+}
+
+// The records of a `typed` input file: each a u32 little-endian length and that many bytes.
+static std::vector<std::string> records(const char* p)
+{
+   const std::string s = slurp(p);
+   std::vector<std::string> v;
+   size_t at = 0;
+   while (at + 4 <= s.size()) {
+      uint32_t n = 0;
+      for (int i = 0; i < 4; ++i) n |= uint32_t(static_cast<unsigned char>(s[at + i])) << (8 * i);
+      at += 4;
+      v.emplace_back(s.substr(at, n));
+      at += n;
+   }
+   return v;
+}
+
+template <class T>
+static int typed_mode(const char* in_beve, const char* in_json, const char* out_path)
+{
+   const auto beve = records(in_beve);
+   const auto json = records(in_json);
+   if (beve.size() != json.size()) return 1;
+   std::string out, tmp;
+   for (size_t i = 0; i < beve.size(); ++i) {
+      T v{};
+      if (auto ec = glz::read_beve(v, beve[i])) {
+         const std::string msg = glz::format_error(ec, beve[i]);
+         for (int k = 0; k < 3; ++k) put(out, 1, msg);
+      }
+      else {
+         tmp.clear();
+         if (glz::write_beve(v, tmp)) return 1;
+         put(out, 0, tmp);
+         tmp.clear();
+         if (glz::write<escaped_controls{}>(v, tmp)) return 1;
+         put(out, 0, tmp);
+         tmp.clear();
+         if (glz::write<escaped_pretty{}>(v, tmp)) return 1;
+         put(out, 0, tmp);
+      }
+      T w{};
+      if (auto ec = glz::read_json(w, json[i])) {
+         const std::string msg = glz::format_error(ec, json[i]);
+         for (int k = 0; k < 2; ++k) put(out, 1, msg);
+      }
+      else {
+         tmp.clear();
+         if (glz::write<escaped_controls{}>(w, tmp)) return 1;
+         put(out, 0, tmp);
+         tmp.clear();
+         if (glz::write<escaped_pretty{}>(w, tmp)) return 1;
+         put(out, 0, tmp);
+      }
+   }
+   spill(out_path, out);
+   return 0;
 }
 
 int main(int argc, char** argv)
@@ -97,10 +324,19 @@ int main(int argc, char** argv)
       spill(argv[4], out);
       return 0;
    }
+   if (mode == "typed" && argc == 6) {
+      const std::string name = argv[2];
+      if (name == "scalars") return typed_mode<typed::scalars>(argv[3], argv[4], argv[5]);
+      if (name == "arrays") return typed_mode<typed::arrays>(argv[3], argv[4], argv[5]);
+      if (name == "maps") return typed_mode<typed::maps>(argv[3], argv[4], argv[5]);
+      if (name == "mixed") return typed_mode<typed::mixed>(argv[3], argv[4], argv[5]);
+      if (name == "complexes") return typed_mode<typed::complexes>(argv[3], argv[4], argv[5]);
+   }
    std::fprintf(stderr,
                 "usage: %s floats F64.bin F32.bin OUT_F64.json OUT_F32.json\n"
                 "       %s reformat DOCS.bin OUT_PRETTY.bin OUT_MINIFIED.bin\n"
-                "       %s strings STRINGS.bin OUT.json OUT.beve\n",
-                argv[0], argv[0], argv[0]);
+                "       %s strings STRINGS.bin OUT.json OUT.beve\n"
+                "       %s typed NAME IN.beve IN.json OUT.bin\n",
+                argv[0], argv[0], argv[0], argv[0]);
    return 2;
 }

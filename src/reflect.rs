@@ -36,6 +36,11 @@ pub trait Reflect<'de>: Sized {
         false
     }
 
+    /// Whether [`Self::is_absent`] can be true for some value (`Option`, and what wraps one).
+    /// Maps leave entries with absent values out, as Glaze does; for types where this is
+    /// `false` they skip the check.
+    const MAY_BE_ABSENT: bool = false;
+
     /// Writes `items` as one array. Numbers override this with a typed array (one bulk copy in
     /// BEVE), `bool` with a packed bool array, strings with a string array.
     #[inline]
@@ -324,6 +329,14 @@ pub trait Writer {
     }
     /// Starts an object with `len` members whose keys are of kind `keys`.
     fn begin_map(&mut self, len: usize, keys: KeyKind);
+    /// Starts a non-empty map of which only `written` entries are written (the others hold
+    /// absent values, left out as Glaze leaves them out): as [`Self::begin_map`], except that
+    /// the pretty JSON writer lays a map left with no entries out as Glaze does (`{`, a newline
+    /// and the inner indent, a newline and the outer indent, `}`), as for an empty struct.
+    #[inline]
+    fn begin_sparse_map(&mut self, written: usize, keys: KeyKind) {
+        self.begin_map(written, keys)
+    }
     /// Writes a string key (followed by the member's value).
     fn key(&mut self, k: &str);
     /// Writes a key known when the type was derived: `k` itself, and its JSON text already
@@ -357,6 +370,17 @@ pub trait Writer {
             }
             self.typed_array(row);
         }
+        self.end_array();
+    }
+    /// Writes two numbers as a two-element array that the pretty JSON writer keeps on one line
+    /// (`[1.5,-2.5]`), as Glaze writes a `std::complex` even when prettifying. The default is a
+    /// generic array of the two numbers.
+    #[inline]
+    fn number_pair<N: Number>(&mut self, a: N, b: N) {
+        self.begin_array(2);
+        self.number(a);
+        self.sep();
+        self.number(b);
         self.end_array();
     }
     /// Writes a numeric array from an iterator.

@@ -762,6 +762,17 @@ struct ComplexTyped {
 fn complex_numbers_as_num_complex() {
     use num_complex::Complex;
     let v: ComplexTyped = exchange("complex");
+    // Glaze's pretty writer keeps each complex number on one line (`[re,im]`), arrays of them
+    // one per line (found by the typed differential, examples/glaze_differential).
+    let pretty = structio::json::Options {
+        pretty: true,
+        ..Default::default()
+    };
+    assert_eq!(
+        structio::json::to_json_with(&v, &pretty),
+        "{\n   \"cd\": [1.5,-2.5],\n   \"cf\": [0.5,4],\n   \"vcf\": [\n      [1,2],\n      \
+         [3,4]\n   ],\n   \"vcd\": [\n      [-1,0.25]\n   ],\n   \"vcd_empty\": []\n}"
+    );
     assert_eq!(v.cd, Complex::new(1.5, -2.5));
     assert_eq!(v.vcf, [Complex::new(1.0, 2.0), Complex::new(3.0, 4.0)]);
     assert_eq!(
@@ -820,4 +831,42 @@ fn corrupted_exchange_files_give_errors_not_panics() {
     each::<Matrix>("matrix");
     each::<Empties>("empties");
     each::<Misc>("misc");
+}
+
+/// Glaze leaves map entries holding an empty `std::optional` out (default `skip_null_members`)
+/// in BEVE (counted out of the size) and JSON; a non-empty map left with none is `{}` compact
+/// and laid out as an empty struct when pretty (found by the typed differential,
+/// examples/glaze_differential).
+#[test]
+fn map_entries_holding_none_are_left_out_as_glaze_does() {
+    let m: BTreeMap<String, Option<i32>> = [("a".into(), Some(1)), ("b".into(), None)].into();
+    assert_eq!(
+        structio::to_beve(&m),
+        [0x03, 0x04, 0x04, b'a', 0x49, 1, 0, 0, 0]
+    );
+    assert_eq!(structio::to_json(&m), r#"{"a":1}"#);
+    let none: BTreeMap<i32, Option<String>> = [(-1, None)].into();
+    assert_eq!(structio::to_beve(&none), [0x4B, 0x00]);
+    assert_eq!(structio::to_json(&none), "{}");
+    let pretty = structio::json::Options {
+        pretty: true,
+        ..Default::default()
+    };
+    assert_eq!(
+        structio::json::to_json_with(&vec![none.clone()], &pretty),
+        "[\n   {\n      \n   }\n]"
+    );
+    assert_eq!(
+        structio::json::to_json_with(&BTreeMap::<i32, Option<String>>::new(), &pretty),
+        "{}"
+    );
+    // With null members written, the entries stay.
+    let nulls = structio::json::Options {
+        write_null_members: true,
+        ..Default::default()
+    };
+    assert_eq!(
+        structio::json::to_json_with(&m, &nulls),
+        r#"{"a":1,"b":null}"#
+    );
 }

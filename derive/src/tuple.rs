@@ -63,7 +63,9 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> Tok
         }
     } else if let [only] = active[..] {
         let m = &only.member;
+        let ty = &only.ty;
         quote! {
+            const MAY_BE_ABSENT: bool = <#ty as __p::Reflect<#de>>::MAY_BE_ABSENT;
             #[inline]
             fn write<__W: __p::Writer>(&self, __w: &mut __W) {
                 __p::Reflect::write(&self.#m, __w)

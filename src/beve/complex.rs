@@ -122,11 +122,7 @@ where
             put_components(&mut b, std::slice::from_ref(self));
             w.raw_beve(&b);
         } else {
-            w.begin_array(2);
-            w.number(self.re);
-            w.sep();
-            w.number(self.im);
-            w.end_array();
+            w.number_pair(self.re, self.im);
         }
     }
 

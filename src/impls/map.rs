@@ -11,15 +11,31 @@ use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::{NumKind, Number, Wire};
 use crate::reflect::{KeyKind, MapKey, Reader, Reflect, Writer};
 
-/// Writes `len` entries as one object.
+/// Writes `len` entries as one object; entries holding an absent value (`None`) are left out
+/// unless the writer writes null members.
 #[inline]
 fn write_entries<'a, 'de, K, V, W, I>(len: usize, entries: I, w: &mut W)
 where
     K: MapKey<'de> + 'a,
     V: Reflect<'de> + 'a,
     W: Writer,
-    I: Iterator<Item = (&'a K, &'a V)>,
+    I: Iterator<Item = (&'a K, &'a V)> + Clone,
 {
+    if V::MAY_BE_ABSENT && !w.write_null_members() {
+        // Glaze leaves entries holding null (an empty optional) out of maps as out of structs.
+        let written = entries.clone().filter(|(_, v)| !v.is_absent()).count();
+        if written < len {
+            w.begin_sparse_map(written, K::KIND);
+            for (i, (k, v)) in entries.filter(|(_, v)| !v.is_absent()).enumerate() {
+                if i > 0 {
+                    w.sep();
+                }
+                k.write_key(w);
+                v.write(w);
+            }
+            return w.end_object();
+        }
+    }
     w.begin_map(len, K::KIND);
     for (i, (k, v)) in entries.enumerate() {
         if i > 0 {

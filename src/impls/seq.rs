@@ -132,6 +132,7 @@ impl<'de, T: Reflect<'de> + Default> Reflect<'de> for Option<T> {
     fn is_absent(&self) -> bool {
         self.is_none()
     }
+    const MAY_BE_ABSENT: bool = true;
 }
 
 impl<'de, T: Reflect<'de>> Reflect<'de> for Box<T> {
@@ -147,6 +148,7 @@ impl<'de, T: Reflect<'de>> Reflect<'de> for Box<T> {
     fn is_absent(&self) -> bool {
         (**self).is_absent()
     }
+    const MAY_BE_ABSENT: bool = T::MAY_BE_ABSENT;
 }
 
 impl<'de: 'a, 'a, N: Number> Reflect<'de> for Cow<'a, [N]> {

@@ -1,7 +1,9 @@
 //! [`JsonWriter`]: the [`Writer`] that produces JSON text, compact or pretty.
 //!
 //! `PRETTY` is a const parameter so the compact writer carries no layout branches. The pretty
-//! writer produces exactly what [`super::prettify`] makes of the compact text.
+//! writer produces exactly what [`super::prettify`] makes of the compact text, except for
+//! [`Writer::number_pair`] (complex numbers), which Glaze keeps on one line when it writes
+//! pretty JSON from a value.
 
 use crate::number::{NumKind, Number};
 use crate::reflect::{KeyKind, Writer};
@@ -147,6 +149,11 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
         self.open(b'{');
     }
 
+    #[inline]
+    fn begin_sparse_map(&mut self, written: usize, _keys: KeyKind) {
+        self.begin_struct(written);
+    }
+
     #[inline(always)]
     fn begin_struct(&mut self, len: usize) {
         self.open(b'{');
@@ -221,6 +228,16 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
             return self.array_of(rows.iter(), |w, row| w.typed_array(row));
         }
         self.out.push_number_rows(rows, self.float_style);
+    }
+
+    #[inline]
+    fn number_pair<N: Number>(&mut self, a: N, b: N) {
+        // One line even when pretty: Glaze's layout of `std::complex`.
+        self.out.push_ascii(b'[');
+        write_number(self.out, a, self.float_style);
+        self.out.push_ascii(b',');
+        write_number(self.out, b, self.float_style);
+        self.out.push_ascii(b']');
     }
 
     #[inline]

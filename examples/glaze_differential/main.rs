@@ -1,12 +1,19 @@
 //! Value-level differential test against Glaze: many `f64`, `f32` and string values written by
 //! structio and by Glaze (`baseline-cpp/differential.cpp`, built by `baseline-cpp/build.sh`),
-//! compared byte for byte, and Glaze's text and BEVE read back by structio.
+//! compared byte for byte, and Glaze's text and BEVE read back by structio; then random values
+//! of typed records (`types.rs`, `typed.rs`) written by structio, read and re-written by Glaze.
 //!
 //! `cargo run --release --example glaze_differential -- PATH/TO/differential [N] [SEED]`
+//! `cargo run --release --example glaze_differential -- PATH/TO/differential typed [N] [SEED]`
+//! (the second runs only the typed records, N of each type; add `--features num-complex` to
+//! include `std::complex`)
 //!
 //! The floats are random bit patterns, short decimals, values at every decimal and binary
 //! scale, subnormals and the edge values; the strings mix control bytes, escapes, DEL,
 //! 2/3/4-byte UTF-8 and U+2028/9. Exits with status 1 on any difference.
+
+mod typed;
+mod types;
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -267,11 +274,12 @@ fn run(exe: &Path, args: &[&Path]) {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let mut args = std::env::args().skip(1).peekable();
     let Some(exe) = args.next().map(PathBuf::from) else {
-        eprintln!("usage: glaze_differential PATH/TO/differential [N] [SEED]");
+        eprintln!("usage: glaze_differential PATH/TO/differential [typed] [N] [SEED]");
         std::process::exit(2);
     };
+    let typed_only = args.next_if(|a| a == "typed").is_some();
     let n: usize = args.next().map_or(300_000, |s| s.parse().expect("N"));
     let seed: u64 = args
         .next()
@@ -281,6 +289,10 @@ fn main() {
     std::fs::create_dir_all(&dir).unwrap();
     let file = |name: &str| dir.join(name);
     let mut bad = 0;
+    if typed_only {
+        bad += typed_records(&exe, &dir, &mut rng, n);
+        finish(&dir, bad);
+    }
 
     let (d, f) = (doubles(&mut rng, n), floats(&mut rng, n));
     let bytes_d: Vec<u8> = d.iter().flat_map(|v| v.to_le_bytes()).collect();
@@ -375,9 +387,30 @@ fn main() {
     );
     bad += differ;
 
-    std::fs::remove_dir_all(&dir).ok();
+    bad += typed_records(&exe, &dir, &mut rng, n / 100);
+    finish(&dir, bad);
+}
+
+/// `n` random records of each type in `types.rs` through Glaze and back.
+fn typed_records(exe: &Path, dir: &Path, rng: &mut Rng, n: usize) -> usize {
+    let mut bad = 0;
+    macro_rules! each {
+        ($($name:ident),*) => {$(
+            let values: Vec<_> = (0..n).map(|_| types::$name(rng)).collect();
+            bad += typed::check(exe, dir, stringify!($name), &values);
+        )*};
+    }
+    each!(scalars, arrays, maps, mixed);
+    #[cfg(feature = "num-complex")]
+    each!(complexes);
+    bad
+}
+
+fn finish(dir: &Path, bad: usize) -> ! {
+    std::fs::remove_dir_all(dir).ok();
     if bad > 0 {
         println!("{bad} differences");
         std::process::exit(1);
     }
+    std::process::exit(0)
 }

@@ -1,0 +1,193 @@
+//! The `typed` mode: random values of the record types in `types.rs` written by structio (BEVE
+//! and JSON), read by Glaze and written again by Glaze (BEVE, JSON and pretty JSON of what it
+//! read from structio's BEVE; JSON and pretty JSON of what it read from structio's JSON, which
+//! is written with null members so that Glaze sees the `None`s it leaves out of maps). Glaze's
+//! bytes must equal structio's for the same value, and structio must read Glaze's bytes back to
+//! the value structio reads from its own BEVE (compared with `==` and by structio's BEVE of it,
+//! bit for bit).
+
+use std::fmt::Debug;
+use std::path::Path;
+
+use structio::json::Options;
+use structio::Reflect;
+
+/// What is compared for each record, in the order of `differential typed`'s results.
+const CHECKS: [&str; 5] = [
+    "BEVE (Glaze read structio's BEVE, wrote BEVE)",
+    "JSON (Glaze read structio's BEVE, wrote JSON)",
+    "pretty JSON (Glaze read structio's BEVE, wrote pretty JSON)",
+    "JSON (Glaze read structio's JSON, wrote JSON)",
+    "pretty JSON (Glaze read structio's JSON, wrote pretty JSON)",
+];
+const N: usize = CHECKS.len();
+
+/// How many differences of one kind are printed in full.
+const SHOWN: usize = 3;
+
+fn framed(records: &[Vec<u8>]) -> Vec<u8> {
+    let mut out = Vec::new();
+    for r in records {
+        out.extend_from_slice(&(r.len() as u32).to_le_bytes());
+        out.extend_from_slice(r);
+    }
+    out
+}
+
+/// Splits `differential typed`'s output into (status, bytes) results.
+fn results(mut bytes: &[u8]) -> Vec<(u8, &[u8])> {
+    let mut v = Vec::new();
+    while bytes.len() >= 5 {
+        let n = u32::from_le_bytes(bytes[1..5].try_into().unwrap()) as usize;
+        v.push((bytes[0], &bytes[5..5 + n]));
+        bytes = &bytes[5 + n..];
+    }
+    v
+}
+
+/// A short view of where `glaze` and `ours` first differ: text for JSON, hex for BEVE.
+fn diff(glaze: &[u8], ours: &[u8], text: bool) -> String {
+    let at = glaze
+        .iter()
+        .zip(ours)
+        .position(|(a, b)| a != b)
+        .unwrap_or(glaze.len().min(ours.len()));
+    let from = at.saturating_sub(24);
+    let show = |b: &[u8]| {
+        let b = &b[from.min(b.len())..(at + 24).min(b.len())];
+        if text {
+            format!("{:?}", String::from_utf8_lossy(b))
+        } else {
+            b.iter()
+                .map(|x| format!("{x:02x}"))
+                .collect::<Vec<_>>()
+                .join(" ")
+        }
+    };
+    format!(
+        "first difference at byte {at} (lengths {} / {}), from byte {from}:\n      Glaze    {}\n      structio {}",
+        glaze.len(),
+        ours.len(),
+        show(glaze),
+        show(ours)
+    )
+}
+
+/// Runs `differential typed NAME` on `values` and returns the number of differences found.
+pub fn check<T>(exe: &Path, dir: &Path, name: &str, values: &[T]) -> usize
+where
+    T: for<'de> Reflect<'de> + Default + PartialEq + Debug,
+{
+    let pretty_opts = Options {
+        pretty: true,
+        ..Options::default()
+    };
+    let beve: Vec<Vec<u8>> = values.iter().map(structio::to_beve).collect();
+    let json: Vec<Vec<u8>> = values
+        .iter()
+        .map(|v| structio::to_json(v).into_bytes())
+        .collect();
+    let nulls = Options {
+        write_null_members: true,
+        ..Options::default()
+    };
+    let json_nulls: Vec<Vec<u8>> = values
+        .iter()
+        .map(|v| structio::json::to_json_with(v, &nulls).into_bytes())
+        .collect();
+    let pretty: Vec<Vec<u8>> = values
+        .iter()
+        .map(|v| structio::json::to_json_with(v, &pretty_opts).into_bytes())
+        .collect();
+    let (ib, ij, out) = (
+        dir.join(format!("{name}.in.beve")),
+        dir.join(format!("{name}.in.json")),
+        dir.join(format!("{name}.out")),
+    );
+    std::fs::write(&ib, framed(&beve)).unwrap();
+    std::fs::write(&ij, framed(&json_nulls)).unwrap();
+    crate::run(exe, &["typed".as_ref(), name.as_ref(), &ib, &ij, &out]);
+    let bytes = std::fs::read(&out).unwrap();
+    let res = results(&bytes);
+    assert_eq!(res.len(), N * values.len(), "{name}: Glaze's result count");
+
+    // Per check: records written differently, records whose Glaze bytes read back wrong.
+    let mut differ = [0usize; N];
+    let mut misread = [0usize; N];
+    let mut read_errors = [0usize; 2];
+    for i in 0..values.len() {
+        // What structio reads from its own BEVE: the value less what is left out (`None`s in
+        // maps).
+        let v: T = structio::from_beve(&beve[i]).expect("structio reads its own BEVE");
+        // Glaze's first three results are of what it read from structio's BEVE, where those
+        // entries are already gone: compare them with structio's output of the same.
+        let (vj, vp) = (
+            structio::to_json(&v).into_bytes(),
+            structio::json::to_json_with(&v, &pretty_opts).into_bytes(),
+        );
+        let ours = [&beve[i], &vj, &vp, &json[i], &pretty[i]];
+        for (k, &(status, glaze)) in res[N * i..N * i + N].iter().enumerate() {
+            if status != 0 {
+                let from = usize::from(k >= 3);
+                read_errors[from] += 1;
+                if read_errors[from] <= SHOWN && (k == 0 || k == 3) {
+                    println!(
+                        "{name} #{i}: Glaze cannot read structio's {}: {}\n      {}",
+                        ["BEVE", "JSON"][from],
+                        String::from_utf8_lossy(glaze),
+                        diff(ours[k], ours[k], k != 0).lines().last().unwrap_or("")
+                    );
+                }
+                continue;
+            }
+            if glaze != ours[k].as_slice() {
+                differ[k] += 1;
+                if differ[k] <= SHOWN {
+                    println!(
+                        "{name} #{i}: {} differs; {}",
+                        CHECKS[k],
+                        diff(glaze, ours[k], k != 0)
+                    );
+                }
+            }
+            let back: structio::Result<T> = if k == 0 {
+                structio::from_beve(glaze)
+            } else {
+                structio::from_json(glaze)
+            };
+            let ok = match &back {
+                Ok(b) => *b == v && structio::to_beve(b) == beve[i],
+                Err(_) => false,
+            };
+            if !ok {
+                misread[k] += 1;
+                if misread[k] <= SHOWN {
+                    match back {
+                        Ok(b) => println!(
+                            "{name} #{i}: structio reads Glaze's {} as a different value (Debug text); {}",
+                            CHECKS[k],
+                            diff(format!("{b:?}").as_bytes(), format!("{v:?}").as_bytes(), true)
+                        ),
+                        Err(e) => println!(
+                            "{name} #{i}: structio cannot read Glaze's {}: {e}",
+                            CHECKS[k]
+                        ),
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "{name}: {} records; Glaze read errors: BEVE {}, JSON {}",
+        values.len(),
+        read_errors[0],
+        read_errors[1]
+    );
+    for k in 0..N {
+        println!(
+            "  {:<62} written differently {:>5}, read back wrong {:>5}",
+            CHECKS[k], differ[k], misread[k]
+        );
+    }
+    read_errors.iter().sum::<usize>() + differ.iter().sum::<usize>() + misread.iter().sum::<usize>()
+}
