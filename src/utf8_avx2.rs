@@ -214,14 +214,53 @@ pub(crate) unsafe fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
     if start > input.len() || len > input.len() - start {
         return false;
     }
+    // SAFETY: the range is inside `input` (checked above); the caller's promise about AVX2.
+    unsafe { check(input, start, len) }
+}
+
+/// Appends `input[start..start + len]` to `out` when it is valid UTF-8 and returns `true`;
+/// otherwise (or when the range is not inside `input`) leaves `out` as it was and returns
+/// `false`. The bytes are checked first, then copied with straight-line moves.
+///
+/// # Safety
+/// The processor has AVX2.
+#[inline(always)]
+pub(crate) unsafe fn push_valid(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
+    if start > input.len() || len > input.len() - start {
+        return false;
+    }
+    // SAFETY: the range is inside `input` (checked above); the caller's promise about AVX2.
+    if !unsafe { check(input, start, len) } {
+        return false;
+    }
+    out.reserve(len);
+    // SAFETY: the bytes are valid UTF-8 (checked above) and are copied from inside `input`
+    // into `out`'s spare capacity, where `reserve(len)` made room for `len` of them after its
+    // length, which is then raised over them.
+    unsafe {
+        let bytes = out.as_mut_vec();
+        let old = bytes.len();
+        copy_short(input.as_ptr().add(start), bytes.as_mut_ptr().add(old), len);
+        bytes.set_len(old + len);
+    }
+    true
+}
+
+/// Whether the `len` bytes at `start` of `input` are valid UTF-8: 32-byte blocks, the last one
+/// read whole when `input` holds it (a copy otherwise) and masked to zeros past the end.
+///
+/// # Safety
+/// The processor has AVX2, and `start + len <= input.len()`.
+#[inline(always)]
+unsafe fn check(input: &[u8], start: usize, len: usize) -> bool {
     if len == 0 {
         return true;
     }
     // Bytes readable from `start`: at least `len`.
     let room = input.len() - start;
-    // SAFETY: `start <= input.len()` (checked above), so the pointer is inside `input` or one
-    // past its end; every load below reads 32 bytes at `at + i` with `i + 32 <= room`, or, for
-    // the last block when fewer remain, copies `len - i <= room - i` bytes.
+    // SAFETY: `start + len <= input.len()` (the caller's promise), so the pointer is inside
+    // `input`; every load below reads 32 bytes at `at + i` with `i + 32 <= room`, or, for the
+    // last block when fewer remain, copies `len - i <= room - i` bytes.
     unsafe {
         let at = input.as_ptr().add(start);
         let mut prev = _mm256_setzero_si256();
@@ -247,62 +286,6 @@ pub(crate) unsafe fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
         errors = _mm256_or_si256(errors, block_errors(v, prev));
         errors = _mm256_or_si256(errors, unfinished(v));
         _mm256_testz_si256(errors, errors) != 0
-    }
-}
-
-/// Appends `input[start..start + len]` to `out` when it is valid UTF-8 and returns `true`;
-/// otherwise (or when the range is not inside `input`) leaves `out` as it was and returns
-/// `false`. The bytes are copied block by block as they are checked, from the same registers.
-///
-/// # Safety
-/// The processor has AVX2.
-#[inline(always)]
-pub(crate) unsafe fn push_valid(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
-    if start > input.len() || len > input.len() - start {
-        return false;
-    }
-    if len == 0 {
-        return true;
-    }
-    let room = input.len() - start;
-    out.reserve(len);
-    // SAFETY: the bytes are written into `out`'s spare capacity (`reserve(len)` made room for
-    // `len` of them after its length) and its length is raised over them only once they are
-    // known to be valid UTF-8, so `out` never holds anything else. Reads: `start + len <=
-    // input.len()` (checked above); each 32-byte load at `at + k` has `k + 32 <= room`; stores
-    // at `dst + k` have `k + 32 <= len` (`k + 16 <= len` and so on for the short tail).
-    unsafe {
-        let bytes = out.as_mut_vec();
-        let old = bytes.len();
-        let dst = bytes.as_mut_ptr().add(old);
-        let at = input.as_ptr().add(start);
-        let mut prev = _mm256_setzero_si256();
-        let mut errors = _mm256_setzero_si256();
-        let mut i = 0;
-        while len - i > 32 {
-            let v = _mm256_loadu_si256(at.add(i).cast());
-            errors = _mm256_or_si256(errors, block_errors(v, prev));
-            prev = v;
-            i += 32;
-        }
-        let rest = len - i;
-        let v = if room - i >= 32 {
-            _mm256_loadu_si256(at.add(i).cast())
-        } else {
-            let mut buf = [0u8; 32];
-            std::ptr::copy_nonoverlapping(at.add(i), buf.as_mut_ptr(), rest);
-            bytemuck::cast(buf)
-        };
-        let inside = _mm256_cmpgt_epi8(_mm256_set1_epi8(rest as i8), bytemuck::cast(IOTA));
-        let v = _mm256_and_si256(v, inside);
-        errors = _mm256_or_si256(errors, block_errors(v, prev));
-        errors = _mm256_or_si256(errors, unfinished(v));
-        if _mm256_testz_si256(errors, errors) == 0 {
-            return false;
-        }
-        copy_short(at, dst, len);
-        bytes.set_len(old + len);
-        true
     }
 }
 

@@ -60,6 +60,35 @@ pub(crate) fn strings_into(
     Ok(())
 }
 
+/// The loop over `n` strings starting at `*pos` shared by the AVX2 paths: reads each SIZE and
+/// hands `(index, start, len)` to `one`, which returns whether the string is valid UTF-8 (and
+/// has used it) or the error of what it did with it.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn sized_loop(
+    input: &[u8],
+    pos: &mut usize,
+    n: usize,
+    mut one: impl FnMut(usize, usize, usize) -> Result<bool>,
+) -> std::result::Result<(), (Error, usize)> {
+    let mut p = *pos;
+    for i in 0..n {
+        let at = p;
+        let len = match size::read(input, &mut p) {
+            Ok(len) => len,
+            Err(e) => return Err((e, i)),
+        };
+        match one(i, p, len) {
+            Ok(true) => {}
+            Ok(false) => return Err(first_invalid(input, at, i, i + 1)),
+            Err(e) => return Err((e, i)),
+        }
+        p += len;
+    }
+    *pos = p;
+    Ok(())
+}
+
 /// [`strings_into`] with AVX2.
 #[cfg(target_arch = "x86_64")]
 #[target_feature(enable = "avx2")]
@@ -69,24 +98,13 @@ fn strings_into_avx2(
     n: usize,
     out: &mut Vec<String>,
 ) -> std::result::Result<(), (Error, usize)> {
-    let mut p = *pos;
-    for i in 0..n {
-        let at = p;
-        let len = match size::read(input, &mut p) {
-            Ok(len) => len,
-            Err(e) => return Err((e, i)),
-        };
+    sized_loop(input, pos, n, |i, start, len| {
         let dst = crate::reflect::string_slot(out, i);
         // SAFETY: this function runs only with AVX2.
         #[allow(unsafe_code)]
-        let ok = unsafe { crate::utf8_avx2::push_valid(input, p, len, dst) };
-        if !ok {
-            return Err(first_invalid(input, at, i, i + 1));
-        }
-        p += len;
-    }
+        Ok(unsafe { crate::utf8_avx2::push_valid(input, start, len, dst) })
+    })?;
     out.truncate(n);
-    *pos = p;
     Ok(())
 }
 
@@ -99,30 +117,17 @@ fn items_avx2<'a>(
     n: usize,
     mut each: impl FnMut(usize, &'a str) -> Result<()>,
 ) -> std::result::Result<(), (Error, usize)> {
-    let mut p = *pos;
-    for i in 0..n {
-        let at = p;
-        let len = match size::read(input, &mut p) {
-            Ok(len) => len,
-            Err(e) => return Err((e, i)),
-        };
+    sized_loop(input, pos, n, |i, start, len| {
         // SAFETY: this function runs only with AVX2.
         #[allow(unsafe_code)]
-        let ok = unsafe { crate::utf8_avx2::valid_in(input, p, len) };
-        if !ok {
-            return Err(first_invalid(input, at, i, i + 1));
+        if !unsafe { crate::utf8_avx2::valid_in(input, start, len) } {
+            return Ok(false);
         }
-        let bytes = &input[p..p + len];
-        // SAFETY: `valid_in` found `bytes` (inside `input`) valid UTF-8.
+        // SAFETY: `valid_in` found `input[start..start + len]` inside `input` and valid UTF-8.
         #[allow(unsafe_code)]
-        let s = unsafe { std::str::from_utf8_unchecked(bytes) };
-        if let Err(e) = each(i, s) {
-            return Err((e, i));
-        }
-        p += len;
-    }
-    *pos = p;
-    Ok(())
+        let s = unsafe { std::str::from_utf8_unchecked(&input[start..start + len]) };
+        each(i, s).map(|()| true)
+    })
 }
 
 /// [`items`] validating up to [`CHUNK`] bytes of strings with one validator call.
