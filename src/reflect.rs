@@ -296,6 +296,12 @@ pub struct FieldsInfo {
 pub trait Writer {
     /// Whether `None` struct members are written as null (true) or left out (false, default).
     fn write_null_members(&self) -> bool;
+    /// Whether this writer drops everything it is given (default `false`). A walk that feeds
+    /// such a writer, such as skipping a BEVE value, checks values without collecting them.
+    #[inline(always)]
+    fn discards(&self) -> bool {
+        false
+    }
     /// Writes null.
     fn null(&mut self);
     /// Writes a boolean.

@@ -81,6 +81,8 @@ where
                 _ => match info.probe.find(info.keys, key) {
                     Some(k) => Ok((k, info.key_field[k] as usize)),
                     None if skip_key.is_some_and(|s| s.as_bytes() == key) => Err(None),
+                    // Skipped: no copy of the key (the message is only needed for the error).
+                    None if opts.unknown_keys == UnknownKeys::Skip => Err(None),
                     None => Err(Some(String::from_utf8_lossy(key).into_owned())),
                 },
             }
@@ -94,10 +96,7 @@ where
                 expect = f + 1;
             }
             Err(None) => r.skip_value()?,
-            Err(Some(unknown)) => match opts.unknown_keys {
-                UnknownKeys::Skip => r.skip_value()?,
-                UnknownKeys::Error => return Err(Error::new(Code::UnknownKey(unknown), key_at)),
-            },
+            Err(Some(unknown)) => return Err(Error::new(Code::UnknownKey(unknown), key_at)),
         }
     }
     if opts.error_on_missing_keys {

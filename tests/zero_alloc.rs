@@ -110,6 +110,66 @@ fn reads_and_writes_settle_into_zero_allocations() {
     settles::<Flat<bool>>("bools");
 }
 
+/// A record read from documents that hold more members than it has.
+#[derive(structio::Reflect, Default, Debug, PartialEq)]
+struct Part {
+    id: u32,
+    name: String,
+}
+
+/// What the documents hold: `Part`'s members among others.
+#[derive(structio::Reflect)]
+struct Whole {
+    extra: Vec<f64>,
+    id: u32,
+    note: String,
+    name: String,
+    nested: Vec<Vec<String>>,
+}
+
+#[test]
+fn skipping_unknown_keys_settles_into_zero_allocations() {
+    let whole = Whole {
+        extra: vec![1.5, -2.0],
+        id: 7,
+        note: "not read".into(),
+        name: "kept".into(),
+        nested: vec![vec!["a".into()], vec![]],
+    };
+    let mut read = structio::ReadOptions::default();
+    read.unknown_keys = structio::UnknownKeys::Skip;
+    let json = structio::to_json(&whole);
+    let json_opts = structio::json::Options {
+        read,
+        ..Default::default()
+    };
+    let beve = structio::to_beve(&whole);
+    let beve_opts = structio::beve::Options {
+        read,
+        ..Default::default()
+    };
+    let mut v = Part::default();
+    // Two warm-up reads, as for the documents above: a fresh string is sized exactly, a
+    // reused one keeps room for whole blocks.
+    for _ in 0..2 {
+        structio::json::read_json_with(&mut v, &json, &json_opts).unwrap();
+    }
+    let n = allocations(|| structio::json::read_json_with(&mut v, &json, &json_opts).unwrap());
+    assert_eq!(n, 0, "read_json skipping unknown keys allocated {n} times");
+    for _ in 0..2 {
+        structio::beve::read_beve_with(&mut v, &beve, &beve_opts).unwrap();
+    }
+    let n = allocations(|| structio::beve::read_beve_with(&mut v, &beve, &beve_opts).unwrap());
+    assert_eq!(n, 0, "read_beve skipping unknown keys allocated {n} times");
+    assert_eq!(
+        v,
+        Part {
+            id: 7,
+            name: "kept".into()
+        }
+    );
+}
+
 #[test]
 fn the_counter_counts() {
     let n = allocations(|| drop(std::hint::black_box(vec![1u8; 10])));

@@ -16,6 +16,10 @@ impl Writer for Discard {
         false
     }
     #[inline(always)]
+    fn discards(&self) -> bool {
+        true
+    }
+    #[inline(always)]
     fn null(&mut self) {}
     #[inline(always)]
     fn bool(&mut self, _: bool) {}

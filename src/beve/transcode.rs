@@ -1,6 +1,7 @@
 //! Walking one BEVE value without a schema and replaying it into any [`Writer`].
 //!
-//! The walk is iterative: nesting lives in an explicit stack bounded by the depth limit, so
+//! The walk is iterative: nesting lives in an explicit stack bounded by the depth limit (the
+//! first 16 levels in place, so a shallow walk allocates nothing), so
 //! hostile input cannot overflow the call stack whatever the limit. Skipping a value is the same
 //! walk into a writer that discards everything ([`super::skip`]), so skip and transcode accept
 //! exactly the same documents.
@@ -34,11 +35,64 @@ pub fn transcode_with<W: Writer>(bytes: &[u8], w: &mut W, opts: &ReadOptions) ->
 }
 
 /// An open container: how many children are still to come.
+#[derive(Clone, Copy)]
 enum Frame {
     Array(usize),
     Object(usize, Keys),
     /// A v1 type tag projected as `{"index":i,"value":..}`: closes after one value.
     Tag,
+}
+
+/// Open containers kept in place: a walk no deeper than this allocates nothing.
+const NEAR: usize = 16;
+
+/// The stack of open containers: the first [`NEAR`] in an array, deeper ones in a vector
+/// (allocated only for documents that nest deeper), so that skipping a value allocates nothing.
+struct Frames {
+    near: [Frame; NEAR],
+    len: usize,
+    far: Vec<Frame>,
+}
+
+impl Frames {
+    fn new() -> Frames {
+        Frames {
+            near: [Frame::Tag; NEAR],
+            len: 0,
+            far: Vec::new(),
+        }
+    }
+
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len + self.far.len()
+    }
+
+    #[inline(always)]
+    fn push(&mut self, f: Frame) {
+        if self.len < NEAR {
+            self.near[self.len] = f;
+            self.len += 1;
+        } else {
+            self.far.push(f);
+        }
+    }
+
+    #[inline(always)]
+    fn pop(&mut self) {
+        if self.far.pop().is_none() {
+            self.len = self.len.saturating_sub(1);
+        }
+    }
+
+    #[inline(always)]
+    fn last_mut(&mut self) -> Option<&mut Frame> {
+        if !self.far.is_empty() {
+            return self.far.last_mut();
+        }
+        let top = self.len.checked_sub(1)?;
+        self.near.get_mut(top)
+    }
 }
 
 /// What handling one header did.
@@ -59,7 +113,7 @@ pub(crate) fn walk<W: Writer>(
     open: usize,
     max_depth: usize,
 ) -> Result<usize> {
-    let mut stack: Vec<Frame> = Vec::new();
+    let mut stack = Frames::new();
     let mut strs: Vec<&str> = Vec::new();
     loop {
         match value(input, pos, w, &mut stack, &mut strs, open, max_depth)? {
@@ -303,7 +357,7 @@ fn value<'a, W: Writer>(
     input: &'a [u8],
     at: usize,
     w: &mut W,
-    stack: &mut Vec<Frame>,
+    stack: &mut Frames,
     strs: &mut Vec<&'a str>,
     open: usize,
     max_depth: usize,
@@ -372,8 +426,12 @@ fn value<'a, W: Writer>(
                         return Err(eof(at));
                     }
                     strs.clear();
+                    // A writer that drops values needs the strings checked, not collected.
+                    let keep = !w.discards();
                     super::str_array::items(input, &mut pos, n, |_, s| {
-                        strs.push(s);
+                        if keep {
+                            strs.push(s);
+                        }
                         Ok(())
                     })
                     .map_err(|(e, _)| e)?;
