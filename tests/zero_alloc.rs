@@ -136,8 +136,10 @@ fn skipping_unknown_keys_settles_into_zero_allocations() {
         name: "kept".into(),
         nested: vec![vec!["a".into()], vec![]],
     };
-    let mut read = structio::ReadOptions::default();
-    read.unknown_keys = structio::UnknownKeys::Skip;
+    let read = structio::ReadOptions {
+        unknown_keys: structio::UnknownKeys::Skip,
+        ..Default::default()
+    };
     let json = structio::to_json(&whole);
     let json_opts = structio::json::Options {
         read,
