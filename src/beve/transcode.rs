@@ -1,7 +1,7 @@
 //! Walking one BEVE value without a schema and replaying it into any [`Writer`].
 //!
 //! The walk is iterative: nesting lives in an explicit stack bounded by the depth limit (the
-//! first 16 levels in place, so a shallow walk allocates nothing), so
+//! first 8 levels in place, so a shallow walk allocates nothing), so
 //! hostile input cannot overflow the call stack whatever the limit. Skipping a value is the same
 //! walk into a writer that discards everything ([`super::skip`]), so skip and transcode accept
 //! exactly the same documents.
@@ -44,7 +44,7 @@ enum Frame {
 }
 
 /// Open containers kept in place: a walk no deeper than this allocates nothing.
-const NEAR: usize = 16;
+const NEAR: usize = 8;
 
 /// The stack of open containers: the first [`NEAR`] in an array, deeper ones in a vector
 /// (allocated only for documents that nest deeper), so that skipping a value allocates nothing.
