@@ -10,7 +10,8 @@
 //! `#[target_feature(enable = "avx2")]` function.
 //!
 //! The UTF-8 check is the table look-up method of Keiser and Lemire ("Validating UTF-8 in less
-//! than one instruction per byte", 2021): each byte is judged with the three before it, which
+//! than one instruction per byte", 2021; its tables are in [`crate::utf8_avx2`], shared with
+//! the BEVE string check): each byte is judged with the three before it, which
 //! are loaded from the input (three more unaligned loads, rather than shuffling them out of the
 //! block before). A string's contents start after its opening quote, and what comes before
 //! that in valid input is ASCII (a quote and punctuation). A block that holds the closing
