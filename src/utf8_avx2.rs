@@ -346,36 +346,18 @@ pub(crate) fn str_in(input: &[u8], start: usize, len: usize) -> Option<Option<&s
     /// [`valid_in`] as a call from code without AVX2.
     #[target_feature(enable = "avx2")]
     #[inline(never)]
-    fn check(input: &[u8], start: usize, len: usize) -> bool {
+    fn valid_call(input: &[u8], start: usize, len: usize) -> bool {
         // SAFETY: this function runs only with AVX2.
         unsafe { valid_in(input, start, len) }
     }
     // SAFETY: the processor has AVX2 (asked above).
-    if !unsafe { check(input, start, len) } {
+    if !unsafe { valid_call(input, start, len) } {
         return Some(None);
     }
     // SAFETY: `valid_in` found the range inside `input` and valid UTF-8.
     Some(Some(unsafe {
         std::str::from_utf8_unchecked(input.get_unchecked(start..start + len))
     }))
-}
-
-/// [`push_valid`] when the processor has AVX2 (`None` without it, and nothing done). One call
-/// into AVX2 code, for callers that read one string at a time.
-#[inline]
-pub(crate) fn push_in(input: &[u8], start: usize, len: usize, out: &mut String) -> Option<bool> {
-    if !crate::json::wide::has_avx2() {
-        return None;
-    }
-    /// [`push_valid`] as a call from code without AVX2.
-    #[target_feature(enable = "avx2")]
-    #[inline(never)]
-    fn push(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
-        // SAFETY: this function runs only with the instruction set it enables.
-        unsafe { push_valid(input, start, len, out) }
-    }
-    // SAFETY: the processor has AVX2 (asked above).
-    Some(unsafe { push(input, start, len, out) })
 }
 
 /// Inputs that probe a UTF-8 check, shared by the tests of its users.
@@ -446,6 +428,20 @@ pub(crate) mod cases {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// [`push_valid`] when the processor has AVX2 (`None` without it, and nothing done).
+    fn push_in(input: &[u8], start: usize, len: usize, out: &mut String) -> Option<bool> {
+        if !crate::json::wide::has_avx2() {
+            return None;
+        }
+        #[target_feature(enable = "avx2")]
+        fn push(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
+            // SAFETY: this function runs only with AVX2.
+            unsafe { push_valid(input, start, len, out) }
+        }
+        // SAFETY: the processor has AVX2 (asked above).
+        Some(unsafe { push(input, start, len, out) })
+    }
 
     /// Bytes that would break a check that read them: lead bytes, continuation bytes.
     const JUNK: [u8; 6] = [0xF0, 0x80, 0xE2, 0xC3, 0xFF, 0xBF];

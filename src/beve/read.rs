@@ -510,37 +510,6 @@ impl<'de> Reader<'de> for BeveReader<'de> {
     }
 
     #[inline]
-    fn read_string_into(&mut self, out: &mut String) -> Result<()> {
-        let at = self.pos;
-        let h = self.header()?;
-        if h != header::STRING {
-            return Err(type_error("a string", h, at));
-        }
-        #[cfg(target_arch = "x86_64")]
-        {
-            let start = self.pos;
-            let n = size::read(self.input, &mut self.pos)?;
-            take(self.input, self.pos, n, start)?;
-            out.clear();
-            match crate::utf8_avx2::push_in(self.input, self.pos, n, out) {
-                Some(true) => {
-                    self.pos += n;
-                    return Ok(());
-                }
-                Some(false) => {
-                    let b = &self.input[self.pos..self.pos + n];
-                    return Err(super::transcode::utf8_error(b, self.pos));
-                }
-                None => self.pos = start,
-            }
-        }
-        let s = sized_str(self.input, &mut self.pos)?;
-        out.clear();
-        out.push_str(s);
-        Ok(())
-    }
-
-    #[inline]
     fn read_string_vec(&mut self, out: &mut Vec<String>) -> Result<()> {
         self.string_vec(out)
     }

@@ -51,9 +51,8 @@ pub(crate) fn strings_into(
         #[allow(unsafe_code)]
         return unsafe { strings_into_avx2(input, pos, n, out) };
     }
-    items(input, pos, n, |i, s| {
-        let dst = crate::reflect::string_slot(out, i);
-        dst.push_str(s);
+    items_batched(input, pos, n, |i, s| {
+        crate::reflect::string_slot(out, i).push_str(s);
         Ok(())
     })?;
     out.truncate(n);

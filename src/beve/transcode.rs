@@ -203,7 +203,7 @@ pub(crate) fn utf8(b: &[u8], at: usize) -> Result<&str> {
 /// The error for `b` (starting at `at`), which is not valid UTF-8: at its first bad byte.
 #[cold]
 #[inline(never)]
-pub(crate) fn utf8_error(b: &[u8], at: usize) -> Error {
+fn utf8_error(b: &[u8], at: usize) -> Error {
     let bad = std::str::from_utf8(b).err().map_or(0, |e| e.valid_up_to());
     Error::new(Code::InvalidUtf8, at + bad)
 }

@@ -21,23 +21,20 @@ where
     W: Writer,
     I: Iterator<Item = (&'a K, &'a V)> + Clone,
 {
-    if V::MAY_BE_ABSENT && !w.write_null_members() {
-        // Glaze leaves entries holding null (an empty optional) out of maps as out of structs.
-        let written = entries.clone().filter(|(_, v)| !v.is_absent()).count();
-        if written < len {
-            w.begin_sparse_map(written, K::KIND);
-            for (i, (k, v)) in entries.filter(|(_, v)| !v.is_absent()).enumerate() {
-                if i > 0 {
-                    w.sep();
-                }
-                k.write_key(w);
-                v.write(w);
-            }
-            return w.end_object();
-        }
+    // Glaze leaves entries holding null (an empty optional) out of maps as out of structs.
+    let skip_absent = V::MAY_BE_ABSENT && !w.write_null_members();
+    let kept = |(_, v): &(&K, &V)| !(skip_absent && v.is_absent());
+    let written = if skip_absent {
+        entries.clone().filter(kept).count()
+    } else {
+        len
+    };
+    if written < len {
+        w.begin_sparse_map(written, K::KIND);
+    } else {
+        w.begin_map(len, K::KIND);
     }
-    w.begin_map(len, K::KIND);
-    for (i, (k, v)) in entries.enumerate() {
+    for (i, (k, v)) in entries.filter(kept).enumerate() {
         if i > 0 {
             w.sep();
         }
