@@ -19,6 +19,9 @@
 //       and reads every JSON record and writes it as compact and pretty JSON. OUT.bin: per
 //       record, those five results in that order, each a status byte (0 written, 1 Glaze's read
 //       error, then its text), a u32 length and the bytes.
+//   differential convert IN.beve OUT.bin
+//       IN.beve: BEVE documents in the typed mode's framing; OUT.bin: glz::beve_to_json (with
+//       escape_control_characters) of each, as one result in the typed mode's layout.
 #include <glaze/glaze.hpp>
 
 #include <array>
@@ -324,6 +327,20 @@ int main(int argc, char** argv)
       spill(argv[4], out);
       return 0;
    }
+   if (mode == "convert" && argc == 4) {
+      std::string tmp;
+      for (const auto& doc : records(argv[2])) {
+         tmp.clear();
+         if (auto ec = glz::beve_to_json<escaped_controls{}>(doc, tmp)) {
+            put(out, 1, glz::format_error(ec, doc));
+         }
+         else {
+            put(out, 0, tmp);
+         }
+      }
+      spill(argv[3], out);
+      return 0;
+   }
    if (mode == "typed" && argc == 6) {
       const std::string name = argv[2];
       if (name == "scalars") return typed_mode<typed::scalars>(argv[3], argv[4], argv[5]);
@@ -336,7 +353,8 @@ int main(int argc, char** argv)
                 "usage: %s floats F64.bin F32.bin OUT_F64.json OUT_F32.json\n"
                 "       %s reformat DOCS.bin OUT_PRETTY.bin OUT_MINIFIED.bin\n"
                 "       %s strings STRINGS.bin OUT.json OUT.beve\n"
-                "       %s typed NAME IN.beve IN.json OUT.bin\n",
-                argv[0], argv[0], argv[0], argv[0]);
+                "       %s typed NAME IN.beve IN.json OUT.bin\n"
+                "       %s convert IN.beve OUT.bin\n",
+                argv[0], argv[0], argv[0], argv[0], argv[0]);
    return 2;
 }

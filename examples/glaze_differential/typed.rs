@@ -5,12 +5,17 @@
 //! bytes must equal structio's for the same value, and structio must read Glaze's bytes back to
 //! the value structio reads from its own BEVE (compared with `==` and by structio's BEVE of it,
 //! bit for bit).
+//!
+//! Then the schemaless converters: Glaze's `beve_to_json` of each record's BEVE must equal
+//! structio's. Glaze's converter cannot convert packed bool arrays (structio converts them,
+//! `docs/beve.md` section 6), so both convert the record with its bool arrays left out.
 
 use std::fmt::Debug;
 use std::path::Path;
 
 use structio::json::Options;
-use structio::Reflect;
+use structio::value::TypedArray;
+use structio::{Reflect, Value};
 
 /// What is compared for each record, in the order of `differential typed`'s results.
 const CHECKS: [&str; 5] = [
@@ -189,5 +194,84 @@ where
             CHECKS[k], differ[k], misread[k]
         );
     }
-    read_errors.iter().sum::<usize>() + differ.iter().sum::<usize>() + misread.iter().sum::<usize>()
+    read_errors.iter().sum::<usize>()
+        + differ.iter().sum::<usize>()
+        + misread.iter().sum::<usize>()
+        + convert(exe, dir, name, &beve)
+}
+
+/// `v` without its packed bool arrays: object members holding one are removed, array elements
+/// become `null`.
+fn without_bool_arrays(v: &mut Value) {
+    match v {
+        Value::Typed(TypedArray::Bool(_)) => *v = Value::Null,
+        Value::Array(a) => a.iter_mut().for_each(without_bool_arrays),
+        Value::Object(m) => {
+            m.retain(|_, x| !matches!(x, Value::Typed(TypedArray::Bool(_))));
+            m.iter_mut().for_each(|(_, x)| without_bool_arrays(x));
+        }
+        Value::IntObject(m) => {
+            m.retain(|_, x| !matches!(x, Value::Typed(TypedArray::Bool(_))));
+            m.iter_mut().for_each(|(_, x)| without_bool_arrays(x));
+        }
+        _ => {}
+    }
+}
+
+/// Runs `differential convert` on `beve` (less its bool arrays) and compares Glaze's
+/// `beve_to_json` with structio's; returns the number of differences and failures.
+pub fn convert(exe: &Path, dir: &Path, name: &str, beve: &[Vec<u8>]) -> usize {
+    let docs: Vec<Vec<u8>> = beve
+        .iter()
+        .map(|b| {
+            let mut v: Value = structio::from_beve(b).expect("structio reads its own BEVE");
+            without_bool_arrays(&mut v);
+            structio::to_beve(&v)
+        })
+        .collect();
+    let (ib, out) = (
+        dir.join(format!("{name}.convert.beve")),
+        dir.join(format!("{name}.convert.out")),
+    );
+    std::fs::write(&ib, framed(&docs)).unwrap();
+    crate::run(exe, &["convert".as_ref(), &ib, &out]);
+    let bytes = std::fs::read(&out).unwrap();
+    let res = results(&bytes);
+    assert_eq!(res.len(), docs.len(), "{name}: Glaze's conversion count");
+    let (mut failed, mut differ) = (0, 0);
+    for (i, (doc, &(status, glaze))) in docs.iter().zip(&res).enumerate() {
+        let ours = structio::beve_to_json(doc);
+        let shown = failed + differ < SHOWN;
+        match (status, &ours) {
+            (0, Ok(json)) if json.as_bytes() == glaze => continue,
+            (0, Ok(json)) => {
+                differ += 1;
+                if shown {
+                    println!(
+                        "{name} #{i}: beve_to_json differs; {}",
+                        diff(glaze, json.as_bytes(), true)
+                    );
+                }
+            }
+            _ => {
+                failed += 1;
+                if shown {
+                    println!(
+                        "{name} #{i}: beve_to_json: Glaze {}, structio {:?}",
+                        if status == 0 {
+                            "converts".into()
+                        } else {
+                            String::from_utf8_lossy(glaze)
+                        },
+                        ours.as_ref().map(|_| "converts")
+                    );
+                }
+            }
+        }
+    }
+    println!(
+        "  {:<62} converted differently {differ:>3}, failed on one side {failed:>5}",
+        "beve_to_json of structio's BEVE (bool arrays left out)"
+    );
+    differ + failed
 }
