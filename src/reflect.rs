@@ -108,6 +108,32 @@ pub trait MapKey<'de>: Sized {
     fn write_key<W: Writer>(&self, w: &mut W);
     /// Converts a key read from the document. `offset` is where the key started.
     fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self>;
+    /// Reads the value of the entry under `key` with `read`: the entry already in `map`, or a
+    /// new one holding `V::default()`. The default builds the key with [`MapKey::from_key`]
+    /// and looks it up; the string types override it to look the key up by `&str` first, so
+    /// that reading into a map which already holds the key allocates nothing.
+    #[inline]
+    fn read_entry<M, V, F>(map: &mut M, key: Key<'de, '_>, offset: usize, read: F) -> Result<()>
+    where
+        M: KeyedMap<Self, V>,
+        V: Default,
+        F: FnOnce(&mut V) -> Result<()>,
+    {
+        read(map.slot(Self::from_key(key, offset)?))
+    }
+}
+
+/// A map that [`MapKey::read_entry`] can find entries in: `HashMap` and `BTreeMap`.
+pub trait KeyedMap<K, V> {
+    /// The value under `key`, inserting `V::default()` if there is none.
+    fn slot(&mut self, key: K) -> &mut V
+    where
+        V: Default;
+    /// The value under a key equal to `q`, if there is one.
+    fn find_mut<Q>(&mut self, q: &Q) -> Option<&mut V>
+    where
+        K: std::borrow::Borrow<Q>,
+        Q: std::hash::Hash + Ord + ?Sized;
 }
 
 /// The key type of a map, which BEVE writes in the object header.

@@ -172,6 +172,44 @@ fn skipping_unknown_keys_settles_into_zero_allocations() {
     );
 }
 
+/// Records whose members are maps keyed by strings, integers and an enum.
+#[derive(structio::Reflect, Default, Debug, PartialEq)]
+struct Maps {
+    by_name: std::collections::HashMap<String, Vec<f64>>,
+    sorted: std::collections::BTreeMap<Box<str>, String>,
+    by_id: std::collections::BTreeMap<u32, Part>,
+    labels: std::collections::HashMap<i64, u8>,
+}
+
+#[test]
+fn reading_into_existing_maps_settles_into_zero_allocations() {
+    let mut m = Maps::default();
+    for i in 0..40u32 {
+        m.by_name
+            .insert(format!("series {i}"), vec![f64::from(i); 5]);
+        m.sorted
+            .insert(format!("k{i:03}").into(), "x".repeat(i as usize));
+        let name = format!("part {i}");
+        m.by_id.insert(i * 7, Part { id: i, name });
+        m.labels.insert(-i64::from(i), i as u8);
+    }
+    let json = structio::to_json(&m);
+    let beve = structio::to_beve(&m);
+    let mut v = Maps::default();
+    for _ in 0..2 {
+        structio::read_json(&mut v, &json).unwrap();
+    }
+    let n = allocations(|| structio::read_json(&mut v, &json).unwrap());
+    assert_eq!(n, 0, "read_json into warm maps allocated {n} times");
+    assert_eq!(v, m);
+    for _ in 0..2 {
+        structio::read_beve(&mut v, &beve).unwrap();
+    }
+    let n = allocations(|| structio::read_beve(&mut v, &beve).unwrap());
+    assert_eq!(n, 0, "read_beve into warm maps allocated {n} times");
+    assert_eq!(v, m);
+}
+
 #[test]
 fn the_counter_counts() {
     let n = allocations(|| drop(std::hint::black_box(vec![1u8; 10])));

@@ -4,12 +4,13 @@
 //! and reads into the values of keys it does, reusing their buffers. No key is copied for the
 //! error path: the path segment of a failing entry is made from the stored key, on the cold path.
 
+use std::borrow::Borrow;
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hash};
 
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::{NumKind, Number, Wire};
-use crate::reflect::{KeyKind, MapKey, Reader, Reflect, Writer};
+use crate::reflect::{Key, KeyKind, KeyedMap, MapKey, Reader, Reflect, Str, Writer};
 
 /// Writes `len` entries as one object; entries holding an absent value (`None`) are left out
 /// unless the writer writes null members.
@@ -44,22 +45,18 @@ where
     w.end_object();
 }
 
-/// Reads an object, handing each key, its offset and the reader to `entry`.
+/// `key`, with a string held in the reader's scratch space copied into `keep`, so that the
+/// reader can go on while the key is in use.
 #[inline]
-fn read_entries<'de, K, R, F>(r: &mut R, mut entry: F) -> Result<()>
-where
-    K: MapKey<'de>,
-    R: Reader<'de>,
-    F: FnMut(K, usize, &mut R) -> Result<()>,
-{
-    let mut map = r.begin_object()?;
-    loop {
-        let at = r.offset();
-        let key = match r.next_key(&mut map)? {
-            None => return Ok(()),
-            Some(k) => K::from_key(k, at)?,
-        };
-        entry(key, at, r)?;
+fn detach<'de, 'k>(key: Key<'de, '_>, keep: &'k mut String) -> Key<'de, 'k> {
+    match key {
+        Key::Str(Str::Transient(t)) => {
+            keep.clear();
+            keep.push_str(t);
+            Key::Str(Str::Transient(keep))
+        }
+        Key::Str(Str::Borrowed(b)) => Key::Str(Str::Borrowed(b)),
+        Key::Int(w) => Key::Int(w),
     }
 }
 
@@ -129,16 +126,69 @@ macro_rules! map_methods {
                 .options()
                 .error_on_duplicate_keys
                 .then(std::collections::HashSet::new);
-            read_entries(r, |k: K, key_at, r: &mut R| {
-                if let Some(seen) = &mut seen {
-                    check_unique(seen, &k, key_at)?;
-                }
-                let slot = self.entry(k).or_default();
-                let at: *const V = slot;
-                slot.read(r).map_err(|e| name_entry(e, self.iter(), at))
-            })
+            // An unescaped key lives in the reader's scratch space, which reading the value
+            // reuses: it is copied here first (no key without escapes is copied).
+            let mut unescaped = String::new();
+            let mut map = r.begin_object()?;
+            loop {
+                let key_at = r.offset();
+                let Some(key) = r.next_key(&mut map)? else {
+                    return Ok(());
+                };
+                let key = detach(key, &mut unescaped);
+                // Where the value read lives, to name its key should reading it fail.
+                let mut at: *const V = std::ptr::null();
+                let mut read = |slot: &mut V| {
+                    at = slot;
+                    slot.read(r)
+                };
+                let done = match &mut seen {
+                    None => K::read_entry(self, key, key_at, read),
+                    Some(seen) => K::from_key(key, key_at).and_then(|k| {
+                        check_unique(seen, &k, key_at)?;
+                        read(self.slot(k))
+                    }),
+                };
+                done.map_err(|e| name_entry(e, self.iter(), at))?;
+            }
         }
     };
+}
+
+impl<K: Eq + Hash, V, S: BuildHasher> KeyedMap<K, V> for HashMap<K, V, S> {
+    #[inline]
+    fn slot(&mut self, key: K) -> &mut V
+    where
+        V: Default,
+    {
+        self.entry(key).or_default()
+    }
+    #[inline]
+    fn find_mut<Q>(&mut self, q: &Q) -> Option<&mut V>
+    where
+        K: Borrow<Q>,
+        Q: Hash + Ord + ?Sized,
+    {
+        self.get_mut(q)
+    }
+}
+
+impl<K: Ord, V> KeyedMap<K, V> for BTreeMap<K, V> {
+    #[inline]
+    fn slot(&mut self, key: K) -> &mut V
+    where
+        V: Default,
+    {
+        self.entry(key).or_default()
+    }
+    #[inline]
+    fn find_mut<Q>(&mut self, q: &Q) -> Option<&mut V>
+    where
+        K: Borrow<Q>,
+        Q: Hash + Ord + ?Sized,
+    {
+        self.get_mut(q)
+    }
 }
 
 impl<'de, K, V, S> Reflect<'de> for HashMap<K, V, S>

@@ -4,7 +4,7 @@
 use std::borrow::Cow;
 
 use crate::error::{Code, Error, Result};
-use crate::reflect::{Key, KeyKind, MapKey, Reader, Reflect, Str, Writer};
+use crate::reflect::{Key, KeyKind, KeyedMap, MapKey, Reader, Reflect, Str, Writer};
 
 /// Writes a string slice type as a string array (BEVE `0x3C`).
 macro_rules! str_array_methods {
@@ -108,12 +108,27 @@ impl<'de: 'a, 'a> Reflect<'de> for Cow<'a, str> {
 }
 
 /// The writing half of `MapKey` for the string types: a string key, written as it is.
+/// Entries are looked up by the key's text first, so a key the map holds is not copied.
 macro_rules! str_key_methods {
     () => {
         const KIND: KeyKind = KeyKind::Str;
         #[inline]
         fn write_key<W: Writer>(&self, w: &mut W) {
             w.key(self)
+        }
+        #[inline]
+        fn read_entry<M, V, F>(map: &mut M, key: Key<'de, '_>, offset: usize, read: F) -> Result<()>
+        where
+            M: KeyedMap<Self, V>,
+            V: Default,
+            F: FnOnce(&mut V) -> Result<()>,
+        {
+            if let Key::Str(s) = key {
+                if let Some(slot) = map.find_mut(s.as_str()) {
+                    return read(slot);
+                }
+            }
+            read(map.slot(Self::from_key(key, offset)?))
         }
     };
 }
