@@ -19,6 +19,10 @@
 //       and reads every JSON record and writes it as compact and pretty JSON. OUT.bin: per
 //       record, those five results in that order, each a status byte (0 written, 1 Glaze's read
 //       error, then its text), a u32 length and the bytes.
+//   differential reuse NAME IN.beve IN.json OUT.bin
+//       Inputs as for `typed` (the JSON without null members). Per record: the BEVE record read
+//       into a NAME holding the record before it, written as BEVE; the same with the JSON
+//       records, written as JSON; two results in the typed mode's layout.
 //   differential convert IN.beve OUT.bin
 //       IN.beve: BEVE documents in the typed mode's framing; OUT.bin: glz::beve_to_json (with
 //       escape_control_characters) of each, as one result in the typed mode's layout.
@@ -275,6 +279,47 @@ static int typed_mode(const char* in_beve, const char* in_json, const char* out_
    return 0;
 }
 
+// The `reuse` mode: each record read into a value that holds the record before it (as a loop
+// reading records of one type into one value does), then written again.
+template <class T>
+static int reuse_mode(const char* in_beve, const char* in_json, const char* out_path)
+{
+   const auto beve = records(in_beve);
+   const auto json = records(in_json);
+   if (beve.size() != json.size()) return 1;
+   std::string out, tmp;
+   for (size_t i = 0; i < beve.size(); ++i) {
+      T v{};
+      auto ec = i > 0 ? glz::read_beve(v, beve[i - 1]) : glz::error_ctx{};
+      if (!ec) ec = glz::read_beve(v, beve[i]);
+      tmp.clear();
+      if (ec) put(out, 1, glz::format_error(ec, beve[i]));
+      else if (glz::write_beve(v, tmp)) return 1;
+      else put(out, 0, tmp);
+      T w{};
+      ec = i > 0 ? glz::read_json(w, json[i - 1]) : glz::error_ctx{};
+      if (!ec) ec = glz::read_json(w, json[i]);
+      tmp.clear();
+      if (ec) put(out, 1, glz::format_error(ec, json[i]));
+      else if (glz::write<escaped_controls{}>(w, tmp)) return 1;
+      else put(out, 0, tmp);
+   }
+   spill(out_path, out);
+   return 0;
+}
+
+// Calls `f` with a value of the record type named `name`; -1 for an unknown name.
+template <class F>
+static int with_type(const std::string& name, F&& f)
+{
+   if (name == "scalars") return f(typed::scalars{});
+   if (name == "arrays") return f(typed::arrays{});
+   if (name == "maps") return f(typed::maps{});
+   if (name == "mixed") return f(typed::mixed{});
+   if (name == "complexes") return f(typed::complexes{});
+   return -1;
+}
+
 int main(int argc, char** argv)
 {
    const std::string mode = argc > 1 ? argv[1] : "";
@@ -341,20 +386,21 @@ int main(int argc, char** argv)
       spill(argv[3], out);
       return 0;
    }
-   if (mode == "typed" && argc == 6) {
-      const std::string name = argv[2];
-      if (name == "scalars") return typed_mode<typed::scalars>(argv[3], argv[4], argv[5]);
-      if (name == "arrays") return typed_mode<typed::arrays>(argv[3], argv[4], argv[5]);
-      if (name == "maps") return typed_mode<typed::maps>(argv[3], argv[4], argv[5]);
-      if (name == "mixed") return typed_mode<typed::mixed>(argv[3], argv[4], argv[5]);
-      if (name == "complexes") return typed_mode<typed::complexes>(argv[3], argv[4], argv[5]);
+   if ((mode == "typed" || mode == "reuse") && argc == 6) {
+      const int rc = with_type(argv[2], [&](auto v) {
+         using T = decltype(v);
+         return mode == "typed" ? typed_mode<T>(argv[3], argv[4], argv[5])
+                                : reuse_mode<T>(argv[3], argv[4], argv[5]);
+      });
+      if (rc >= 0) return rc;
    }
    std::fprintf(stderr,
                 "usage: %s floats F64.bin F32.bin OUT_F64.json OUT_F32.json\n"
                 "       %s reformat DOCS.bin OUT_PRETTY.bin OUT_MINIFIED.bin\n"
                 "       %s strings STRINGS.bin OUT.json OUT.beve\n"
                 "       %s typed NAME IN.beve IN.json OUT.bin\n"
-                "       %s convert IN.beve OUT.bin\n",
-                argv[0], argv[0], argv[0], argv[0], argv[0]);
+                "       %s convert IN.beve OUT.bin\n"
+                "       %s reuse NAME IN.beve IN.json OUT.bin\n",
+                argv[0], argv[0], argv[0], argv[0], argv[0], argv[0]);
    return 2;
 }

@@ -1,7 +1,8 @@
 //! Value-level differential test against Glaze: many `f64`, `f32` and string values written by
 //! structio and by Glaze (`baseline-cpp/differential.cpp`, built by `baseline-cpp/build.sh`),
 //! compared byte for byte, and Glaze's text and BEVE read back by structio; then random values
-//! of typed records (`types.rs`, `typed.rs`) written by structio, read and re-written by Glaze.
+//! of typed records (`types.rs`, `typed.rs`) written by structio, read and re-written by Glaze,
+//! converted by both `beve_to_json`s, and read over the record before them by both.
 //!
 //! `cargo run --release --example glaze_differential -- PATH/TO/differential [N] [SEED]`
 //! `cargo run --release --example glaze_differential -- PATH/TO/differential typed [N] [SEED]`

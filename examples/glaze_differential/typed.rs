@@ -198,6 +198,7 @@ where
         + differ.iter().sum::<usize>()
         + misread.iter().sum::<usize>()
         + convert(exe, dir, name, &beve)
+        + reuse(exe, dir, name, values)
 }
 
 /// `v` without its packed bool arrays: object members holding one are removed, array elements
@@ -274,4 +275,81 @@ pub fn convert(exe: &Path, dir: &Path, name: &str, beve: &[Vec<u8>]) -> usize {
         "beve_to_json of structio's BEVE (bool arrays left out)"
     );
     differ + failed
+}
+
+/// Runs `differential reuse` on `values`: each record read into a value holding the record
+/// before it, by Glaze and by structio, from BEVE and from JSON (without null members), and
+/// written again; returns the number of differences.
+pub fn reuse<T>(exe: &Path, dir: &Path, name: &str, values: &[T]) -> usize
+where
+    T: for<'de> Reflect<'de> + Default + PartialEq + Debug,
+{
+    let beve: Vec<Vec<u8>> = values.iter().map(structio::to_beve).collect();
+    let json: Vec<Vec<u8>> = values
+        .iter()
+        .map(|v| structio::to_json(v).into_bytes())
+        .collect();
+    let (ib, ij, out) = (
+        dir.join(format!("{name}.reuse.beve")),
+        dir.join(format!("{name}.reuse.json")),
+        dir.join(format!("{name}.reuse.out")),
+    );
+    std::fs::write(&ib, framed(&beve)).unwrap();
+    std::fs::write(&ij, framed(&json)).unwrap();
+    crate::run(exe, &["reuse".as_ref(), name.as_ref(), &ib, &ij, &out]);
+    let bytes = std::fs::read(&out).unwrap();
+    let res = results(&bytes);
+    assert_eq!(res.len(), 2 * values.len(), "{name}: Glaze's result count");
+    let what = ["BEVE", "JSON"];
+    let mut differ = [0usize; 2];
+    // Records whose value read over the one before differs from a fresh read (maps keep
+    // entries, absent optional members keep their values): the cases this check is about.
+    let mut merged = 0;
+    for i in 0..values.len() {
+        let mut v = T::default();
+        let mut w = T::default();
+        let read = if i > 0 {
+            structio::read_beve(&mut v, &beve[i - 1])
+                .and_then(|()| structio::read_json(&mut w, &json[i - 1]))
+        } else {
+            Ok(())
+        };
+        let ours = read
+            .and_then(|()| structio::read_beve(&mut v, &beve[i]))
+            .and_then(|()| structio::read_json(&mut w, &json[i]))
+            .map(|()| [structio::to_beve(&v), structio::to_json(&w).into_bytes()]);
+        if matches!(&ours, Ok(o) if o[0] != beve[i] || o[1] != json[i]) {
+            merged += 1;
+        }
+        for k in 0..2 {
+            let (status, glaze) = res[2 * i + k];
+            let same = match &ours {
+                Ok(o) => status == 0 && glaze == o[k].as_slice(),
+                Err(_) => false,
+            };
+            if !same {
+                differ[k] += 1;
+                if differ[k] <= SHOWN {
+                    match &ours {
+                        Ok(o) if status == 0 => println!(
+                            "{name} #{i}: {} read over the record before it differs; {}",
+                            what[k],
+                            diff(glaze, &o[k], k == 1)
+                        ),
+                        _ => println!(
+                            "{name} #{i}: {} read over the record before it: Glaze {}, structio {:?}",
+                            what[k],
+                            if status == 0 { "reads".into() } else { String::from_utf8_lossy(glaze) },
+                            ours.as_ref().map(|_| "reads")
+                        ),
+                    }
+                }
+            }
+        }
+    }
+    println!(
+        "  {:<62} BEVE differs {:>5}, JSON differs {:>5} ({merged} unlike a fresh read)",
+        "each record read over the one before it", differ[0], differ[1]
+    );
+    differ.iter().sum()
 }
