@@ -1,7 +1,7 @@
 //! The generic walk over fields and elements, written once for every format.
 //!
 //! Derived code and the std impls call these; a backend only provides [`Reader`] and
-//! [`Writer`]. Errors pick up their path segment here, on the way out.
+//! [`Writer`](crate::Writer). Errors pick up their path segment here, on the way out.
 
 use crate::error::{Code, Error, PathSegment, Result};
 
