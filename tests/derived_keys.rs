@@ -43,3 +43,31 @@ fn derived_keys_match_run_time_escaping() {
     assert_eq!(pretty, structio::prettify(&want).unwrap());
     assert_eq!(structio::from_json::<Odd>(&want).unwrap(), v);
 }
+
+/// Field names, renames and aliases outside ASCII are matched in both formats.
+#[test]
+fn non_ascii_field_names_are_matched() {
+    #[derive(structio::Reflect, Default, Debug, PartialEq)]
+    struct Accents {
+        café: u8,
+        #[structio(rename = "名前")]
+        name: String,
+        #[structio(alias = "größe")]
+        size: u32,
+    }
+    let v = Accents {
+        café: 3,
+        name: "n".into(),
+        size: 9,
+    };
+    assert_eq!(
+        structio::from_beve::<Accents>(&structio::to_beve(&v)).unwrap(),
+        v
+    );
+    assert_eq!(
+        structio::from_json::<Accents>(&structio::to_json(&v)).unwrap(),
+        v
+    );
+    let aliased: Accents = structio::from_json(r#"{"größe":9,"名前":"n","café":3}"#).unwrap();
+    assert_eq!(aliased, v);
+}

@@ -862,6 +862,43 @@ fn invalid_utf8_is_rejected_with_its_offset() {
     assert_eq!(e.message(), "invalid UTF-8");
 }
 
+/// A struct key that matches no field is checked as text, whether it is then reported or
+/// skipped, with the offset of its first bad byte.
+#[test]
+fn struct_keys_matching_no_field_are_checked() {
+    let skip = crate::beve::Options {
+        read: crate::ReadOptions {
+            unknown_keys: crate::UnknownKeys::Skip,
+            ..Default::default()
+        },
+        ..Default::default()
+    };
+    let read_skipping = |b: &[u8]| crate::beve::from_beve_with::<Rec>(b, &skip);
+    // {"id": 7, <key>: 1}: the unknown key's bytes start at offset 7.
+    let doc = |key: &[u8]| {
+        let mut b = vec![0x03, 0x08, 0x08, b'i', b'd', 0x51, 7, 0, 0, 0];
+        b.push((key.len() as u8) << 2);
+        b.extend_from_slice(key);
+        b.extend_from_slice(&[0x11, 1]);
+        b
+    };
+    for bad in [&[0xFF][..], b"a\xC3", b"ab\xE2\x82", b"\xED\xA0\x80"] {
+        let b = doc(bad);
+        let valid_up_to = std::str::from_utf8(bad).unwrap_err().valid_up_to();
+        for e in [err::<Rec>(&b), read_skipping(&b).unwrap_err()] {
+            assert_eq!(
+                (e.message().as_str(), e.offset()),
+                ("invalid UTF-8", 11 + valid_up_to),
+                "{bad:?}"
+            );
+        }
+    }
+    // Valid text that names no field: reported by name, or skipped.
+    let b = doc("é😀".as_bytes());
+    assert_eq!(err::<Rec>(&b).message(), "unknown key `é😀`");
+    assert_eq!(read_skipping(&b).unwrap().id, 7);
+}
+
 #[test]
 fn beve_to_json_lines_and_options() {
     let mut seq = Vec::new();
