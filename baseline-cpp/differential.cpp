@@ -12,7 +12,7 @@
 //       (with escape_control_characters, as structio writes control bytes) and BEVE of them as
 //       std::vector<std::string>.
 //   differential typed NAME IN.beve IN.json OUT.bin
-//       NAME: one of the record types below (scalars, arrays, maps, mixed, complexes). IN.beve and
+//       NAME: one of the record types below (scalars, arrays, maps, mixed, nested, complexes). IN.beve and
 //       IN.json: records written by structio (the JSON with null members written), each a u32
 //       little-endian length and the bytes. Glaze reads every BEVE record into a fresh NAME and
 //       writes it as BEVE, compact JSON and pretty JSON (both with escape_control_characters),
@@ -60,6 +60,8 @@ namespace typed
    {
       double x{};
       double y{};
+      // Glaze's concept checks compare the values of a map of variants holding a point.
+      auto operator<=>(const point&) const = default;
    };
    struct empty
    {};
@@ -162,6 +164,27 @@ namespace typed
       std::vector<color> cs{};
       std::map<std::string, color> by_name{};
       std::map<color, int32_t> by_color{};
+   };
+   struct nested
+   {
+      std::map<std::string, var_t> s_var{};
+      std::vector<std::optional<point>> v_opt_p{};
+      std::optional<std::vector<std::string>> opt_vs{};
+      std::vector<std::vector<std::string>> vvs{};
+      std::vector<std::tuple<int32_t, std::string>> v_tup{};
+      std::map<std::string, std::vector<inner>> s_vinner{};
+      std::vector<std::map<int32_t, std::vector<float>>> v_i_vf{};
+      std::unique_ptr<inner> boxed{};
+      std::map<uint8_t, shape> u8_shape{};
+      std::vector<var2_t> v_var2{};
+      std::array<std::vector<int16_t>, 2> a_vi16{};
+      std::vector<std::array<std::string, 2>> v_astr{};
+      std::vector<std::vector<std::vector<uint8_t>>> vvv{};
+      std::vector<std::vector<bool>> vvb{};
+      std::map<std::string, std::map<std::string, double>> s_s_d{};
+      std::vector<empty> v_empty{};
+      std::optional<inner> opt_inner{};
+      std::map<int32_t, std::optional<std::string>> i_opt_s{};
    };
    struct complexes
    {
@@ -317,6 +340,7 @@ static int with_type(const std::string& name, F&& f)
    if (name == "maps") return f(typed::maps{});
    if (name == "mixed") return f(typed::mixed{});
    if (name == "complexes") return f(typed::complexes{});
+   if (name == "nested") return f(typed::nested{});
    return -1;
 }
 

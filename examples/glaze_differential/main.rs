@@ -401,7 +401,7 @@ fn typed_records(exe: &Path, dir: &Path, rng: &mut Rng, n: usize) -> usize {
             bad += typed::check(exe, dir, stringify!($name), &values);
         )*};
     }
-    each!(scalars, arrays, maps, mixed);
+    each!(scalars, arrays, maps, mixed, nested);
     #[cfg(feature = "num-complex")]
     each!(complexes);
     bad

@@ -174,6 +174,29 @@ pub struct Mixed {
     by_color: BTreeMap<Color, i32>,
 }
 
+/// Containers inside containers, variants and optionals in maps and vectors, a boxed struct.
+#[derive(Reflect, Debug, Default, PartialEq, Clone)]
+pub struct Nested {
+    s_var: BTreeMap<String, Var>,
+    v_opt_p: Vec<Option<Point>>,
+    opt_vs: Option<Vec<String>>,
+    vvs: Vec<Vec<String>>,
+    v_tup: Vec<(i32, String)>,
+    s_vinner: BTreeMap<String, Vec<Inner>>,
+    v_i_vf: Vec<BTreeMap<i32, Vec<f32>>>,
+    boxed: Option<Box<Inner>>,
+    u8_shape: BTreeMap<u8, Shape>,
+    v_var2: Vec<Var2>,
+    a_vi16: [Vec<i16>; 2],
+    v_astr: Vec<[String; 2]>,
+    vvv: Vec<Vec<Vec<u8>>>,
+    vvb: Vec<Vec<bool>>,
+    s_s_d: BTreeMap<String, BTreeMap<String, f64>>,
+    v_empty: Vec<Empty>,
+    opt_inner: Option<Inner>,
+    i_opt_s: BTreeMap<i32, Option<String>>,
+}
+
 #[cfg(feature = "num-complex")]
 #[derive(Reflect, Debug, Default, PartialEq, Clone)]
 pub struct Complexes {
@@ -382,6 +405,15 @@ impl Rng {
         }
     }
 
+    fn var2(&mut self) -> Var2 {
+        match self.below(4) {
+            0 => Var2::Int(self.int()),
+            1 => Var2::Text(self.string()),
+            2 => Var2::Strs(self.vec(3, Rng::string)),
+            _ => Var2::In(self.inner()),
+        }
+    }
+
     fn shape(&mut self) -> Shape {
         if self.chance(2) {
             Shape::Circle { radius: self.f64() }
@@ -471,12 +503,7 @@ pub fn mixed(rng: &mut Rng) -> Mixed {
         tup2: (rng.string(), rng.vec(4, Rng::int), rng.point()),
         var: rng.var(),
         vars: rng.vec(4, Rng::var),
-        var2: match rng.below(4) {
-            0 => Var2::Int(rng.int()),
-            1 => Var2::Text(rng.string()),
-            2 => Var2::Strs(rng.vec(3, Rng::string)),
-            _ => Var2::In(rng.inner()),
-        },
+        var2: rng.var2(),
         sh: rng.shape(),
         shapes: rng.vec(3, Rng::shape),
         c: rng.color(),
@@ -484,6 +511,29 @@ pub fn mixed(rng: &mut Rng) -> Mixed {
         cs: rng.vec(5, Rng::color),
         by_name: rng.map(3, Rng::key, Rng::color),
         by_color: rng.map(3, Rng::color, Rng::int),
+    }
+}
+
+pub fn nested(rng: &mut Rng) -> Nested {
+    Nested {
+        s_var: rng.map(4, Rng::key, Rng::var),
+        v_opt_p: rng.vec(4, |r| r.opt(Rng::point)),
+        opt_vs: rng.opt(|r| r.vec(3, Rng::string)),
+        vvs: rng.vec(3, |r| r.vec(3, Rng::string)),
+        v_tup: rng.vec(3, |r| (r.int(), r.string())),
+        s_vinner: rng.map(2, Rng::key, |r| r.vec(2, Rng::inner)),
+        v_i_vf: rng.vec(2, |r| r.map(3, Rng::int, |r| r.vec(3, Rng::f32))),
+        boxed: rng.opt(|r| Box::new(r.inner())),
+        u8_shape: rng.map(3, Rng::int, Rng::shape),
+        v_var2: rng.vec(3, Rng::var2),
+        a_vi16: [rng.vec(4, Rng::int), rng.vec(4, Rng::int)],
+        v_astr: rng.vec(3, |r| [r.string(), r.string()]),
+        vvv: rng.vec(3, |r| r.vec(3, |r| r.vec(20, Rng::int))),
+        vvb: rng.vec(3, |r| r.vec(20, |r| r.chance(2))),
+        s_s_d: rng.map(3, Rng::key, |r| r.map(3, Rng::key, Rng::f64)),
+        v_empty: rng.vec(3, |_| Empty {}),
+        opt_inner: rng.opt(Rng::inner),
+        i_opt_s: rng.map(4, Rng::int, |r| r.opt(Rng::string)),
     }
 }
 
