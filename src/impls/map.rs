@@ -126,8 +126,8 @@ macro_rules! map_methods {
                 .options()
                 .error_on_duplicate_keys
                 .then(std::collections::HashSet::new);
-            // An unescaped key lives in the reader's scratch space, which reading the value
-            // reuses: it is copied here first (no key without escapes is copied).
+            // A JSON key with escapes is decoded into the reader's scratch space, which reading
+            // the value reuses: such a key is copied here first (no other key is copied).
             let mut unescaped = String::new();
             let mut map = r.begin_object()?;
             loop {
