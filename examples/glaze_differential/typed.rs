@@ -39,6 +39,24 @@ fn framed(records: &[Vec<u8>]) -> Vec<u8> {
     out
 }
 
+/// Runs `differential MODE ARGS... IN... OUT`, each `IN` a file of the framed records of one
+/// of `inputs` (named after `tag` and the mode), and returns what it wrote to `OUT`.
+fn glaze(exe: &Path, dir: &Path, tag: &str, mode_args: &[&str], inputs: &[&[Vec<u8>]]) -> Vec<u8> {
+    let mode = mode_args[0];
+    let mut files: Vec<std::path::PathBuf> = Vec::new();
+    for (k, records) in inputs.iter().enumerate() {
+        let file = dir.join(format!("{tag}.{mode}.{k}.in"));
+        std::fs::write(&file, framed(records)).unwrap();
+        files.push(file);
+    }
+    let out = dir.join(format!("{tag}.{mode}.out"));
+    let mut args: Vec<&Path> = mode_args.iter().map(Path::new).collect();
+    args.extend(files.iter().map(|f| f.as_path()));
+    args.push(&out);
+    crate::run(exe, &args);
+    std::fs::read(&out).unwrap()
+}
+
 /// Splits `differential typed`'s output into (status, bytes) results.
 fn results(mut bytes: &[u8]) -> Vec<(u8, &[u8])> {
     let mut v = Vec::new();
@@ -104,15 +122,7 @@ where
         .iter()
         .map(|v| structio::json::to_json_with(v, &pretty_opts).into_bytes())
         .collect();
-    let (ib, ij, out) = (
-        dir.join(format!("{name}.in.beve")),
-        dir.join(format!("{name}.in.json")),
-        dir.join(format!("{name}.out")),
-    );
-    std::fs::write(&ib, framed(&beve)).unwrap();
-    std::fs::write(&ij, framed(&json_nulls)).unwrap();
-    crate::run(exe, &["typed".as_ref(), name.as_ref(), &ib, &ij, &out]);
-    let bytes = std::fs::read(&out).unwrap();
+    let bytes = glaze(exe, dir, name, &["typed", name], &[&beve, &json_nulls]);
     let res = results(&bytes);
     assert_eq!(res.len(), N * values.len(), "{name}: Glaze's result count");
 
@@ -230,13 +240,7 @@ pub fn convert(exe: &Path, dir: &Path, name: &str, beve: &[Vec<u8>]) -> usize {
             structio::to_beve(&v)
         })
         .collect();
-    let (ib, out) = (
-        dir.join(format!("{name}.convert.beve")),
-        dir.join(format!("{name}.convert.out")),
-    );
-    std::fs::write(&ib, framed(&docs)).unwrap();
-    crate::run(exe, &["convert".as_ref(), &ib, &out]);
-    let bytes = std::fs::read(&out).unwrap();
+    let bytes = glaze(exe, dir, name, &["convert"], &[&docs]);
     let res = results(&bytes);
     assert_eq!(res.len(), docs.len(), "{name}: Glaze's conversion count");
     let (mut failed, mut differ) = (0, 0);
@@ -289,15 +293,7 @@ where
         .iter()
         .map(|v| structio::to_json(v).into_bytes())
         .collect();
-    let (ib, ij, out) = (
-        dir.join(format!("{name}.reuse.beve")),
-        dir.join(format!("{name}.reuse.json")),
-        dir.join(format!("{name}.reuse.out")),
-    );
-    std::fs::write(&ib, framed(&beve)).unwrap();
-    std::fs::write(&ij, framed(&json)).unwrap();
-    crate::run(exe, &["reuse".as_ref(), name.as_ref(), &ib, &ij, &out]);
-    let bytes = std::fs::read(&out).unwrap();
+    let bytes = glaze(exe, dir, name, &["reuse", name], &[&beve, &json]);
     let res = results(&bytes);
     assert_eq!(res.len(), 2 * values.len(), "{name}: Glaze's result count");
     let what = ["BEVE", "JSON"];

@@ -155,41 +155,31 @@ macro_rules! map_methods {
     };
 }
 
-impl<K: Eq + Hash, V, S: BuildHasher> KeyedMap<K, V> for HashMap<K, V, S> {
-    #[inline]
-    fn slot(&mut self, key: K) -> &mut V
-    where
-        V: Default,
-    {
-        self.entry(key).or_default()
-    }
-    #[inline]
-    fn find_mut<Q>(&mut self, q: &Q) -> Option<&mut V>
-    where
-        K: Borrow<Q>,
-        Q: Hash + Ord + ?Sized,
-    {
-        self.get_mut(q)
-    }
+/// `KeyedMap` for a std map type: `entry` and `get_mut`.
+macro_rules! keyed_map {
+    ($map:ty, $($bound:tt)*) => {
+        impl<$($bound)*> KeyedMap<K, V> for $map {
+            #[inline]
+            fn slot(&mut self, key: K) -> &mut V
+            where
+                V: Default,
+            {
+                self.entry(key).or_default()
+            }
+            #[inline]
+            fn find_mut<Q>(&mut self, q: &Q) -> Option<&mut V>
+            where
+                K: Borrow<Q>,
+                Q: Hash + Ord + ?Sized,
+            {
+                self.get_mut(q)
+            }
+        }
+    };
 }
 
-impl<K: Ord, V> KeyedMap<K, V> for BTreeMap<K, V> {
-    #[inline]
-    fn slot(&mut self, key: K) -> &mut V
-    where
-        V: Default,
-    {
-        self.entry(key).or_default()
-    }
-    #[inline]
-    fn find_mut<Q>(&mut self, q: &Q) -> Option<&mut V>
-    where
-        K: Borrow<Q>,
-        Q: Hash + Ord + ?Sized,
-    {
-        self.get_mut(q)
-    }
-}
+keyed_map!(HashMap<K, V, S>, K: Eq + Hash, V, S: BuildHasher);
+keyed_map!(BTreeMap<K, V>, K: Ord, V);
 
 impl<'de, K, V, S> Reflect<'de> for HashMap<K, V, S>
 where
