@@ -1,5 +1,5 @@
 //! `Reflect` for the standard library's types: numbers, strings, containers, maps, tuples,
-//! smart pointers, plus structio's own [`RawJson`](raw::RawJson).
+//! smart pointers and wrappers, plus structio's own [`RawJson`](raw::RawJson).
 
 mod map;
 pub(crate) mod matrix;
@@ -8,3 +8,4 @@ pub(crate) mod raw;
 mod seq;
 mod string;
 mod tuple;
+mod wrappers;

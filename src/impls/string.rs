@@ -1,7 +1,9 @@
-//! Strings: `String`, `Box<str>`, `&'de str` (borrowed, so text with escapes is an error) and
-//! `Cow<'de, str>` (borrowed when the text has no escapes).
+//! Strings: `String`, `Box<str>`, `Rc<str>`, `Arc<str>`, `&'de str` (borrowed, so text with escapes
+//! is an error) and `Cow<'de, str>` (borrowed when the text has no escapes).
 
 use std::borrow::Cow;
+use std::rc::Rc;
+use std::sync::Arc;
 
 use crate::error::{Code, Error, Result};
 use crate::reflect::{Key, KeyKind, KeyedMap, MapKey, Reader, Reflect, Str, Writer};
@@ -34,19 +36,6 @@ impl<'de> Reflect<'de> for String {
     fn read_vec<R: Reader<'de>>(out: &mut Vec<Self>, r: &mut R) -> Result<()> {
         r.read_string_vec(out)
     }
-}
-
-impl<'de> Reflect<'de> for Box<str> {
-    #[inline]
-    fn write<W: Writer>(&self, w: &mut W) {
-        w.str(self)
-    }
-    #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        *self = r.read_str()?.as_str().into();
-        Ok(())
-    }
-    str_array_methods!();
 }
 
 /// The borrowed text of `s`, or the error for text that had escapes.
@@ -150,13 +139,39 @@ impl<'de> MapKey<'de> for String {
     }
 }
 
-impl<'de> MapKey<'de> for Box<str> {
-    str_key_methods!();
-    #[inline]
-    fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self> {
-        String::from_key(key, offset).map(String::into_boxed_str)
-    }
+/// `Reflect` and `MapKey` for text owned behind a pointer, `Box<str>`, `Rc<str>` and
+/// `Arc<str>`: written as a string; reading makes a new allocation holding the text (none of
+/// the three can grow in place). As map keys, a key the map holds is found by its text and
+/// not allocated again.
+macro_rules! pointer_text {
+    ($($ptr:ident),+) => {$(
+        impl<'de> Reflect<'de> for $ptr<str> {
+            #[inline]
+            fn write<W: Writer>(&self, w: &mut W) {
+                w.str(self)
+            }
+            #[inline]
+            fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+                *self = r.read_str()?.as_str().into();
+                Ok(())
+            }
+            str_array_methods!();
+        }
+
+        impl<'de> MapKey<'de> for $ptr<str> {
+            str_key_methods!();
+            #[inline]
+            fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self> {
+                match key {
+                    Key::Str(s) => Ok(s.as_str().into()),
+                    Key::Int(_) => String::from_key(key, offset).map(|_| "".into()),
+                }
+            }
+        }
+    )+};
 }
+
+pointer_text!(Box, Rc, Arc);
 
 impl<'de: 'a, 'a> MapKey<'de> for &'a str {
     str_key_methods!();
