@@ -23,6 +23,11 @@
 //       Inputs as for `typed` (the JSON without null members). Per record: the BEVE record read
 //       into a NAME holding the record before it, written as BEVE; the same with the JSON
 //       records, written as JSON; two results in the typed mode's layout.
+//   differential ndjson NAME IN.bin OUT.bin
+//       IN.bin: one NDJSON document in the typed mode's framing (records of NAME written by
+//       structio's to_ndjson); glz::read_ndjson reads it into a std::vector<NAME>, which is
+//       written back as NDJSON (with escape_control_characters). OUT.bin: one result in the
+//       typed mode's layout.
 //   differential convert IN.beve OUT.bin
 //       IN.beve: BEVE documents in the typed mode's framing; OUT.bin: glz::beve_to_json (with
 //       escape_control_characters) of each, as one result in the typed mode's layout.
@@ -44,6 +49,12 @@
 
 struct escaped_controls : glz::opts
 {
+   bool escape_control_characters = true;
+};
+
+struct escaped_ndjson : glz::opts
+{
+   uint32_t format = glz::NDJSON;
    bool escape_control_characters = true;
 };
 
@@ -331,6 +342,21 @@ static int reuse_mode(const char* in_beve, const char* in_json, const char* out_
    return 0;
 }
 
+// The `ndjson` mode: all records as one NDJSON document, read into a vector and written back.
+template <class T>
+static int ndjson_mode(const char* in_path, const char* out_path)
+{
+   const auto docs = records(in_path);
+   if (docs.size() != 1) return 1;
+   std::vector<T> v;
+   std::string out, tmp;
+   if (auto ec = glz::read_ndjson(v, docs[0])) put(out, 1, glz::format_error(ec, docs[0]));
+   else if (glz::write<escaped_ndjson{}>(v, tmp)) return 1;
+   else put(out, 0, tmp);
+   spill(out_path, out);
+   return 0;
+}
+
 // Calls `f` with a value of the record type named `name`; -1 for an unknown name.
 template <class F>
 static int with_type(const std::string& name, F&& f)
@@ -410,6 +436,10 @@ int main(int argc, char** argv)
       spill(argv[3], out);
       return 0;
    }
+   if (mode == "ndjson" && argc == 5) {
+      const int rc = with_type(argv[2], [&](auto v) { return ndjson_mode<decltype(v)>(argv[3], argv[4]); });
+      if (rc >= 0) return rc;
+   }
    if ((mode == "typed" || mode == "reuse") && argc == 6) {
       const int rc = with_type(argv[2], [&](auto v) {
          using T = decltype(v);
@@ -424,7 +454,8 @@ int main(int argc, char** argv)
                 "       %s strings STRINGS.bin OUT.json OUT.beve\n"
                 "       %s typed NAME IN.beve IN.json OUT.bin\n"
                 "       %s convert IN.beve OUT.bin\n"
-                "       %s reuse NAME IN.beve IN.json OUT.bin\n",
-                argv[0], argv[0], argv[0], argv[0], argv[0], argv[0]);
+                "       %s reuse NAME IN.beve IN.json OUT.bin\n"
+                "       %s ndjson NAME IN.bin OUT.bin\n",
+                argv[0], argv[0], argv[0], argv[0], argv[0], argv[0], argv[0]);
    return 2;
 }

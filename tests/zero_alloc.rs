@@ -211,6 +211,34 @@ fn reading_into_existing_maps_settles_into_zero_allocations() {
 }
 
 #[test]
+fn reading_ndjson_into_an_existing_vector_settles_into_zero_allocations() {
+    let records: Vec<Part> = (0..200u32)
+        .map(|i| Part {
+            id: i,
+            name: format!("record {i} \u{e9}\t"),
+        })
+        .collect();
+    let text = structio::json::to_ndjson(&records);
+    let mut v: Vec<Part> = Vec::new();
+    for _ in 0..2 {
+        structio::json::read_ndjson(&mut v, &text).unwrap();
+    }
+    let n = allocations(|| structio::json::read_ndjson(&mut v, &text).unwrap());
+    assert_eq!(n, 0, "read_ndjson into a warm vector allocated {n} times");
+    assert_eq!(v, records);
+    let mut lines = structio::json::JsonLines::new(&text);
+    let mut one = Part::default();
+    lines.read_into(&mut one).unwrap().unwrap();
+    let n = allocations(|| {
+        while let Some(r) = lines.read_into(&mut one) {
+            r.unwrap();
+        }
+    });
+    assert!(n <= 2, "one record read over the last allocated {n} times");
+    assert_eq!(one, records[199]);
+}
+
+#[test]
 fn the_counter_counts() {
     let n = allocations(|| drop(std::hint::black_box(vec![1u8; 10])));
     assert_eq!(n, 1);

@@ -209,6 +209,60 @@ where
         + misread.iter().sum::<usize>()
         + convert(exe, dir, name, &beve)
         + reuse(exe, dir, name, values)
+        + ndjson(exe, dir, name, values)
+}
+
+/// Runs `differential ndjson` on all of `values` as one NDJSON document: Glaze reads it into a
+/// vector and writes it back, which must give structio's text; structio must read Glaze's
+/// text back as it reads each record alone. Returns the number of differences (0 or 1).
+pub fn ndjson<T>(exe: &Path, dir: &Path, name: &str, values: &[T]) -> usize
+where
+    T: for<'de> Reflect<'de> + Default + PartialEq + Debug,
+{
+    let ours = structio::json::to_ndjson(values).into_bytes();
+    let bytes = glaze(
+        exe,
+        dir,
+        name,
+        &["ndjson", name],
+        &[std::slice::from_ref(&ours)],
+    );
+    let res = results(&bytes);
+    assert_eq!(res.len(), 1, "{name}: Glaze's ndjson result count");
+    let (status, glaze) = res[0];
+    let problem = if status != 0 {
+        Some(format!(
+            "Glaze could not read it: {}",
+            String::from_utf8_lossy(glaze)
+        ))
+    } else if glaze != ours.as_slice() {
+        Some(diff(glaze, &ours, true))
+    } else {
+        // What each record reads back as on its own (a map entry holding `None`, say, is not
+        // written, so this is not always `values`).
+        let each: Vec<T> = values
+            .iter()
+            .map(|v| structio::from_json(&structio::to_json(v)).expect("structio reads its JSON"))
+            .collect();
+        match structio::json::from_ndjson::<T>(glaze) {
+            Ok(back) if back == each => None,
+            Ok(_) => Some("structio read Glaze's NDJSON back differently".into()),
+            Err(e) => Some(format!("structio could not read Glaze's NDJSON: {e}")),
+        }
+    };
+    println!(
+        "  {:<62} {}",
+        "all records as one NDJSON document, through Glaze and back",
+        if problem.is_none() {
+            "same"
+        } else {
+            "DIFFERENT"
+        }
+    );
+    if let Some(p) = &problem {
+        println!("{name}: NDJSON: {p}");
+    }
+    usize::from(problem.is_some())
 }
 
 /// `v` without its packed bool arrays: object members holding one are removed, array elements

@@ -19,6 +19,7 @@ mod blocks;
 mod digits16;
 mod float_read;
 mod int_write;
+mod lines;
 mod number_read;
 mod number_write;
 mod out;
@@ -39,6 +40,10 @@ mod write;
 use crate::error::Result;
 use crate::reflect::{ReadOptions, Reflect};
 
+pub use lines::{
+    from_ndjson, read_ndjson, read_ndjson_with, to_ndjson, to_ndjson_with, write_ndjson,
+    write_ndjson_with, JsonLines, LinesWriter,
+};
 pub use number_write::FloatStyle;
 pub(crate) use read::JsonReader;
 pub(crate) use write::JsonWriter;

@@ -154,6 +154,22 @@ impl<'de> JsonReader<'de> {
         }
     }
 
+    /// Moves to byte `pos` of the input, where the next value of a sequence starts.
+    pub(crate) fn seek(&mut self, pos: usize) {
+        self.pos = pos;
+    }
+
+    /// Where reading stopped: just after the last value read, or past whitespace after it
+    /// (unlike [`Reader::offset`], never past a comma).
+    pub(crate) fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// The longest valid UTF-8 prefix of the input.
+    pub(crate) fn text(&self) -> &'de str {
+        self.text
+    }
+
     /// Checks that only whitespace follows the value read.
     pub(crate) fn finish(&mut self) -> Result<()> {
         let i = skip_ws(self.s, self.pos);

@@ -40,10 +40,17 @@ fn has_nan(d: &impl std::fmt::Debug) -> bool {
 /// the second time; the pretty writer writes what `prettify` makes of the compact text;
 /// `Value` -> BEVE -> `Value` is the identity and BEVE bytes are a fixed point.
 pub fn json_value(data: &[u8]) {
+    ndjson(data);
     let v = match structio::from_json::<Value>(data) {
         Ok(v) => v,
         Err(e) => return clean_error(&e, data),
     };
+    let records: Vec<Value> = structio::json::from_ndjson(data)
+        .unwrap_or_else(|e| panic!("one JSON value is not one NDJSON record: {e}"));
+    assert!(
+        records == [v.clone()],
+        "one JSON value read as NDJSON differs"
+    );
     let text = structio::to_json(&v);
     let back: Value = structio::from_json(&text)
         .unwrap_or_else(|e| panic!("our own JSON does not read back: {e}\n{text}"));
@@ -71,6 +78,31 @@ pub fn json_value(data: &[u8]) {
         structio::to_beve(&from_beve),
         bytes,
         "BEVE bytes are not a fixed point"
+    );
+}
+
+/// The input as NDJSON: read whole, record by record through the iterator (each record's bytes
+/// must read alone as the record read in place), and written back to the same records.
+fn ndjson(data: &[u8]) {
+    let records: Vec<Value> = match structio::json::from_ndjson(data) {
+        Ok(r) => r,
+        Err(e) => return clean_error(&e, data),
+    };
+    let raw: Vec<&[u8]> = structio::json::JsonLines::new(data)
+        .collect::<structio::Result<_>>()
+        .unwrap_or_else(|e| panic!("NDJSON read whole, but its iterator fails: {e}"));
+    assert_eq!(raw.len(), records.len(), "NDJSON record counts differ");
+    for (r, v) in raw.iter().zip(&records) {
+        let alone: Value = structio::from_json(r)
+            .unwrap_or_else(|e| panic!("an NDJSON record does not read alone: {e}"));
+        assert!(alone == *v, "an NDJSON record read alone differs");
+    }
+    let text = structio::json::to_ndjson(&records);
+    let back: Vec<Value> = structio::json::from_ndjson(&text)
+        .unwrap_or_else(|e| panic!("our own NDJSON does not read back: {e}\n{text}"));
+    assert!(
+        back == records,
+        "NDJSON round trip changed the records:\n{text}"
     );
 }
 
