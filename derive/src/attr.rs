@@ -36,6 +36,9 @@ pub struct FieldAttrs {
     pub aliases: Vec<LitStr>,
     /// `skip`.
     pub skip: Option<Span>,
+    /// `with = "module"`: the module whose `write` and `read` functions replace the field
+    /// type's `Reflect` impl.
+    pub with: Option<syn::Path>,
 }
 
 /// Attributes of an enum variant.
@@ -165,8 +168,19 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             Ok(())
         }
         "skip" => once(&mut out.skip, flag(meta, name)?, meta, name),
+        "with" => {
+            let lit = string(meta, name)?;
+            let path = lit.parse::<syn::Path>().map_err(|_| {
+                syn::Error::new(
+                    lit.span(),
+                    "`with` takes the path of a module, as in `with = \"my_codec\"`",
+                )
+            })?;
+            once(&mut out.with, path, meta, name)
+        }
         _ => Err(meta.error(format!(
-            "unknown structio attribute `{name}` on a field; expected `rename`, `alias` or `skip`"
+            "unknown structio attribute `{name}` on a field; expected `rename`, `alias`, `skip` \
+             or `with`"
         ))),
     })?;
     Ok(out)

@@ -133,7 +133,8 @@ fn is_exactly(ty: &Type, ident: &Ident) -> bool {
 }
 
 /// Bounds for a struct whose `fields` are written and read in place (each field type needs
-/// `Reflect`, none needs `Default`), or the user's `bound` instead.
+/// `Reflect` unless a `with` module handles it, none needs `Default`), or the user's `bound`
+/// instead.
 pub fn for_fields(
     generics: &Generics,
     fields: &[&crate::model::Field],
@@ -145,7 +146,9 @@ pub fn for_fields(
             (
                 &f.ty,
                 Need {
-                    reflect: true,
+                    // A `with` module writes and reads the field; what it needs of the type,
+                    // `bound` can say.
+                    reflect: f.with.is_none(),
                     default: false,
                 },
             )

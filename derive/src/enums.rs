@@ -9,6 +9,7 @@ use syn::{DataEnum, DeriveInput, LitStr, Meta, Token};
 
 use crate::attr::ContainerAttrs;
 use crate::bounds::{self, Need};
+use crate::codec::{slots, Slot};
 use crate::keys::{self, Entry};
 use crate::model::{self, Style, Variant};
 use crate::strukt::{self, Lead};
@@ -216,13 +217,12 @@ fn unit_only(input: &DeriveInput, variants: &[Variant]) -> syn::Result<TokenStre
 }
 
 /// Names of the bindings of a variant's active fields: `__f0, __f1, ...`.
-fn bindings(v: &Variant) -> Vec<TokenStream> {
-    (0..v.shape.active_count())
-        .map(|j| {
-            let id = format_ident!("__f{}", j);
-            quote!(#id)
-        })
-        .collect()
+fn bindings(v: &Variant) -> Vec<Slot> {
+    let active: Vec<&model::Field> = v.shape.active().collect();
+    slots(&active, |j, _| {
+        let id = format_ident!("__f{}", j);
+        quote!(#id)
+    })
 }
 
 /// The pattern binding a variant's active fields to `__f0, ...`.
@@ -299,7 +299,10 @@ fn write_payload(v: &Variant) -> TokenStream {
     let values = bindings(v);
     match v.shape.style {
         Style::Unit => quote!(__w.null();),
-        Style::Tuple if v.is_newtype() => quote!(__p::Reflect::write(__f0, __w);),
+        Style::Tuple if v.is_newtype() => {
+            let write = values[0].write();
+            quote!(#write;)
+        }
         Style::Tuple => tuple::write_array(&values),
         Style::Named => {
             let names: Vec<String> = v.shape.active().map(|f| f.name.clone()).collect();
@@ -322,7 +325,7 @@ fn read_payload(i: usize, v: &Variant) -> TokenStream {
     let ident = &v.ident;
     let body = match v.shape.style {
         Style::Unit => return quote!({ *self = Self::#ident; __p::Ok(()) }),
-        Style::Tuple if v.is_newtype() => quote!(__p::Reflect::read(__f0, __r)),
+        Style::Tuple if v.is_newtype() => bindings(v)[0].read(),
         Style::Tuple => tuple::read_array(&bindings(v)),
         Style::Named => {
             let info = fields_const(i);
@@ -373,7 +376,7 @@ fn with_data(
             uses.push((
                 &f.ty,
                 Need {
-                    reflect: !f.skip,
+                    reflect: !f.skip && f.with.is_none(),
                     default: true,
                 },
             ));
@@ -481,6 +484,16 @@ fn check_variants(variants: &[Variant], repr: &Repr) -> syn::Result<()> {
                      variant: its members sit next to the tag in one object; use a struct \
                      variant, a newtype variant wrapping a struct, or add `content`",
                 ));
+            }
+            Style::Tuple => {
+                if let Some(with) = v.shape.active().find_map(|f| f.with.as_ref()) {
+                    return Err(syn::Error::new(
+                        with.span(),
+                        "the payload of a newtype variant of an internally tagged enum is a \
+                         struct whose members sit next to the tag, so it cannot go through a \
+                         `with` module; wrap it in a struct, or add `content`",
+                    ));
+                }
             }
             Style::Named => {
                 if let Some(f) = v.shape.active().find(|f| {

@@ -10,12 +10,14 @@
 //!   variants with their written names.
 //! - `bounds.rs`: impl generics with the document lifetime `'de` and inferred bounds.
 //! - `keys.rs`: key tables and their perfect-hash probes, chosen here at compile time.
-//! - `strukt.rs`, `tuple.rs`, `enums.rs` (with `shape.rs` for untagged enums): the code.
+//! - `strukt.rs`, `tuple.rs`, `enums.rs` (with `shape.rs` for untagged enums): the code;
+//!   `codec.rs`: how one field is written and read (its `Reflect` impl or a `with` module).
 extern crate proc_macro;
 
 mod attr;
 mod bounds;
 mod case;
+mod codec;
 mod enums;
 mod keys;
 mod model;
@@ -70,6 +72,9 @@ use crate::model::Style;
 ///   keys of one field is an error.
 /// - `skip` (fields): neither written nor read; reading leaves the field alone (in an enum
 ///   variant that has to be built, it is `Default`).
+/// - `with = "module"` (fields): written by `module::write(&field, writer)` and read by
+///   `module::read(&mut field, reader)` instead of the type's `Reflect` impl; no bound is
+///   inferred for the field's type, and the field is always written.
 /// - `rename_all = "..."` (struct variants): renames the variant's fields.
 ///
 /// Types with lifetimes can borrow from the input (`&'a str`, `Cow<'a, str>`, `RawJson<'a>`):

@@ -23,6 +23,8 @@ pub struct Field {
     pub aliases: Vec<(String, Span)>,
     /// `#[structio(skip)]`: neither written nor read.
     pub skip: bool,
+    /// `#[structio(with = "module")]`: written by `module::write`, read by `module::read`.
+    pub with: Option<syn::Path>,
 }
 
 /// How a struct or variant holds its fields.
@@ -113,6 +115,7 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                 .map(|l| (l.value(), l.span()))
                 .collect(),
             skip: attrs.skip.is_some(),
+            with: attrs.with,
         });
     }
     Ok(Shape { style, fields: out })

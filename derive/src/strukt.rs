@@ -6,6 +6,7 @@ use syn::{DeriveInput, Ident};
 
 use crate::attr::ContainerAttrs;
 use crate::bounds;
+use crate::codec::{slots, Slot};
 use crate::keys::{self, Entry};
 use crate::model::{Field, Shape};
 
@@ -39,14 +40,15 @@ fn is_option(ty: &syn::Type) -> bool {
 }
 
 /// `let __nulls = ...; let __has0 = ...;`: which members are written. `values` are references.
-pub fn presence(values: &[TokenStream]) -> TokenStream {
+pub fn presence(values: &[Slot]) -> TokenStream {
     if values.is_empty() {
         return TokenStream::new();
     }
     let has = has_idents(values.len());
+    let absent = values.iter().map(Slot::absent);
     quote! {
         let __nulls = __w.write_null_members();
-        #( let #has = __nulls || !__p::Reflect::is_absent(#values); )*
+        #( let #has = __nulls || !#absent; )*
     }
 }
 
@@ -69,7 +71,7 @@ pub enum Lead {
 }
 
 /// Writes `key: value` members with `sep` between them; needs [`presence`] before it.
-pub fn members(keys: &[String], values: &[TokenStream], lead: Lead) -> TokenStream {
+pub fn members(keys: &[String], values: &[Slot], lead: Lead) -> TokenStream {
     let n = values.len();
     let has = has_idents(n);
     let mut out = TokenStream::new();
@@ -103,12 +105,13 @@ pub fn members(keys: &[String], values: &[TokenStream], lead: Lead) -> TokenStre
         };
         let compact = json_key(key, ":");
         let pretty = json_key(key, ": ");
+        let write = value.write();
         out.extend(quote! {
             if #has {
                 #sep
                 #clear
                 __w.field_key(#key, #compact, #pretty);
-                __p::Reflect::write(#value, __w);
+                #write;
             }
         });
     }
@@ -140,11 +143,11 @@ fn json_key(key: &str, colon: &str) -> String {
 
 /// `match __i { 0 => read(v0), ... }` for a `read_fields` callback; `values` are `&mut`
 /// references (or bindings) and the reader is `__r`.
-pub fn read_match(index: &Ident, values: &[TokenStream]) -> TokenStream {
-    let arms = values
-        .iter()
-        .enumerate()
-        .map(|(j, v)| quote!(#j => __p::Reflect::read(#v, __r),));
+pub fn read_match(index: &Ident, values: &[Slot]) -> TokenStream {
+    let arms = values.iter().enumerate().map(|(j, v)| {
+        let read = v.read();
+        quote!(#j => #read,)
+    });
     quote! {
         match #index {
             #(#arms)*
@@ -171,20 +174,14 @@ pub fn expand(
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
 
-    let refs: Vec<TokenStream> = active
-        .iter()
-        .map(|f| {
-            let m = &f.member;
-            quote!(&self.#m)
-        })
-        .collect();
-    let muts: Vec<TokenStream> = active
-        .iter()
-        .map(|f| {
-            let m = &f.member;
-            quote!(&mut self.#m)
-        })
-        .collect();
+    let refs = slots(&active, |_, f| {
+        let m = &f.member;
+        quote!(&self.#m)
+    });
+    let muts = slots(&active, |_, f| {
+        let m = &f.member;
+        quote!(&mut self.#m)
+    });
     let presence = presence(&refs);
     let count = count(refs.len(), 0);
     let members = members(&table.names, &refs, Lead::Runtime);

@@ -7,16 +7,18 @@ use syn::DeriveInput;
 
 use crate::attr::ContainerAttrs;
 use crate::bounds;
+use crate::codec::{slots, Slot};
 use crate::model::{Field, Shape, Style};
 
 /// Writes `values` (references) as one array.
-pub fn write_array(values: &[TokenStream]) -> TokenStream {
+pub fn write_array(values: &[Slot]) -> TokenStream {
     let n = values.len();
     let elems = values.iter().enumerate().map(|(j, v)| {
         let sep = if j > 0 { quote!(__w.sep();) } else { quote!() };
+        let write = v.write();
         quote! {
             #sep
-            __p::Reflect::write(#v, __w);
+            #write;
         }
     });
     quote! {
@@ -28,12 +30,13 @@ pub fn write_array(values: &[TokenStream]) -> TokenStream {
 
 /// Reads an array of exactly `values.len()` elements into `values` (`&mut` references or
 /// bindings); an expression of type `Result<()>` that uses `?`.
-pub fn read_array(values: &[TokenStream]) -> TokenStream {
+pub fn read_array(values: &[Slot]) -> TokenStream {
     let n = values.len();
     let elems = values.iter().enumerate().map(|(j, v)| {
+        let read = v.read();
         quote! {
             __p::expect_element(__r, &mut __seq, #j, #n)?;
-            __p::Reflect::read(#v, __r).map_err(|__e| __e.push_path(__p::PathSegment::Index(#j)))?;
+            #read.map_err(|__e| __e.push_path(__p::PathSegment::Index(#j)))?;
         }
     });
     quote! {
@@ -64,36 +67,37 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> Tok
     } else if let [only] = active[..] {
         let m = &only.member;
         let ty = &only.ty;
+        let may_be_absent = match only.with {
+            Some(_) => quote!(false),
+            None => quote!(<#ty as __p::Reflect<#de>>::MAY_BE_ABSENT),
+        };
+        let write = Slot::of(only, quote!(&self.#m)).write();
+        let read = Slot::of(only, quote!(&mut self.#m)).read();
+        let absent = Slot::of(only, quote!(&self.#m)).absent();
         quote! {
-            const MAY_BE_ABSENT: bool = <#ty as __p::Reflect<#de>>::MAY_BE_ABSENT;
+            const MAY_BE_ABSENT: bool = #may_be_absent;
             #[inline]
             fn write<__W: __p::Writer>(&self, __w: &mut __W) {
-                __p::Reflect::write(&self.#m, __w)
+                #write
             }
             #[inline]
             fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
-                __p::Reflect::read(&mut self.#m, __r)
+                #read
             }
             #[inline]
             fn is_absent(&self) -> bool {
-                __p::Reflect::is_absent(&self.#m)
+                #absent
             }
         }
     } else {
-        let refs: Vec<TokenStream> = active
-            .iter()
-            .map(|f| {
-                let m = &f.member;
-                quote!(&self.#m)
-            })
-            .collect();
-        let muts: Vec<TokenStream> = active
-            .iter()
-            .map(|f| {
-                let m = &f.member;
-                quote!(&mut self.#m)
-            })
-            .collect();
+        let refs = slots(&active, |_, f| {
+            let m = &f.member;
+            quote!(&self.#m)
+        });
+        let muts = slots(&active, |_, f| {
+            let m = &f.member;
+            quote!(&mut self.#m)
+        });
         let write = write_array(&refs);
         let read = read_array(&muts);
         quote! {

@@ -8,3 +8,4 @@ mod keys;
 mod options;
 mod structs;
 mod tuples;
+mod with_module;
