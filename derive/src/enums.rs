@@ -655,7 +655,11 @@ fn read_variants(variants: &[Variant], repr: &Repr) -> TokenStream {
                     .shape
                     .active()
                     .next()
-                    .map_or(shape::ANY, |f| shape::of_type(&f.ty)),
+                    // A `with` module may write any kind of value, whatever the type.
+                    .map_or(shape::ANY, |f| match f.with {
+                        Some(_) => shape::ANY,
+                        None => shape::of_type(&f.ty),
+                    }),
                 Style::Tuple => shape::ARRAY,
                 Style::Named => shape::OBJECT,
             });

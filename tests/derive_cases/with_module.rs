@@ -154,6 +154,27 @@ fn enum_variants() {
     );
 }
 
+#[derive(Reflect, Debug, PartialEq)]
+#[structio(untagged)]
+enum Loose {
+    Hex(#[structio(with = "hex")] u32),
+    Plain(f64),
+}
+
+impl Default for Loose {
+    fn default() -> Self {
+        Loose::Plain(0.0)
+    }
+}
+
+#[test]
+fn untagged_variants_are_tried_by_what_the_module_reads() {
+    // The type of `Hex`'s field is a number, but its module reads a string.
+    both(&Loose::Hex(255), r#""ff""#);
+    both(&Loose::Plain(1.5), "1.5");
+    assert!(structio::from_json::<Loose>(r#""zz""#).is_err());
+}
+
 /// A generic field through a generic module: the derive asks nothing of `T` for it, so the
 /// module's own bounds come through `bound`.
 mod as_text {
