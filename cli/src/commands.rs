@@ -8,7 +8,7 @@
 use std::io::{IsTerminal, Write};
 
 use structio::beve::BeveReader;
-use structio::json::PrettyOptions;
+use structio::json::{JsonLines, LinesWriter, PrettyOptions};
 use structio::value::TypedArray;
 use structio::{ReadOptions, Reader, Reflect, Value};
 
@@ -61,21 +61,39 @@ pub fn run(command: &str, a: &Args) -> Result<(), CliError> {
     }
 }
 
-/// A document read into memory.
+/// A document read into memory. NDJSON input is checked as it is loaded and kept as the JSON
+/// array of its records, so every command treats it as that array.
 struct Doc {
     name: String,
     bytes: Vec<u8>,
+    /// `Json` or `Beve`: what `bytes` hold.
     format: Format,
+    /// For NDJSON input, how many records it held.
+    records: Option<usize>,
+    /// The size of the input as read.
+    size: usize,
 }
 
 impl Doc {
     fn load(path: &str, a: &Args) -> Result<Doc, CliError> {
         let from = a.value("from").map(Format::parse).transpose()?;
         let bytes = read_input(path)?;
+        let name = display_name(path).to_string();
+        let size = bytes.len();
+        let (bytes, format, records) = match Format::of_input(from, path, &bytes) {
+            Format::Ndjson => {
+                let (array, n) = ndjson_as_array(&bytes)
+                    .map_err(|e| CliError::Failed(format!("{name}: {e}")))?;
+                (array, Format::Json, Some(n))
+            }
+            f => (bytes, f, None),
+        };
         Ok(Doc {
-            name: display_name(path).to_string(),
-            format: Format::of_input(from, path, &bytes),
+            name,
             bytes,
+            format,
+            records,
+            size,
         })
     }
 
@@ -89,7 +107,7 @@ impl Doc {
     /// stops at the same place for the same reason.
     fn bad_with_path(&self, e: structio::Error) -> CliError {
         let again = match self.format {
-            Format::Json => structio::from_json::<Value>(&self.bytes).err(),
+            Format::Json | Format::Ndjson => structio::from_json::<Value>(&self.bytes).err(),
             Format::Beve => structio::from_beve::<Value>(&self.bytes).err(),
         };
         match again {
@@ -101,7 +119,7 @@ impl Doc {
     /// Checks the document is one well-formed value.
     fn validate(&self) -> Result<(), CliError> {
         let r = match self.format {
-            Format::Json => structio::json::validate(&self.bytes),
+            Format::Json | Format::Ndjson => structio::json::validate(&self.bytes),
             Format::Beve => {
                 let mut r = BeveReader::new(&self.bytes, ReadOptions::default());
                 r.skip_value().and_then(|()| r.finish())
@@ -113,7 +131,7 @@ impl Doc {
     /// The document as a [`Value`].
     fn value(&self) -> Result<Value, CliError> {
         match self.format {
-            Format::Json => structio::from_json(&self.bytes),
+            Format::Json | Format::Ndjson => structio::from_json(&self.bytes),
             Format::Beve => structio::from_beve(&self.bytes),
         }
         .map_err(|e| self.bad(e))
@@ -124,7 +142,7 @@ impl Doc {
     fn write_json(&self, out: &mut Output, layout: Layout) -> Result<(), CliError> {
         let oname = out.name();
         match self.format {
-            Format::Json => {
+            Format::Json | Format::Ndjson => {
                 let text = if layout.pretty {
                     let opts = PrettyOptions {
                         indent: layout.indent,
@@ -151,6 +169,45 @@ impl Doc {
         }
         Ok(())
     }
+}
+
+/// The records of NDJSON text as the text of one JSON array (`[r1,r2,...]`), and their count.
+/// Records may nest one level less deep than a document, so the array stays within the limit.
+fn ndjson_as_array(text: &[u8]) -> Result<(Vec<u8>, usize), structio::Error> {
+    let opts = ReadOptions {
+        max_depth: ReadOptions::default().max_depth - 1,
+        ..ReadOptions::default()
+    };
+    let mut out = Vec::with_capacity(text.len() + 2);
+    out.push(b'[');
+    let mut n = 0;
+    for record in JsonLines::with_options(text, opts) {
+        if n > 0 {
+            out.push(b',');
+        }
+        out.extend_from_slice(record?);
+        n += 1;
+    }
+    out.push(b']');
+    Ok((out, n))
+}
+
+/// Writes the elements of `v`, which must be an array, as NDJSON (Glaze's layout).
+fn write_ndjson(v: &Value, out: &mut Output, name: &str) -> Result<(), CliError> {
+    let mut w = LinesWriter::new();
+    match v {
+        Value::Array(items) => items.iter().for_each(|x| w.push(x)),
+        Value::Typed(t) => t.to_values().iter().for_each(|x| w.push(x)),
+        _ => {
+            return Err(CliError::Failed(format!(
+                "{name}: NDJSON output needs a top-level array (each element becomes one line), \
+                 not {}",
+                crate::path::describe(v)
+            )))
+        }
+    }
+    out.write_all(w.as_bytes())
+        .map_err(|e| CliError::io(&out.name(), e))
 }
 
 /// Opens an output, checks binary output is not going to a terminal.
@@ -230,7 +287,7 @@ fn convert(a: &Args) -> Result<(), CliError> {
     }
     let doc = Doc::load(input, a)?;
     let to = to.unwrap_or(match doc.format {
-        Format::Json => Format::Beve,
+        Format::Json | Format::Ndjson => Format::Beve,
         Format::Beve => Format::Json,
     });
     check(to)?;
@@ -241,7 +298,14 @@ fn convert(a: &Args) -> Result<(), CliError> {
             doc.write_json(&mut out, layout)?;
             end_text(&mut out, true)?;
         }
-        (Format::Json, Format::Beve) => {
+        (_, Format::Ndjson) => {
+            let v = doc.value()?;
+            let name = doc.name.clone();
+            drop(doc);
+            write_ndjson(&v, &mut out, &name)?;
+            end_text(&mut out, true)?;
+        }
+        (Format::Json | Format::Ndjson, Format::Beve) => {
             let mut v = doc.value()?;
             drop(doc);
             if a.flag("typed") {
@@ -327,12 +391,15 @@ fn validate(a: &Args) -> Result<(), CliError> {
             Ok(doc)
         });
         match r {
-            Ok(doc) if !quiet => println!(
-                "{}: ok ({}, {} bytes)",
-                doc.name,
-                doc.format.name(),
-                doc.bytes.len()
-            ),
+            Ok(doc) if !quiet => match doc.records {
+                Some(n) => println!("{}: ok (NDJSON, {n} records, {} bytes)", doc.name, doc.size),
+                None => println!(
+                    "{}: ok ({}, {} bytes)",
+                    doc.name,
+                    doc.format.name(),
+                    doc.size
+                ),
+            },
             Ok(_) => {}
             Err(e) => {
                 failed += 1;
@@ -384,7 +451,7 @@ fn view(a: &Args) -> Result<(), CliError> {
         Some(steps) => {
             let mut pick = Pick::new(steps);
             match doc.format {
-                Format::Json => structio::read_json(&mut pick, &doc.bytes),
+                Format::Json | Format::Ndjson => structio::read_json(&mut pick, &doc.bytes),
                 Format::Beve => structio::read_beve(&mut pick, &doc.bytes),
             }
             .map_err(|e| doc.bad_with_path(e))?;
@@ -414,14 +481,16 @@ fn stats(a: &Args) -> Result<(), CliError> {
     let top = a.number("top")?.unwrap_or(20);
     let doc = Doc::load(&input, a)?;
     let mut tally: Tally = match doc.format {
-        Format::Json => structio::from_json(&doc.bytes),
+        Format::Json | Format::Ndjson => structio::from_json(&doc.bytes),
         Format::Beve => structio::from_beve(&doc.bytes),
     }
     .map_err(|e| doc.bad_with_path(e))?;
     if doc.format == Format::Json {
         tally.trim_json(&doc.bytes);
     }
-    let report = crate::stats::report(&doc.name, doc.format, doc.bytes.len(), &tally, top);
+    // NDJSON is measured as the array of its records (sizes of its parts as written compact).
+    let format = doc.records.map_or(doc.format, |_| Format::Ndjson);
+    let report = crate::stats::report(&doc.name, format, doc.size, &tally, top);
     let mut out = Output::open("-")?;
     out.write_all(report.as_bytes())
         .map_err(|e| CliError::io("<stdout>", e))?;

@@ -9,31 +9,38 @@ use std::time::{Duration, Instant};
 
 use crate::error::{usage, CliError};
 
-/// The two formats structio reads and writes.
+/// The formats structio reads and writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Format {
     /// JSON text.
     Json,
     /// BEVE binary.
     Beve,
+    /// Newline-delimited JSON: one record per line, the elements of an array.
+    Ndjson,
 }
 
 impl Format {
-    /// Parses `json` or `beve` (the value of `--from` / `--to`).
+    /// Parses `json`, `beve` or `ndjson` (also `jsonl`), the value of `--from` / `--to`.
     pub fn parse(s: &str) -> Result<Format, CliError> {
         match s.to_ascii_lowercase().as_str() {
             "json" => Ok(Format::Json),
             "beve" => Ok(Format::Beve),
-            _ => usage(format!("unknown format `{s}`: expected `json` or `beve`")),
+            "ndjson" | "jsonl" => Ok(Format::Ndjson),
+            _ => usage(format!(
+                "unknown format `{s}`: expected `json`, `beve` or `ndjson`"
+            )),
         }
     }
 
-    /// The format a file name's extension names (`.json`, `.beve`), if any.
+    /// The format a file name's extension names (`.json`, `.beve`, `.ndjson`, `.jsonl`), if
+    /// any.
     pub fn from_path(path: &str) -> Option<Format> {
         let ext = Path::new(path).extension()?.to_str()?.to_ascii_lowercase();
         match ext.as_str() {
             "json" => Some(Format::Json),
             "beve" => Some(Format::Beve),
+            "ndjson" | "jsonl" => Some(Format::Ndjson),
             _ => None,
         }
     }
@@ -54,11 +61,12 @@ impl Format {
             .unwrap_or_else(|| Format::sniff(bytes))
     }
 
-    /// `json` or `beve`.
+    /// `JSON`, `BEVE` or `NDJSON`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Json => "JSON",
             Format::Beve => "BEVE",
+            Format::Ndjson => "NDJSON",
         }
     }
 }

@@ -17,12 +17,12 @@ mod stats;
 use error::CliError;
 
 const USAGE: &str = "\
-structio: JSON and BEVE files from the command line
+structio: JSON, NDJSON and BEVE files from the command line
 
 Usage: structio <command> [options] [files]
 
 Commands:
-  convert IN OUT      convert between JSON and BEVE
+  convert IN OUT      convert between JSON, NDJSON and BEVE
   pretty [IN] [OUT]   lay JSON out one value per line (BEVE input becomes pretty JSON)
   minify [IN] [OUT]   remove the whitespace from JSON (BEVE input becomes compact JSON)
   validate FILE...    check that files are well-formed; exit 1 if any is not
@@ -30,8 +30,9 @@ Commands:
   stats [FILE]        count values by type, sizes, and the bytes of each top-level part
 
 A file named `-` is standard input or output; a missing IN is standard input, a missing OUT
-standard output. The format comes from `--from`/`--to`, else the extension (.json, .beve),
-else (for input) from the first byte.
+standard output. The format comes from `--from`/`--to`, else the extension (.json, .beve,
+.ndjson or .jsonl), else (for input) from the first byte. NDJSON input (one record per line)
+is read as the JSON array of its records by every command.
 
 Options:
   -h, --help          help for structio or for a command (`structio convert --help`)
@@ -50,14 +51,18 @@ Converts JSON to BEVE, BEVE to JSON (or JSON to compact JSON, BEVE to BEVE). The
 is `--to`, else OUT's extension, else the other format. JSON output is compact unless
 `--pretty`. The output file appears only when the whole conversion succeeded.
 
+NDJSON input becomes the array of its records; NDJSON output (`--to ndjson`, or an OUT ending
+in .ndjson or .jsonl) writes each element of a top-level array as one compact line, with
+`\n` between lines and none after the last (Glaze's write_ndjson).
+
 Options:
-  --from json|beve    the input format (default: the extension, else a guess)
-  --to json|beve      the output format
-  --typed             JSON to BEVE: arrays of only numbers, only booleans or only strings
-                      become typed arrays (as Glaze writes a std::vector<double>)
-  --aligned           BEVE output: numeric typed arrays aligned in the file
-  --pretty            JSON output: one value per line
-  --indent N          JSON output with --pretty: spaces per level (default 3)"
+  --from json|beve|ndjson   the input format (default: the extension, else a guess)
+  --to json|beve|ndjson     the output format
+  --typed                   JSON to BEVE: arrays of only numbers, only booleans or only
+                            strings become typed arrays (as Glaze writes a std::vector<double>)
+  --aligned                 BEVE output: numeric typed arrays aligned in the file
+  --pretty                  JSON output: one value per line
+  --indent N                JSON output with --pretty: spaces per level (default 3)"
         }
         "pretty" => {
             "\
@@ -67,8 +72,8 @@ Lays JSON out as Glaze's prettify does: one value per line, `\"key\": value`, 3 
 level. Strings and numbers are copied as they are. BEVE input is written as pretty JSON.
 
 Options:
-  --from json|beve    the input format
-  --indent N          spaces per level (default 3)"
+  --from json|beve|ndjson   the input format
+  --indent N                spaces per level (default 3)"
         }
         "minify" => {
             "\
@@ -77,19 +82,20 @@ Usage: structio minify [options] [IN] [OUT]
 Removes all whitespace outside strings. BEVE input is written as compact JSON.
 
 Options:
-  --from json|beve    the input format"
+  --from json|beve|ndjson   the input format"
         }
         "validate" => {
             "\
 Usage: structio validate [options] FILE...
 
-Checks that each file is exactly one well-formed JSON or BEVE value. Prints `FILE: ok` for
-good files and the error for bad ones (JSON: line, column, path and the line with a caret;
-BEVE: byte offset and path). Exit code 1 if any file is bad.
+Checks that each file is exactly one well-formed JSON or BEVE value, or well-formed NDJSON
+(one value per line). Prints `FILE: ok` for good files and the error for bad ones (JSON and
+NDJSON: line, column, path and the line with a caret; BEVE: byte offset and path). Exit code
+1 if any file is bad.
 
 Options:
-  --from json|beve    the format of every file
-  -q, --quiet         print nothing for good files"
+  --from json|beve|ndjson   the format of every file
+  -q, --quiet               print nothing for good files"
         }
         "view" => {
             "\
@@ -98,10 +104,10 @@ Usage: structio view [options] [FILE]
 Shows a file (BEVE or JSON) as pretty JSON on standard output, colored on a terminal.
 
 Options:
-  --path PATH         show only this part: `$.a[3]`, `$[\"odd key\"].b`, or a JSON pointer `/a/3`
-  --color WHEN        auto (default: on a terminal, unless NO_COLOR is set), always, never
-  --indent N          spaces per level (default 3)
-  --from json|beve    the input format"
+  --path PATH               show only this part: `$.a[3]`, `$[\"odd key\"].b`, or a JSON pointer `/a/3`
+  --color WHEN              auto (default: on a terminal, unless NO_COLOR is set), always, never
+  --indent N                spaces per level (default 3)
+  --from json|beve|ndjson   the input format"
         }
         "stats" => {
             "\
@@ -111,8 +117,8 @@ Counts the values of a document by type and number kind, sizes of strings, array
 objects, the nesting depth, and the bytes each top-level member or element takes.
 
 Options:
-  --top N             list the N largest top-level parts (default 20)
-  --from json|beve    the input format"
+  --top N                   list the N largest top-level parts (default 20)
+  --from json|beve|ndjson   the input format"
         }
         _ => return None,
     })

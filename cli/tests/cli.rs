@@ -527,3 +527,61 @@ fn glaze_exchange_files_pass_through_unchanged() {
     }
     assert!(n >= 15, "{n} files");
 }
+
+#[test]
+fn ndjson_in_and_out() {
+    let d = scratch("ndjson");
+    let src = d.join("in.ndjson");
+    std::fs::write(&src, "{\"a\":1,\"b\":[1,2]}\n\n{\"a\":2}\r\n \"x\" \n").unwrap();
+
+    let o = structio(&[&"validate", &src]);
+    assert_exit(&o, 0);
+    assert!(
+        stdout(&o).contains("ok (NDJSON, 3 records"),
+        "{}",
+        stdout(&o)
+    );
+
+    // NDJSON -> BEVE -> NDJSON (.jsonl) gives Glaze's layout: compact lines, no final break.
+    let beve = d.join("mid.beve");
+    assert_exit(&structio(&[&"convert", &src, &beve]), 0);
+    let back = d.join("back.jsonl");
+    assert_exit(&structio(&[&"convert", &beve, &back]), 0);
+    assert_eq!(read(&back), b"{\"a\":1,\"b\":[1,2]}\n{\"a\":2}\n\"x\"");
+    // As JSON, the records are one array; a JSON array becomes NDJSON again.
+    let json = d.join("all.json");
+    assert_exit(&structio(&[&"convert", &src, &json]), 0);
+    assert_eq!(read(&json), b"[{\"a\":1,\"b\":[1,2]},{\"a\":2},\"x\"]");
+    let o = structio_stdin(&["convert", "--to", "ndjson", "-", "-"], b"[1, [2], {}]");
+    assert_exit(&o, 0);
+    assert_eq!(stdout(&o), "1\n[2]\n{}\n");
+    // view and stats see the array of records.
+    let o = structio(&[&"view", &src, &"--path", &"$[1].a", &"--color", &"never"]);
+    assert_exit(&o, 0);
+    assert_eq!(stdout(&o), "2\n");
+    let o = structio(&[&"stats", &src]);
+    assert_exit(&o, 0);
+    assert!(stdout(&o).contains("of NDJSON"), "{}", stdout(&o));
+
+    // Two records on one line: the error names the line and column.
+    let bad = d.join("bad.jsonl");
+    std::fs::write(&bad, "{\"a\":1}\n{\"a\":2} {\"a\":3}\n").unwrap();
+    let o = structio(&[&"validate", &bad]);
+    assert_exit(&o, 1);
+    assert!(
+        stderr(&o).contains("expected a line break after the record at 2:9"),
+        "{}",
+        stderr(&o)
+    );
+    // NDJSON output needs an array.
+    let o = structio_stdin(&["convert", "--to", "ndjson", "-", "-"], b"{\"a\":1}");
+    assert_exit(&o, 1);
+    assert!(
+        stderr(&o).contains("needs a top-level array"),
+        "{}",
+        stderr(&o)
+    );
+    // --pretty is for JSON output.
+    let o = structio_stdin(&["convert", "--to", "ndjson", "--pretty", "-", "-"], b"[1]");
+    assert_exit(&o, 2);
+}
