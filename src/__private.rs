@@ -7,7 +7,9 @@ pub use crate::reflect::{
     EnumInfo, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Str, UnknownKeys, ValueKind,
     Writer,
 };
-pub use crate::walk::{expect_element, expect_end, read_fields, read_fields_in};
+pub use crate::walk::{
+    expect_element, expect_end, no_flat_member, read_fields, read_fields_in, read_flat_fields_in,
+};
 pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{Err, Ok};
@@ -61,12 +63,12 @@ pub const NO_FIELDS: FieldsInfo = FieldsInfo {
 };
 
 /// Member access of a derived struct with named fields: its own `Reflect` impl is built on it,
-/// and a newtype variant of an internally tagged enum uses it to put the struct's members next
-/// to the tag.
+/// a newtype variant of an internally tagged enum uses it to put the struct's members next to
+/// the tag, and a struct uses it to lift the members of its `#[structio(flatten)]` fields.
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a struct with named fields that derives `Reflect`",
     label = "needs named fields",
-    note = "a newtype variant of an internally tagged enum must wrap a struct with named fields"
+    note = "a `#[structio(flatten)]` field, and the payload of a newtype variant of an internally tagged enum, must be a struct with named fields"
 )]
 pub trait Fields<'de>: Reflect<'de> {
     /// The key table of the struct.
@@ -77,8 +79,31 @@ pub trait Fields<'de>: Reflect<'de> {
     /// Writes the members, key and value, with `sep` between them; `lead` says whether members
     /// were written before these (so the first one needs a `sep` too).
     fn write_members<W: Writer>(&self, w: &mut W, lead: bool);
-    /// Reads the value of member `index` (an index into `INFO.names`).
+    /// Reads the value of member `index`: an index into `INFO.names`, or past it, a member of a
+    /// flattened field (see [`Fields::flat_member`]).
     fn read_member<R: Reader<'de>>(&mut self, index: usize, r: &mut R) -> Result<()>;
+    /// How many members there are: the struct's own, then those of its flattened fields.
+    const MEMBERS: usize = Self::INFO.names.len();
+    /// The member of a flattened field a key names (a key `INFO` does not hold): its index, from
+    /// `INFO.names.len()` up to [`Fields::MEMBERS`], and its name. None without flattened fields.
+    #[inline(always)]
+    fn flat_member(_key: &[u8]) -> Option<(usize, &'static str)> {
+        None
+    }
+}
+
+/// The member of `T` a key names, one of its own or of its flattened fields: its index and
+/// name (see [`Fields::flat_member`]).
+#[inline]
+pub fn member_of<'de, T: Fields<'de>>(key: &[u8]) -> Option<(usize, &'static str)> {
+    let info = T::INFO;
+    match info.probe.find(info.keys, key) {
+        Some(k) => {
+            let f = info.key_field[k] as usize;
+            Some((f, info.names[f]))
+        }
+        None => T::flat_member(key),
+    }
 }
 
 /// Reads the rest of an object the caller started into the members of `target`.
@@ -93,7 +118,9 @@ where
     R: Reader<'de>,
     T: Fields<'de>,
 {
-    read_fields_in(r, map, T::INFO, skip_key, |i, r| target.read_member(i, r))
+    read_flat_fields_in(r, map, T::INFO, skip_key, T::flat_member, |i, r| {
+        target.read_member(i, r)
+    })
 }
 
 /// Variant names of an enum with data (a key table: names, then aliases), and which variants

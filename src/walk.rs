@@ -57,13 +57,40 @@ pub fn read_fields_in<'de, R, F>(
     map: &mut R::Map,
     info: &FieldsInfo,
     skip_key: Option<&str>,
-    mut field: F,
+    field: F,
 ) -> Result<()>
 where
     R: Reader<'de>,
     F: FnMut(usize, &mut R) -> Result<()>,
 {
-    with_stack!(read_fields_in(r, map, info, skip_key, field));
+    read_flat_fields_in(r, map, info, skip_key, no_flat_member, field)
+}
+
+/// The `flat` argument of [`read_flat_fields_in`] for a struct without flattened fields.
+#[inline(always)]
+pub fn no_flat_member(_: &[u8]) -> Option<(usize, &'static str)> {
+    None
+}
+
+/// [`read_fields_in`] for a struct with `#[structio(flatten)]` fields: a key its own table does
+/// not hold goes to `flat`, which names the member of a flattened field it sets (an index past
+/// `info.names`, read by `field` like the others) and that member's name for error paths.
+/// Missing- and duplicate-key checks cover the struct's own fields only.
+#[inline]
+pub fn read_flat_fields_in<'de, R, X, F>(
+    r: &mut R,
+    map: &mut R::Map,
+    info: &FieldsInfo,
+    skip_key: Option<&str>,
+    flat: X,
+    mut field: F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    X: Fn(&[u8]) -> Option<(usize, &'static str)>,
+    F: FnMut(usize, &mut R) -> Result<()>,
+{
+    with_stack!(read_flat_fields_in(r, map, info, skip_key, flat, field));
     let opts = *r.options();
     let track = opts.error_on_missing_keys
         || opts.error_on_duplicate_keys
@@ -80,10 +107,15 @@ where
                 Some(name) if key_eq(name.as_bytes(), key) => Ok((expect, expect)),
                 _ => match info.probe.find(info.keys, key) {
                     Some(k) => Ok((k, info.key_field[k] as usize)),
-                    None if skip_key.is_some_and(|s| s.as_bytes() == key) => Err(None),
-                    // Skipped: no copy of the key (the message is only needed for the error).
-                    None if opts.unknown_keys == UnknownKeys::Skip => Err(None),
-                    None => Err(Some(String::from_utf8_lossy(key).into_owned())),
+                    None if skip_key.is_some_and(|s| s.as_bytes() == key) => Err(Unmatched::Skip),
+                    None => match flat(key) {
+                        Some((m, name)) => Err(Unmatched::Flat(m, name)),
+                        // Skipped: no copy of the key (the message is only needed for the error).
+                        None if opts.unknown_keys == UnknownKeys::Skip => Err(Unmatched::Skip),
+                        None => Err(Unmatched::Unknown(
+                            String::from_utf8_lossy(key).into_owned(),
+                        )),
+                    },
                 },
             }
         };
@@ -95,8 +127,13 @@ where
                 field(f, r).map_err(|e| e.push_path(PathSegment::Field(info.names[f])))?;
                 expect = f + 1;
             }
-            Err(None) => r.skip_value()?,
-            Err(Some(unknown)) => return Err(Error::new(Code::UnknownKey(unknown), key_at)),
+            Err(Unmatched::Flat(m, name)) => {
+                field(m, r).map_err(|e| e.push_path(PathSegment::Field(name)))?;
+            }
+            Err(Unmatched::Skip) => r.skip_value()?,
+            Err(Unmatched::Unknown(unknown)) => {
+                return Err(Error::new(Code::UnknownKey(unknown), key_at))
+            }
         }
     }
     if opts.error_on_missing_keys {
@@ -110,6 +147,16 @@ where
         }
     }
     Ok(())
+}
+
+/// A key the struct's own table does not hold.
+enum Unmatched {
+    /// Passed over (the tag of an internally tagged enum, or unknown keys skipped).
+    Skip,
+    /// The member of a flattened field, with its name.
+    Flat(usize, &'static str),
+    /// An unknown key, an error.
+    Unknown(String),
 }
 
 /// `a == b` for the short byte strings keys are, without a call to `memcmp`: two overlapping

@@ -39,6 +39,8 @@ pub struct FieldAttrs {
     /// `with = "module"`: the module whose `write` and `read` functions replace the field
     /// type's `Reflect` impl.
     pub with: Option<syn::Path>,
+    /// `flatten`: the members of the field's struct are written and read as the container's own.
+    pub flatten: Option<Span>,
 }
 
 /// Attributes of an enum variant.
@@ -168,6 +170,7 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             Ok(())
         }
         "skip" => once(&mut out.skip, flag(meta, name)?, meta, name),
+        "flatten" => once(&mut out.flatten, flag(meta, name)?, meta, name),
         "with" => {
             let lit = string(meta, name)?;
             let path = lit.parse::<syn::Path>().map_err(|_| {
@@ -179,8 +182,8 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             once(&mut out.with, path, meta, name)
         }
         _ => Err(meta.error(format!(
-            "unknown structio attribute `{name}` on a field; expected `rename`, `alias`, `skip` \
-             or `with`"
+            "unknown structio attribute `{name}` on a field; expected `rename`, `alias`, `skip`, \
+             `with` or `flatten`"
         ))),
     })?;
     Ok(out)

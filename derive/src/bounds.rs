@@ -3,7 +3,8 @@
 //! type parameters the fields use.
 
 use proc_macro2::{Ident, TokenStream, TokenTree};
-use quote::{quote, ToTokens};
+use quote::{quote, quote_spanned, ToTokens};
+use syn::spanned::Spanned;
 use syn::{GenericParam, Generics, Lifetime, LifetimeParam, Type, WherePredicate};
 
 /// What the generated code needs of a field's type.
@@ -134,11 +135,12 @@ fn is_exactly(ty: &Type, ident: &Ident) -> bool {
 
 /// Bounds for a struct whose `fields` are written and read in place (each field type needs
 /// `Reflect` unless a `with` module handles it, none needs `Default`), or the user's `bound`
-/// instead.
+/// instead; `extra` predicates are added in every case.
 pub fn for_fields(
     generics: &Generics,
     fields: &[&crate::model::Field],
     bound: Option<&[WherePredicate]>,
+    extra: Vec<WherePredicate>,
 ) -> Bounds {
     let uses: Vec<_> = fields
         .iter()
@@ -154,5 +156,25 @@ pub fn for_fields(
             )
         })
         .collect();
-    build(generics, Some(&uses), bound, Vec::new())
+    build(generics, Some(&uses), bound, extra)
+}
+
+/// The predicate `ty: Fields<'de>` (a struct with named fields deriving `Reflect`), for a field
+/// whose members the generated code reaches, and, for a type that does not depend on the
+/// generics, a check at the type itself, so that a missing impl is reported there once
+/// rather than at every use of the container.
+pub fn needs_fields(ty: &Type, generics: &Generics) -> (WherePredicate, TokenStream) {
+    let de = document_lifetime(generics);
+    let pred = syn::parse_quote_spanned!(ty.span()=> #ty: __p::Fields<#de>);
+    let check = if mentions_generics(ty, generics) {
+        TokenStream::new()
+    } else {
+        quote_spanned! {ty.span()=>
+            const _: () = {
+                fn __fields<'__a, __T: __p::Fields<'__a>>() {}
+                let _ = __fields::<#ty>;
+            };
+        }
+    };
+    (pred, check)
 }

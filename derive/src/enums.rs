@@ -3,7 +3,7 @@
 //! (`tag`), adjacently tagged (`tag` + `content`) and untagged.
 
 use proc_macro2::TokenStream;
-use quote::{format_ident, quote, quote_spanned};
+use quote::{format_ident, quote};
 use syn::spanned::Spanned;
 use syn::{DataEnum, DeriveInput, LitStr, Meta, Token};
 
@@ -391,17 +391,9 @@ fn with_data(
     if let Repr::Internal { .. } = repr {
         for v in variants.iter().filter(|v| v.is_newtype()) {
             if let Some(f) = v.shape.active().next() {
-                let ty = &f.ty;
-                let de = bounds::document_lifetime(&input.generics);
-                extra.push(syn::parse_quote_spanned!(ty.span()=> #ty: __p::Fields<#de>));
-                if !bounds::mentions_generics(ty, &input.generics) {
-                    checks.extend(quote_spanned! {ty.span()=>
-                        const _: () = {
-                            fn __fields<'__a, __T: __p::Fields<'__a>>() {}
-                            let _ = __fields::<#ty>;
-                        };
-                    });
-                }
+                let (pred, check) = bounds::needs_fields(&f.ty, &input.generics);
+                extra.push(pred);
+                checks.extend(check);
             }
         }
     }

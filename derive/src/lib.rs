@@ -72,6 +72,9 @@ use crate::model::Style;
 ///   keys of one field is an error.
 /// - `skip` (fields): neither written nor read; reading leaves the field alone (in an enum
 ///   variant that has to be built, it is `Default`).
+/// - `flatten` (fields of structs with named fields): the members of the field's struct (a
+///   derived struct with named fields) are written and read as the container's own, where the
+///   field stands; keys of the container's own fields are matched first.
 /// - `with = "module"` (fields): written by `module::write(&field, writer)` and read by
 ///   `module::read(&mut field, reader)` instead of the type's `Reflect` impl; no bound is
 ///   inferred for the field's type, and the field is always written.

@@ -25,6 +25,8 @@ pub struct Field {
     pub skip: bool,
     /// `#[structio(with = "module")]`: written by `module::write`, read by `module::read`.
     pub with: Option<syn::Path>,
+    /// `#[structio(flatten)]`: its struct's members are the container's own.
+    pub flatten: bool,
 }
 
 /// How a struct or variant holds its fields.
@@ -100,6 +102,31 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                 (Member::Unnamed(i.into()), String::new(), f.ty.span())
             }
         };
+        if let Some(span) = attrs.flatten {
+            let clash = if attrs.rename.is_some() || !attrs.aliases.is_empty() {
+                Some("`rename` and `alias`")
+            } else if attrs.with.is_some() {
+                Some("`with`")
+            } else if attrs.skip.is_some() {
+                Some("`skip`")
+            } else if f.ident.is_none() {
+                return Err(syn::Error::new(
+                    span,
+                    "`flatten` applies to named fields: a tuple field has no members to lift",
+                ));
+            } else {
+                None
+            };
+            if let Some(what) = clash {
+                return Err(syn::Error::new(
+                    span,
+                    format!(
+                        "`flatten` lifts the members of the field's struct into this one; {what} \
+                         cannot go with it"
+                    ),
+                ));
+            }
+        }
         let (name, name_span) = match &attrs.rename {
             Some(lit) => (lit.value(), lit.span()),
             None => (default_name, default_span),
@@ -116,6 +143,7 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                 .collect(),
             skip: attrs.skip.is_some(),
             with: attrs.with,
+            flatten: attrs.flatten.is_some(),
         });
     }
     Ok(Shape { style, fields: out })
@@ -150,7 +178,16 @@ pub fn variants(data: &syn::DataEnum, rule: Option<RenameRule>) -> syn::Result<V
                 .iter()
                 .map(|l| (l.value(), l.span()))
                 .collect(),
-            shape: shape(&v.fields, attrs.rename_all)?,
+            shape: {
+                let shape = shape(&v.fields, attrs.rename_all)?;
+                if let Some(f) = shape.fields.iter().find(|f| f.flatten) {
+                    return Err(syn::Error::new(
+                        f.name_span,
+                        "`flatten` applies to the fields of structs, not of enum variants",
+                    ));
+                }
+                shape
+            },
         });
     }
     Ok(out)

@@ -167,10 +167,13 @@ pub fn expand(
     attrs: &ContainerAttrs,
     shape: &Shape,
 ) -> syn::Result<TokenStream> {
+    if shape.active().any(|f| f.flatten) {
+        return expand_flat(input, attrs, shape);
+    }
     let active: Vec<&Field> = shape.active().collect();
     let table = keys::table(&entries(&active), "field")?;
     let info = table.fields_info();
-    let b = bounds::for_fields(&input.generics, &active, attrs.bound.as_deref());
+    let b = bounds::for_fields(&input.generics, &active, attrs.bound.as_deref(), Vec::new());
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
 
@@ -236,6 +239,164 @@ pub fn expand(
                 __p::read_fields(__r, &__INFO, __p::None, |__i, __r| {
                     <Self as __p::Fields<#de>>::read_member(self, __i, __r)
                 })
+            }
+        }
+    })
+}
+
+/// [`expand`] for a struct with `#[structio(flatten)]` fields. Its own fields (the others) have
+/// the key table and member indices `0..n`; the members of flattened field `c` follow, each
+/// field's after those of the one before it (`Fields::MEMBERS` of each type), so that a key
+/// the table does not hold is looked up in each flattened type in turn
+/// (`Fields::flat_member`) and read through `read_member` like the rest. Members are written
+/// in declaration order, a flattened field's where the field stands.
+fn expand_flat(
+    input: &DeriveInput,
+    attrs: &ContainerAttrs,
+    shape: &Shape,
+) -> syn::Result<TokenStream> {
+    let active: Vec<&Field> = shape.active().collect();
+    let own: Vec<&Field> = active.iter().copied().filter(|f| !f.flatten).collect();
+    let flat: Vec<&Field> = active.iter().copied().filter(|f| f.flatten).collect();
+    let table = keys::table(&entries(&own), "field")?;
+    let info = table.fields_info();
+    let de = bounds::document_lifetime(&input.generics);
+    // Each flattened type must be a struct with named fields deriving `Reflect`.
+    let (extra, checks): (Vec<_>, TokenStream) = flat
+        .iter()
+        .map(|f| bounds::needs_fields(&f.ty, &input.generics))
+        .unzip();
+    let b = bounds::for_fields(&input.generics, &active, attrs.bound.as_deref(), extra);
+    let (impl_g, ty_g, where_c) = (&b.impl_generics, &b.ty_generics, &b.where_clause);
+    let name = &input.ident;
+    let n_own = own.len();
+
+    let refs = slots(&own, |_, f| {
+        let m = &f.member;
+        quote!(&self.#m)
+    });
+    let muts = slots(&own, |_, f| {
+        let m = &f.member;
+        quote!(&mut self.#m)
+    });
+    let presence = presence(&refs);
+    let own_count = count(refs.len(), 0);
+    let flat_members: Vec<TokenStream> = flat
+        .iter()
+        .map(|f| {
+            let m = &f.member;
+            quote!(self.#m)
+        })
+        .collect();
+    let flat_types: Vec<&syn::Type> = flat.iter().map(|f| &f.ty).collect();
+
+    // Members in declaration order; `__first` says nothing was written yet.
+    let has = has_idents(own.len());
+    let mut writes = TokenStream::new();
+    let mut j = 0;
+    for f in &active {
+        if f.flatten {
+            let m = &f.member;
+            writes.extend(quote! {
+                if __p::Fields::count_members(&self.#m, __w) > 0 {
+                    __p::Fields::write_members(&self.#m, __w, !__first);
+                    __first = false;
+                }
+            });
+        } else {
+            let key = &table.names[j];
+            let (compact, pretty) = (json_key(key, ":"), json_key(key, ": "));
+            let h = &has[j];
+            let write = refs[j].write();
+            writes.extend(quote! {
+                if #h {
+                    if !__first {
+                        __w.sep();
+                    }
+                    __first = false;
+                    __w.field_key(#key, #compact, #pretty);
+                    #write;
+                }
+            });
+            j += 1;
+        }
+    }
+    let own_reads = if muts.is_empty() {
+        quote!(__p::Ok(()))
+    } else {
+        read_match(&format_ident!("__i"), &muts)
+    };
+
+    Ok(quote! {
+        const __INFO: __p::FieldsInfo = #info;
+        #checks
+
+        #[automatically_derived]
+        impl #impl_g __p::Fields<#de> for #name #ty_g #where_c {
+            const INFO: &'static __p::FieldsInfo = &__INFO;
+            const MEMBERS: usize = #n_own #( + <#flat_types as __p::Fields<#de>>::MEMBERS )*;
+            #[inline]
+            fn flat_member(__k: &[u8]) -> __p::Option<(usize, &'static str)> {
+                let mut __off = #n_own;
+                #(
+                    if let __p::Some((__m, __n)) = __p::member_of::<#flat_types>(__k) {
+                        return __p::Some((__off + __m, __n));
+                    }
+                    __off += <#flat_types as __p::Fields<#de>>::MEMBERS;
+                )*
+                let _ = __off;
+                __p::None
+            }
+            #[inline]
+            fn count_members<__W: __p::Writer>(&self, __w: &__W) -> usize {
+                #presence
+                #own_count #( + __p::Fields::count_members(&#flat_members, __w) )*
+            }
+            #[inline]
+            fn write_members<__W: __p::Writer>(&self, __w: &mut __W, __lead: bool) {
+                #presence
+                let mut __first = !__lead;
+                #writes
+                let _ = __first;
+            }
+            #[inline]
+            fn read_member<__R: __p::Reader<#de>>(
+                &mut self,
+                __i: usize,
+                __r: &mut __R,
+            ) -> __p::Result<()> {
+                if __i < #n_own {
+                    return #own_reads;
+                }
+                let mut __i = __i - #n_own;
+                #(
+                    if __i < <#flat_types as __p::Fields<#de>>::MEMBERS {
+                        return __p::Fields::read_member(&mut #flat_members, __i, __r);
+                    }
+                    __i -= <#flat_types as __p::Fields<#de>>::MEMBERS;
+                )*
+                let _ = __i;
+                __p::Ok(())
+            }
+        }
+
+        #[automatically_derived]
+        impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
+            fn write<__W: __p::Writer>(&self, __w: &mut __W) {
+                __w.begin_struct(<Self as __p::Fields<#de>>::count_members(self, __w));
+                <Self as __p::Fields<#de>>::write_members(self, __w, false);
+                __w.end_object();
+            }
+            fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
+                let mut __map = __r.begin_object()?;
+                __p::read_flat_fields_in(
+                    __r,
+                    &mut __map,
+                    &__INFO,
+                    __p::None,
+                    <Self as __p::Fields<#de>>::flat_member,
+                    |__i, __r| <Self as __p::Fields<#de>>::read_member(self, __i, __r),
+                )
             }
         }
     })

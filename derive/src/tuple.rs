@@ -51,7 +51,7 @@ pub fn read_array(values: &[Slot]) -> TokenStream {
 /// `impl Reflect` for a tuple or unit struct.
 pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> TokenStream {
     let active: Vec<&Field> = shape.active().collect();
-    let b = bounds::for_fields(&input.generics, &active, attrs.bound.as_deref());
+    let b = bounds::for_fields(&input.generics, &active, attrs.bound.as_deref(), Vec::new());
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
 

@@ -3,6 +3,7 @@
 mod common;
 mod enums_data;
 mod enums_unit;
+mod flatten;
 mod generics;
 mod keys;
 mod options;
