@@ -58,3 +58,17 @@ pub fn slots(fields: &[&Field], value: impl Fn(usize, &Field) -> TokenStream) ->
         .map(|(j, f)| Slot::of(f, value(j, f)))
         .collect()
 }
+
+/// `&self.field` and `&mut self.field` slots for each of `fields`: what writing and reading
+/// a struct's members work on.
+pub fn member_slots(fields: &[&Field]) -> (Vec<Slot>, Vec<Slot>) {
+    let refs = slots(fields, |_, f| {
+        let m = &f.member;
+        quote!(&self.#m)
+    });
+    let muts = slots(fields, |_, f| {
+        let m = &f.member;
+        quote!(&mut self.#m)
+    });
+    (refs, muts)
+}

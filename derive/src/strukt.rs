@@ -6,7 +6,7 @@ use syn::{DeriveInput, Ident};
 
 use crate::attr::ContainerAttrs;
 use crate::bounds;
-use crate::codec::{slots, Slot};
+use crate::codec::{member_slots, Slot};
 use crate::keys::{self, Entry};
 use crate::model::{Field, Shape};
 
@@ -177,14 +177,7 @@ pub fn expand(
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
 
-    let refs = slots(&active, |_, f| {
-        let m = &f.member;
-        quote!(&self.#m)
-    });
-    let muts = slots(&active, |_, f| {
-        let m = &f.member;
-        quote!(&mut self.#m)
-    });
+    let (refs, muts) = member_slots(&active);
     let presence = presence(&refs);
     let count = count(refs.len(), 0);
     let members = members(&table.names, &refs, Lead::Runtime);
@@ -271,14 +264,7 @@ fn expand_flat(
     let name = &input.ident;
     let n_own = own.len();
 
-    let refs = slots(&own, |_, f| {
-        let m = &f.member;
-        quote!(&self.#m)
-    });
-    let muts = slots(&own, |_, f| {
-        let m = &f.member;
-        quote!(&mut self.#m)
-    });
+    let (refs, muts) = member_slots(&own);
     let presence = presence(&refs);
     let own_count = count(refs.len(), 0);
     let flat_members: Vec<TokenStream> = flat

@@ -7,7 +7,7 @@ use syn::DeriveInput;
 
 use crate::attr::ContainerAttrs;
 use crate::bounds;
-use crate::codec::{slots, Slot};
+use crate::codec::{member_slots, Slot};
 use crate::model::{Field, Shape, Style};
 
 /// Writes `values` (references) as one array.
@@ -90,14 +90,7 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> Tok
             }
         }
     } else {
-        let refs = slots(&active, |_, f| {
-            let m = &f.member;
-            quote!(&self.#m)
-        });
-        let muts = slots(&active, |_, f| {
-            let m = &f.member;
-            quote!(&mut self.#m)
-        });
+        let (refs, muts) = member_slots(&active);
         let write = write_array(&refs);
         let read = read_array(&muts);
         quote! {

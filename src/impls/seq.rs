@@ -1,8 +1,9 @@
 //! Sequences and wrappers: `Vec`, `VecDeque`, `[T; N]`, `Box<[T]>`, `HashSet`, `BTreeSet`,
-//! `Option`, `Box`, and `Cow<'de, [N]>` for numbers (borrowed from aligned BEVE arrays).
+//! `LinkedList`, `Option`, `Box`, and `Cow<'de, [N]>` for numbers (borrowed from aligned BEVE
+//! arrays).
 
 use std::borrow::Cow;
-use std::collections::{BTreeSet, HashSet, VecDeque};
+use std::collections::{BTreeSet, HashSet, LinkedList, VecDeque};
 use std::hash::{BuildHasher, Hash};
 
 use crate::error::Result;
@@ -69,9 +70,9 @@ impl<'de, T: Reflect<'de>, const N: usize> Reflect<'de> for [T; N] {
     }
 }
 
-/// The body of `Reflect` for a set: written as an array in iteration order; read as an array
-/// (through `T::read_vec`, so numbers and strings take their bulk paths), then replacing the
-/// contents (a repeated element collapses, as in the C++ set).
+/// The body of `Reflect` for a set or a linked list: written as an array in iteration order;
+/// read as an array (through `T::read_vec`, so numbers and strings take their bulk paths), then
+/// replacing the contents (in a set a repeated element collapses, as in the C++ set).
 macro_rules! set_methods {
     () => {
         #[inline]
@@ -94,6 +95,10 @@ where
     T: Reflect<'de> + Default + Eq + Hash,
     S: BuildHasher + Default,
 {
+    set_methods!();
+}
+
+impl<'de, T: Reflect<'de> + Default> Reflect<'de> for LinkedList<T> {
     set_methods!();
 }
 

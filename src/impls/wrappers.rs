@@ -1,12 +1,13 @@
 //! Wrappers that are their inner value in both formats: `Rc<T>`, `Arc<T>`, `Cell<T>`,
-//! `Wrapping<T>`, `Saturating<T>`, `Reverse<T>`; `PhantomData<T>` (a null, like `()`); and the
-//! two collections without a slice inside, `LinkedList<T>` and `BinaryHeap<T>`.
+//! `Wrapping<T>`, `Saturating<T>`, `Reverse<T>`; `PhantomData<T>` (a null, like `()`); and
+//! `BinaryHeap<T>`, an array read into the heap's own buffer (`LinkedList` is with the sets in
+//! [`super::seq`]).
 //!
 //! `Rc`/`Arc` text (`Rc<str>`, `Arc<str>`) is in [`super::string`].
 
 use std::cell::Cell;
 use std::cmp::Reverse;
-use std::collections::{BinaryHeap, LinkedList};
+use std::collections::BinaryHeap;
 use std::marker::PhantomData;
 use std::num::{Saturating, Wrapping};
 use std::rc::Rc;
@@ -121,21 +122,6 @@ impl<'de, T: ?Sized> Reflect<'de> for PhantomData<T> {
     #[inline]
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         ().read(r)
-    }
-}
-
-impl<'de, T: Reflect<'de> + Default> Reflect<'de> for LinkedList<T> {
-    #[inline]
-    fn write<W: Writer>(&self, w: &mut W) {
-        T::write_iter(self.iter(), w)
-    }
-    /// Read as an array (through `T::read_vec`), then replacing the contents.
-    #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        let mut v = Vec::new();
-        T::read_vec(&mut v, r)?;
-        *self = v.into_iter().collect();
-        Ok(())
     }
 }
 
