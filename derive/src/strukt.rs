@@ -201,6 +201,15 @@ pub fn expand(
         }
     };
 
+    let reflect = reflect_via_fields(
+        input,
+        &b,
+        quote! {
+            __p::read_fields(__r, &__INFO, __p::None, |__i, __r| {
+                <Self as __p::Fields<#de>>::read_member(self, __i, __r)
+            })
+        },
+    );
     Ok(quote! {
         const __INFO: __p::FieldsInfo = #info;
 
@@ -221,6 +230,16 @@ pub fn expand(
             #read_member
         }
 
+        #reflect
+    })
+}
+
+/// `impl Reflect` for a struct with named fields on top of its `Fields` impl: written as one
+/// object of its members, read by `read` (a `Result<()>` expression using `__r`).
+fn reflect_via_fields(input: &DeriveInput, b: &bounds::Bounds, read: TokenStream) -> TokenStream {
+    let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
+    let name = &input.ident;
+    quote! {
         #[automatically_derived]
         impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
             fn write<__W: __p::Writer>(&self, __w: &mut __W) {
@@ -229,12 +248,10 @@ pub fn expand(
                 __w.end_object();
             }
             fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
-                __p::read_fields(__r, &__INFO, __p::None, |__i, __r| {
-                    <Self as __p::Fields<#de>>::read_member(self, __i, __r)
-                })
+                #read
             }
         }
-    })
+    }
 }
 
 /// [`expand`] for a struct with `#[structio(flatten)]` fields. Its own fields (the others) have
@@ -313,6 +330,21 @@ fn expand_flat(
         read_match(&format_ident!("__i"), &muts)
     };
 
+    let reflect = reflect_via_fields(
+        input,
+        &b,
+        quote! {
+            let mut __map = __r.begin_object()?;
+            __p::read_flat_fields_in(
+                __r,
+                &mut __map,
+                &__INFO,
+                __p::None,
+                <Self as __p::Fields<#de>>::flat_member,
+                |__i, __r| <Self as __p::Fields<#de>>::read_member(self, __i, __r),
+            )
+        },
+    );
     Ok(quote! {
         const __INFO: __p::FieldsInfo = #info;
         #checks
@@ -366,24 +398,6 @@ fn expand_flat(
             }
         }
 
-        #[automatically_derived]
-        impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
-            fn write<__W: __p::Writer>(&self, __w: &mut __W) {
-                __w.begin_struct(<Self as __p::Fields<#de>>::count_members(self, __w));
-                <Self as __p::Fields<#de>>::write_members(self, __w, false);
-                __w.end_object();
-            }
-            fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
-                let mut __map = __r.begin_object()?;
-                __p::read_flat_fields_in(
-                    __r,
-                    &mut __map,
-                    &__INFO,
-                    __p::None,
-                    <Self as __p::Fields<#de>>::flat_member,
-                    |__i, __r| <Self as __p::Fields<#de>>::read_member(self, __i, __r),
-                )
-            }
-        }
+        #reflect
     })
 }
