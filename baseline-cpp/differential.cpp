@@ -28,6 +28,10 @@
 //       structio's to_ndjson); glz::read_ndjson reads it into a std::vector<NAME>, which is
 //       written back as NDJSON (with escape_control_characters). OUT.bin: one result in the
 //       typed mode's layout.
+//   differential delimited NAME IN.bin OUT.bin
+//       As `ndjson`, for BEVE: one document of records of NAME separated by the data delimiter
+//       (structio's to_delimited), read by glz::read_beve_delimited and written back by
+//       glz::write_beve_delimited.
 //   differential convert IN.beve OUT.bin
 //       IN.beve: BEVE documents in the typed mode's framing; OUT.bin: glz::beve_to_json (with
 //       escape_control_characters) of each, as one result in the typed mode's layout.
@@ -357,6 +361,21 @@ static int ndjson_mode(const char* in_path, const char* out_path)
    return 0;
 }
 
+// The `delimited` mode: the BEVE counterpart of `ndjson`.
+template <class T>
+static int delimited_mode(const char* in_path, const char* out_path)
+{
+   const auto docs = records(in_path);
+   if (docs.size() != 1) return 1;
+   std::vector<T> v;
+   std::string out, tmp;
+   if (auto ec = glz::read_beve_delimited(v, docs[0])) put(out, 1, glz::format_error(ec, docs[0]));
+   else if (glz::write_beve_delimited(v, tmp)) return 1;
+   else put(out, 0, tmp);
+   spill(out_path, out);
+   return 0;
+}
+
 // Calls `f` with a value of the record type named `name`; -1 for an unknown name.
 template <class F>
 static int with_type(const std::string& name, F&& f)
@@ -436,6 +455,10 @@ int main(int argc, char** argv)
       spill(argv[3], out);
       return 0;
    }
+   if (mode == "delimited" && argc == 5) {
+      const int rc = with_type(argv[2], [&](auto v) { return delimited_mode<decltype(v)>(argv[3], argv[4]); });
+      if (rc >= 0) return rc;
+   }
    if (mode == "ndjson" && argc == 5) {
       const int rc = with_type(argv[2], [&](auto v) { return ndjson_mode<decltype(v)>(argv[3], argv[4]); });
       if (rc >= 0) return rc;
@@ -455,7 +478,8 @@ int main(int argc, char** argv)
                 "       %s typed NAME IN.beve IN.json OUT.bin\n"
                 "       %s convert IN.beve OUT.bin\n"
                 "       %s reuse NAME IN.beve IN.json OUT.bin\n"
-                "       %s ndjson NAME IN.bin OUT.bin\n",
-                argv[0], argv[0], argv[0], argv[0], argv[0], argv[0], argv[0]);
+                "       %s ndjson NAME IN.bin OUT.bin\n"
+                "       %s delimited NAME IN.bin OUT.bin\n",
+                argv[0], argv[0], argv[0], argv[0], argv[0], argv[0], argv[0], argv[0]);
    return 2;
 }

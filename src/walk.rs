@@ -149,6 +149,29 @@ where
     Ok(())
 }
 
+/// Reads a sequence of records into `out`, one call of `next` per record (`None` at the end):
+/// the first `out.len()` records into the elements already there, then new elements from
+/// `T::default()`; `out` ends with one element per record. On an error, the bad record's
+/// element (possibly partly read) is the last one kept, and its index goes into the path.
+pub(crate) fn read_records<T: Default>(
+    out: &mut Vec<T>,
+    mut next: impl FnMut(&mut T) -> Option<Result<()>>,
+) -> Result<()> {
+    let mut n = 0;
+    let res = loop {
+        if n == out.len() {
+            out.push(T::default());
+        }
+        match next(&mut out[n]) {
+            Some(Ok(())) => n += 1,
+            Some(Err(e)) => break Err(e),
+            None => break Ok(()),
+        }
+    };
+    out.truncate(if res.is_ok() { n } else { n + 1 });
+    res
+}
+
 /// A key the struct's own table does not hold.
 enum Unmatched {
     /// Passed over (the tag of an internally tagged enum, or unknown keys skipped).

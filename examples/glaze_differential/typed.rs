@@ -209,26 +209,37 @@ where
         + misread.iter().sum::<usize>()
         + convert(exe, dir, name, &beve)
         + reuse(exe, dir, name, values)
-        + ndjson(exe, dir, name, values)
+        + sequence(exe, dir, name, values, false)
+        + sequence(exe, dir, name, values, true)
 }
 
-/// Runs `differential ndjson` on all of `values` as one NDJSON document: Glaze reads it into a
-/// vector and writes it back, which must give structio's text; structio must read Glaze's
-/// text back as it reads each record alone. Returns the number of differences (0 or 1).
-pub fn ndjson<T>(exe: &Path, dir: &Path, name: &str, values: &[T]) -> usize
+/// Runs `differential ndjson` (`delimited`: the BEVE counterpart) on all of `values` as one
+/// sequence document: Glaze reads it into a vector and writes it back, which must give
+/// structio's bytes; structio must read Glaze's document back as it reads each record alone.
+/// Returns the number of differences (0 or 1).
+pub fn sequence<T>(exe: &Path, dir: &Path, name: &str, values: &[T], beve: bool) -> usize
 where
     T: for<'de> Reflect<'de> + Default + PartialEq + Debug,
 {
-    let ours = structio::json::to_ndjson(values).into_bytes();
+    let (mode, what) = if beve {
+        ("delimited", "delimited BEVE")
+    } else {
+        ("ndjson", "NDJSON")
+    };
+    let ours = if beve {
+        structio::beve::to_delimited(values)
+    } else {
+        structio::json::to_ndjson(values).into_bytes()
+    };
     let bytes = glaze(
         exe,
         dir,
         name,
-        &["ndjson", name],
+        &[mode, name],
         &[std::slice::from_ref(&ours)],
     );
     let res = results(&bytes);
-    assert_eq!(res.len(), 1, "{name}: Glaze's ndjson result count");
+    assert_eq!(res.len(), 1, "{name}: Glaze's {mode} result count");
     let (status, glaze) = res[0];
     let problem = if status != 0 {
         Some(format!(
@@ -236,23 +247,32 @@ where
             String::from_utf8_lossy(glaze)
         ))
     } else if glaze != ours.as_slice() {
-        Some(diff(glaze, &ours, true))
+        Some(diff(glaze, &ours, !beve))
     } else {
         // What each record reads back as on its own (a map entry holding `None`, say, is not
         // written, so this is not always `values`).
-        let each: Vec<T> = values
-            .iter()
-            .map(|v| structio::from_json(&structio::to_json(v)).expect("structio reads its JSON"))
-            .collect();
-        match structio::json::from_ndjson::<T>(glaze) {
+        let alone = |v: &T| -> T {
+            if beve {
+                structio::from_beve(&structio::to_beve(v)).expect("structio reads its BEVE")
+            } else {
+                structio::from_json(&structio::to_json(v)).expect("structio reads its JSON")
+            }
+        };
+        let each: Vec<T> = values.iter().map(alone).collect();
+        let back = if beve {
+            structio::beve::from_delimited::<T>(glaze)
+        } else {
+            structio::json::from_ndjson::<T>(glaze)
+        };
+        match back {
             Ok(back) if back == each => None,
-            Ok(_) => Some("structio read Glaze's NDJSON back differently".into()),
-            Err(e) => Some(format!("structio could not read Glaze's NDJSON: {e}")),
+            Ok(_) => Some(format!("structio read Glaze's {what} back differently")),
+            Err(e) => Some(format!("structio could not read Glaze's {what}: {e}")),
         }
     };
     println!(
         "  {:<62} {}",
-        "all records as one NDJSON document, through Glaze and back",
+        format!("all records as one {what} document, via Glaze and back"),
         if problem.is_none() {
             "same"
         } else {
@@ -260,7 +280,7 @@ where
         }
     );
     if let Some(p) = &problem {
-        println!("{name}: NDJSON: {p}");
+        println!("{name}: {what}: {p}");
     }
     usize::from(problem.is_some())
 }

@@ -31,6 +31,48 @@ pub fn write_beve_delimited<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>) {
     write_beve_with(v, out, &Options::default());
 }
 
+/// `items` as one delimited sequence: each value in turn, a `0x06` delimiter between two and
+/// none around them, as Glaze's `write_beve_delimited` writes a container.
+pub fn to_delimited<'de, T: Reflect<'de>>(items: &[T]) -> Vec<u8> {
+    let mut w = DelimitedWriter::new();
+    for item in items {
+        w.push(item);
+    }
+    w.into_bytes()
+}
+
+/// Reads every value of a delimited sequence into `out`, as Glaze's `read_beve_delimited`
+/// fills a vector: the first `out.len()` values into the elements already there (buffers
+/// reused), then new elements from `T::default()`; `out` ends with one element per value.
+/// Errors carry the value's index as the first step of the path (`$[2].a`). Two values without
+/// a delimiter between them are an error (Glaze reads them).
+pub fn read_delimited<'de, T>(
+    out: &mut Vec<T>,
+    input: &'de (impl AsRef<[u8]> + ?Sized),
+) -> Result<()>
+where
+    T: Reflect<'de> + Default,
+{
+    let mut seq = Delimited::new(input);
+    let mut k = 0;
+    crate::walk::read_records(out, |v| {
+        let r = seq.read_into(v);
+        let r = r.map(|r| r.map_err(|e| e.push_path(crate::error::PathSegment::Index(k))));
+        k += 1;
+        r
+    })
+}
+
+/// Every value of a delimited sequence, each read into a new `T` (see [`read_delimited`]).
+pub fn from_delimited<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<Vec<T>>
+where
+    T: Reflect<'de> + Default,
+{
+    let mut out = Vec::new();
+    read_delimited(&mut out, input)?;
+    Ok(out)
+}
+
 /// Builds a delimited sequence of values.
 #[derive(Debug, Default, Clone)]
 pub struct DelimitedWriter {
@@ -120,13 +162,19 @@ impl<'de> Delimited<'de> {
     /// Reads the next value as a `T`; `None` at the end of the sequence. Error offsets count
     /// from the start of the whole sequence.
     pub fn read<T: Reflect<'de> + Default>(&mut self) -> Option<Result<T>> {
+        let mut v = T::default();
+        self.read_into(&mut v).map(|r| r.map(|()| v))
+    }
+
+    /// Reads the next value into `v` (members it leaves out keep their values, buffers are
+    /// reused); `None` at the end of the sequence, `v` untouched.
+    pub fn read_into<T: Reflect<'de>>(&mut self, v: &mut T) -> Option<Result<()>> {
         self.run(|this, start| {
             let mut r = BeveReader::new(this.input, this.opts);
             r.pos = start;
-            let mut v = T::default();
             v.read(&mut r)?;
             this.pos = r.pos;
-            Ok(v)
+            Ok(())
         })
     }
 

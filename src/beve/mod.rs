@@ -102,7 +102,9 @@ mod write;
 mod tests;
 
 pub use aligned::AlignedBytes;
-pub use delimited::{write_beve_delimited, Delimited, DelimitedWriter};
+pub use delimited::{
+    from_delimited, read_delimited, to_delimited, write_beve_delimited, Delimited, DelimitedWriter,
+};
 pub use read::{BeveMap, BevePos, BeveReader, BeveSeq};
 pub use sink::{Counter, Sink};
 pub use transcode::{transcode, transcode_with};

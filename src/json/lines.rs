@@ -88,21 +88,7 @@ where
     T: Reflect<'de> + Default,
 {
     let mut lines = JsonLines::with_options(input, opts.read);
-    let mut n = 0;
-    let res = loop {
-        if n == out.len() {
-            out.push(T::default());
-        }
-        match lines.read_into(&mut out[n]) {
-            Some(Ok(())) => n += 1,
-            Some(Err(e)) => break Err(e),
-            None => break Ok(()),
-        }
-    };
-    // Drops the slot pushed for a record that did not come, or the elements past the last
-    // record; after an error, keeps the bad record's element (partly read) for inspection.
-    out.truncate(if res.is_ok() { n } else { n + 1 });
-    res
+    crate::walk::read_records(out, |v| lines.read_into(v))
 }
 
 /// All records of NDJSON `input`, each read into a new `T` (see [`read_ndjson`]).
