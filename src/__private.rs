@@ -8,7 +8,7 @@ pub use crate::reflect::{
     Writer,
 };
 pub use crate::walk::{
-    expect_element, expect_end, no_flat_member, read_fields, read_fields_in, read_flat_fields_in,
+    expect_element, expect_end, read_fields, read_fields_in, read_flat_fields_in,
 };
 pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};
@@ -77,8 +77,9 @@ pub trait Fields<'de>: Reflect<'de> {
     /// unless the writer writes null members).
     fn count_members<W: Writer>(&self, w: &W) -> usize;
     /// Writes the members, key and value, with `sep` between them; `lead` says whether members
-    /// were written before these (so the first one needs a `sep` too).
-    fn write_members<W: Writer>(&self, w: &mut W, lead: bool);
+    /// were written before these (so the first one needs a `sep` too). Returns whether it wrote
+    /// any member.
+    fn write_members<W: Writer>(&self, w: &mut W, lead: bool) -> bool;
     /// Reads the value of member `index`: an index into `INFO.names`, or past it, a member of a
     /// flattened field (see [`Fields::flat_member`]).
     fn read_member<R: Reader<'de>>(&mut self, index: usize, r: &mut R) -> Result<()>;

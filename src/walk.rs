@@ -68,7 +68,7 @@ where
 
 /// The `flat` argument of [`read_flat_fields_in`] for a struct without flattened fields.
 #[inline(always)]
-pub fn no_flat_member(_: &[u8]) -> Option<(usize, &'static str)> {
+fn no_flat_member(_: &[u8]) -> Option<(usize, &'static str)> {
     None
 }
 
@@ -149,20 +149,20 @@ where
     Ok(())
 }
 
-/// Reads a sequence of records into `out`, one call of `next` per record (`None` at the end):
-/// the first `out.len()` records into the elements already there, then new elements from
-/// `T::default()`; `out` ends with one element per record. On an error, the bad record's
-/// element (possibly partly read) is the last one kept, and its index goes into the path.
+/// Reads a sequence of records into `out`, one call of `next(index, element)` per record
+/// (`None` at the end): the first `out.len()` records into the elements already there, then
+/// new elements from `T::default()`; `out` ends with one element per record. On an error, the
+/// bad record's element (possibly partly read) is the last one kept.
 pub(crate) fn read_records<T: Default>(
     out: &mut Vec<T>,
-    mut next: impl FnMut(&mut T) -> Option<Result<()>>,
+    mut next: impl FnMut(usize, &mut T) -> Option<Result<()>>,
 ) -> Result<()> {
     let mut n = 0;
     let res = loop {
         if n == out.len() {
             out.push(T::default());
         }
-        match next(&mut out[n]) {
+        match next(n, &mut out[n]) {
             Some(Ok(())) => n += 1,
             Some(Err(e)) => break Err(e),
             None => break Ok(()),

@@ -186,7 +186,7 @@ fn stub(input: &DeriveInput) -> TokenStream {
                 fn count_members<__W: __p::Writer>(&self, _: &__W) -> usize {
                     ::core::unreachable!()
                 }
-                fn write_members<__W: __p::Writer>(&self, _: &mut __W, _: bool) {
+                fn write_members<__W: __p::Writer>(&self, _: &mut __W, _: bool) -> bool {
                     ::core::unreachable!()
                 }
                 fn read_member<__R: __p::Reader<#de>>(&mut self, _: usize, _: &mut __R) -> __p::Result<()> {

@@ -103,19 +103,34 @@ pub fn members(keys: &[String], values: &[Slot], lead: Lead) -> TokenStream {
         } else {
             quote!()
         };
-        let compact = json_key(key, ":");
-        let pretty = json_key(key, ": ");
-        let write = value.write();
-        out.extend(quote! {
-            if #has {
-                #sep
-                #clear
-                __w.field_key(#key, #compact, #pretty);
-                #write;
-            }
-        });
+        out.extend(member(key, has, value, quote!(#sep #clear)));
     }
     out
+}
+
+/// One member: when `has` is set, `before` (the separator and flag updates), the key, then the
+/// value.
+fn member(key: &str, has: &Ident, value: &Slot, before: TokenStream) -> TokenStream {
+    let compact = json_key(key, ":");
+    let pretty = json_key(key, ": ");
+    let write = value.write();
+    quote! {
+        if #has {
+            #before
+            __w.field_key(#key, #compact, #pretty);
+            #write;
+        }
+    }
+}
+
+/// Whether any of `n` members is written (`__has0 || ...`); needs [`presence`] before it.
+fn any_written(n: usize) -> TokenStream {
+    let has = has_idents(n);
+    if n == 0 {
+        quote!(false)
+    } else {
+        quote!(#(#has)||*)
+    }
 }
 
 /// `key` as a JSON string followed by `colon`, escaped as the JSON writer escapes strings:
@@ -181,6 +196,7 @@ pub fn expand(
     let presence = presence(&refs);
     let count = count(refs.len(), 0);
     let members = members(&table.names, &refs, Lead::Runtime);
+    let wrote = any_written(refs.len());
     let (w_count, w_write, lead) = if refs.is_empty() {
         (quote!(_), quote!(_), quote!(_))
     } else {
@@ -222,9 +238,10 @@ pub fn expand(
                 #count
             }
             #[inline]
-            fn write_members<__W: __p::Writer>(&self, #w_write: &mut __W, #lead: bool) {
+            fn write_members<__W: __p::Writer>(&self, #w_write: &mut __W, #lead: bool) -> bool {
                 #presence
                 #members
+                #wrote
             }
             #[inline]
             #read_member
@@ -293,7 +310,7 @@ fn expand_flat(
         .collect();
     let flat_types: Vec<&syn::Type> = flat.iter().map(|f| &f.ty).collect();
 
-    // Members in declaration order; `__first` says nothing was written yet.
+    // Members in declaration order; `__wrote` says this struct has written one.
     let has = has_idents(own.len());
     let mut writes = TokenStream::new();
     let mut j = 0;
@@ -301,26 +318,16 @@ fn expand_flat(
         if f.flatten {
             let m = &f.member;
             writes.extend(quote! {
-                if __p::Fields::count_members(&self.#m, __w) > 0 {
-                    __p::Fields::write_members(&self.#m, __w, !__first);
-                    __first = false;
-                }
+                __wrote |= __p::Fields::write_members(&self.#m, __w, __lead || __wrote);
             });
         } else {
-            let key = &table.names[j];
-            let (compact, pretty) = (json_key(key, ":"), json_key(key, ": "));
-            let h = &has[j];
-            let write = refs[j].write();
-            writes.extend(quote! {
-                if #h {
-                    if !__first {
-                        __w.sep();
-                    }
-                    __first = false;
-                    __w.field_key(#key, #compact, #pretty);
-                    #write;
+            let before = quote! {
+                if __lead || __wrote {
+                    __w.sep();
                 }
-            });
+                __wrote = true;
+            };
+            writes.extend(member(&table.names[j], &has[j], &refs[j], before));
             j += 1;
         }
     }
@@ -371,11 +378,11 @@ fn expand_flat(
                 #own_count #( + __p::Fields::count_members(&#flat_members, __w) )*
             }
             #[inline]
-            fn write_members<__W: __p::Writer>(&self, __w: &mut __W, __lead: bool) {
+            fn write_members<__W: __p::Writer>(&self, __w: &mut __W, __lead: bool) -> bool {
                 #presence
-                let mut __first = !__lead;
+                let mut __wrote = false;
                 #writes
-                let _ = __first;
+                __wrote
             }
             #[inline]
             fn read_member<__R: __p::Reader<#de>>(

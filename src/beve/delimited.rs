@@ -54,12 +54,9 @@ where
     T: Reflect<'de> + Default,
 {
     let mut seq = Delimited::new(input);
-    let mut k = 0;
-    crate::walk::read_records(out, |v| {
-        let r = seq.read_into(v);
-        let r = r.map(|r| r.map_err(|e| e.push_path(crate::error::PathSegment::Index(k))));
-        k += 1;
-        r
+    crate::walk::read_records(out, |k, v| {
+        seq.read_into(v)
+            .map(|r| r.map_err(|e| e.push_path(crate::error::PathSegment::Index(k))))
     })
 }
 

@@ -32,11 +32,13 @@
 //! the offset, line and column in the whole input, and the record's index as the first step
 //! of the path (`$[3].id`).
 
+use super::out::Out;
 use super::read::JsonReader;
 use super::skip::{is_ws, walk, NoEmit};
-use super::{write_json_with, Options};
+use super::write::JsonWriter;
+use super::Options;
 use crate::error::{Code, Error, PathSegment, Result};
-use crate::reflect::{ReadOptions, Reflect};
+use crate::reflect::{ReadOptions, Reader, Reflect};
 
 /// Appends `items` to `out` as NDJSON: one compact record per item, `\n` between two records
 /// (none after the last, as Glaze writes). An empty slice appends nothing.
@@ -47,11 +49,22 @@ pub fn write_ndjson<'de, T: Reflect<'de>>(items: &[T], out: &mut Vec<u8>) {
 /// [`write_ndjson`] with options (float style, null members); `pretty` is ignored, since a
 /// record must stay on one line.
 pub fn write_ndjson_with<'de, T: Reflect<'de>>(items: &[T], out: &mut Vec<u8>, opts: &Options) {
-    let mut w = LinesWriter::with_options(std::mem::take(out), opts);
-    for item in items {
-        w.push(item);
+    write_records(items, out, opts);
+}
+
+/// Appends `items` to `out`, one compact record each, `\n` between two.
+fn write_records<'de, T: Reflect<'de>, O: Out>(items: &[T], out: &mut O, opts: &Options) {
+    for (i, item) in items.iter().enumerate() {
+        push_record(item, i > 0, out, opts);
     }
-    *out = w.into_bytes();
+}
+
+/// Appends `v` to `out` as one compact record, after a line break when `lead`.
+fn push_record<'de, T: Reflect<'de>, O: Out>(v: &T, lead: bool, out: &mut O, opts: &Options) {
+    if lead {
+        out.push_ascii(b'\n');
+    }
+    v.write(&mut JsonWriter::<false, O>::new(out, opts));
 }
 
 /// `items` as NDJSON text (see [`write_ndjson`]).
@@ -61,10 +74,9 @@ pub fn to_ndjson<'de, T: Reflect<'de>>(items: &[T]) -> String {
 
 /// [`to_ndjson`] with options; `pretty` is ignored.
 pub fn to_ndjson_with<'de, T: Reflect<'de>>(items: &[T], opts: &Options) -> String {
-    let mut out = Vec::new();
-    write_ndjson_with(items, &mut out, opts);
-    // The writer emits UTF-8 only: every string it writes is a `str`, escaped as UTF-8.
-    String::from_utf8(out).expect("the JSON writer writes UTF-8")
+    let mut out = String::new();
+    write_records(items, &mut out, opts);
+    out
 }
 
 /// Reads every record of NDJSON `input` into `out`: the first `out.len()` records into the
@@ -88,7 +100,7 @@ where
     T: Reflect<'de> + Default,
 {
     let mut lines = JsonLines::with_options(input, opts.read);
-    crate::walk::read_records(out, |v| lines.read_into(v))
+    crate::walk::read_records(out, |_, v| lines.read_into(v))
 }
 
 /// All records of NDJSON `input`, each read into a new `T` (see [`read_ndjson`]).
@@ -117,23 +129,16 @@ impl LinesWriter {
     }
 
     /// An empty sequence written with `opts` (`pretty` is ignored).
-    pub fn with_options(out: Vec<u8>, opts: &Options) -> LinesWriter {
+    pub fn with_options(opts: Options) -> LinesWriter {
         LinesWriter {
-            out,
-            count: 0,
-            opts: Options {
-                pretty: false,
-                ..*opts
-            },
+            opts,
+            ..LinesWriter::default()
         }
     }
 
     /// Appends one record, after a line break unless it is the first.
     pub fn push<'de, T: Reflect<'de>>(&mut self, v: &T) {
-        if self.count > 0 {
-            self.out.push(b'\n');
-        }
-        write_json_with(v, &mut self.out, &self.opts);
+        push_record(v, self.count > 0, &mut self.out, &self.opts);
         self.count += 1;
     }
 
@@ -147,8 +152,7 @@ impl LinesWriter {
         &self.out
     }
 
-    /// The finished text (bytes that were in the buffer given to
-    /// [`with_options`](Self::with_options) come first).
+    /// The finished text.
     pub fn into_bytes(self) -> Vec<u8> {
         self.out
     }
@@ -165,7 +169,6 @@ pub struct JsonLines<'de> {
     pos: usize,
     /// How many records were handed out.
     index: usize,
-    max_depth: usize,
     done: bool,
 }
 
@@ -196,7 +199,6 @@ impl<'de> JsonLines<'de> {
             input,
             pos: 0,
             index: 0,
-            max_depth: opts.max_depth,
             done: false,
         }
     }
@@ -297,14 +299,8 @@ impl<'de> Iterator for JsonLines<'de> {
     fn next(&mut self) -> Option<Result<&'de [u8]>> {
         let input = self.input;
         self.run(|this, start| {
-            walk(
-                input,
-                this.reader.text(),
-                start,
-                0,
-                this.max_depth,
-                &mut NoEmit,
-            )
+            let max_depth = this.reader.options().max_depth;
+            walk(input, this.reader.text(), start, 0, max_depth, &mut NoEmit)
         })
         .map(|r| r.map(|(start, end)| &input[start..end]))
     }
