@@ -61,13 +61,21 @@ pub fn run(command: &str, a: &Args) -> Result<(), CliError> {
     }
 }
 
+/// What a loaded document's bytes are.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Held {
+    /// JSON text (NDJSON input is held as the JSON array of its records).
+    Json,
+    /// BEVE.
+    Beve,
+}
+
 /// A document read into memory. NDJSON input is checked as it is loaded and kept as the JSON
 /// array of its records, so every command treats it as that array.
 struct Doc {
     name: String,
     bytes: Vec<u8>,
-    /// `Json` or `Beve`: what `bytes` hold.
-    format: Format,
+    format: Held,
     /// For NDJSON input, how many records it held.
     records: Option<usize>,
     /// The size of the input as read.
@@ -84,9 +92,10 @@ impl Doc {
             Format::Ndjson => {
                 let (array, n) = ndjson_as_array(&bytes)
                     .map_err(|e| CliError::Failed(format!("{name}: {e}")))?;
-                (array, Format::Json, Some(n))
+                (array, Held::Json, Some(n))
             }
-            f => (bytes, f, None),
+            Format::Json => (bytes, Held::Json, None),
+            Format::Beve => (bytes, Held::Beve, None),
         };
         Ok(Doc {
             name,
@@ -95,6 +104,15 @@ impl Doc {
             records,
             size,
         })
+    }
+
+    /// The format the input was in.
+    fn input_format(&self) -> Format {
+        match (self.format, self.records) {
+            (_, Some(_)) => Format::Ndjson,
+            (Held::Json, None) => Format::Json,
+            (Held::Beve, None) => Format::Beve,
+        }
     }
 
     /// An error about this document.
@@ -107,8 +125,8 @@ impl Doc {
     /// stops at the same place for the same reason.
     fn bad_with_path(&self, e: structio::Error) -> CliError {
         let again = match self.format {
-            Format::Json | Format::Ndjson => structio::from_json::<Value>(&self.bytes).err(),
-            Format::Beve => structio::from_beve::<Value>(&self.bytes).err(),
+            Held::Json => structio::from_json::<Value>(&self.bytes).err(),
+            Held::Beve => structio::from_beve::<Value>(&self.bytes).err(),
         };
         match again {
             Some(a) if a.offset() == e.offset() && a.message() == e.message() => self.bad(a),
@@ -119,8 +137,8 @@ impl Doc {
     /// Checks the document is one well-formed value.
     fn validate(&self) -> Result<(), CliError> {
         let r = match self.format {
-            Format::Json | Format::Ndjson => structio::json::validate(&self.bytes),
-            Format::Beve => {
+            Held::Json => structio::json::validate(&self.bytes),
+            Held::Beve => {
                 let mut r = BeveReader::new(&self.bytes, ReadOptions::default());
                 r.skip_value().and_then(|()| r.finish())
             }
@@ -131,8 +149,8 @@ impl Doc {
     /// The document as a [`Value`].
     fn value(&self) -> Result<Value, CliError> {
         match self.format {
-            Format::Json | Format::Ndjson => structio::from_json(&self.bytes),
-            Format::Beve => structio::from_beve(&self.bytes),
+            Held::Json => structio::from_json(&self.bytes),
+            Held::Beve => structio::from_beve(&self.bytes),
         }
         .map_err(|e| self.bad(e))
     }
@@ -142,7 +160,7 @@ impl Doc {
     fn write_json(&self, out: &mut Output, layout: Layout) -> Result<(), CliError> {
         let oname = out.name();
         match self.format {
-            Format::Json | Format::Ndjson => {
+            Held::Json => {
                 let text = if layout.pretty {
                     let opts = PrettyOptions {
                         indent: layout.indent,
@@ -160,7 +178,7 @@ impl Doc {
                 }
                 .map_err(|e| CliError::io(&oname, e))?;
             }
-            Format::Beve => {
+            Held::Beve => {
                 let mut w = JsonOut::new(&mut *out, layout);
                 let r = structio::beve::transcode(&self.bytes, &mut w);
                 w.finish().map_err(|e| CliError::io(&oname, e))?;
@@ -287,8 +305,8 @@ fn convert(a: &Args) -> Result<(), CliError> {
     }
     let doc = Doc::load(input, a)?;
     let to = to.unwrap_or(match doc.format {
-        Format::Json | Format::Ndjson => Format::Beve,
-        Format::Beve => Format::Json,
+        Held::Json => Format::Beve,
+        Held::Beve => Format::Json,
     });
     check(to)?;
     let mut out = open_output(output, to)?;
@@ -305,7 +323,7 @@ fn convert(a: &Args) -> Result<(), CliError> {
             write_ndjson(&v, &mut out, &name)?;
             end_text(&mut out, true)?;
         }
-        (Format::Json | Format::Ndjson, Format::Beve) => {
+        (Held::Json, Format::Beve) => {
             let mut v = doc.value()?;
             drop(doc);
             if a.flag("typed") {
@@ -315,7 +333,7 @@ fn convert(a: &Args) -> Result<(), CliError> {
             v.write(&mut w);
             w.finish().map_err(|e| CliError::io(&oname, e))?;
         }
-        (Format::Beve, Format::Beve) => {
+        (Held::Beve, Format::Beve) => {
             let mut w = BeveOut::new(&mut out, a.flag("aligned"));
             let r = structio::beve::transcode(&doc.bytes, &mut w);
             w.finish().map_err(|e| CliError::io(&oname, e))?;
@@ -391,15 +409,17 @@ fn validate(a: &Args) -> Result<(), CliError> {
             Ok(doc)
         });
         match r {
-            Ok(doc) if !quiet => match doc.records {
-                Some(n) => println!("{}: ok (NDJSON, {n} records, {} bytes)", doc.name, doc.size),
-                None => println!(
-                    "{}: ok ({}, {} bytes)",
+            Ok(doc) if !quiet => {
+                let records = doc
+                    .records
+                    .map_or(String::new(), |n| format!(", {n} records"));
+                println!(
+                    "{}: ok ({}{records}, {} bytes)",
                     doc.name,
-                    doc.format.name(),
+                    doc.input_format().name(),
                     doc.size
-                ),
-            },
+                )
+            }
             Ok(_) => {}
             Err(e) => {
                 failed += 1;
@@ -451,8 +471,8 @@ fn view(a: &Args) -> Result<(), CliError> {
         Some(steps) => {
             let mut pick = Pick::new(steps);
             match doc.format {
-                Format::Json | Format::Ndjson => structio::read_json(&mut pick, &doc.bytes),
-                Format::Beve => structio::read_beve(&mut pick, &doc.bytes),
+                Held::Json => structio::read_json(&mut pick, &doc.bytes),
+                Held::Beve => structio::read_beve(&mut pick, &doc.bytes),
             }
             .map_err(|e| doc.bad_with_path(e))?;
             let part = match (pick.found, pick.missing) {
@@ -481,16 +501,15 @@ fn stats(a: &Args) -> Result<(), CliError> {
     let top = a.number("top")?.unwrap_or(20);
     let doc = Doc::load(&input, a)?;
     let mut tally: Tally = match doc.format {
-        Format::Json | Format::Ndjson => structio::from_json(&doc.bytes),
-        Format::Beve => structio::from_beve(&doc.bytes),
+        Held::Json => structio::from_json(&doc.bytes),
+        Held::Beve => structio::from_beve(&doc.bytes),
     }
     .map_err(|e| doc.bad_with_path(e))?;
-    if doc.format == Format::Json {
+    if doc.format == Held::Json {
         tally.trim_json(&doc.bytes);
     }
     // NDJSON is measured as the array of its records (sizes of its parts as written compact).
-    let format = doc.records.map_or(doc.format, |_| Format::Ndjson);
-    let report = crate::stats::report(&doc.name, format, doc.size, &tally, top);
+    let report = crate::stats::report(&doc.name, doc.input_format(), doc.size, &tally, top);
     let mut out = Output::open("-")?;
     out.write_all(report.as_bytes())
         .map_err(|e| CliError::io("<stdout>", e))?;
