@@ -103,20 +103,16 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
             }
         };
         if let Some(span) = attrs.flatten {
-            let clash = if attrs.rename.is_some() || !attrs.aliases.is_empty() {
-                Some("`rename` and `alias`")
-            } else if attrs.with.is_some() {
-                Some("`with`")
-            } else if attrs.skip.is_some() {
-                Some("`skip`")
-            } else if f.ident.is_none() {
-                return Err(syn::Error::new(
-                    span,
-                    "`flatten` applies to named fields: a tuple field has no members to lift",
-                ));
-            } else {
-                None
-            };
+            let clash = [
+                (
+                    attrs.rename.is_some() || !attrs.aliases.is_empty(),
+                    "`rename` and `alias`",
+                ),
+                (attrs.with.is_some(), "`with`"),
+                (attrs.skip.is_some(), "`skip`"),
+            ]
+            .into_iter()
+            .find_map(|(set, what)| set.then_some(what));
             if let Some(what) = clash {
                 return Err(syn::Error::new(
                     span,
@@ -124,6 +120,12 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                         "`flatten` lifts the members of the field's struct into this one; {what} \
                          cannot go with it"
                     ),
+                ));
+            }
+            if f.ident.is_none() {
+                return Err(syn::Error::new(
+                    span,
+                    "`flatten` applies to named fields: a tuple field has no members to lift",
                 ));
             }
         }
