@@ -40,13 +40,12 @@ fn has_nan(d: &impl std::fmt::Debug) -> bool {
 /// the second time; the pretty writer writes what `prettify` makes of the compact text;
 /// `Value` -> BEVE -> `Value` is the identity and BEVE bytes are a fixed point.
 pub fn json_value(data: &[u8]) {
-    ndjson(data);
+    let records = ndjson(data);
     let v = match structio::from_json::<Value>(data) {
         Ok(v) => v,
         Err(e) => return clean_error(&e, data),
     };
-    let records: Vec<Value> = structio::json::from_ndjson(data)
-        .unwrap_or_else(|e| panic!("one JSON value is not one NDJSON record: {e}"));
+    let records = records.unwrap_or_else(|| panic!("one JSON value is not one NDJSON record"));
     assert!(
         records == [v.clone()],
         "one JSON value read as NDJSON differs"
@@ -82,11 +81,15 @@ pub fn json_value(data: &[u8]) {
 }
 
 /// The input as NDJSON: read whole, record by record through the iterator (each record's bytes
-/// must read alone as the record read in place), and written back to the same records.
-fn ndjson(data: &[u8]) {
+/// must read alone as the record read in place), and written back to the same records. The
+/// records, or `None` when the input is not NDJSON.
+fn ndjson(data: &[u8]) -> Option<Vec<Value>> {
     let records: Vec<Value> = match structio::json::from_ndjson(data) {
         Ok(r) => r,
-        Err(e) => return clean_error(&e, data),
+        Err(e) => {
+            clean_error(&e, data);
+            return None;
+        }
     };
     let raw: Vec<&[u8]> = structio::json::JsonLines::new(data)
         .collect::<structio::Result<_>>()
@@ -104,6 +107,7 @@ fn ndjson(data: &[u8]) {
         back == records,
         "NDJSON round trip changed the records:\n{text}"
     );
+    Some(records)
 }
 
 /// JSON -> `Everything`: what we write reads back to an equal value, in JSON and in BEVE.
