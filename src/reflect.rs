@@ -175,6 +175,27 @@ pub enum Key<'de, 's> {
     Int(Wire),
 }
 
+/// The next key of a struct, as [`Reader::next_field_guess`] reports it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum NextField<'k> {
+    /// The key is the one guessed (the field after the last one read).
+    Guessed,
+    /// Another key, as raw bytes (compared, not stored).
+    Other(&'k [u8]),
+}
+
+impl<'k> NextField<'k> {
+    /// `key` compared with `guess`.
+    #[inline(always)]
+    pub fn of(key: &'k [u8], guess: &str) -> NextField<'k> {
+        if crate::walk::key_eq(guess.as_bytes(), key) {
+            NextField::Guessed
+        } else {
+            NextField::Other(key)
+        }
+    }
+}
+
 /// What the next value in the document is, as far as a reader can tell without consuming it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ValueKind {
@@ -538,6 +559,16 @@ pub trait Reader<'de> {
     fn begin_object(&mut self) -> Result<Self::Map>;
     /// The next key of a struct, as raw bytes (compared, not stored), or `None` at the end.
     fn next_field(&mut self, map: &mut Self::Map) -> Result<Option<&[u8]>>;
+    /// [`next_field`](Reader::next_field) with a guess: [`NextField::Guessed`] when the key is
+    /// `guess` (a field's wire name), which a format may confirm without decoding the key.
+    #[inline(always)]
+    fn next_field_guess(
+        &mut self,
+        map: &mut Self::Map,
+        guess: &str,
+    ) -> Result<Option<NextField<'_>>> {
+        Ok(self.next_field(map)?.map(|key| NextField::of(key, guess)))
+    }
     /// The next key of a map, validated, or `None` at the end.
     fn next_key(&mut self, map: &mut Self::Map) -> Result<Option<Key<'de, '_>>>;
     /// Skips the value of the current member or element, checking it is well-formed.

@@ -486,6 +486,7 @@ mod tests {
         cases::pairs_and_triples(|s| {
             agrees(s, 3, false);
             agrees(s, 1, true);
+            agrees(s, 4, true);
         });
     }
 
@@ -497,6 +498,7 @@ mod tests {
         cases::characters(|s| {
             agrees(s, 2, false);
             agrees(s, 0, true);
+            agrees(s, 3, true);
         });
     }
 
@@ -534,6 +536,34 @@ mod tests {
                 let k = (next() % b.len() as u64) as usize;
                 b[k] = next() as u8;
                 agrees(&b, (next() % 5) as usize, next() % 2 == 0);
+            }
+        }
+    }
+
+    #[test]
+    fn one_character_or_bad_byte_in_ascii_at_every_place() {
+        if !avx2() {
+            return;
+        }
+        let inserts: [&[u8]; 9] = [
+            b"\xC3",
+            b"\xE2\x82",
+            b"\xF0\x9F\x98",
+            b"\x80",
+            b"\xFF",
+            "é".as_bytes(),
+            "€".as_bytes(),
+            "😀".as_bytes(),
+            b"\xED\xA0\x80",
+        ];
+        for n in 30..=100 {
+            for insert in inserts {
+                for at in 0..=n - insert.len() {
+                    let mut s = vec![b'a'; n];
+                    s[at..at + insert.len()].copy_from_slice(insert);
+                    agrees(&s, 3, false);
+                    agrees(&s, 4, true);
+                }
             }
         }
     }

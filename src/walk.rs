@@ -26,7 +26,7 @@ pub fn stack_is_low() -> bool {
     stacker::remaining_stack().is_some_and(|left| left < 128 * 1024)
 }
 use crate::number::Number;
-use crate::reflect::{FieldsInfo, Reader, Reflect, UnknownKeys};
+use crate::reflect::{FieldsInfo, NextField, Reader, Reflect, UnknownKeys};
 
 /// Reads an object into the fields of a struct (or a struct variant).
 ///
@@ -100,12 +100,14 @@ where
     loop {
         let key_at = r.offset();
         let found = {
-            let Some(key) = r.next_field(map)? else {
-                break;
+            let next = match info.names.get(expect) {
+                Some(name) => r.next_field_guess(map, name)?,
+                None => r.next_field(map)?.map(NextField::Other),
             };
-            match info.names.get(expect) {
-                Some(name) if key_eq(name.as_bytes(), key) => Ok((expect, expect)),
-                _ => match info.probe.find(info.keys, key) {
+            match next {
+                None => break,
+                Some(NextField::Guessed) => Ok((expect, expect)),
+                Some(NextField::Other(key)) => match info.probe.find(info.keys, key) {
                     Some(k) => Ok((k, info.key_field[k] as usize)),
                     None if skip_key.is_some_and(|s| s.as_bytes() == key) => Err(Unmatched::Skip),
                     None => match flat(key) {

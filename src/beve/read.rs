@@ -13,7 +13,7 @@ use super::size;
 use super::transcode::{bit, bool_bits, fits, num_kind, sized_str, take, NumArray};
 use crate::error::{Code, Error, Result};
 use crate::number::{Number, Wire};
-use crate::reflect::{EnumInfo, Key, ReadOptions, Reader, Str, ValueKind};
+use crate::reflect::{EnumInfo, Key, NextField, ReadOptions, Reader, Str, ValueKind};
 
 /// Reads BEVE from a byte slice.
 #[derive(Debug, Clone)]
@@ -430,6 +430,28 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         }
         self.pos += n;
         Ok(Some(k))
+    }
+
+    /// The guessed key is confirmed by comparing its encoded form (a one-byte SIZE and the
+    /// name) with the input, before any decoding; a key that differs from it, or was written
+    /// with a wider SIZE than needed, goes the [`next_field`](Reader::next_field) way.
+    #[inline(always)]
+    fn next_field_guess(
+        &mut self,
+        map: &mut BeveMap,
+        guess: &str,
+    ) -> Result<Option<NextField<'_>>> {
+        let n = guess.len();
+        if map.remaining != 0 && map.keys == Keys::Str && n < 1 << 6 {
+            if let Some(b) = self.input.get(self.pos..).and_then(|b| b.get(..=n)) {
+                if b[0] == (n as u8) << 2 && crate::walk::key_eq(guess.as_bytes(), &b[1..]) {
+                    map.remaining -= 1;
+                    self.pos += 1 + n;
+                    return Ok(Some(NextField::Guessed));
+                }
+            }
+        }
+        Ok(self.next_field(map)?.map(|key| NextField::of(key, guess)))
     }
 
     #[inline]

@@ -899,6 +899,58 @@ fn struct_keys_matching_no_field_are_checked() {
     assert_eq!(read_skipping(&b).unwrap().id, 7);
 }
 
+/// Keys are found whatever SIZE width they were written with (Glaze reads any), in declaration
+/// order (where the reader first compares the guessed key's encoded bytes) or not, and a key
+/// that is a prefix or an extension of the guessed one is not taken for it.
+#[test]
+fn struct_keys_are_found_in_any_size_width_and_order() {
+    let r = Rec {
+        id: 7,
+        name: "nm".into(),
+        xs: vec![0.5, 1.5],
+        tag: Some(-3),
+    };
+    let values = [
+        ("id", to_beve(&r.id)),
+        ("name", to_beve(&r.name)),
+        ("xs", to_beve(&r.xs)),
+        ("tag", to_beve(&r.tag)),
+    ];
+    let doc = |order: &[usize], width: &dyn Fn(usize) -> u32, rename: &dyn Fn(&str) -> String| {
+        let mut b = vec![0x03, (order.len() as u8) << 2];
+        for (k, &i) in order.iter().enumerate() {
+            let (name, value) = &values[i];
+            let name = rename(name);
+            let w = width(k);
+            let size = (name.len() as u64) << 2 | u64::from(w);
+            b.extend_from_slice(&size.to_le_bytes()[..1 << w]);
+            b.extend_from_slice(name.as_bytes());
+            b.extend_from_slice(value);
+        }
+        b
+    };
+    let same = |n: &str| n.to_string();
+    for order in [[0, 1, 2, 3], [3, 2, 1, 0], [1, 0, 3, 2]] {
+        for pattern in 0..4u32 * 4 * 4 * 4 {
+            let width = |k: usize| (pattern >> (2 * k)) & 3;
+            let b = doc(&order, &width, &same);
+            assert_eq!(from_beve::<Rec>(&b).unwrap(), r, "{order:?} {pattern}");
+        }
+    }
+    let minimal = |_: usize| 0;
+    let prefix = |n: &str| n[..1].to_string();
+    let longer = |n: &str| format!("{n}d");
+    let upper = |n: &str| n.to_uppercase();
+    let renames: [(&dyn Fn(&str) -> String, &str); 3] =
+        [(&prefix, "i"), (&longer, "idd"), (&upper, "ID")];
+    for (rename, unknown) in renames {
+        let b = doc(&[0, 1, 2, 3], &minimal, rename);
+        let e = err::<Rec>(&b);
+        assert_eq!(e.message(), format!("unknown key `{unknown}`"));
+        assert_eq!(e.offset(), 2);
+    }
+}
+
 #[test]
 fn beve_to_json_lines_and_options() {
     let mut seq = Vec::new();
