@@ -8,7 +8,7 @@ pub use crate::reflect::{
     Writer,
 };
 pub use crate::walk::{
-    expect_element, expect_end, read_fields, read_fields_in, read_flat_fields_in,
+    expect_element, expect_end, read_fields, read_fields_in, read_flat_fields_in, Member,
 };
 pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};
@@ -65,10 +65,13 @@ pub const NO_FIELDS: FieldsInfo = FieldsInfo {
 /// Member access of a derived struct with named fields: its own `Reflect` impl is built on it,
 /// a newtype variant of an internally tagged enum uses it to put the struct's members next to
 /// the tag, and a struct uses it to lift the members of its `#[structio(flatten)]` fields.
+///
+/// `HashMap` and `BTreeMap` with string keys, and [`crate::Map`], have it too: flattened, they
+/// hold the keys no member takes ([`Fields::REST`]).
 #[diagnostic::on_unimplemented(
-    message = "`{Self}` is not a struct with named fields that derives `Reflect`",
+    message = "`{Self}` is not a struct with named fields that derives `Reflect`, nor a map",
     label = "needs named fields",
-    note = "a `#[structio(flatten)]` field, and the payload of a newtype variant of an internally tagged enum, must be a struct with named fields"
+    note = "a `#[structio(flatten)]` field, and the payload of a newtype variant of an internally tagged enum, must be a struct with named fields or a map with string keys"
 )]
 pub trait Fields<'de>: Reflect<'de> {
     /// The key table of the struct.
@@ -90,6 +93,29 @@ pub trait Fields<'de>: Reflect<'de> {
     #[inline(always)]
     fn flat_member(_key: &[u8]) -> Option<(usize, &'static str)> {
         None
+    }
+    /// Whether keys that no member takes are kept, by [`Fields::read_rest`]: true for a map,
+    /// and for a struct with a flattened field for which it is true.
+    const REST: bool = false;
+    /// Reads the value under `key` (a key no member takes, starting at `offset`) when
+    /// [`Fields::REST`] is true; skips it otherwise.
+    #[inline(always)]
+    fn read_rest<R: Reader<'de>>(&mut self, _key: &str, _offset: usize, r: &mut R) -> Result<()> {
+        r.skip_value()
+    }
+}
+
+/// Reads member `m` of `target`: one of its members or, for a key no member takes, the
+/// entry kept by [`Fields::read_rest`].
+#[inline(always)]
+pub fn read_member_of<'de, R, T>(target: &mut T, m: Member<'_>, r: &mut R) -> Result<()>
+where
+    R: Reader<'de>,
+    T: Fields<'de>,
+{
+    match m {
+        Member::Index(i) => target.read_member(i, r),
+        Member::Rest(key, offset) => target.read_rest(key, offset, r),
     }
 }
 
@@ -119,9 +145,15 @@ where
     R: Reader<'de>,
     T: Fields<'de>,
 {
-    read_flat_fields_in(r, map, T::INFO, skip_key, T::flat_member, |i, r| {
-        target.read_member(i, r)
-    })
+    read_flat_fields_in(
+        r,
+        map,
+        T::INFO,
+        skip_key,
+        T::flat_member,
+        T::REST,
+        |m, r| read_member_of(target, m, r),
+    )
 }
 
 /// Variant names of an enum with data (a key table: names, then aliases), and which variants

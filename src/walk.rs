@@ -63,7 +63,29 @@ where
     R: Reader<'de>,
     F: FnMut(usize, &mut R) -> Result<()>,
 {
-    read_flat_fields_in(r, map, info, skip_key, no_flat_member, field)
+    let mut field = field;
+    read_flat_fields_in(
+        r,
+        map,
+        info,
+        skip_key,
+        no_flat_member,
+        false,
+        |m, r| match m {
+            Member::Index(i) => field(i, r),
+            Member::Rest(..) => r.skip_value(),
+        },
+    )
+}
+
+/// What [`read_flat_fields_in`] asks its `field` callback to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Member<'k> {
+    /// Member `index`: a field of the struct, or past them a member of a flattened field.
+    Index(usize),
+    /// The value under a key no member takes (its text and offset), for a struct that keeps
+    /// such keys in a flattened map.
+    Rest(&'k str, usize),
 }
 
 /// The `flat` argument of [`read_flat_fields_in`] for a struct without flattened fields.
@@ -75,7 +97,9 @@ fn no_flat_member(_: &[u8]) -> Option<(usize, &'static str)> {
 /// [`read_fields_in`] for a struct with `#[structio(flatten)]` fields: a key its own table does
 /// not hold goes to `flat`, which names the member of a flattened field it sets (an index past
 /// `info.names`, read by `field` like the others) and that member's name for error paths.
-/// Missing- and duplicate-key checks cover the struct's own fields only.
+/// With `rest`, a key that `flat` does not know either is read as [`Member::Rest`] (a
+/// flattened map keeps it) instead of being unknown. Missing- and duplicate-key checks cover
+/// the struct's own fields only.
 #[inline]
 pub fn read_flat_fields_in<'de, R, X, F>(
     r: &mut R,
@@ -83,14 +107,17 @@ pub fn read_flat_fields_in<'de, R, X, F>(
     info: &FieldsInfo,
     skip_key: Option<&str>,
     flat: X,
+    rest: bool,
     mut field: F,
 ) -> Result<()>
 where
     R: Reader<'de>,
     X: Fn(&[u8]) -> Option<(usize, &'static str)>,
-    F: FnMut(usize, &mut R) -> Result<()>,
+    F: FnMut(Member<'_>, &mut R) -> Result<()>,
 {
-    with_stack!(read_flat_fields_in(r, map, info, skip_key, flat, field));
+    with_stack!(read_flat_fields_in(
+        r, map, info, skip_key, flat, rest, field
+    ));
     let opts = *r.options();
     let track = opts.error_on_missing_keys
         || opts.error_on_duplicate_keys
@@ -112,6 +139,7 @@ where
                     None if skip_key.is_some_and(|s| s.as_bytes() == key) => Err(Unmatched::Skip),
                     None => match flat(key) {
                         Some((m, name)) => Err(Unmatched::Flat(m, name)),
+                        None if rest => Err(Unmatched::Rest(KeyCopy::new(key, key_at)?)),
                         // Skipped: no copy of the key (the message is only needed for the error).
                         None if opts.unknown_keys == UnknownKeys::Skip => Err(Unmatched::Skip),
                         None => Err(Unmatched::Unknown(
@@ -126,12 +154,15 @@ where
                 if track {
                     seen.mark(f, k, info, &opts, key_at)?;
                 }
-                field(f, r).map_err(|e| e.push_path(PathSegment::Field(info.names[f])))?;
+                field(Member::Index(f), r)
+                    .map_err(|e| e.push_path(PathSegment::Field(info.names[f])))?;
                 expect = f + 1;
             }
             Err(Unmatched::Flat(m, name)) => {
-                field(m, r).map_err(|e| e.push_path(PathSegment::Field(name)))?;
+                field(Member::Index(m), r).map_err(|e| e.push_path(PathSegment::Field(name)))?;
             }
+            // The keeper of the entry names it in error paths.
+            Err(Unmatched::Rest(key)) => field(Member::Rest(key.as_str(), key_at), r)?,
             Err(Unmatched::Skip) => r.skip_value()?,
             Err(Unmatched::Unknown(unknown)) => {
                 return Err(Error::new(Code::UnknownKey(unknown), key_at))
@@ -182,6 +213,46 @@ enum Unmatched {
     Flat(usize, &'static str),
     /// An unknown key, an error.
     Unknown(String),
+    /// A key kept by a flattened map.
+    Rest(KeyCopy),
+}
+
+/// A copy of a key, so that the reader can go on while the key is used: on the stack when it
+/// is short, so that reading into a map that holds the key already allocates nothing.
+enum KeyCopy {
+    /// The first `len` bytes.
+    Short { len: u8, bytes: [u8; 48] },
+    /// A longer key.
+    Long(String),
+}
+
+impl KeyCopy {
+    /// Copies `key` (which starts at `offset`), checking it is UTF-8 (the readers hand out
+    /// checked keys, so this only guards the conversion).
+    #[inline]
+    fn new(key: &[u8], offset: usize) -> Result<KeyCopy> {
+        let text = std::str::from_utf8(key).map_err(|_| Error::new(Code::InvalidUtf8, offset))?;
+        Ok(match u8::try_from(text.len()) {
+            Ok(len) if usize::from(len) <= 48 => {
+                let mut bytes = [0; 48];
+                bytes[..text.len()].copy_from_slice(key);
+                KeyCopy::Short { len, bytes }
+            }
+            _ => KeyCopy::Long(text.to_string()),
+        })
+    }
+
+    /// The key's text.
+    #[inline]
+    fn as_str(&self) -> &str {
+        match self {
+            // Copied from a `&str` above, whole, so it is still UTF-8.
+            KeyCopy::Short { len, bytes } => {
+                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
+            }
+            KeyCopy::Long(s) => s,
+        }
+    }
 }
 
 /// `a == b` for the short byte strings keys are, without a call to `memcmp`: two overlapping

@@ -210,6 +210,49 @@ fn reading_into_existing_maps_settles_into_zero_allocations() {
     assert_eq!(v, m);
 }
 
+/// A struct keeping unknown members in a flattened map.
+#[derive(structio::Reflect, Default, Debug, PartialEq)]
+struct Kept {
+    id: u32,
+    #[structio(flatten)]
+    rest: std::collections::BTreeMap<String, Vec<u16>>,
+}
+
+#[test]
+fn reading_into_a_flattened_map_settles_into_zero_allocations() {
+    let mut k = Kept {
+        id: 3,
+        ..Kept::default()
+    };
+    for i in 0..30u16 {
+        // Short keys and keys longer than the stack copy.
+        let key = if i % 3 == 0 {
+            format!("a long key past forty-eight bytes of text, number {i}")
+        } else {
+            format!("k{i}")
+        };
+        k.rest.insert(key, vec![i; usize::from(i)]);
+    }
+    let json = structio::to_json(&k);
+    let beve = structio::to_beve(&k);
+    let mut v = Kept::default();
+    structio::read_json(&mut v, &json).unwrap();
+    let n = allocations(|| structio::read_json(&mut v, &json).unwrap());
+    // Each long key is copied once per read; short ones are not copied to the heap.
+    assert_eq!(
+        n, 10,
+        "read_json into a warm flattened map allocated {n} times"
+    );
+    assert_eq!(v, k);
+    structio::read_beve(&mut v, &beve).unwrap();
+    let n = allocations(|| structio::read_beve(&mut v, &beve).unwrap());
+    assert_eq!(
+        n, 10,
+        "read_beve into a warm flattened map allocated {n} times"
+    );
+    assert_eq!(v, k);
+}
+
 #[test]
 fn reading_ndjson_into_an_existing_vector_settles_into_zero_allocations() {
     let records: Vec<Part> = (0..200u32)

@@ -275,8 +275,10 @@ fn reflect_via_fields(input: &DeriveInput, b: &bounds::Bounds, read: TokenStream
 /// the key table and member indices `0..n`; the members of flattened field `c` follow, each
 /// field's after those of the one before it (`Fields::MEMBERS` of each type), so that a key
 /// the table does not hold is looked up in each flattened type in turn
-/// (`Fields::flat_member`) and read through `read_member` like the rest. Members are written
-/// in declaration order, a flattened field's where the field stands.
+/// (`Fields::flat_member`) and read through `read_member` like the rest. A key none of them
+/// holds goes to the first flattened field that keeps other keys (`Fields::REST`: a map, or a
+/// struct flattening one), when there is one. Members are written in declaration order, a
+/// flattened field's where the field stands.
 fn expand_flat(
     input: &DeriveInput,
     attrs: &ContainerAttrs,
@@ -348,7 +350,8 @@ fn expand_flat(
                 &__INFO,
                 __p::None,
                 <Self as __p::Fields<#de>>::flat_member,
-                |__i, __r| <Self as __p::Fields<#de>>::read_member(self, __i, __r),
+                <Self as __p::Fields<#de>>::REST,
+                |__m, __r| __p::read_member_of(self, __m, __r),
             )
         },
     );
@@ -360,6 +363,21 @@ fn expand_flat(
         impl #impl_g __p::Fields<#de> for #name #ty_g #where_c {
             const INFO: &'static __p::FieldsInfo = &__INFO;
             const MEMBERS: usize = #n_own #( + <#flat_types as __p::Fields<#de>>::MEMBERS )*;
+            const REST: bool = false #( || <#flat_types as __p::Fields<#de>>::REST )*;
+            #[inline]
+            fn read_rest<__R: __p::Reader<#de>>(
+                &mut self,
+                __k: &str,
+                __at: usize,
+                __r: &mut __R,
+            ) -> __p::Result<()> {
+                #(
+                    if <#flat_types as __p::Fields<#de>>::REST {
+                        return __p::Fields::read_rest(&mut #flat_members, __k, __at, __r);
+                    }
+                )*
+                __p::Reader::skip_value(__r)
+            }
             #[inline]
             fn flat_member(__k: &[u8]) -> __p::Option<(usize, &'static str)> {
                 let mut __off = #n_own;

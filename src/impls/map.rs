@@ -1,5 +1,8 @@
 //! Maps: `HashMap` and `BTreeMap` with string, integer or unit-enum keys.
 //!
+//! A map with string keys can also be a `#[structio(flatten)]` field ([`Fields`]): its entries
+//! are written as members of the struct, and the keys no other member takes are read into it.
+//!
 //! Reading into an existing map keeps entries the document does not mention (as Glaze does)
 //! and reads into the values of keys it does, reusing their buffers. No key is copied for the
 //! error path: the path segment of a failing entry is made from the stored key, on the cold path.
@@ -8,40 +11,30 @@ use std::borrow::Borrow;
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hash};
 
+use crate::__private::{Fields, NO_FIELDS};
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::{NumKind, Number, Wire};
-use crate::reflect::{Key, KeyKind, KeyedMap, MapKey, Reader, Reflect, Str, Writer};
+use crate::reflect::{FieldsInfo, Key, KeyKind, KeyedMap, MapKey, Reader, Reflect, Str, Writer};
 
-/// Writes `len` entries as one object; entries holding an absent value (`None`) are left out
+/// Writes `entries` as one object; entries holding an absent value (`None`) are left out
 /// unless the writer writes null members.
 #[inline]
-fn write_entries<'a, 'de, K, V, W, I>(len: usize, entries: I, w: &mut W)
+fn write_entries<'a, 'de, K, V, W, I>(entries: I, w: &mut W)
 where
     K: MapKey<'de> + 'a,
     V: Reflect<'de> + 'a,
     W: Writer,
-    I: Iterator<Item = (&'a K, &'a V)> + Clone,
+    I: ExactSizeIterator<Item = (&'a K, &'a V)> + Clone,
 {
     // Glaze leaves entries holding null (an empty optional) out of maps as out of structs.
-    let skip_absent = V::MAY_BE_ABSENT && !w.write_null_members();
-    let kept = |(_, v): &(&K, &V)| !(skip_absent && v.is_absent());
-    let written = if skip_absent {
-        entries.clone().filter(kept).count()
-    } else {
-        len
-    };
+    let len = entries.len();
+    let written = count_entries(entries.clone(), w);
     if written < len {
         w.begin_sparse_map(written, K::KIND);
     } else {
         w.begin_map(len, K::KIND);
     }
-    for (i, (k, v)) in entries.filter(kept).enumerate() {
-        if i > 0 {
-            w.sep();
-        }
-        k.write_key(w);
-        v.write(w);
-    }
+    write_members(entries, w, false);
     w.end_object();
 }
 
@@ -117,7 +110,7 @@ macro_rules! map_methods {
     () => {
         #[inline]
         fn write<W: Writer>(&self, w: &mut W) {
-            write_entries(self.len(), self.iter(), w)
+            write_entries(self.iter(), w)
         }
         #[inline]
         fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
@@ -236,4 +229,93 @@ impl Writer for KeyText {
     fn unit_variant(&mut self, _: &str, _: i128, _: NumKind) {}
     fn raw_json(&mut self, _: &str) {}
     fn raw_beve(&mut self, _: &[u8]) {}
+}
+
+/// `Fields` for a std map with string keys: no members of its own; its entries are written as
+/// members, and every key no other member takes is read into it (`REST`).
+macro_rules! rest_map {
+    ($map:ty, $($bound:tt)*) => {
+        impl<'de, $($bound)*> Fields<'de> for $map {
+            const INFO: &'static FieldsInfo = &NO_FIELDS;
+            const REST: bool = true;
+            #[inline]
+            fn count_members<W: Writer>(&self, w: &W) -> usize {
+                count_entries(self.iter(), w)
+            }
+            #[inline]
+            fn write_members<W: Writer>(&self, w: &mut W, lead: bool) -> bool {
+                write_members(self.iter(), w, lead)
+            }
+            #[inline]
+            fn read_member<R: Reader<'de>>(&mut self, _: usize, _: &mut R) -> Result<()> {
+                Ok(())
+            }
+            #[inline]
+            fn read_rest<R: Reader<'de>>(&mut self, key: &str, offset: usize, r: &mut R) -> Result<()> {
+                K::read_entry(self, Key::Str(Str::Transient(key)), offset, |v: &mut V| v.read(r))
+                    .map_err(|e| e.push_path(PathSegment::Key(key.to_string())))
+            }
+        }
+    };
+}
+
+rest_map!(HashMap<K, V, S>, K: OwnedStrKey<'de> + Eq + Hash, V: Reflect<'de> + Default, S: BuildHasher + Default);
+rest_map!(BTreeMap<K, V>, K: OwnedStrKey<'de> + Ord, V: Reflect<'de> + Default);
+
+/// The key types of a map that can be flattened into a struct: string keys (the struct is an
+/// object with string keys) that own their text (a kept key is a copy).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot be the key type of a `#[structio(flatten)]` map",
+    label = "not an owned string",
+    note = "a flattened map's members share the struct's object, whose keys are strings: use `String`, `Box<str>`, `Rc<str>`, `Arc<str>` or `Cow<str>` keys"
+)]
+pub trait OwnedStrKey<'de>: MapKey<'de> {}
+
+impl<'de> OwnedStrKey<'de> for String {}
+impl<'de> OwnedStrKey<'de> for Box<str> {}
+impl<'de> OwnedStrKey<'de> for std::rc::Rc<str> {}
+impl<'de> OwnedStrKey<'de> for std::sync::Arc<str> {}
+impl<'de: 'a, 'a> OwnedStrKey<'de> for std::borrow::Cow<'a, str> {}
+
+/// How many of `entries` a struct writes as members: those holding an absent value (`None`)
+/// are left out unless the writer writes null members, as in a map.
+#[inline]
+fn count_entries<'a, 'de, K, V, W, I>(entries: I, w: &W) -> usize
+where
+    K: 'a,
+    V: Reflect<'de> + 'a,
+    W: Writer,
+    I: ExactSizeIterator<Item = (&'a K, &'a V)>,
+{
+    if V::MAY_BE_ABSENT && !w.write_null_members() {
+        entries.filter(|(_, v)| !v.is_absent()).count()
+    } else {
+        entries.len()
+    }
+}
+
+/// Writes `entries` as members of a struct (see [`count_entries`]), `sep` before each when
+/// `lead` (members came before) or after the first; returns whether it wrote any.
+#[inline]
+fn write_members<'a, 'de, K, V, W, I>(entries: I, w: &mut W, lead: bool) -> bool
+where
+    K: MapKey<'de> + 'a,
+    V: Reflect<'de> + 'a,
+    W: Writer,
+    I: Iterator<Item = (&'a K, &'a V)>,
+{
+    let skip_absent = V::MAY_BE_ABSENT && !w.write_null_members();
+    let mut wrote = false;
+    for (k, v) in entries {
+        if skip_absent && v.is_absent() {
+            continue;
+        }
+        if lead || wrote {
+            w.sep();
+        }
+        k.write_key(w);
+        v.write(w);
+        wrote = true;
+    }
+    wrote
 }

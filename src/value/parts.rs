@@ -9,8 +9,9 @@
 
 use super::reflect::{read_value, write_int_key, write_typed, write_value};
 use super::{Array, IntKey, IntMap, Map, TypedArray, Value};
+use crate::__private::{Fields, NO_FIELDS};
 use crate::error::{Code, Error, PathSegment, Result};
-use crate::reflect::{KeyKind, Reader, Reflect, ValueKind, Writer};
+use crate::reflect::{FieldsInfo, KeyKind, Reader, Reflect, ValueKind, Writer};
 
 /// A container that can be a field on its own.
 trait Part: Sized {
@@ -103,6 +104,35 @@ impl Part for Map {
             other => return Err(mismatch(Self::EXPECTED, other.describe(), at)),
         };
         Ok(())
+    }
+}
+
+/// A flattened `Map` keeps every key no other member of the struct takes.
+impl<'de> Fields<'de> for Map {
+    const INFO: &'static FieldsInfo = &NO_FIELDS;
+    const REST: bool = true;
+    #[inline]
+    fn count_members<W: Writer>(&self, _: &W) -> usize {
+        self.len()
+    }
+    fn write_members<W: Writer>(&self, w: &mut W, lead: bool) -> bool {
+        for (i, (k, v)) in self.iter().enumerate() {
+            if lead || i > 0 {
+                w.sep();
+            }
+            w.key(k);
+            write_value(v, w);
+        }
+        !self.is_empty()
+    }
+    #[inline]
+    fn read_member<R: Reader<'de>>(&mut self, _: usize, _: &mut R) -> Result<()> {
+        Ok(())
+    }
+    fn read_rest<R: Reader<'de>>(&mut self, key: &str, _: usize, r: &mut R) -> Result<()> {
+        self.get_or_insert_with(key, || Value::Null)
+            .read(r)
+            .map_err(|e| e.push_path(PathSegment::Key(key.to_string())))
     }
 }
 

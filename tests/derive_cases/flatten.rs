@@ -1,5 +1,6 @@
 //! `#[structio(flatten)]`: the members of a field's struct written and read as the container's
-//! own, in both formats, nested, generic, next to options, with paths and key rules.
+//! own, in both formats, nested, generic, next to options, with paths and key rules; a
+//! flattened map keeping the keys no member takes.
 
 use std::collections::BTreeMap;
 
@@ -224,6 +225,133 @@ fn own_fields_win_over_flattened_ones_with_the_same_key() {
     );
 }
 
+/// A struct that keeps the members it does not know, as serde's `flatten` into a map does.
+#[derive(Reflect, Default, Debug, PartialEq)]
+struct Event {
+    id: u32,
+    #[structio(flatten)]
+    paging: Paging,
+    #[structio(flatten)]
+    extra: BTreeMap<String, structio::Value>,
+}
+
+#[test]
+fn a_flattened_map_keeps_the_keys_no_member_takes() {
+    let text = r#"{"id":1,"page":2,"per_page":3,"color":"red","tags":[1,"x"],"z":null}"#;
+    let e: Event = from_json(text);
+    assert_eq!(e.id, 1);
+    assert_eq!(
+        e.paging,
+        Paging {
+            page: 2,
+            per_page: 3
+        }
+    );
+    assert_eq!(e.extra.len(), 3);
+    assert_eq!(e.extra["color"], structio::Value::from("red"));
+    // Written back where the field stands, in the map's order.
+    both(
+        &e,
+        r#"{"id":1,"page":2,"per_page":3,"color":"red","tags":[1,"x"],"z":null}"#,
+    );
+    // Kept keys never count as unknown, and an escaped key is kept unescaped.
+    let e: Event = from_json(r#"{"a\u00e9":1,"id":5}"#);
+    assert_eq!(e.id, 5);
+    assert_eq!(e.extra.keys().collect::<Vec<_>>(), ["aé"]);
+    // An error inside a kept value names its key.
+    #[derive(Reflect, Default, Debug, PartialEq)]
+    struct Counts {
+        name: String,
+        #[structio(flatten)]
+        counts: std::collections::HashMap<String, u8>,
+    }
+    let (msg, path) = json_error::<Counts>(r#"{"name":"n","apples":3,"pears":300}"#);
+    assert!(msg.contains("range") || msg.contains("fit"), "{msg}");
+    assert_eq!(path, r#"$["pears"]"#);
+    let c: Counts = from_json(r#"{"apples":3,"name":"n","pears":4}"#);
+    assert_eq!(
+        (c.name.as_str(), c.counts.len(), c.counts["pears"]),
+        ("n", 2, 4)
+    );
+    // Entries holding `None` are left out, as in a map, unless null members are written.
+    #[derive(Reflect, Default, Debug, PartialEq)]
+    struct Sparse {
+        id: u8,
+        #[structio(flatten)]
+        rest: BTreeMap<String, Option<u8>>,
+    }
+    let s = Sparse {
+        id: 1,
+        rest: [("a".to_string(), None), ("b".to_string(), Some(2))].into(),
+    };
+    assert_eq!(structio::to_json(&s), r#"{"id":1,"b":2}"#);
+    let nulls = structio::json::Options {
+        write_null_members: true,
+        ..structio::json::Options::default()
+    };
+    assert_eq!(
+        structio::json::to_json_with(&s, &nulls),
+        r#"{"id":1,"a":null,"b":2}"#
+    );
+    let back: Sparse = structio::from_beve(&structio::to_beve(&s)).unwrap();
+    assert_eq!(back.rest.len(), 1);
+}
+
+#[test]
+fn a_flattened_value_map_and_nested_keepers() {
+    #[derive(Reflect, Default, Debug, PartialEq)]
+    struct Loose {
+        kind: String,
+        #[structio(flatten)]
+        rest: structio::Map,
+    }
+    let l: Loose = from_json(r#"{"x":{"y":[true]},"kind":"k","n":-1.5}"#);
+    assert_eq!(l.kind, "k");
+    assert_eq!(l.rest.len(), 2);
+    both(&l, r#"{"kind":"k","x":{"y":[true]},"n":-1.5}"#);
+    // A struct that flattens a struct with a map: unknown keys reach the inner map, after
+    // every flattened struct's members were tried.
+    #[derive(Reflect, Default, Debug, PartialEq)]
+    struct Wrapper {
+        #[structio(flatten)]
+        loose: Loose,
+        #[structio(flatten)]
+        paging: Paging,
+        v: u8,
+    }
+    let w: Wrapper = from_json(r#"{"v":1,"page":4,"other":"o","kind":"k"}"#);
+    assert_eq!((w.v, w.paging.page, w.loose.kind.as_str()), (1, 4, "k"));
+    assert_eq!(w.loose.rest.get("other"), Some(&structio::Value::from("o")));
+    both(
+        &w,
+        r#"{"kind":"k","other":"o","page":4,"per_page":0,"v":1}"#,
+    );
+}
+
+#[test]
+fn reading_into_a_kept_entry_reuses_it_and_keeps_others() {
+    let mut e: Event = from_json(r#"{"id":1,"a":1,"b":2}"#);
+    structio::read_json(&mut e, r#"{"b":[3],"c":4}"#).unwrap();
+    assert_eq!(
+        structio::to_json(&e),
+        r#"{"id":1,"page":0,"per_page":0,"a":1,"b":[3],"c":4}"#
+    );
+    // Long keys (past the short-key copy) are kept whole.
+    let long = "k".repeat(200);
+    let e: Event = from_json(&format!(r#"{{"{long}":1,"id":2}}"#));
+    assert!(e.extra.contains_key(&long));
+    // The tag of an internally tagged enum is not kept; a newtype payload may be a map.
+    #[derive(Reflect, Default, Debug, PartialEq)]
+    #[structio(tag = "type")]
+    enum Note {
+        #[default]
+        Empty,
+        Fields(BTreeMap<String, u32>),
+    }
+    let n = Note::Fields([("a".to_string(), 1)].into());
+    both(&n, r#"{"type":"Fields","a":1}"#);
+}
+
 mod props {
     use proptest::prelude::*;
 
@@ -254,8 +382,63 @@ mod props {
             })
     }
 
+    /// Own fields, a flattened struct and a flattened map.
+    #[derive(structio::Reflect, Default, Debug, PartialEq)]
+    struct Keeper {
+        id: u32,
+        #[structio(flatten)]
+        paging: Paging,
+        #[structio(flatten)]
+        rest: std::collections::HashMap<String, u32>,
+    }
+
+    /// Object keys: the members' names often, any text otherwise.
+    fn key() -> impl Strategy<Value = String> {
+        prop_oneof![
+            prop_oneof![Just("id"), Just("page"), Just("per_page"), Just("pag")]
+                .prop_map(str::to_string),
+            "\\PC{0,6}",
+            "[a-z]{1,60}",
+        ]
+    }
+
     proptest! {
         #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+        /// Any object of numbers read into `Keeper`: the members take their keys, the map
+        /// keeps exactly the others; written back (both formats), the object is the same,
+        /// with the members' defaults added.
+        #[test]
+        fn a_flattened_map_keeps_exactly_the_other_keys(
+            object in proptest::collection::btree_map(key(), any::<u32>(), 0..12),
+        ) {
+            let own = ["id", "page", "per_page"];
+            let want_rest: std::collections::HashMap<String, u32> = object
+                .iter()
+                .filter(|(k, _)| !own.contains(&k.as_str()))
+                .map(|(k, v)| (k.clone(), *v))
+                .collect();
+            let get = |k: &str| object.get(k).copied().unwrap_or_default();
+            let want = Keeper {
+                id: get("id"),
+                paging: Paging { page: get("page"), per_page: get("per_page") },
+                rest: want_rest,
+            };
+            let from_text: Keeper = structio::from_json(&structio::to_json(&object)).unwrap();
+            prop_assert_eq!(&from_text, &want);
+            let from_beve: Keeper = structio::from_beve(&structio::to_beve(&object)).unwrap();
+            prop_assert_eq!(&from_beve, &want);
+            let mut whole = object.clone();
+            for k in own {
+                whole.insert(k.to_string(), get(k));
+            }
+            let text: std::collections::BTreeMap<String, u32> =
+                structio::from_json(&structio::to_json(&want)).unwrap();
+            prop_assert_eq!(&text, &whole);
+            let beve: std::collections::BTreeMap<String, u32> =
+                structio::from_beve(&structio::to_beve(&want)).unwrap();
+            prop_assert_eq!(&beve, &whole);
+        }
 
         /// Written, read back, in both formats; the members of the JSON object in any order
         /// read to the same value; reading into a used value that every member overwrites
