@@ -7,10 +7,10 @@
 
 use std::io::{IsTerminal, Write};
 
-use structio::beve::BeveReader;
+use structio::beve::{BeveReader, BeveWriter, Delimited, DelimitedWriter, DELIMITER};
 use structio::json::{JsonLines, LinesWriter, PrettyOptions};
 use structio::value::TypedArray;
-use structio::{ReadOptions, Reader, Reflect, Value};
+use structio::{ReadOptions, Reader, Reflect, Value, Writer};
 
 use crate::args::{self, Args, Opt};
 use crate::beve_out::BeveOut;
@@ -66,17 +66,17 @@ pub fn run(command: &str, a: &Args) -> Result<(), CliError> {
 enum Held {
     /// JSON text (NDJSON input is held as the JSON array of its records).
     Json,
-    /// BEVE.
+    /// BEVE (delimited BEVE input is held as the BEVE array of its values).
     Beve,
 }
 
-/// A document read into memory. NDJSON input is checked as it is loaded and kept as the JSON
-/// array of its records, so every command treats it as that array.
+/// A document read into memory. NDJSON and delimited BEVE input are checked as they are
+/// loaded and kept as the array of their records, so every command treats them as that array.
 struct Doc {
     name: String,
     bytes: Vec<u8>,
     format: Held,
-    /// For NDJSON input, how many records it held.
+    /// For NDJSON or delimited BEVE input, how many records it held.
     records: Option<usize>,
     /// The size of the input as read.
     size: usize,
@@ -88,11 +88,15 @@ impl Doc {
         let bytes = read_input(path)?;
         let name = display_name(path).to_string();
         let size = bytes.len();
+        let failed = |e: structio::Error| CliError::Failed(format!("{name}: {e}"));
         let (bytes, format, records) = match Format::of_input(from, path, &bytes) {
             Format::Ndjson => {
-                let (array, n) = ndjson_as_array(&bytes)
-                    .map_err(|e| CliError::Failed(format!("{name}: {e}")))?;
+                let (array, n) = ndjson_as_array(&bytes).map_err(failed)?;
                 (array, Held::Json, Some(n))
+            }
+            Format::BeveDelimited => {
+                let (array, n) = delimited_as_array(&bytes).map_err(failed)?;
+                (array, Held::Beve, Some(n))
             }
             Format::Json => (bytes, Held::Json, None),
             Format::Beve => (bytes, Held::Beve, None),
@@ -109,15 +113,25 @@ impl Doc {
     /// The format the input was in.
     fn input_format(&self) -> Format {
         match (self.format, self.records) {
-            (_, Some(_)) => Format::Ndjson,
+            (Held::Json, Some(_)) => Format::Ndjson,
+            (Held::Beve, Some(_)) => Format::BeveDelimited,
             (Held::Json, None) => Format::Json,
             (Held::Beve, None) => Format::Beve,
         }
     }
 
-    /// An error about this document.
+    /// An error about this document; BEVE followed by the data delimiter gets a hint.
     fn bad(&self, e: structio::Error) -> CliError {
-        CliError::Failed(format!("{}: {e}", self.name))
+        let delimited = self.format == Held::Beve
+            && self.records.is_none()
+            && e.category() == structio::Category::Syntax
+            && self.bytes.get(e.offset()) == Some(&DELIMITER);
+        let hint = if delimited {
+            " (values separated by the data delimiter 0x06: read them with --from beve-delimited)"
+        } else {
+            ""
+        };
+        CliError::Failed(format!("{}: {e}{hint}", self.name))
     }
 
     /// An error found by a pass that does not track paths (validation, reformatting,
@@ -210,28 +224,59 @@ fn ndjson_as_array(text: &[u8]) -> Result<(Vec<u8>, usize), structio::Error> {
     Ok((out, n))
 }
 
-/// Writes the elements of `v`, which must be an array, as NDJSON (Glaze's layout).
-fn write_ndjson(v: &Value, out: &mut Output, name: &str) -> Result<(), CliError> {
-    let mut w = LinesWriter::new();
-    match v {
-        Value::Array(items) => items.iter().for_each(|x| w.push(x)),
-        Value::Typed(t) => t.to_values().iter().for_each(|x| w.push(x)),
+/// The values of delimited BEVE as one BEVE array (a generic array of them), and their count.
+/// Values may nest one level less deep than a document, so the array stays within the limit.
+fn delimited_as_array(bytes: &[u8]) -> Result<(Vec<u8>, usize), structio::Error> {
+    let opts = ReadOptions {
+        max_depth: ReadOptions::default().max_depth - 1,
+        ..ReadOptions::default()
+    };
+    let values = Delimited::with_options(bytes, opts).collect::<Result<Vec<&[u8]>, _>>()?;
+    let mut w = BeveWriter::new(Vec::with_capacity(bytes.len() + 9));
+    w.begin_array(values.len());
+    let mut out = w.into_inner();
+    for v in &values {
+        out.extend_from_slice(v);
+    }
+    Ok((out, values.len()))
+}
+
+/// Writes the elements of `v`, which must be an array, as a sequence of records: NDJSON
+/// (Glaze's `write_ndjson` layout) or delimited BEVE (`write_beve_delimited`'s).
+fn write_records(v: &Value, to: Format, out: &mut Output, name: &str) -> Result<(), CliError> {
+    let typed;
+    let items = match v {
+        Value::Array(items) => &items[..],
+        Value::Typed(t) => {
+            typed = t.to_values();
+            &typed[..]
+        }
         _ => {
             return Err(CliError::Failed(format!(
-                "{name}: NDJSON output needs a top-level array (each element becomes one line), \
+                "{name}: {} output needs a top-level array (each element becomes one record), \
                  not {}",
+                to.name(),
                 crate::path::describe(v)
             )))
         }
-    }
-    out.write_all(w.as_bytes())
+    };
+    let bytes = if to == Format::Ndjson {
+        let mut w = LinesWriter::new();
+        items.iter().for_each(|x| w.push(x));
+        w.into_bytes()
+    } else {
+        let mut w = DelimitedWriter::new();
+        items.iter().for_each(|x| w.push(x));
+        w.into_bytes()
+    };
+    out.write_all(&bytes)
         .map_err(|e| CliError::io(&out.name(), e))
 }
 
 /// Opens an output, checks binary output is not going to a terminal.
 fn open_output(path: &str, format: Format) -> Result<Output, CliError> {
     let out = Output::open(path)?;
-    if format == Format::Beve && out.is_terminal() {
+    if format.is_binary() && out.is_terminal() {
         return usage(
             "refusing to write binary BEVE to a terminal: give an output file or redirect",
         );
@@ -316,12 +361,14 @@ fn convert(a: &Args) -> Result<(), CliError> {
             doc.write_json(&mut out, layout)?;
             end_text(&mut out, true)?;
         }
-        (_, Format::Ndjson) => {
+        (_, Format::Ndjson | Format::BeveDelimited) => {
             let v = doc.value()?;
             let name = doc.name.clone();
             drop(doc);
-            write_ndjson(&v, &mut out, &name)?;
-            end_text(&mut out, true)?;
+            write_records(&v, to, &mut out, &name)?;
+            if to == Format::Ndjson {
+                end_text(&mut out, true)?;
+            }
         }
         (Held::Json, Format::Beve) => {
             let mut v = doc.value()?;

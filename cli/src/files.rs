@@ -7,6 +7,8 @@ use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use structio::beve::DELIMITER;
+
 use crate::error::{usage, CliError};
 
 /// The formats structio reads and writes.
@@ -18,17 +20,22 @@ pub enum Format {
     Beve,
     /// Newline-delimited JSON: one record per line, the elements of an array.
     Ndjson,
+    /// BEVE values separated by the data delimiter (`0x06`), the elements of an array
+    /// (Glaze's `write_beve_delimited`).
+    BeveDelimited,
 }
 
 impl Format {
-    /// Parses `json`, `beve` or `ndjson` (also `jsonl`), the value of `--from` / `--to`.
+    /// Parses `json`, `beve`, `ndjson` (also `jsonl`) or `beve-delimited`, the value of
+    /// `--from` / `--to`.
     pub fn parse(s: &str) -> Result<Format, CliError> {
         match s.to_ascii_lowercase().as_str() {
             "json" => Ok(Format::Json),
             "beve" => Ok(Format::Beve),
             "ndjson" | "jsonl" => Ok(Format::Ndjson),
+            "beve-delimited" => Ok(Format::BeveDelimited),
             _ => usage(format!(
-                "unknown format `{s}`: expected `json`, `beve` or `ndjson`"
+                "unknown format `{s}`: expected `json`, `beve`, `ndjson` or `beve-delimited`"
             )),
         }
     }
@@ -45,28 +52,40 @@ impl Format {
         }
     }
 
-    /// Guesses from the first bytes: JSON text starts with whitespace or one of `{["-0..9tfn`.
+    /// Guesses from the first bytes: JSON text starts with whitespace or one of `{["-0..9tfn`;
+    /// BEVE that starts with the data delimiter is a delimited sequence (Glaze writes one
+    /// delimiter before each appended value).
     pub fn sniff(bytes: &[u8]) -> Format {
         match bytes.first() {
             None => Format::Json,
             Some(b) if b" \t\r\n{[\"-0123456789tfn".contains(b) => Format::Json,
+            Some(&DELIMITER) => Format::BeveDelimited,
             Some(_) => Format::Beve,
         }
     }
 
-    /// The format of an input: `--from` if given, else the extension, else a guess.
+    /// The format of an input: `--from` if given, else the extension, else a guess. A `.beve`
+    /// file that starts with the data delimiter is a delimited sequence.
     pub fn of_input(explicit: Option<Format>, path: &str, bytes: &[u8]) -> Format {
-        explicit
-            .or_else(|| Format::from_path(path))
-            .unwrap_or_else(|| Format::sniff(bytes))
+        match explicit.or_else(|| Format::from_path(path)) {
+            Some(Format::Beve) if bytes.first() == Some(&DELIMITER) => Format::BeveDelimited,
+            Some(f) => f,
+            None => Format::sniff(bytes),
+        }
     }
 
-    /// `JSON`, `BEVE` or `NDJSON`.
+    /// Whether the format is binary (not for a terminal).
+    pub fn is_binary(self) -> bool {
+        matches!(self, Format::Beve | Format::BeveDelimited)
+    }
+
+    /// `JSON`, `BEVE`, `NDJSON` or `delimited BEVE`.
     pub fn name(self) -> &'static str {
         match self {
             Format::Json => "JSON",
             Format::Beve => "BEVE",
             Format::Ndjson => "NDJSON",
+            Format::BeveDelimited => "delimited BEVE",
         }
     }
 }

@@ -22,7 +22,7 @@ structio: JSON, NDJSON and BEVE files from the command line
 Usage: structio <command> [options] [files]
 
 Commands:
-  convert IN OUT      convert between JSON, NDJSON and BEVE
+  convert IN OUT      convert between JSON, NDJSON, BEVE and delimited BEVE
   pretty [IN] [OUT]   lay JSON out one value per line (BEVE input becomes pretty JSON)
   minify [IN] [OUT]   remove the whitespace from JSON (BEVE input becomes compact JSON)
   validate FILE...    check that files are well-formed; exit 1 if any is not
@@ -32,7 +32,9 @@ Commands:
 A file named `-` is standard input or output; a missing IN is standard input, a missing OUT
 standard output. The format comes from `--from`/`--to`, else the extension (.json, .beve,
 .ndjson or .jsonl), else (for input) from the first byte. NDJSON input (one record per line)
-is read as the JSON array of its records by every command.
+is read as the JSON array of its records by every command, and delimited BEVE input (values
+separated by the data delimiter 0x06, `--from beve-delimited`; BEVE that starts with 0x06 is
+taken for it) as the BEVE array of its values.
 
 Options:
   -h, --help          help for structio or for a command (`structio convert --help`)
@@ -53,11 +55,14 @@ is `--to`, else OUT's extension, else the other format. JSON output is compact u
 
 NDJSON input becomes the array of its records; NDJSON output (`--to ndjson`, or an OUT ending
 in .ndjson or .jsonl) writes each element of a top-level array as one compact line, with
-`\n` between lines and none after the last (Glaze's write_ndjson).
+`\n` between lines and none after the last (Glaze's write_ndjson). Delimited BEVE works the
+same way (`--to beve-delimited`: the elements as BEVE values with the data delimiter 0x06
+between them, Glaze's write_beve_delimited).
 
 Options:
-  --from json|beve|ndjson   the input format (default: the extension, else a guess)
-  --to json|beve|ndjson     the output format
+  --from FORMAT             json, beve, ndjson or beve-delimited (default: the extension,
+                            else a guess)
+  --to FORMAT               the output format (as --from)
   --typed                   JSON to BEVE: arrays of only numbers, only booleans or only
                             strings become typed arrays (as Glaze writes a std::vector<double>)
   --aligned                 BEVE output: numeric typed arrays aligned in the file
@@ -72,7 +77,7 @@ Lays JSON out as Glaze's prettify does: one value per line, `\"key\": value`, 3 
 level. Strings and numbers are copied as they are. BEVE input is written as pretty JSON.
 
 Options:
-  --from json|beve|ndjson   the input format
+  --from FORMAT             json, beve, ndjson or beve-delimited
   --indent N                spaces per level (default 3)"
         }
         "minify" => {
@@ -82,7 +87,7 @@ Usage: structio minify [options] [IN] [OUT]
 Removes all whitespace outside strings. BEVE input is written as compact JSON.
 
 Options:
-  --from json|beve|ndjson   the input format"
+  --from FORMAT             json, beve, ndjson or beve-delimited"
         }
         "validate" => {
             "\
@@ -94,7 +99,7 @@ NDJSON: line, column, path and the line with a caret; BEVE: byte offset and path
 1 if any file is bad.
 
 Options:
-  --from json|beve|ndjson   the format of every file
+  --from FORMAT             json, beve, ndjson or beve-delimited, for every file
   -q, --quiet               print nothing for good files"
         }
         "view" => {
@@ -107,7 +112,7 @@ Options:
   --path PATH               show only this part: `$.a[3]`, `$[\"odd key\"].b`, or a JSON pointer `/a/3`
   --color WHEN              auto (default: on a terminal, unless NO_COLOR is set), always, never
   --indent N                spaces per level (default 3)
-  --from json|beve|ndjson   the input format"
+  --from FORMAT             json, beve, ndjson or beve-delimited"
         }
         "stats" => {
             "\
@@ -118,7 +123,7 @@ objects, the nesting depth, and the bytes each top-level member or element takes
 
 Options:
   --top N                   list the N largest top-level parts (default 20)
-  --from json|beve|ndjson   the input format"
+  --from FORMAT             json, beve, ndjson or beve-delimited"
         }
         _ => return None,
     })

@@ -585,3 +585,109 @@ fn ndjson_in_and_out() {
     let o = structio_stdin(&["convert", "--to", "ndjson", "--pretty", "-", "-"], b"[1]");
     assert_exit(&o, 2);
 }
+
+#[test]
+fn delimited_beve_in_and_out() {
+    let d = scratch("delimited");
+    // Three values as Glaze's write_beve_delimited lays them out.
+    let values: Vec<structio::Value> =
+        structio::from_json(r#"[{"a":1,"b":[1,2]},{"a":2},"x"]"#).unwrap();
+    let src = d.join("in.beve");
+    std::fs::write(&src, structio::beve::to_delimited(&values)).unwrap();
+
+    // Read as one BEVE value, the delimiter after the first is an error with a hint.
+    let o = structio(&[&"validate", &src]);
+    assert_exit(&o, 1);
+    assert!(
+        stderr(&o).contains("--from beve-delimited"),
+        "{}",
+        stderr(&o)
+    );
+    let o = structio(&[&"validate", &"--from", &"beve-delimited", &src]);
+    assert_exit(&o, 0);
+    assert!(
+        stdout(&o).contains("ok (delimited BEVE, 3 records"),
+        "{}",
+        stdout(&o)
+    );
+
+    // As JSON, the values are one array; that array becomes the same delimited bytes again.
+    let json = d.join("all.json");
+    assert_exit(
+        &structio(&[&"convert", &"--from", &"beve-delimited", &src, &json]),
+        0,
+    );
+    assert_eq!(read(&json), br#"[{"a":1,"b":[1,2]},{"a":2},"x"]"#);
+    let back = d.join("back.beve");
+    assert_exit(
+        &structio(&[&"convert", &"--to", &"beve-delimited", &json, &back]),
+        0,
+    );
+    assert_eq!(read(&back), read(&src));
+
+    // A leading delimiter (Glaze writes one before each appended value) is recognised without
+    // --from, by extension or by the first byte.
+    let mut lead = vec![structio::beve::DELIMITER];
+    lead.extend(read(&src));
+    for name in ["lead.beve", "lead.bin"] {
+        let p = d.join(name);
+        std::fs::write(&p, &lead).unwrap();
+        let o = structio(&[&"view", &p, &"--path", &"$[1].a", &"--color", &"never"]);
+        assert_exit(&o, 0);
+        assert_eq!(stdout(&o), "2\n");
+        let o = structio(&[&"stats", &p]);
+        assert_exit(&o, 0);
+        assert!(stdout(&o).contains("of delimited BEVE"), "{}", stdout(&o));
+    }
+
+    // NDJSON records straight to delimited BEVE.
+    let o = structio_stdin(
+        &[
+            "convert",
+            "--from",
+            "ndjson",
+            "--to",
+            "beve-delimited",
+            "-",
+            "-",
+        ],
+        b"1\n[2]\n",
+    );
+    assert_exit(&o, 0);
+    let want: Vec<structio::Value> = structio::from_json("[1,[2]]").unwrap();
+    assert_eq!(o.stdout, structio::beve::to_delimited(&want));
+
+    // A bad value is located in the whole input; two delimiters in a row are an error.
+    let mut bad = read(&src);
+    let cut = bad.len() - 1;
+    bad.truncate(cut);
+    let p = d.join("cut.beve");
+    std::fs::write(&p, &bad).unwrap();
+    let o = structio(&[&"validate", &"--from", &"beve-delimited", &p]);
+    assert_exit(&o, 1);
+    let mut twice = read(&src);
+    let first = twice
+        .iter()
+        .position(|&b| b == structio::beve::DELIMITER)
+        .unwrap();
+    twice.insert(first, structio::beve::DELIMITER);
+    std::fs::write(&p, &twice).unwrap();
+    let o = structio(&[&"validate", &"--from", &"beve-delimited", &p]);
+    assert_exit(&o, 1);
+    assert!(
+        stderr(&o).contains(&format!("at byte {}", first + 1)),
+        "{}",
+        stderr(&o)
+    );
+    // Delimited output needs an array.
+    let o = structio_stdin(
+        &["convert", "--to", "beve-delimited", "-", "-"],
+        b"{\"a\":1}",
+    );
+    assert_exit(&o, 1);
+    assert!(
+        stderr(&o).contains("delimited BEVE output needs a top-level array"),
+        "{}",
+        stderr(&o)
+    );
+}

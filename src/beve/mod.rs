@@ -105,6 +105,7 @@ pub use aligned::AlignedBytes;
 pub use delimited::{
     from_delimited, read_delimited, to_delimited, write_beve_delimited, Delimited, DelimitedWriter,
 };
+pub use header::DELIMITER;
 pub use read::{BeveMap, BevePos, BeveReader, BeveSeq};
 pub use sink::{Counter, Sink};
 pub use transcode::{transcode, transcode_with};
