@@ -105,17 +105,49 @@ pub trait Fields<'de>: Reflect<'de> {
     }
 }
 
+/// The keys a flattened map kept from one object, noted only under
+/// [`crate::ReadOptions::error_on_duplicate_keys`], to report one that comes twice.
+#[derive(Debug, Default)]
+pub struct KeptKeys(Option<std::collections::HashSet<String>>);
+
+impl KeptKeys {
+    /// Notes `key` (at `offset`), or reports it when it came before.
+    #[cold]
+    fn note(&mut self, key: &str, offset: usize) -> Result<()> {
+        if self
+            .0
+            .get_or_insert_with(Default::default)
+            .insert(key.to_string())
+        {
+            Ok(())
+        } else {
+            Err(Error::new(Code::DuplicateKey(key.to_string()), offset))
+        }
+    }
+}
+
 /// Reads member `m` of `target`: one of its members or, for a key no member takes, the
-/// entry kept by [`Fields::read_rest`].
+/// entry kept by [`Fields::read_rest`] (a key kept twice from one object is an error under
+/// `error_on_duplicate_keys`; `kept` lasts for the object).
 #[inline(always)]
-pub fn read_member_of<'de, R, T>(target: &mut T, m: Member<'_>, r: &mut R) -> Result<()>
+pub fn read_member_of<'de, R, T>(
+    target: &mut T,
+    m: Member<'_>,
+    r: &mut R,
+    kept: &mut KeptKeys,
+) -> Result<()>
 where
     R: Reader<'de>,
     T: Fields<'de>,
 {
     match m {
         Member::Index(i) => target.read_member(i, r),
-        Member::Rest(key, offset) => target.read_rest(key, offset, r),
+        Member::Rest(key, offset) => {
+            if r.options().error_on_duplicate_keys {
+                kept.note(key, offset)?;
+            }
+            target.read_rest(key, offset, r)
+        }
     }
 }
 
@@ -145,6 +177,7 @@ where
     R: Reader<'de>,
     T: Fields<'de>,
 {
+    let mut kept = KeptKeys::default();
     read_flat_fields_in(
         r,
         map,
@@ -152,7 +185,7 @@ where
         skip_key,
         T::flat_member,
         T::REST,
-        |m, r| read_member_of(target, m, r),
+        |m, r| read_member_of(target, m, r, &mut kept),
     )
 }
 

@@ -57,13 +57,12 @@ pub fn read_fields_in<'de, R, F>(
     map: &mut R::Map,
     info: &FieldsInfo,
     skip_key: Option<&str>,
-    field: F,
+    mut field: F,
 ) -> Result<()>
 where
     R: Reader<'de>,
     F: FnMut(usize, &mut R) -> Result<()>,
 {
-    let mut field = field;
     read_flat_fields_in(
         r,
         map,
@@ -99,8 +98,8 @@ fn no_flat_member(_: &[u8]) -> Option<(usize, &'static str)> {
 /// `info.names`, read by `field` like the others) and that member's name for error paths.
 /// With `rest`, a key that `flat` does not know either is read as [`Member::Rest`] (a
 /// flattened map keeps it) instead of being unknown. Missing- and duplicate-key checks cover
-/// the struct's own fields only, and under `error_on_duplicate_keys` a kept key that comes
-/// twice is an error too.
+/// the struct's own fields only (`field` checks the kept keys, see
+/// [`crate::__private::read_member_of`]).
 #[inline]
 pub fn read_flat_fields_in<'de, R, X, F>(
     r: &mut R,
@@ -124,8 +123,6 @@ where
         || opts.error_on_duplicate_keys
         || info.keys.len() > info.names.len();
     let mut seen = Seen::new(if track { info.names.len() } else { 0 });
-    // The keys kept by a flattened map, only under `error_on_duplicate_keys`.
-    let mut kept = None;
     let mut expect = 0usize;
     loop {
         let key_at = r.offset();
@@ -165,12 +162,7 @@ where
                 field(Member::Index(m), r).map_err(|e| e.push_path(PathSegment::Field(name)))?;
             }
             // The keeper of the entry names it in error paths.
-            Err(Unmatched::Rest(key)) => {
-                if opts.error_on_duplicate_keys {
-                    once_kept(&mut kept, key.as_str(), key_at)?;
-                }
-                field(Member::Rest(key.as_str(), key_at), r)?
-            }
+            Err(Unmatched::Rest(key)) => field(Member::Rest(key.as_str(), key_at), r)?,
             Err(Unmatched::Skip) => r.skip_value()?,
             Err(Unmatched::Unknown(unknown)) => {
                 return Err(Error::new(Code::UnknownKey(unknown), key_at))
@@ -223,24 +215,6 @@ enum Unmatched {
     Unknown(String),
     /// A key kept by a flattened map.
     Rest(KeyCopy),
-}
-
-/// Under `error_on_duplicate_keys`: notes `key`, kept by a flattened map, in `kept`, or
-/// reports it when it came before in the same object.
-#[cold]
-fn once_kept(
-    kept: &mut Option<std::collections::HashSet<String>>,
-    key: &str,
-    at: usize,
-) -> Result<()> {
-    if kept
-        .get_or_insert_with(Default::default)
-        .insert(key.to_string())
-    {
-        Ok(())
-    } else {
-        Err(Error::new(Code::DuplicateKey(key.to_string()), at))
-    }
 }
 
 /// A copy of a key, so that the reader can go on while the key is used: on the stack when it

@@ -344,6 +344,7 @@ fn expand_flat(
         &b,
         quote! {
             let mut __map = __r.begin_object()?;
+            let mut __kept = __p::KeptKeys::default();
             __p::read_flat_fields_in(
                 __r,
                 &mut __map,
@@ -351,7 +352,7 @@ fn expand_flat(
                 __p::None,
                 <Self as __p::Fields<#de>>::flat_member,
                 <Self as __p::Fields<#de>>::REST,
-                |__m, __r| __p::read_member_of(self, __m, __r),
+                |__m, __r| __p::read_member_of(self, __m, __r, &mut __kept),
             )
         },
     );
