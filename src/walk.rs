@@ -139,7 +139,7 @@ where
                     None if skip_key.is_some_and(|s| s.as_bytes() == key) => Err(Unmatched::Skip),
                     None => match flat(key) {
                         Some((m, name)) => Err(Unmatched::Flat(m, name)),
-                        None if rest => Err(Unmatched::Rest(KeyCopy::new(key, key_at)?)),
+                        None if rest => Err(Unmatched::Rest(KeyCopy::new(key))),
                         // Skipped: no copy of the key (the message is only needed for the error).
                         None if opts.unknown_keys == UnknownKeys::Skip => Err(Unmatched::Skip),
                         None => Err(Unmatched::Unknown(
@@ -162,7 +162,7 @@ where
                 field(Member::Index(m), r).map_err(|e| e.push_path(PathSegment::Field(name)))?;
             }
             // The keeper of the entry names it in error paths.
-            Err(Unmatched::Rest(key)) => field(Member::Rest(key.as_str(), key_at), r)?,
+            Err(Unmatched::Rest(key)) => field(Member::Rest(key.text(key_at)?, key_at), r)?,
             Err(Unmatched::Skip) => r.skip_value()?,
             Err(Unmatched::Unknown(unknown)) => {
                 return Err(Error::new(Code::UnknownKey(unknown), key_at))
@@ -223,35 +223,32 @@ enum KeyCopy {
     /// The first `len` bytes.
     Short { len: u8, bytes: [u8; 48] },
     /// A longer key.
-    Long(String),
+    Long(Vec<u8>),
 }
 
 impl KeyCopy {
-    /// Copies `key` (which starts at `offset`), checking it is UTF-8 (the readers hand out
-    /// checked keys, so this only guards the conversion).
+    /// Copies `key`.
     #[inline]
-    fn new(key: &[u8], offset: usize) -> Result<KeyCopy> {
-        let text = std::str::from_utf8(key).map_err(|_| Error::new(Code::InvalidUtf8, offset))?;
-        Ok(match u8::try_from(text.len()) {
-            Ok(len) if usize::from(len) <= 48 => {
+    fn new(key: &[u8]) -> KeyCopy {
+        match u8::try_from(key.len()) {
+            Ok(len) if key.len() <= 48 => {
                 let mut bytes = [0; 48];
-                bytes[..text.len()].copy_from_slice(key);
+                bytes[..key.len()].copy_from_slice(key);
                 KeyCopy::Short { len, bytes }
             }
-            _ => KeyCopy::Long(text.to_string()),
-        })
+            _ => KeyCopy::Long(key.to_vec()),
+        }
     }
 
-    /// The key's text.
+    /// The key's text (`offset` is where the key started, for the error). The readers hand out
+    /// checked keys, so this check only guards the conversion.
     #[inline]
-    fn as_str(&self) -> &str {
-        match self {
-            // Copied from a `&str` above, whole, so it is still UTF-8.
-            KeyCopy::Short { len, bytes } => {
-                std::str::from_utf8(&bytes[..usize::from(*len)]).unwrap_or_default()
-            }
-            KeyCopy::Long(s) => s,
-        }
+    fn text(&self, offset: usize) -> Result<&str> {
+        let bytes = match self {
+            KeyCopy::Short { len, bytes } => &bytes[..usize::from(*len)],
+            KeyCopy::Long(v) => v,
+        };
+        std::str::from_utf8(bytes).map_err(|_| Error::new(Code::InvalidUtf8, offset))
     }
 }
 

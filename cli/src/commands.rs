@@ -203,17 +203,22 @@ impl Doc {
     }
 }
 
-/// The records of NDJSON text as the text of one JSON array (`[r1,r2,...]`), and their count.
-/// Records may nest one level less deep than a document, so the array stays within the limit.
-fn ndjson_as_array(text: &[u8]) -> Result<(Vec<u8>, usize), structio::Error> {
-    let opts = ReadOptions {
+/// The options records are checked with: one level less deep than a document, so that the
+/// array holding them stays within the limit.
+fn record_options() -> ReadOptions {
+    ReadOptions {
         max_depth: ReadOptions::default().max_depth - 1,
         ..ReadOptions::default()
-    };
+    }
+}
+
+/// The records of NDJSON text as the text of one JSON array (`[r1,r2,...]`), and their count.
+/// Records are checked with [`record_options`].
+fn ndjson_as_array(text: &[u8]) -> Result<(Vec<u8>, usize), structio::Error> {
     let mut out = Vec::with_capacity(text.len() + 2);
     out.push(b'[');
     let mut n = 0;
-    for record in JsonLines::with_options(text, opts) {
+    for record in JsonLines::with_options(text, record_options()) {
         if n > 0 {
             out.push(b',');
         }
@@ -225,13 +230,10 @@ fn ndjson_as_array(text: &[u8]) -> Result<(Vec<u8>, usize), structio::Error> {
 }
 
 /// The values of delimited BEVE as one BEVE array (a generic array of them), and their count.
-/// Values may nest one level less deep than a document, so the array stays within the limit.
+/// Values are checked with [`record_options`].
 fn delimited_as_array(bytes: &[u8]) -> Result<(Vec<u8>, usize), structio::Error> {
-    let opts = ReadOptions {
-        max_depth: ReadOptions::default().max_depth - 1,
-        ..ReadOptions::default()
-    };
-    let values = Delimited::with_options(bytes, opts).collect::<Result<Vec<&[u8]>, _>>()?;
+    let values =
+        Delimited::with_options(bytes, record_options()).collect::<Result<Vec<&[u8]>, _>>()?;
     let mut w = BeveWriter::new(Vec::with_capacity(bytes.len() + 9));
     w.begin_array(values.len());
     let mut out = w.into_inner();

@@ -64,8 +64,9 @@ impl Format {
         }
     }
 
-    /// The format of an input: `--from` if given, else the extension, else a guess. A `.beve`
-    /// file that starts with the data delimiter is a delimited sequence.
+    /// The format of an input: `--from` if given, else the extension, else a guess. BEVE (by
+    /// `--from` or extension) that starts with the data delimiter is a delimited sequence: no
+    /// single BEVE value starts with it.
     pub fn of_input(explicit: Option<Format>, path: &str, bytes: &[u8]) -> Format {
         match explicit.or_else(|| Format::from_path(path)) {
             Some(Format::Beve) if bytes.first() == Some(&DELIMITER) => Format::BeveDelimited,

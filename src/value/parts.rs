@@ -88,13 +88,7 @@ impl Part for Map {
     }
     fn write_part<W: Writer>(&self, w: &mut W) {
         w.begin_object(self.len());
-        for (i, (k, v)) in self.iter().enumerate() {
-            if i > 0 {
-                w.sep();
-            }
-            w.key(k);
-            write_value(v, w);
-        }
+        self.write_members(w, false);
         w.end_object();
     }
     fn set(&mut self, v: Value, at: usize) -> Result<()> {
