@@ -10,12 +10,14 @@
 #include <glaze/glaze.hpp>
 
 #include <chrono>
+#include <cstdlib>
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 struct test_struct {
@@ -169,13 +171,18 @@ static int time_doc(const std::filesystem::path& dir, const char* name)
       return 1;
    }
    bool ok = true;
-   auto report = [&](const char* op, double mbps) { std::printf("%s\t%s\t%.0f\n", name, op, mbps); };
-   report("json_read", best_mbps(json.size(), [&] { ok &= !glz::read_json(value, json); }));
-   report("json_write", best_mbps(json.size(), [&] { ok &= !glz::write_json(value, out); }));
-   report("prettify", best_mbps(json.size(), [&] { glz::prettify_json(json, out); }));
-   report("minify", best_mbps(pretty.size(), [&] { glz::minify_json(pretty, out); }));
-   report("beve_read", best_mbps(beve.size(), [&] { ok &= !glz::read_beve(value, beve); }));
-   report("beve_write", best_mbps(beve.size(), [&] { ok &= !glz::write_beve(value, out); }));
+   // GLAZE_BENCH_CASE=op times only that operation (for quick side-by-side checks).
+   const char* only = std::getenv("GLAZE_BENCH_CASE");
+   auto report = [&](const char* op, size_t bytes, auto&& f) {
+      if (only && std::string_view(only) != op) return;
+      std::printf("%s\t%s\t%.0f\n", name, op, best_mbps(bytes, f));
+   };
+   report("json_read", json.size(), [&] { ok &= !glz::read_json(value, json); });
+   report("json_write", json.size(), [&] { ok &= !glz::write_json(value, out); });
+   report("prettify", json.size(), [&] { glz::prettify_json(json, out); });
+   report("minify", pretty.size(), [&] { glz::minify_json(pretty, out); });
+   report("beve_read", beve.size(), [&] { ok &= !glz::read_beve(value, beve); });
+   report("beve_write", beve.size(), [&] { ok &= !glz::write_beve(value, out); });
    std::fflush(stdout);
    return ok ? 0 : 1;
 }
@@ -183,7 +190,7 @@ static int time_doc(const std::filesystem::path& dir, const char* name)
 int main(int argc, char** argv)
 {
    if (argc < 3) {
-      std::fprintf(stderr, "usage: %s generate DIR | run DIR [SECONDS] [REPS]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s generate DIR | run DIR [SECONDS] [REPS] [DOC...]\n", argv[0]);
       return 2;
    }
    const std::string mode = argv[1];
@@ -202,13 +209,21 @@ int main(int argc, char** argv)
    if (mode == "run") {
       if (argc > 3) seconds_per_rep = std::stod(argv[3]);
       if (argc > 4) reps = std::stoi(argv[4]);
-      int rc = time_doc<mixed_doc>(dir, "mixed");
-      rc |= time_doc<flat_doc<std::string>>(dir, "strings");
-      rc |= time_doc<flat_doc<uint64_t>>(dir, "uints");
-      rc |= time_doc<flat_doc<int64_t>>(dir, "ints");
-      rc |= time_doc<flat_doc<double>>(dir, "doubles");
-      rc |= time_doc<flat_doc<double>>(dir, "exact_decimals");
-      rc |= time_doc<flat_doc<bool>>(dir, "bools");
+      // Documents named after REPS are the only ones timed.
+      auto wanted = [&](const char* name) {
+         if (argc <= 5) return true;
+         for (int i = 5; i < argc; ++i)
+            if (std::string_view(argv[i]) == name) return true;
+         return false;
+      };
+      int rc = 0;
+      if (wanted("mixed")) rc |= time_doc<mixed_doc>(dir, "mixed");
+      if (wanted("strings")) rc |= time_doc<flat_doc<std::string>>(dir, "strings");
+      if (wanted("uints")) rc |= time_doc<flat_doc<uint64_t>>(dir, "uints");
+      if (wanted("ints")) rc |= time_doc<flat_doc<int64_t>>(dir, "ints");
+      if (wanted("doubles")) rc |= time_doc<flat_doc<double>>(dir, "doubles");
+      if (wanted("exact_decimals")) rc |= time_doc<flat_doc<double>>(dir, "exact_decimals");
+      if (wanted("bools")) rc |= time_doc<flat_doc<bool>>(dir, "bools");
       return rc;
    }
    std::fprintf(stderr, "unknown mode %s\n", mode.c_str());

@@ -35,6 +35,10 @@ mod number;
 mod reflect;
 #[cfg(target_arch = "x86_64")]
 mod utf8_avx2;
+// Built only with Rust 1.89 or later (`cfg(structio_avx512)`, set by the build script).
+#[cfg(all(target_arch = "x86_64", structio_avx512))]
+#[clippy::msrv = "1.89"]
+mod utf8_avx512;
 pub mod value;
 pub mod walk;
 

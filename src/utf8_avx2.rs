@@ -48,12 +48,12 @@ const OVERLONG_2: i8 = 1 << 5;
 const OVERLONG_4: i8 = 1 << 6;
 /// A continuation byte after a continuation byte (right only as the third or fourth byte
 /// of a sequence, which the check knows from the bytes two and three back).
-const TWO_CONTS: i8 = 1 << 7;
+pub(crate) const TWO_CONTS: i8 = 1 << 7;
 /// The classes that depend only on the high nibbles.
 const CARRY: i8 = TOO_SHORT | TOO_LONG | TWO_CONTS;
 
 /// By the high nibble of the previous byte.
-const PREV_HIGH: [i8; 16] = [
+pub(crate) const PREV_HIGH: [i8; 16] = [
     TOO_LONG,
     TOO_LONG,
     TOO_LONG,
@@ -73,7 +73,7 @@ const PREV_HIGH: [i8; 16] = [
 ];
 
 /// By the low nibble of the previous byte.
-const PREV_LOW: [i8; 16] = [
+pub(crate) const PREV_LOW: [i8; 16] = [
     CARRY | OVERLONG_2 | OVERLONG_3 | OVERLONG_4,
     CARRY | OVERLONG_2,
     CARRY,
@@ -93,7 +93,7 @@ const PREV_LOW: [i8; 16] = [
 ];
 
 /// By the high nibble of this byte.
-const THIS_HIGH: [i8; 16] = {
+pub(crate) const THIS_HIGH: [i8; 16] = {
     const CONT: i8 = TOO_LONG | OVERLONG_2 | TWO_CONTS;
     [
         TOO_SHORT,
@@ -334,15 +334,13 @@ unsafe fn copy_short(src: *const u8, dst: *mut u8, len: usize) {
     }
 }
 
-/// `input[start..start + len]` as text when the processor has AVX2: `Some(Some(text))` when
-/// it is valid UTF-8, `Some(None)` when not (or when the range is not inside `input`), and
-/// `None` without AVX2 (the caller uses another validator). One call into AVX2 code, for
-/// callers that check one string at a time.
+/// `input[start..start + len]` as text when the processor has AVX-512 (see
+/// [`crate::utf8_avx512`]) or AVX2: `Some(Some(text))` when it is valid UTF-8, `Some(None)`
+/// when not (or when the range is not inside `input`), and `None` with neither (the caller
+/// uses another validator). One call into vector code, for callers that check one string at
+/// a time.
 #[inline]
 pub(crate) fn str_in(input: &[u8], start: usize, len: usize) -> Option<Option<&str>> {
-    if !crate::json::wide::has_avx2() {
-        return None;
-    }
     /// [`valid_in`] as a call from code without AVX2.
     #[target_feature(enable = "avx2")]
     #[inline(never)]
@@ -350,8 +348,24 @@ pub(crate) fn str_in(input: &[u8], start: usize, len: usize) -> Option<Option<&s
         // SAFETY: this function runs only with AVX2.
         unsafe { valid_in(input, start, len) }
     }
-    // SAFETY: the processor has AVX2 (asked above).
-    if !unsafe { valid_call(input, start, len) } {
+    #[cfg(structio_avx512)]
+    let valid = if crate::utf8_avx512::has_avx512() {
+        // SAFETY: the processor has what the AVX-512 check needs (asked just above).
+        unsafe { crate::utf8_avx512::valid_call(input, start, len) }
+    } else if crate::json::wide::has_avx2() {
+        // SAFETY: the processor has AVX2 (asked just above).
+        unsafe { valid_call(input, start, len) }
+    } else {
+        return None;
+    };
+    #[cfg(not(structio_avx512))]
+    let valid = if crate::json::wide::has_avx2() {
+        // SAFETY: the processor has AVX2 (asked just above).
+        unsafe { valid_call(input, start, len) }
+    } else {
+        return None;
+    };
+    if !valid {
         return Some(None);
     }
     // SAFETY: `valid_in` found the range inside `input` and valid UTF-8.
@@ -429,45 +443,87 @@ pub(crate) mod cases {
 mod tests {
     use super::*;
 
-    /// [`push_valid`] when the processor has AVX2 (`None` without it, and nothing done).
-    fn push_in(input: &[u8], start: usize, len: usize, out: &mut String) -> Option<bool> {
-        if !crate::json::wide::has_avx2() {
-            return None;
+    /// A string check under test: `valid(input, start, len)` and `push(input, start, len,
+    /// out)`, `None` when the processor lacks what it needs (and nothing done).
+    struct Kernel {
+        name: &'static str,
+        valid: fn(&[u8], usize, usize) -> Option<bool>,
+        push: fn(&[u8], usize, usize, &mut String) -> Option<bool>,
+    }
+
+    /// [`valid_in`] and [`push_valid`] when the processor has AVX2.
+    const AVX2: Kernel = {
+        #[target_feature(enable = "avx2")]
+        fn valid(input: &[u8], start: usize, len: usize) -> bool {
+            // SAFETY: this function runs only with AVX2.
+            unsafe { valid_in(input, start, len) }
         }
         #[target_feature(enable = "avx2")]
         fn push(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
             // SAFETY: this function runs only with AVX2.
             unsafe { push_valid(input, start, len, out) }
         }
-        // SAFETY: the processor has AVX2 (asked above).
-        Some(unsafe { push(input, start, len, out) })
-    }
+        Kernel {
+            name: "avx2",
+            // SAFETY (both): called after `has_avx2` said yes.
+            valid: |i, s, l| crate::json::wide::has_avx2().then(|| unsafe { valid(i, s, l) }),
+            push: |i, s, l, o| crate::json::wide::has_avx2().then(|| unsafe { push(i, s, l, o) }),
+        }
+    };
+
+    /// The AVX-512 check's `valid_in` and `push_valid` when the processor has what it needs.
+    #[cfg(structio_avx512)]
+    const AVX512: Kernel = {
+        use crate::utf8_avx512 as k;
+        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,bmi2")]
+        fn push(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
+            // SAFETY: this function runs only with the features the check needs.
+            unsafe { k::push_valid(input, start, len, out) }
+        }
+        Kernel {
+            name: "avx512",
+            // SAFETY (both): called after `has_avx512` said yes.
+            valid: |i, s, l| k::has_avx512().then(|| unsafe { k::valid_call(i, s, l) }),
+            push: |i, s, l, o| k::has_avx512().then(|| unsafe { push(i, s, l, o) }),
+        }
+    };
+
+    /// Every kernel this build has.
+    const KERNELS: &[Kernel] = &[
+        AVX2,
+        #[cfg(structio_avx512)]
+        AVX512,
+    ];
 
     /// Bytes that would break a check that read them: lead bytes, continuation bytes.
     const JUNK: [u8; 6] = [0xF0, 0x80, 0xE2, 0xC3, 0xFF, 0xBF];
 
     /// `s` between junk bytes (none after when `at_end`, so the last block is read from a
-    /// copy), checked by `str_in` and `push_in` against std.
+    /// copy or a masked load), checked by `str_in` and by each kernel the processor can run
+    /// against std.
     fn agrees(s: &[u8], before: usize, at_end: bool) {
         let want = std::str::from_utf8(s).is_ok();
         let mut input: Vec<u8> = JUNK.iter().copied().cycle().take(before).collect();
         input.extend_from_slice(s);
         if !at_end {
-            input.extend(JUNK.iter().copied().cycle().take(40));
+            input.extend(JUNK.iter().copied().cycle().take(70));
         }
         let text = str_in(&input, before, s.len());
         assert_eq!(text.map(|t| t.is_some()), Some(want), "{s:02X?}");
-        let mut out = String::from("kept");
-        assert_eq!(
-            push_in(&input, before, s.len(), &mut out),
-            Some(want),
-            "{s:02X?}"
-        );
-        let mut expect = b"kept".to_vec();
-        if want {
-            expect.extend_from_slice(s);
+        for k in KERNELS {
+            if let Some(valid) = (k.valid)(&input, before, s.len()) {
+                assert_eq!(valid, want, "{} {s:02X?}", k.name);
+            }
+            let mut out = String::from("kept");
+            if let Some(pushed) = (k.push)(&input, before, s.len(), &mut out) {
+                assert_eq!(pushed, want, "{} {s:02X?}", k.name);
+            }
+            let mut expect = b"kept".to_vec();
+            if want {
+                expect.extend_from_slice(s);
+            }
+            assert_eq!(out.as_bytes(), &expect[..], "{} {s:02X?}", k.name);
         }
-        assert_eq!(out.as_bytes(), &expect[..], "{s:02X?}");
     }
 
     fn avx2() -> bool {
@@ -576,13 +632,20 @@ mod tests {
         assert_eq!(str_in(b"abc", 2, 2), Some(None));
         assert_eq!(str_in(b"abc", 4, 0), Some(None));
         assert_eq!(str_in(b"abc", 3, 0), Some(Some("")));
-        let mut out = String::new();
-        assert_eq!(push_in(b"abc", 1, 3, &mut out), Some(false));
-        assert!(out.is_empty());
         assert_eq!(str_in(b"xab", 1, 2), Some(Some("ab")));
         assert_eq!(str_in(b"x\xFF", 1, 1), Some(None));
-        let mut out = String::from("z");
-        assert_eq!(push_in("xé".as_bytes(), 1, 2, &mut out), Some(true));
-        assert_eq!(out, "zé");
+        for k in KERNELS {
+            let mut out = String::new();
+            if (k.push)(b"abc", 1, 3, &mut out).is_none() {
+                continue;
+            }
+            assert_eq!((k.push)(b"abc", 1, 3, &mut out), Some(false), "{}", k.name);
+            assert!(out.is_empty(), "{}", k.name);
+            assert_eq!((k.valid)(b"abc", 4, 0), Some(false), "{}", k.name);
+            assert_eq!((k.valid)(b"abc", 3, 0), Some(true), "{}", k.name);
+            let mut out = String::from("z");
+            assert_eq!((k.push)("xé".as_bytes(), 1, 2, &mut out), Some(true));
+            assert_eq!(out, "zé", "{}", k.name);
+        }
     }
 }

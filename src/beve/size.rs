@@ -55,24 +55,27 @@ pub fn read(input: &[u8], pos: &mut usize) -> Result<usize> {
             }
             None => Err(eof(at)),
         },
-        _ => read_wide(input, pos),
+        _ => {
+            let v = read_wide(input, at)?;
+            *pos = at + 8;
+            Ok(v)
+        }
     }
 }
 
-/// The 8-byte form, kept out of line: only lengths of a billion and more use it.
+/// The 8-byte form at `at`, kept out of line: only lengths of a billion and more use it. It
+/// takes the offset by value so that a caller's position never has its address taken (which
+/// would keep it in memory, on the path from one SIZE to the next).
 #[cold]
 #[inline(never)]
-fn read_wide(input: &[u8], pos: &mut usize) -> Result<usize> {
-    let at = *pos;
+fn read_wide(input: &[u8], at: usize) -> Result<usize> {
     let Some(b) = input.get(at..at + 8) else {
         return Err(eof(at));
     };
     let mut w = [0u8; 8];
     w.copy_from_slice(b);
     let v = u64::from_le_bytes(w) >> 2;
-    let v = usize::try_from(v).map_err(|_| overflow(at))?;
-    *pos = at + 8;
-    Ok(v)
+    usize::try_from(v).map_err(|_| overflow(at))
 }
 
 #[cfg(test)]

@@ -1,7 +1,9 @@
 //! The strings of a string array (`0x3C`), validated as UTF-8.
 //!
-//! Each element is `SIZE | UTF-8`. With AVX2 (asked at run time) each string is checked in
-//! place by [`crate::utf8_avx2::valid_in`], inlined into the loop over the strings. Otherwise
+//! Each element is `SIZE | UTF-8`. With AVX-512 (F, BW, VBMI; asked at run time, and built
+//! with Rust 1.89 or later) each string is checked, and copied when read into a `String`, in
+//! one pass of 64-byte blocks by `crate::utf8_avx512`, inlined into the loop over the strings;
+//! with AVX2, in 32-byte blocks by [`crate::utf8_avx2::valid_in`]. Otherwise
 //! the strings are gathered into chunks of up to
 //! [`CHUNK`] bytes (from the first string's data to the last one's) and each chunk is
 //! validated with one validator call (see [`super::utf8_batch`]); a string longer than a chunk
@@ -26,6 +28,12 @@ pub(crate) fn items<'a>(
     n: usize,
     each: impl FnMut(usize, &'a str) -> Result<()>,
 ) -> std::result::Result<(), (Error, usize)> {
+    #[cfg(all(target_arch = "x86_64", structio_avx512))]
+    if crate::utf8_avx512::has_avx512() {
+        // SAFETY: the processor has what the AVX-512 check needs.
+        #[allow(unsafe_code)]
+        return unsafe { items_avx512(input, pos, n, each) };
+    }
     #[cfg(target_arch = "x86_64")]
     if crate::json::wide::has_avx2() {
         // SAFETY: the processor has AVX2.
@@ -45,6 +53,12 @@ pub(crate) fn strings_into(
     n: usize,
     out: &mut Vec<String>,
 ) -> std::result::Result<(), (Error, usize)> {
+    #[cfg(all(target_arch = "x86_64", structio_avx512))]
+    if crate::utf8_avx512::has_avx512() {
+        // SAFETY: the processor has what the AVX-512 check needs.
+        #[allow(unsafe_code)]
+        return unsafe { strings_into_avx512(input, pos, n, out) };
+    }
     #[cfg(target_arch = "x86_64")]
     if crate::json::wide::has_avx2() {
         // SAFETY: the processor has AVX2.
@@ -88,46 +102,69 @@ fn sized_loop(
     Ok(())
 }
 
-/// [`strings_into`] with AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn strings_into_avx2(
-    input: &[u8],
-    pos: &mut usize,
-    n: usize,
-    out: &mut Vec<String>,
-) -> std::result::Result<(), (Error, usize)> {
-    sized_loop(input, pos, n, |i, start, len| {
-        let dst = crate::reflect::string_slot(out, i);
-        // SAFETY: this function runs only with AVX2.
-        #[allow(unsafe_code)]
-        Ok(unsafe { crate::utf8_avx2::push_valid(input, start, len, dst) })
-    })?;
-    out.truncate(n);
-    Ok(())
+/// Defines `$into` ([`strings_into`]) and `$items` ([`items`]) over the string check of module
+/// `crate::$check` (its `push_valid` and `valid_in`), compiled with `$features`; callers
+/// call them only after asking the processor for those features.
+macro_rules! vector_paths {
+    ($into:ident, $items:ident, $check:ident, $features:literal) => {
+        /// [`strings_into`] with each string checked and copied by
+        #[doc = concat!("`", stringify!($check), "`.")]
+        /// Called only when the processor has
+        #[doc = concat!("`", $features, "`.")]
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $features)]
+        fn $into(
+            input: &[u8],
+            pos: &mut usize,
+            n: usize,
+            out: &mut Vec<String>,
+        ) -> std::result::Result<(), (Error, usize)> {
+            sized_loop(input, pos, n, |i, start, len| {
+                let dst = crate::reflect::string_slot(out, i);
+                // SAFETY: this function runs only with the features the check needs.
+                #[allow(unsafe_code)]
+                Ok(unsafe { crate::$check::push_valid(input, start, len, dst) })
+            })?;
+            out.truncate(n);
+            Ok(())
+        }
+
+        /// [`items`] with each string checked in place by
+        #[doc = concat!("`", stringify!($check), "`.")]
+        /// Called only when the processor has
+        #[doc = concat!("`", $features, "`.")]
+        #[cfg(target_arch = "x86_64")]
+        #[target_feature(enable = $features)]
+        fn $items<'a>(
+            input: &'a [u8],
+            pos: &mut usize,
+            n: usize,
+            mut each: impl FnMut(usize, &'a str) -> Result<()>,
+        ) -> std::result::Result<(), (Error, usize)> {
+            sized_loop(input, pos, n, |i, start, len| {
+                // SAFETY: this function runs only with the features the check needs.
+                #[allow(unsafe_code)]
+                if !unsafe { crate::$check::valid_in(input, start, len) } {
+                    return Ok(false);
+                }
+                // SAFETY: `valid_in` found `input[start..start + len]` inside `input` and
+                // valid UTF-8.
+                #[allow(unsafe_code)]
+                let s = unsafe { std::str::from_utf8_unchecked(&input[start..start + len]) };
+                each(i, s).map(|()| true)
+            })
+        }
+    };
 }
 
-/// [`items`] with each string checked in place by the AVX2 validator.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn items_avx2<'a>(
-    input: &'a [u8],
-    pos: &mut usize,
-    n: usize,
-    mut each: impl FnMut(usize, &'a str) -> Result<()>,
-) -> std::result::Result<(), (Error, usize)> {
-    sized_loop(input, pos, n, |i, start, len| {
-        // SAFETY: this function runs only with AVX2.
-        #[allow(unsafe_code)]
-        if !unsafe { crate::utf8_avx2::valid_in(input, start, len) } {
-            return Ok(false);
-        }
-        // SAFETY: `valid_in` found `input[start..start + len]` inside `input` and valid UTF-8.
-        #[allow(unsafe_code)]
-        let s = unsafe { std::str::from_utf8_unchecked(&input[start..start + len]) };
-        each(i, s).map(|()| true)
-    })
-}
+vector_paths!(strings_into_avx2, items_avx2, utf8_avx2, "avx2");
+#[cfg(structio_avx512)]
+vector_paths!(
+    strings_into_avx512,
+    items_avx512,
+    utf8_avx512,
+    "avx512f,avx512bw,avx512vbmi,bmi2"
+);
 
 /// [`items`] validating up to [`CHUNK`] bytes of strings with one validator call.
 fn items_batched<'a>(
@@ -280,6 +317,16 @@ mod tests {
                 let into =
                     by_strings_into(b, n, |b, p, n, o| unsafe { strings_into_avx2(b, p, n, o) });
                 got.push(("strings_into_avx2", into));
+            }
+            #[cfg(structio_avx512)]
+            if crate::utf8_avx512::has_avx512() {
+                // SAFETY (both): the processor has what the AVX-512 check needs.
+                let items = by_items(b, n, |b, p, n, f| unsafe { items_avx512(b, p, n, f) });
+                got.push(("items_avx512", items));
+                let into = by_strings_into(b, n, |b, p, n, o| unsafe {
+                    strings_into_avx512(b, p, n, o)
+                });
+                got.push(("strings_into_avx512", into));
             }
         }
         for (name, outcome) in got {

@@ -1,0 +1,24 @@
+//! Enables the AVX-512 UTF-8 check (`cfg(structio_avx512)`) when the compiler is Rust 1.89 or
+//! later, where AVX-512 intrinsics and target features are stable. Older compilers (down to
+//! the crate's `rust-version`) build without it and use the AVX2 check.
+
+use std::process::Command;
+
+fn main() {
+    println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rustc-check-cfg=cfg(structio_avx512)");
+    let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
+    let Ok(out) = Command::new(rustc).arg("--version").output() else {
+        return;
+    };
+    // "rustc 1.95.0 (59807616e 2026-04-14)": the minor number after "1.".
+    let text = String::from_utf8_lossy(&out.stdout);
+    let minor = text
+        .split_whitespace()
+        .nth(1)
+        .and_then(|v| v.split('.').nth(1))
+        .and_then(|m| m.parse::<u32>().ok());
+    if minor.is_some_and(|m| m >= 89) {
+        println!("cargo::rustc-cfg=structio_avx512");
+    }
+}

@@ -1,0 +1,212 @@
+//! The UTF-8 check of [`crate::utf8_avx2`] on 64-byte AVX-512 registers, for the strings of a
+//! BEVE document, with the copy into a `String` done in the same pass.
+//!
+//! It is the same look-up method with the same three tables; AVX-512 changes how the work is
+//! done, not what is checked:
+//! - a block is 64 bytes, so the 50-150-byte strings of a typical document take one or two
+//!   blocks where AVX2 takes two to five;
+//! - the nibble look-ups are `vpermb` over the 16-entry tables repeated four times, which reads
+//!   only the low six bits of each index, so no mask is needed before them;
+//! - the three look-ups are combined, and the continuation rule applied, with one ternary-logic
+//!   instruction each;
+//! - a string's last block is a masked load (and, when copying, a masked store): nothing past
+//!   the string's end is read or written, with no branch on the room left and no copy for the
+//!   end of the input.
+//!
+//! Used when the processor has AVX-512 F, BW and VBMI with BMI2 ([`has_avx512`], asked at run
+//! time), and only when the compiler is Rust 1.89 or later (`cfg(structio_avx512)`, set by the
+//! build script). The callers run their loops inside
+//! `#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,bmi2")]` functions so that all of
+//! this inlines into them.
+
+#![allow(unsafe_code)]
+
+use core::arch::x86_64::{
+    __m512i, _bzhi_u64, _mm512_alignr_epi64, _mm512_alignr_epi8, _mm512_loadu_epi8,
+    _mm512_mask_storeu_epi8, _mm512_maskz_loadu_epi8, _mm512_movepi8_mask, _mm512_or_si512,
+    _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_srli_epi16,
+    _mm512_storeu_epi8, _mm512_subs_epu8, _mm512_ternarylogic_epi64, _mm512_test_epi8_mask,
+};
+
+use crate::utf8_avx2::{PREV_HIGH, PREV_LOW, THIS_HIGH, TWO_CONTS};
+
+/// Whether the processor has what this module uses (AVX-512 F, BW, VBMI and BMI2): asked once,
+/// then one relaxed load.
+#[inline(always)]
+pub(crate) fn has_avx512() -> bool {
+    use std::sync::atomic::{AtomicU8, Ordering};
+    /// 0: not asked yet, 1: no, 2: yes.
+    static STATE: AtomicU8 = AtomicU8::new(0);
+    #[cold]
+    #[inline(never)]
+    fn ask() -> bool {
+        let yes = std::arch::is_x86_feature_detected!("avx512f")
+            && std::arch::is_x86_feature_detected!("avx512bw")
+            && std::arch::is_x86_feature_detected!("avx512vbmi")
+            && std::arch::is_x86_feature_detected!("bmi2");
+        STATE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
+        yes
+    }
+    match STATE.load(Ordering::Relaxed) {
+        2 => true,
+        1 => false,
+        _ => ask(),
+    }
+}
+
+/// A 16-entry table repeated over the 64 bytes, for `vpermb` with indexes whose bits 4 and 5
+/// are whatever the neighbouring nibble left there.
+#[inline(always)]
+fn table(t: [i8; 16]) -> __m512i {
+    // SAFETY: `[[i8; 16]; 4]` and `__m512i` are both 64 plain bytes.
+    unsafe { core::mem::transmute::<[[i8; 16]; 4], __m512i>([t, t, t, t]) }
+}
+
+/// Per position of a block, the largest byte that cannot begin a sequence the block does not
+/// finish there (as `utf8_avx2`'s 32-byte table, for 64 bytes).
+const LAST_MAX: [u8; 64] = {
+    let mut t = [0xFF; 64];
+    t[61] = 0xEF;
+    t[62] = 0xDF;
+    t[63] = 0xBF;
+    t
+};
+
+/// Non-zero when block `v` ends in a sequence its last bytes do not finish.
+///
+/// # Safety
+/// The processor has AVX-512 BW.
+#[inline(always)]
+unsafe fn unfinished(v: __m512i) -> __m512i {
+    // SAFETY: `[u8; 64]` and `__m512i` are both 64 plain bytes; the caller's promise about
+    // the processor.
+    unsafe { _mm512_subs_epu8(v, core::mem::transmute::<[u8; 64], __m512i>(LAST_MAX)) }
+}
+
+/// The errors of block `v`, whose bytes are judged with the three before each, taken from
+/// the end of the previous block `prev` (zeros before a string's first block). An all-ASCII
+/// block only needs `prev` not to end in an unfinished sequence.
+///
+/// # Safety
+/// The processor has the features [`has_avx512`] asks for.
+#[inline(always)]
+unsafe fn block_errors(v: __m512i, prev: __m512i) -> __m512i {
+    // SAFETY: value-only intrinsics of the features the caller guarantees ([`has_avx512`]).
+    unsafe {
+        if _mm512_movepi8_mask(v) == 0 {
+            return unfinished(prev);
+        }
+        // Bytes 48..64 of `prev`, then 0..48 of `v`: the 16 bytes before each lane of `v`.
+        let before = _mm512_alignr_epi64::<6>(v, prev);
+        let prev1 = _mm512_alignr_epi8::<15>(v, before);
+        let prev2 = _mm512_alignr_epi8::<14>(v, before);
+        let prev3 = _mm512_alignr_epi8::<13>(v, before);
+        let pairs = _mm512_ternarylogic_epi64::<0x80>(
+            _mm512_permutexvar_epi8(_mm512_srli_epi16::<4>(prev1), table(PREV_HIGH)),
+            _mm512_permutexvar_epi8(prev1, table(PREV_LOW)),
+            _mm512_permutexvar_epi8(_mm512_srli_epi16::<4>(v), table(THIS_HIGH)),
+        );
+        // As in `utf8_avx2::utf8_errors`: the top bit of either difference is set exactly
+        // where a continuation byte must follow a continuation byte.
+        let third = _mm512_subs_epu8(prev2, _mm512_set1_epi8((0xE0u8 - 0x80) as i8));
+        let fourth = _mm512_subs_epu8(prev3, _mm512_set1_epi8((0xF0u8 - 0x80) as i8));
+        // (must & TWO_CONTS) ^ pairs.
+        _mm512_ternarylogic_epi64::<0x6A>(
+            _mm512_or_si512(third, fourth),
+            _mm512_set1_epi8(TWO_CONTS),
+            pairs,
+        )
+    }
+}
+
+/// Whether the `len` bytes at `src` are valid UTF-8; with `COPY`, also copies them to `dst`
+/// (whatever the answer). 64-byte blocks; the last one (0 to 64 bytes) is a masked load and
+/// store, so nothing outside the `len` bytes is read or written.
+///
+/// # Safety
+/// `src` is readable for `len` bytes; with `COPY`, `dst` is writable for `len` bytes and does
+/// not overlap them; the processor has the features [`has_avx512`] asks for.
+#[inline(always)]
+unsafe fn check<const COPY: bool>(src: *const u8, len: usize, dst: *mut u8) -> bool {
+    // SAFETY: the loop's loads and stores are of 64 bytes at `i` with `i + 64 < len`; the last
+    // ones are masked to the `len - i <= 64` bytes left (the masked-off bytes are not
+    // accessed). The caller's promise about the pointers and the processor.
+    unsafe {
+        let mut prev = _mm512_setzero_si512();
+        let mut errors = _mm512_setzero_si512();
+        let mut i = 0;
+        while len - i > 64 {
+            let v = _mm512_loadu_epi8(src.add(i).cast());
+            if COPY {
+                _mm512_storeu_epi8(dst.add(i).cast(), v);
+            }
+            errors = _mm512_or_si512(errors, block_errors(v, prev));
+            prev = v;
+            i += 64;
+        }
+        // `bzhi` keeps the low `len - i` bits (all 64 when it is 64).
+        let keep = _bzhi_u64(u64::MAX, (len - i) as u32);
+        let v = _mm512_maskz_loadu_epi8(keep, src.add(i).cast());
+        if COPY {
+            _mm512_mask_storeu_epi8(dst.add(i).cast(), keep, v);
+        }
+        errors = _mm512_or_si512(errors, block_errors(v, prev));
+        errors = _mm512_or_si512(errors, unfinished(v));
+        _mm512_test_epi8_mask(errors, errors) == 0
+    }
+}
+
+/// Whether `input[start..start + len]` is valid UTF-8 (`false` when the range is not inside
+/// `input`). Reads nothing outside the range.
+///
+/// # Safety
+/// The processor has the features [`has_avx512`] asks for.
+#[inline(always)]
+pub(crate) unsafe fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
+    if start > input.len() || len > input.len() - start {
+        return false;
+    }
+    // SAFETY: the range is inside `input` (checked above); nothing is written with `COPY`
+    // false; the caller's promise about the processor.
+    unsafe { check::<false>(input.as_ptr().add(start), len, core::ptr::null_mut()) }
+}
+
+/// Appends `input[start..start + len]` to `out` when it is valid UTF-8 and returns `true`;
+/// otherwise (or when the range is not inside `input`) leaves `out` as it was and returns
+/// `false`. The bytes are checked and copied in one pass.
+///
+/// # Safety
+/// The processor has the features [`has_avx512`] asks for.
+#[inline(always)]
+pub(crate) unsafe fn push_valid(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
+    if start > input.len() || len > input.len() - start {
+        return false;
+    }
+    out.reserve(len);
+    // SAFETY: the source range is inside `input` (checked above); the bytes go to `out`'s
+    // spare capacity, where `reserve(len)` made room for `len` of them (a `String` does not
+    // overlap the input it is read from). Its length is raised over them only once they are
+    // known to be valid UTF-8; otherwise they stay spare capacity, never part of the string.
+    unsafe {
+        let bytes = out.as_mut_vec();
+        let old = bytes.len();
+        let dst = bytes.as_mut_ptr().add(old);
+        if !check::<true>(input.as_ptr().add(start), len, dst) {
+            return false;
+        }
+        bytes.set_len(old + len);
+    }
+    true
+}
+
+/// [`valid_in`] as a call from code compiled without AVX-512, for callers that check one
+/// string at a time.
+///
+/// # Safety
+/// The processor has the features [`has_avx512`] asks for.
+#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,bmi2")]
+#[inline(never)]
+pub(crate) unsafe fn valid_call(input: &[u8], start: usize, len: usize) -> bool {
+    // SAFETY: this function runs only with the features `valid_in` needs.
+    unsafe { valid_in(input, start, len) }
+}
