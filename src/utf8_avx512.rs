@@ -83,19 +83,18 @@ unsafe fn unfinished(v: __m512i) -> __m512i {
     unsafe { _mm512_subs_epu8(v, core::mem::transmute::<[u8; 64], __m512i>(LAST_MAX)) }
 }
 
-/// The errors of block `v`, whose bytes are judged with the three before each, taken from
-/// the end of the previous block `prev` (zeros before a string's first block). An all-ASCII
-/// block only needs `prev` not to end in an unfinished sequence.
+/// The two halves of the errors of block `v` (a block with a byte above 0x7F), whose bytes are
+/// judged with the three before each, taken from the end of the previous block `prev` (zeros
+/// before a string's first block): `(must, pairs)`, where the errors are `must ^ pairs`.
+/// `must` is `TWO_CONTS` where a continuation byte must follow a continuation byte, zero
+/// elsewhere; `pairs` the error classes the three tables agree on.
 ///
 /// # Safety
 /// The processor has the features [`has_avx512`] asks for.
 #[inline(always)]
-unsafe fn block_errors(v: __m512i, prev: __m512i) -> __m512i {
+unsafe fn block_parts(v: __m512i, prev: __m512i) -> (__m512i, __m512i) {
     // SAFETY: value-only intrinsics of the features the caller guarantees ([`has_avx512`]).
     unsafe {
-        if _mm512_movepi8_mask(v) == 0 {
-            return unfinished(prev);
-        }
         // Bytes 48..64 of `prev`, then 0..48 of `v`: the 16 bytes before each lane of `v`.
         let before = _mm512_alignr_epi64::<6>(v, prev);
         let prev1 = _mm512_alignr_epi8::<15>(v, before);
@@ -110,12 +109,28 @@ unsafe fn block_errors(v: __m512i, prev: __m512i) -> __m512i {
         // where a continuation byte must follow a continuation byte.
         let third = _mm512_subs_epu8(prev2, _mm512_set1_epi8((0xE0u8 - 0x80) as i8));
         let fourth = _mm512_subs_epu8(prev3, _mm512_set1_epi8((0xF0u8 - 0x80) as i8));
-        // (must & TWO_CONTS) ^ pairs.
-        _mm512_ternarylogic_epi64::<0x6A>(
-            _mm512_or_si512(third, fourth),
-            _mm512_set1_epi8(TWO_CONTS),
-            pairs,
-        )
+        // (third | fourth) & TWO_CONTS: the top bit alone.
+        let must = _mm512_ternarylogic_epi64::<0xA8>(third, fourth, _mm512_set1_epi8(TWO_CONTS));
+        (must, pairs)
+    }
+}
+
+/// `errors` with the errors of block `v` added (judged with the end of the previous block
+/// `prev`, as in [`block_parts`]). An all-ASCII block only needs `prev` not to end in an
+/// unfinished sequence.
+///
+/// # Safety
+/// The processor has the features [`has_avx512`] asks for.
+#[inline(always)]
+unsafe fn add_errors(errors: __m512i, v: __m512i, prev: __m512i) -> __m512i {
+    // SAFETY: value-only intrinsics of the features the caller guarantees.
+    unsafe {
+        if _mm512_movepi8_mask(v) == 0 {
+            return _mm512_or_si512(errors, unfinished(prev));
+        }
+        let (must, pairs) = block_parts(v, prev);
+        // errors | (must ^ pairs).
+        _mm512_ternarylogic_epi64::<0xF6>(errors, must, pairs)
     }
 }
 
@@ -140,7 +155,7 @@ unsafe fn check<const COPY: bool>(src: *const u8, len: usize, dst: *mut u8) -> b
             if COPY {
                 _mm512_storeu_epi8(dst.add(i).cast(), v);
             }
-            errors = _mm512_or_si512(errors, block_errors(v, prev));
+            errors = add_errors(errors, v, prev);
             prev = v;
             i += 64;
         }
@@ -150,7 +165,7 @@ unsafe fn check<const COPY: bool>(src: *const u8, len: usize, dst: *mut u8) -> b
         if COPY {
             _mm512_mask_storeu_epi8(dst.add(i).cast(), keep, v);
         }
-        errors = _mm512_or_si512(errors, block_errors(v, prev));
+        errors = add_errors(errors, v, prev);
         errors = _mm512_or_si512(errors, unfinished(v));
         _mm512_test_epi8_mask(errors, errors) == 0
     }
