@@ -34,24 +34,13 @@ use crate::utf8_avx2::{PREV_HIGH, PREV_LOW, THIS_HIGH, TWO_CONTS};
 /// then one relaxed load.
 #[inline(always)]
 pub(crate) fn has_avx512() -> bool {
-    use std::sync::atomic::{AtomicU8, Ordering};
-    /// 0: not asked yet, 1: no, 2: yes.
-    static STATE: AtomicU8 = AtomicU8::new(0);
-    #[cold]
-    #[inline(never)]
-    fn ask() -> bool {
-        let yes = std::arch::is_x86_feature_detected!("avx512f")
+    static AVX512: crate::json::wide::Detected = crate::json::wide::Detected::new();
+    AVX512.get(|| {
+        std::arch::is_x86_feature_detected!("avx512f")
             && std::arch::is_x86_feature_detected!("avx512bw")
             && std::arch::is_x86_feature_detected!("avx512vbmi")
-            && std::arch::is_x86_feature_detected!("bmi2");
-        STATE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
-        yes
-    }
-    match STATE.load(Ordering::Relaxed) {
-        2 => true,
-        1 => false,
-        _ => ask(),
-    }
+            && std::arch::is_x86_feature_detected!("bmi2")
+    })
 }
 
 /// A 16-entry table repeated over the 64 bytes, for `vpermb` with indexes whose bits 4 and 5

@@ -71,6 +71,40 @@ impl CopyScan for Avx2 {
     }
 }
 
+/// A yes-or-no about the processor, asked once and then read with one relaxed load.
+#[cfg(target_arch = "x86_64")]
+pub(crate) struct Detected(std::sync::atomic::AtomicU8);
+
+#[cfg(target_arch = "x86_64")]
+impl Detected {
+    /// Not asked yet.
+    pub(crate) const fn new() -> Self {
+        Self(std::sync::atomic::AtomicU8::new(0))
+    }
+
+    /// The answer of `ask`, which runs the first time only.
+    #[inline(always)]
+    pub(crate) fn get(&self, ask: fn() -> bool) -> bool {
+        // 0: not asked yet, 1: no, 2: yes.
+        match self.0.load(std::sync::atomic::Ordering::Relaxed) {
+            2 => true,
+            1 => false,
+            _ => self.ask(ask),
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn ask(&self, ask: fn() -> bool) -> bool {
+        let yes = ask();
+        self.0.store(
+            if yes { 2 } else { 1 },
+            std::sync::atomic::Ordering::Relaxed,
+        );
+        yes
+    }
+}
+
 /// Whether the processor has AVX2: asked once, then one relaxed load (a constant when the
 /// build enables AVX2).
 #[cfg(target_arch = "x86_64")]
@@ -82,21 +116,8 @@ pub(crate) fn has_avx2() -> bool {
     }
     #[cfg(not(target_feature = "avx2"))]
     {
-        use std::sync::atomic::{AtomicU8, Ordering};
-        /// 0: not asked yet, 1: no, 2: yes.
-        static STATE: AtomicU8 = AtomicU8::new(0);
-        #[cold]
-        #[inline(never)]
-        fn ask() -> bool {
-            let yes = std::arch::is_x86_feature_detected!("avx2");
-            STATE.store(if yes { 2 } else { 1 }, Ordering::Relaxed);
-            yes
-        }
-        match STATE.load(Ordering::Relaxed) {
-            2 => true,
-            1 => false,
-            _ => ask(),
-        }
+        static AVX2: Detected = Detected::new();
+        AVX2.get(|| std::arch::is_x86_feature_detected!("avx2"))
     }
 }
 
