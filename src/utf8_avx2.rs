@@ -203,6 +203,13 @@ unsafe fn unfinished(v: __m256i) -> __m256i {
     _mm256_subs_epu8(v, bytemuck::cast(LAST_MAX))
 }
 
+/// Whether `input[start..start + len]` lies inside `input` (the first thing every string
+/// check here and in `crate::utf8_avx512` asks, before it reads through raw pointers).
+#[inline(always)]
+pub(crate) fn inside(input: &[u8], start: usize, len: usize) -> bool {
+    start <= input.len() && len <= input.len() - start
+}
+
 /// Whether `input[start..start + len]` is valid UTF-8 (`false` when the range is not inside
 /// `input`). Reads from `start` up to 31 bytes past the range's end when `input` holds them,
 /// nothing before `start`.
@@ -211,7 +218,7 @@ unsafe fn unfinished(v: __m256i) -> __m256i {
 /// The processor has AVX2.
 #[inline(always)]
 pub(crate) unsafe fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
-    if start > input.len() || len > input.len() - start {
+    if !inside(input, start, len) {
         return false;
     }
     // SAFETY: the range is inside `input` (checked above); the caller's promise about AVX2.
@@ -226,7 +233,7 @@ pub(crate) unsafe fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
 /// The processor has AVX2.
 #[inline(always)]
 pub(crate) unsafe fn push_valid(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
-    if start > input.len() || len > input.len() - start {
+    if !inside(input, start, len) {
         return false;
     }
     // SAFETY: the range is inside `input` (checked above); the caller's promise about AVX2.
@@ -334,6 +341,18 @@ unsafe fn copy_short(src: *const u8, dst: *mut u8, len: usize) {
     }
 }
 
+/// [`valid_in`] as a call from code compiled without AVX2, for callers that check one string
+/// at a time.
+///
+/// # Safety
+/// The processor has AVX2.
+#[target_feature(enable = "avx2")]
+#[inline(never)]
+pub(crate) unsafe fn valid_call(input: &[u8], start: usize, len: usize) -> bool {
+    // SAFETY: this function runs only with AVX2.
+    unsafe { valid_in(input, start, len) }
+}
+
 /// `input[start..start + len]` as text when the processor has AVX-512 (see
 /// [`crate::utf8_avx512`]) or AVX2: `Some(Some(text))` when it is valid UTF-8, `Some(None)`
 /// when not (or when the range is not inside `input`), and `None` with neither (the caller
@@ -341,29 +360,17 @@ unsafe fn copy_short(src: *const u8, dst: *mut u8, len: usize) {
 /// a time.
 #[inline]
 pub(crate) fn str_in(input: &[u8], start: usize, len: usize) -> Option<Option<&str>> {
-    /// [`valid_in`] as a call from code without AVX2.
-    #[target_feature(enable = "avx2")]
-    #[inline(never)]
-    fn valid_call(input: &[u8], start: usize, len: usize) -> bool {
-        // SAFETY: this function runs only with AVX2.
-        unsafe { valid_in(input, start, len) }
-    }
-    #[cfg(structio_avx512)]
-    let valid = if crate::utf8_avx512::has_avx512() {
-        // SAFETY: the processor has what the AVX-512 check needs (asked just above).
-        unsafe { crate::utf8_avx512::valid_call(input, start, len) }
-    } else if crate::json::wide::has_avx2() {
+    let valid = 'check: {
+        #[cfg(structio_avx512)]
+        if crate::utf8_avx512::has_avx512() {
+            // SAFETY: the processor has what the AVX-512 check needs (asked just above).
+            break 'check unsafe { crate::utf8_avx512::valid_call(input, start, len) };
+        }
+        if !crate::json::wide::has_avx2() {
+            return None;
+        }
         // SAFETY: the processor has AVX2 (asked just above).
         unsafe { valid_call(input, start, len) }
-    } else {
-        return None;
-    };
-    #[cfg(not(structio_avx512))]
-    let valid = if crate::json::wide::has_avx2() {
-        // SAFETY: the processor has AVX2 (asked just above).
-        unsafe { valid_call(input, start, len) }
-    } else {
-        return None;
     };
     if !valid {
         return Some(None);
@@ -454,11 +461,6 @@ mod tests {
     /// [`valid_in`] and [`push_valid`] when the processor has AVX2.
     const AVX2: Kernel = {
         #[target_feature(enable = "avx2")]
-        fn valid(input: &[u8], start: usize, len: usize) -> bool {
-            // SAFETY: this function runs only with AVX2.
-            unsafe { valid_in(input, start, len) }
-        }
-        #[target_feature(enable = "avx2")]
         fn push(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
             // SAFETY: this function runs only with AVX2.
             unsafe { push_valid(input, start, len, out) }
@@ -466,7 +468,7 @@ mod tests {
         Kernel {
             name: "avx2",
             // SAFETY (both): called after `has_avx2` said yes.
-            valid: |i, s, l| crate::json::wide::has_avx2().then(|| unsafe { valid(i, s, l) }),
+            valid: |i, s, l| crate::json::wide::has_avx2().then(|| unsafe { valid_call(i, s, l) }),
             push: |i, s, l, o| crate::json::wide::has_avx2().then(|| unsafe { push(i, s, l, o) }),
         }
     };

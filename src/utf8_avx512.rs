@@ -167,7 +167,7 @@ unsafe fn check<const COPY: bool>(src: *const u8, len: usize, dst: *mut u8) -> b
 /// The processor has the features [`has_avx512`] asks for.
 #[inline(always)]
 pub(crate) unsafe fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
-    if start > input.len() || len > input.len() - start {
+    if !crate::utf8_avx2::inside(input, start, len) {
         return false;
     }
     // SAFETY: the range is inside `input` (checked above); nothing is written with `COPY`
@@ -183,7 +183,7 @@ pub(crate) unsafe fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
 /// The processor has the features [`has_avx512`] asks for.
 #[inline(always)]
 pub(crate) unsafe fn push_valid(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
-    if start > input.len() || len > input.len() - start {
+    if !crate::utf8_avx2::inside(input, start, len) {
         return false;
     }
     out.reserve(len);
