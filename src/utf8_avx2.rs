@@ -614,7 +614,7 @@ mod tests {
             "😀".as_bytes(),
             b"\xED\xA0\x80",
         ];
-        for n in 30..=100 {
+        for n in 30..=200 {
             for insert in inserts {
                 for at in 0..=n - insert.len() {
                     let mut s = vec![b'a'; n];

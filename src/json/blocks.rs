@@ -160,48 +160,63 @@ mod avx2 {
             }
         }
     }
+}
 
-    #[cfg(test)]
-    mod tests {
-        use super::*;
+#[cfg(all(test, target_arch = "x86_64"))]
+mod tests {
+    use super::*;
 
-        /// Whether the bytes `s` (any length), after three ASCII bytes and followed by one,
-        /// pass the check, scanned block by block as a string's contents are.
-        #[target_feature(enable = "avx2")]
-        fn passes(t: Avx2, s: &[u8]) -> bool {
-            let mut padded = b"[ \"".to_vec();
-            padded.extend_from_slice(s);
-            padded.push(b'"');
-            padded.resize(padded.len().next_multiple_of(32) + 3, b'x');
-            let mut errors = t.no_errors();
-            let scanned = (3..s.len() + 4)
-                .step_by(32)
-                .all(|i| t.scan(&padded, i, &mut errors).is_some());
-            scanned && !t.any(errors)
+    /// Whether the bytes `s` (any length), after three ASCII bytes and followed by one,
+    /// pass the check of `t`, scanned block by block as a string's contents are. Each block's
+    /// bytes and special-byte mask must be those [`Narrow`] gives.
+    fn passes<B: Blocks>(t: B, s: &[u8]) -> bool {
+        let mut padded = b"[ \"".to_vec();
+        padded.extend_from_slice(s);
+        padded.push(b'"');
+        padded.resize(padded.len().next_multiple_of(32) + 3, b'x');
+        let mut errors = t.no_errors();
+        let scanned = (3..s.len() + 4).step_by(32).all(|i| {
+            let got = t.scan(&padded, i, &mut errors);
+            assert_eq!(got, Narrow.scan(&padded, i, &mut ()), "{s:02X?} at {i}");
+            got.is_some()
+        });
+        scanned && !t.any(errors)
+    }
+
+    /// Runs `test` with the AVX2 blocks, if the processor has AVX2.
+    fn with_avx2(test: impl Fn(&dyn Fn(&[u8]) -> bool)) {
+        match Avx2::detect() {
+            Some(t) => test(&|s| passes(t, s)),
+            None => println!("no AVX2: skipped"),
         }
+    }
 
-        fn check(t: Avx2, s: &[u8]) {
-            // SAFETY: the token proves AVX2.
-            let got = unsafe { passes(t, s) };
-            assert_eq!(got, std::str::from_utf8(s).is_ok(), "{s:02X?}");
-        }
+    fn agrees(passes: &dyn Fn(&[u8]) -> bool, s: &[u8]) {
+        assert_eq!(passes(s), std::str::from_utf8(s).is_ok(), "{s:02X?}");
+    }
 
-        #[test]
-        fn agrees_with_std_on_every_pair_and_triple_at_every_offset() {
-            let Some(t) = Avx2::detect() else {
-                println!("no AVX2: skipped");
-                return;
-            };
-            crate::utf8_avx2::cases::pairs_and_triples(|s| check(t, s));
-        }
+    #[test]
+    fn agrees_with_std_on_every_pair_and_triple_at_every_offset() {
+        with_avx2(|passes| crate::utf8_avx2::cases::pairs_and_triples(|s| agrees(passes, s)));
+    }
 
-        #[test]
-        fn agrees_with_std_on_every_character_kind_at_every_offset() {
-            let Some(t) = Avx2::detect() else {
-                println!("no AVX2: skipped");
-                return;
-            };
-            crate::utf8_avx2::cases::characters(|s| check(t, s));
-        }
+    #[test]
+    fn agrees_with_std_on_every_character_kind_at_every_offset() {
+        with_avx2(|passes| crate::utf8_avx2::cases::characters(|s| agrees(passes, s)));
+    }
+
+    #[test]
+    fn special_bytes_are_those_narrow_finds() {
+        // Every byte value at every place of a block, between ASCII letters: `passes` compares
+        // each block's mask with `Narrow`'s.
+        with_avx2(|passes| {
+            for b in 0..=255u8 {
+                for at in 0..40 {
+                    let mut s = vec![b'a'; 40];
+                    s[at] = b;
+                    agrees(passes, &s);
+                }
+            }
+        });
     }
 }
