@@ -287,19 +287,47 @@ fn unpack_bits(out: &mut Vec<bool>, bits: &[u8], n: usize) {
     out.clear();
     out.reserve(n);
     for &b in &bits[..n / 8] {
-        out.extend_from_slice(&[
-            b & 1 != 0,
-            b & 2 != 0,
-            b & 4 != 0,
-            b & 8 != 0,
-            b & 16 != 0,
-            b & 32 != 0,
-            b & 64 != 0,
-            b & 128 != 0,
-        ]);
+        out.extend_from_slice(&spread(b));
     }
     if n % 8 != 0 {
-        let last = bits[n / 8];
-        out.extend((0..n % 8).map(|j| (last >> j) & 1 != 0));
+        out.extend_from_slice(&spread(bits[n / 8])[..n % 8]);
+    }
+}
+
+/// The eight bits of `b` as eight booleans, low bit first, with no branch or loop: `b` copied
+/// into each byte of a word, byte `j` masked to bit `j`, and each byte's non-zero folded to 1.
+#[inline(always)]
+fn spread(b: u8) -> [bool; 8] {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    let picked = (b as u64 * ONES) & 0x8040_2010_0804_0201;
+    // A byte of `picked` is 0 or one bit of at most 0x80; adding 0x7F sets its top bit
+    // exactly when it was not 0, with no carry into the next byte.
+    let flags = ((picked + 0x7F * ONES) >> 7) & ONES;
+    flags.to_le_bytes().map(|f| f != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_gives_each_bit_of_every_byte() {
+        for b in 0..=255u8 {
+            let want: [bool; 8] = std::array::from_fn(|j| (b >> j) & 1 != 0);
+            assert_eq!(spread(b), want, "{b:#04x}");
+        }
+    }
+
+    #[test]
+    fn unpack_bits_reads_every_count_into_a_used_vector() {
+        let bits = [0b1011_0110u8, 0xFF, 0x00, 0b0101_1001, 0x80];
+        for n in 0..=bits.len() * 8 {
+            let mut out = vec![true; 3];
+            unpack_bits(&mut out, &bits, n);
+            let want: Vec<bool> = (0..n)
+                .map(|i| super::super::transcode::bit(&bits, i))
+                .collect();
+            assert_eq!(out, want, "{n}");
+        }
     }
 }
