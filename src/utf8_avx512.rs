@@ -72,18 +72,21 @@ unsafe fn unfinished(v: __m512i) -> __m512i {
     unsafe { _mm512_subs_epu8(v, core::mem::transmute::<[u8; 64], __m512i>(LAST_MAX)) }
 }
 
-/// The two halves of the errors of block `v` (a block with a byte above 0x7F), whose bytes are
-/// judged with the three before each, taken from the end of the previous block `prev` (zeros
-/// before a string's first block): `(must, pairs)`, where the errors are `must ^ pairs`.
-/// `must` is `TWO_CONTS` where a continuation byte must follow a continuation byte, zero
-/// elsewhere; `pairs` the error classes the three tables agree on.
+/// `errors` with the errors of block `v` added: its bytes are judged with the three before
+/// each, taken from the end of the previous block `prev` (zeros before a string's first
+/// block). An all-ASCII block only needs `prev` not to end in an unfinished sequence.
+/// Otherwise the errors are `must ^ pairs`: `pairs` the error classes the three tables agree
+/// on, `must` `TWO_CONTS` where a continuation byte must follow a continuation byte.
 ///
 /// # Safety
 /// The processor has the features [`has_avx512`] asks for.
 #[inline(always)]
-unsafe fn block_parts(v: __m512i, prev: __m512i) -> (__m512i, __m512i) {
+unsafe fn add_errors(errors: __m512i, v: __m512i, prev: __m512i) -> __m512i {
     // SAFETY: value-only intrinsics of the features the caller guarantees ([`has_avx512`]).
     unsafe {
+        if _mm512_movepi8_mask(v) == 0 {
+            return _mm512_or_si512(errors, unfinished(prev));
+        }
         // Bytes 48..64 of `prev`, then 0..48 of `v`: the 16 bytes before each lane of `v`.
         let before = _mm512_alignr_epi64::<6>(v, prev);
         let prev1 = _mm512_alignr_epi8::<15>(v, before);
@@ -100,24 +103,6 @@ unsafe fn block_parts(v: __m512i, prev: __m512i) -> (__m512i, __m512i) {
         let fourth = _mm512_subs_epu8(prev3, _mm512_set1_epi8((0xF0u8 - 0x80) as i8));
         // (third | fourth) & TWO_CONTS: the top bit alone.
         let must = _mm512_ternarylogic_epi64::<0xA8>(third, fourth, _mm512_set1_epi8(TWO_CONTS));
-        (must, pairs)
-    }
-}
-
-/// `errors` with the errors of block `v` added (judged with the end of the previous block
-/// `prev`, as in [`block_parts`]). An all-ASCII block only needs `prev` not to end in an
-/// unfinished sequence.
-///
-/// # Safety
-/// The processor has the features [`has_avx512`] asks for.
-#[inline(always)]
-unsafe fn add_errors(errors: __m512i, v: __m512i, prev: __m512i) -> __m512i {
-    // SAFETY: value-only intrinsics of the features the caller guarantees.
-    unsafe {
-        if _mm512_movepi8_mask(v) == 0 {
-            return _mm512_or_si512(errors, unfinished(prev));
-        }
-        let (must, pairs) = block_parts(v, prev);
         // errors | (must ^ pairs).
         _mm512_ternarylogic_epi64::<0xF6>(errors, must, pairs)
     }

@@ -167,9 +167,9 @@ mod tests {
     use super::*;
 
     /// Whether the bytes `s` (any length), after three ASCII bytes and followed by one,
-    /// pass the check of `t`, scanned block by block as a string's contents are. Each block's
-    /// bytes and special-byte mask must be those [`Narrow`] gives.
-    fn passes<B: Blocks>(t: B, s: &[u8]) -> bool {
+    /// pass the check, scanned block by block as a string's contents are. Each block's bytes
+    /// and special-byte mask must be those [`Narrow`] gives.
+    fn passes(t: Avx2, s: &[u8]) -> bool {
         let mut padded = b"[ \"".to_vec();
         padded.extend_from_slice(s);
         padded.push(b'"');
@@ -183,38 +183,38 @@ mod tests {
         scanned && !t.any(errors)
     }
 
-    /// Runs `test` with the AVX2 blocks, if the processor has AVX2.
-    fn with_avx2(test: impl Fn(&dyn Fn(&[u8]) -> bool)) {
+    /// Runs `test` with the AVX2 token, if the processor has AVX2.
+    fn with_avx2(test: impl Fn(Avx2)) {
         match Avx2::detect() {
-            Some(t) => test(&|s| passes(t, s)),
+            Some(t) => test(t),
             None => println!("no AVX2: skipped"),
         }
     }
 
-    fn agrees(passes: &dyn Fn(&[u8]) -> bool, s: &[u8]) {
-        assert_eq!(passes(s), std::str::from_utf8(s).is_ok(), "{s:02X?}");
+    fn agrees(t: Avx2, s: &[u8]) {
+        assert_eq!(passes(t, s), std::str::from_utf8(s).is_ok(), "{s:02X?}");
     }
 
     #[test]
     fn agrees_with_std_on_every_pair_and_triple_at_every_offset() {
-        with_avx2(|passes| crate::utf8_avx2::cases::pairs_and_triples(|s| agrees(passes, s)));
+        with_avx2(|t| crate::utf8_avx2::cases::pairs_and_triples(|s| agrees(t, s)));
     }
 
     #[test]
     fn agrees_with_std_on_every_character_kind_at_every_offset() {
-        with_avx2(|passes| crate::utf8_avx2::cases::characters(|s| agrees(passes, s)));
+        with_avx2(|t| crate::utf8_avx2::cases::characters(|s| agrees(t, s)));
     }
 
     #[test]
     fn special_bytes_are_those_narrow_finds() {
         // Every byte value at every place of a block, between ASCII letters: `passes` compares
         // each block's mask with `Narrow`'s.
-        with_avx2(|passes| {
+        with_avx2(|t| {
             for b in 0..=255u8 {
                 for at in 0..40 {
                     let mut s = vec![b'a'; 40];
                     s[at] = b;
-                    agrees(passes, &s);
+                    agrees(t, &s);
                 }
             }
         });
