@@ -5,6 +5,11 @@
 //   bench generate DIR        write NAME.json, NAME.pretty.json, NAME.beve for the seven documents
 //   bench run DIR [SECONDS] [REPS]
 //                             time Glaze on the files in DIR; prints "doc<TAB>op<TAB>MB/s" lines
+//   bench serve DIR           answer timing requests on stdin, one line each:
+//                             "DOC OP BATCH SAMPLES" -> the best of SAMPLES timings of BATCH
+//                             calls, in nanoseconds per call ("error" when the operation
+//                             fails or is unknown); structio's `mbps` bench drives it to
+//                             alternate the two sides every few milliseconds (paired mode)
 //
 // Only Glaze's public API is used. Build instructions: README.md beside this file.
 #include <glaze/glaze.hpp>
@@ -14,6 +19,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <iostream>
+#include <map>
+#include <memory>
 #include <fstream>
 #include <random>
 #include <string>
@@ -154,43 +162,139 @@ static double best_mbps(size_t bytes, F&& op)
    return best;
 }
 
+// The six operations, in the order they are reported.
+static constexpr const char* op_names[] = {"json_read", "json_write", "prettify", "minify", "beve_read", "beve_write"};
+
+// One document's files and the reused value and output buffer every operation works on.
+struct doc_base
+{
+   virtual ~doc_base() = default;
+   // Runs operation `op` (an index into op_names) `n` times; false when one call failed.
+   virtual bool call(int op, size_t n) = 0;
+   // The bytes one call of `op` is credited with (as structio's benches count them).
+   virtual size_t bytes(int op) const = 0;
+};
+
 template <class T>
+struct doc final : doc_base
+{
+   std::string json, pretty, beve, out;
+   T value{};
+
+   template <int Op>
+   bool one()
+   {
+      if constexpr (Op == 0) return !glz::read_json(value, json);
+      if constexpr (Op == 1) return !glz::write_json(value, out);
+      if constexpr (Op == 2) return glz::prettify_json(json, out), true;
+      if constexpr (Op == 3) return glz::minify_json(pretty, out), true;
+      if constexpr (Op == 4) return !glz::read_beve(value, beve);
+      if constexpr (Op == 5) return !glz::write_beve(value, out);
+   }
+
+   template <int Op>
+   bool many(size_t n)
+   {
+      bool ok = true;
+      for (size_t i = 0; i < n; ++i) ok &= one<Op>();
+      return ok;
+   }
+
+   bool call(int op, size_t n) override
+   {
+      switch (op) {
+      case 0: return many<0>(n);
+      case 1: return many<1>(n);
+      case 2: return many<2>(n);
+      case 3: return many<3>(n);
+      case 4: return many<4>(n);
+      case 5: return many<5>(n);
+      }
+      return false;
+   }
+
+   size_t bytes(int op) const override
+   {
+      return op == 3 ? pretty.size() : op >= 4 ? beve.size() : json.size();
+   }
+};
+
+// Loads document `name` from `dir` and reads its JSON into the value (nullptr on failure).
+template <class T>
+static std::unique_ptr<doc_base> load(const std::filesystem::path& dir, const std::string& name)
+{
+   auto d = std::make_unique<doc<T>>();
+   d->json = slurp(dir / (name + ".json"));
+   d->pretty = slurp(dir / (name + ".pretty.json"));
+   d->beve = slurp(dir / (name + ".beve"));
+   if (d->json.empty() || d->beve.empty()) {
+      std::fprintf(stderr, "missing files for %s in %s\n", name.c_str(), dir.c_str());
+      return nullptr;
+   }
+   if (auto ec = glz::read_json(d->value, d->json)) {
+      std::fprintf(stderr, "%s: read_json failed: %s\n", name.c_str(), glz::format_error(ec, d->json).c_str());
+      return nullptr;
+   }
+   return d;
+}
+
+static std::unique_ptr<doc_base> load_named(const std::filesystem::path& dir, const std::string& name)
+{
+   if (name == "mixed") return load<mixed_doc>(dir, name);
+   if (name == "strings") return load<flat_doc<std::string>>(dir, name);
+   if (name == "uints") return load<flat_doc<uint64_t>>(dir, name);
+   if (name == "ints") return load<flat_doc<int64_t>>(dir, name);
+   if (name == "doubles" || name == "exact_decimals") return load<flat_doc<double>>(dir, name);
+   if (name == "bools") return load<flat_doc<bool>>(dir, name);
+   std::fprintf(stderr, "unknown document %s\n", name.c_str());
+   return nullptr;
+}
+
 static int time_doc(const std::filesystem::path& dir, const char* name)
 {
-   const std::string json = slurp(dir / (std::string(name) + ".json"));
-   std::string pretty = slurp(dir / (std::string(name) + ".pretty.json"));
-   const std::string beve = slurp(dir / (std::string(name) + ".beve"));
-   if (json.empty() || beve.empty()) {
-      std::fprintf(stderr, "missing files for %s in %s\n", name, dir.c_str());
-      return 1;
-   }
-   T value{};
-   std::string out;
-   if (auto ec = glz::read_json(value, json)) {
-      std::fprintf(stderr, "%s: read_json failed: %s\n", name, glz::format_error(ec, json).c_str());
-      return 1;
-   }
+   auto d = load_named(dir, name);
+   if (!d) return 1;
    bool ok = true;
    // GLAZE_BENCH_CASE=op times only that operation (for quick side-by-side checks).
    const char* only = std::getenv("GLAZE_BENCH_CASE");
-   auto report = [&](const char* op, size_t bytes, auto&& f) {
-      if (only && std::string_view(only) != op) return;
-      std::printf("%s\t%s\t%.0f\n", name, op, best_mbps(bytes, f));
-   };
-   report("json_read", json.size(), [&] { ok &= !glz::read_json(value, json); });
-   report("json_write", json.size(), [&] { ok &= !glz::write_json(value, out); });
-   report("prettify", json.size(), [&] { glz::prettify_json(json, out); });
-   report("minify", pretty.size(), [&] { glz::minify_json(pretty, out); });
-   report("beve_read", beve.size(), [&] { ok &= !glz::read_beve(value, beve); });
-   report("beve_write", beve.size(), [&] { ok &= !glz::write_beve(value, out); });
+   for (int op = 0; op < 6; ++op) {
+      if (only && std::string_view(only) != op_names[op]) continue;
+      std::printf("%s\t%s\t%.0f\n", name, op_names[op], best_mbps(d->bytes(op), [&] { ok &= d->call(op, 1); }));
+   }
    std::fflush(stdout);
    return ok ? 0 : 1;
+}
+
+// Paired mode: answers "DOC OP BATCH SAMPLES" lines until stdin closes.
+static int serve(const std::filesystem::path& dir)
+{
+   using clock = std::chrono::steady_clock;
+   std::map<std::string, std::unique_ptr<doc_base>> docs;
+   std::string name, op_name;
+   size_t batch = 0, samples = 0;
+   while (std::cin >> name >> op_name >> batch >> samples) {
+      auto& d = docs[name];
+      if (!d) d = load_named(dir, name);
+      int op = -1;
+      for (int k = 0; k < 6; ++k)
+         if (op_name == op_names[k]) op = k;
+      double best = 1e300;
+      bool ok = d && op >= 0 && batch > 0;
+      for (size_t s = 0; ok && s < samples; ++s) {
+         const auto start = clock::now();
+         ok = d->call(op, batch);
+         best = std::min(best, std::chrono::duration<double, std::nano>(clock::now() - start).count() / double(batch));
+      }
+      if (ok) std::cout << best << std::endl;
+      else std::cout << "error" << std::endl;
+   }
+   return 0;
 }
 
 int main(int argc, char** argv)
 {
    if (argc < 3) {
-      std::fprintf(stderr, "usage: %s generate DIR | run DIR [SECONDS] [REPS] [DOC...]\n", argv[0]);
+      std::fprintf(stderr, "usage: %s generate DIR | run DIR [SECONDS] [REPS] [DOC...] | serve DIR\n", argv[0]);
       return 2;
    }
    const std::string mode = argv[1];
@@ -217,15 +321,11 @@ int main(int argc, char** argv)
          return false;
       };
       int rc = 0;
-      if (wanted("mixed")) rc |= time_doc<mixed_doc>(dir, "mixed");
-      if (wanted("strings")) rc |= time_doc<flat_doc<std::string>>(dir, "strings");
-      if (wanted("uints")) rc |= time_doc<flat_doc<uint64_t>>(dir, "uints");
-      if (wanted("ints")) rc |= time_doc<flat_doc<int64_t>>(dir, "ints");
-      if (wanted("doubles")) rc |= time_doc<flat_doc<double>>(dir, "doubles");
-      if (wanted("exact_decimals")) rc |= time_doc<flat_doc<double>>(dir, "exact_decimals");
-      if (wanted("bools")) rc |= time_doc<flat_doc<bool>>(dir, "bools");
+      for (const char* name : {"mixed", "strings", "uints", "ints", "doubles", "exact_decimals", "bools"})
+         if (wanted(name)) rc |= time_doc(dir, name);
       return rc;
    }
+   if (mode == "serve") return serve(dir);
    std::fprintf(stderr, "unknown mode %s\n", mode.c_str());
    return 2;
 }

@@ -3,11 +3,22 @@
 #
 #   benches/compare.sh [N]
 #
-# Runs the two sides alternately N times (default 3); every cell keeps its best MB/s. Prints
-# `| document | operation | structio MB/s | Glaze MB/s | structio / Glaze |` (MB = 10^6 bytes).
+# Two modes (MB = 10^6 bytes):
+# - paired (the default with GLAZE_BENCH): one process times structio and drives Glaze's
+#   baseline (`bench serve`) to alternate with it every few milliseconds, BENCH_ROUNDS rounds
+#   per cell, both pinned to one CPU. Prints `| document | operation | structio MB/s |
+#   Glaze MB/s | structio / Glaze |` with medians: MB/s of the rounds' bests, and the
+#   median of the rounds' ratios (not the ratio of the two medians). On a shared host whose
+#   speed drifts, this is the figure to quote.
+# - loops (MODE=loops, or no GLAZE_BENCH): runs the two sides' whole benchmarks alternately N
+#   times (default 3); every cell keeps its best MB/s; same columns, ratio of the bests.
 #
 # Environment:
 #   GLAZE_BENCH         baseline-cpp's binary (baseline-cpp/build.sh). Unset: structio figures only.
+#   MODE                paired (default with GLAZE_BENCH) or loops.
+#   BENCH_ROUNDS        paired: rounds per cell (default 100; a round is each side's best of
+#                       five samples of BENCH_SAMPLE_MS, default 0.5 ms).
+#   BENCH_CPU           paired: the CPU both sides are pinned to with taskset (default 0).
 #   STRUCTIO_BENCH_DIR  folder with NAME.json, NAME.pretty.json, NAME.beve (`bench generate DIR`).
 #                       Default: the copies in formats/json/bench and formats/beve/bench.
 #   BENCH_SECONDS       length of one timing loop, both sides (default 0.5).
@@ -44,6 +55,22 @@ echo "building structio's side (RUSTFLAGS='${RUSTFLAGS:-}')..." >&2
 exe=$(cd "$root" && cargo bench --bench mbps --no-run --message-format=json 2>/dev/null |
   grep -o '"executable":"[^"]*/mbps-[^"]*"' | tail -n 1 | cut -d'"' -f4)
 [[ -x "$exe" ]] || { echo "could not build the mbps bench" >&2; exit 1; }
+
+mode=${MODE:-$([[ -n "$glaze" ]] && echo paired || echo loops)}
+if [[ "$mode" == paired ]]; then
+  [[ -n "$glaze" ]] || { echo "MODE=paired needs GLAZE_BENCH" >&2; exit 1; }
+  pin=()
+  if command -v taskset >/dev/null; then pin=(taskset -c "${BENCH_CPU:-0}"); fi
+  echo "paired: ${BENCH_ROUNDS:-100} rounds per cell, samples of ${BENCH_SAMPLE_MS:-0.5} ms..." >&2
+  "${pin[@]}" "$exe" paired "$glaze" "$dir" "${BENCH_ROUNDS:-100}" "${BENCH_SAMPLE_MS:-0.5}" |
+    awk -F'\t' '
+      BEGIN {
+        print "| document | operation | structio MB/s | Glaze MB/s | structio / Glaze |"
+        print "|---|---|---:|---:|---:|"
+      }
+      { printf "| %s | %s | %s | %s | %.0f%% |\n", $1, $2, $3, $4, 100 * $5 }'
+  exit 0
+fi
 
 for i in $(seq "$runs"); do
   echo "run $i/$runs (seconds=$secs reps=$reps)..." >&2
