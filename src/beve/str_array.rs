@@ -87,6 +87,7 @@ fn sized_loop(
     let mut p = *pos;
     for i in 0..n {
         let at = p;
+        prefetch(input, p + PREFETCH);
         let len = match size::read(input, &mut p) {
             Ok(len) => len,
             Err(e) => return Err((e, i)),
@@ -100,6 +101,30 @@ fn sized_loop(
     }
     *pos = p;
     Ok(())
+}
+
+/// How far ahead of the string being read [`sized_loop`] asks for the input to be brought into
+/// the first-level cache, in bytes. Each SIZE's place comes from the one before, so without
+/// this every string waits for its first line to come from the second-level cache; any
+/// distance from 320 bytes to 2 KiB measured the same on the benchmark documents.
+#[cfg(target_arch = "x86_64")]
+const PREFETCH: usize = 1024;
+
+/// Asks for the cache line holding `input[at]` (when it is inside `input`) to be brought into
+/// the first-level cache; a hint only, which does nothing else.
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+fn prefetch(input: &[u8], at: usize) {
+    if let Some(byte) = input.get(at) {
+        // SAFETY: a prefetch reads nothing into the program and writes nothing; its address
+        // is that of a byte of `input` all the same.
+        #[allow(unsafe_code, unused_unsafe)]
+        unsafe {
+            core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
+                (byte as *const u8).cast(),
+            )
+        };
+    }
 }
 
 /// Defines `$into` ([`strings_into`]) and `$items` ([`items`]) over the string check of module
