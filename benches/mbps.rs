@@ -3,8 +3,8 @@
 //! included), in one of two modes.
 //!
 //! ```text
-//! cargo bench --bench mbps -- [DIR] [SECONDS] [REPS]
-//! cargo bench --bench mbps -- paired GLAZE_BENCH DIR [ROUNDS] [SAMPLE_MS]
+//! cargo bench --bench mbps -- [DIR] [SECONDS] [REPS] [DOC...]
+//! cargo bench --bench mbps -- paired GLAZE_BENCH DIR [ROUNDS] [SAMPLE_MS] [DOC...]
 //! ```
 //! - **Loops** (the first form): best of REPS loops of at least SECONDS per cell, baseline-cpp's
 //!   `run` method; one `doc<TAB>op<TAB>MB/s` line per cell. SECONDS defaults to 0.5, REPS to 5.
@@ -114,17 +114,6 @@ impl<T: ReflectOwned + Default> Doc<T> {
         }
     }
 
-    /// Loops mode: every operation's best MB/s, printed as it is measured.
-    fn loops(&mut self, name: &str, seconds: f64, reps: u32) {
-        let mut ok = true;
-        for (op, op_name) in OPS.iter().enumerate() {
-            let mbps = best_mbps(self.bytes(op), seconds, reps, || ok &= self.call(op, 1));
-            println!("{name}\t{op_name}\t{mbps:.0}");
-            std::io::stdout().flush().ok();
-        }
-        assert!(ok, "{name}: an operation failed while timing");
-    }
-
     /// Best of [`SAMPLES`] timings of `batch` calls of `op`, in nanoseconds per call.
     fn sample(&mut self, name: &str, op: usize, batch: usize) -> f64 {
         let mut best = f64::MAX;
@@ -134,38 +123,6 @@ impl<T: ReflectOwned + Default> Doc<T> {
             best = best.min(start.elapsed().as_secs_f64() * 1e9 / batch as f64);
         }
         best
-    }
-
-    /// Paired mode: every operation alternated with Glaze's, `rounds` rounds of samples of
-    /// about `sample_ns`.
-    fn paired(&mut self, name: &str, glaze: &mut Glaze, rounds: usize, sample_ns: f64) {
-        for (op, op_name) in OPS.iter().enumerate() {
-            // Warm both sides and size the batch from the slower one.
-            let ours = self.sample(name, op, 1);
-            let theirs = glaze.sample(name, op_name, 1);
-            let batch = (sample_ns / ours.max(theirs)).clamp(1.0, 1e6) as usize;
-            let (mut ours_ns, mut theirs_ns, mut ratios) = (vec![], vec![], vec![]);
-            for round in 0..rounds {
-                let (o, t) = if round % 2 == 0 {
-                    let t = glaze.sample(name, op_name, batch);
-                    (self.sample(name, op, batch), t)
-                } else {
-                    let o = self.sample(name, op, batch);
-                    (o, glaze.sample(name, op_name, batch))
-                };
-                ours_ns.push(o);
-                theirs_ns.push(t);
-                ratios.push(t / o);
-            }
-            let mbps = |ns: f64| self.bytes(op) as f64 / ns * 1e3;
-            println!(
-                "{name}\t{op_name}\t{:.0}\t{:.0}\t{:.3}",
-                mbps(median(&mut ours_ns)),
-                mbps(median(&mut theirs_ns)),
-                median(&mut ratios)
-            );
-            std::io::stdout().flush().ok();
-        }
     }
 }
 
@@ -241,16 +198,52 @@ fn each_doc(dir: Option<&String>, only: &[String], mut each: impl FnMut(&str, &m
 
 /// The two modes over a document of any type.
 trait Timed {
+    /// Loops mode: every operation's best MB/s, printed as it is measured.
     fn loops(&mut self, name: &str, seconds: f64, reps: u32);
+    /// Paired mode: every operation alternated with Glaze's, `rounds` rounds of samples of
+    /// about `sample_ns`.
     fn paired(&mut self, name: &str, glaze: &mut Glaze, rounds: usize, sample_ns: f64);
 }
 
 impl<T: ReflectOwned + Default> Timed for Doc<T> {
     fn loops(&mut self, name: &str, seconds: f64, reps: u32) {
-        Doc::loops(self, name, seconds, reps)
+        let mut ok = true;
+        for (op, op_name) in OPS.iter().enumerate() {
+            let mbps = best_mbps(self.bytes(op), seconds, reps, || ok &= self.call(op, 1));
+            println!("{name}\t{op_name}\t{mbps:.0}");
+            std::io::stdout().flush().ok();
+        }
+        assert!(ok, "{name}: an operation failed while timing");
     }
+
     fn paired(&mut self, name: &str, glaze: &mut Glaze, rounds: usize, sample_ns: f64) {
-        Doc::paired(self, name, glaze, rounds, sample_ns)
+        for (op, op_name) in OPS.iter().enumerate() {
+            // Warm both sides and size the batch from the slower one.
+            let ours = self.sample(name, op, 1);
+            let theirs = glaze.sample(name, op_name, 1);
+            let batch = (sample_ns / ours.max(theirs)).clamp(1.0, 1e6) as usize;
+            let (mut ours_ns, mut theirs_ns, mut ratios) = (vec![], vec![], vec![]);
+            for round in 0..rounds {
+                let (o, t) = if round % 2 == 0 {
+                    let t = glaze.sample(name, op_name, batch);
+                    (self.sample(name, op, batch), t)
+                } else {
+                    let o = self.sample(name, op, batch);
+                    (o, glaze.sample(name, op_name, batch))
+                };
+                ours_ns.push(o);
+                theirs_ns.push(t);
+                ratios.push(t / o);
+            }
+            let mbps = |ns: f64| self.bytes(op) as f64 / ns * 1e3;
+            println!(
+                "{name}\t{op_name}\t{:.0}\t{:.0}\t{:.3}",
+                mbps(median(&mut ours_ns)),
+                mbps(median(&mut theirs_ns)),
+                median(&mut ratios)
+            );
+            std::io::stdout().flush().ok();
+        }
     }
 }
 
