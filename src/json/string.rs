@@ -208,10 +208,19 @@ fn write_tail<O: Out>(out: &mut O, s: &str, mut run: usize, mut i: usize) {
     out.push_str(s.get(run..).unwrap_or_default());
 }
 
+/// Inputs up to this many bytes are first checked for ASCII with plain word ORs: on a short
+/// message the SIMD validator's dispatch and setup cost more than the whole scan.
+const SHORT_INPUT: usize = 256;
+
 /// The longest prefix of `s` that is valid UTF-8 (all of it for valid input), checked with
-/// SIMD once per document.
+/// SIMD once per document (a short all-ASCII input by word ORs instead).
 #[inline]
 pub(crate) fn valid_prefix(s: &[u8]) -> &str {
+    if s.len() <= SHORT_INPUT {
+        if let Some(t) = super::unchecked::ascii_str(s) {
+            return t;
+        }
+    }
     match simdutf8::basic::from_utf8(s) {
         Ok(t) => t,
         Err(_) => valid_prefix_slow(s),
