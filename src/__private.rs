@@ -60,6 +60,7 @@ pub const NO_FIELDS: FieldsInfo = FieldsInfo {
     keys: &[],
     key_field: &[],
     probe: Probe::Empty,
+    plain: true,
 };
 
 /// Member access of a derived struct with named fields: its own `Reflect` impl is built on it,

@@ -334,6 +334,9 @@ pub struct FieldsInfo {
     pub key_field: &'static [u16],
     /// Perfect-hash probe over `keys`.
     pub probe: Probe<&'static [u16]>,
+    /// Whether every name is plain JSON text (no `"`, `\\` or byte below 0x20), so a text
+    /// format can confirm a guessed key by comparing the input's bytes with the name.
+    pub plain: bool,
 }
 
 /// A backend's output side: turns values into bytes.
@@ -561,12 +564,16 @@ pub trait Reader<'de> {
     fn next_field(&mut self, map: &mut Self::Map) -> Result<Option<&[u8]>>;
     /// [`next_field`](Reader::next_field) with a guess: [`NextField::Guessed`] when the key is
     /// `guess` (a field's wire name), which a format may confirm without decoding the key.
+    /// `plain` says `guess` has no character a JSON string would escape (see
+    /// [`FieldsInfo::plain`]).
     #[inline(always)]
     fn next_field_guess(
         &mut self,
         map: &mut Self::Map,
         guess: &str,
+        plain: bool,
     ) -> Result<Option<NextField<'_>>> {
+        let _ = plain;
         Ok(self.next_field(map)?.map(|key| NextField::of(key, guess)))
     }
     /// The next key of a map, validated, or `None` at the end.

@@ -77,6 +77,17 @@ where
     )
 }
 
+/// [`Reader::offset`] as it was at the saved position `mark`, without moving the reader: for
+/// errors about a value already read, so that the common path only saves a position.
+#[inline]
+pub(crate) fn offset_at<'de, R: Reader<'de>>(r: &mut R, mark: R::Pos) -> usize {
+    let now = r.save();
+    r.restore(mark);
+    let at = r.offset();
+    r.restore(now);
+    at
+}
+
 /// What [`read_flat_fields_in`] asks its `field` callback to read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Member<'k> {
@@ -125,10 +136,14 @@ where
     let mut seen = Seen::new(if track { info.names.len() } else { 0 });
     let mut expect = 0usize;
     loop {
-        let key_at = r.offset();
+        // Where the key starts is worked out only when something needs it (an error, a
+        // flattened map, the key checks): computing it for every key cost 8% of reading a
+        // small message.
+        let mark = r.save();
+        let key_at = |r: &mut R| offset_at(r, mark);
         let found = {
             let next = match info.names.get(expect) {
-                Some(name) => r.next_field_guess(map, name)?,
+                Some(name) => r.next_field_guess(map, name, info.plain)?,
                 None => r.next_field(map)?.map(NextField::Other),
             };
             match next {
@@ -152,7 +167,7 @@ where
         match found {
             Ok((k, f)) => {
                 if track {
-                    seen.mark(f, k, info, &opts, key_at)?;
+                    seen.mark(f, k, info, &opts, key_at(r))?;
                 }
                 field(Member::Index(f), r)
                     .map_err(|e| e.push_path(PathSegment::Field(info.names[f])))?;
@@ -162,10 +177,13 @@ where
                 field(Member::Index(m), r).map_err(|e| e.push_path(PathSegment::Field(name)))?;
             }
             // The keeper of the entry names it in error paths.
-            Err(Unmatched::Rest(key)) => field(Member::Rest(key.text(key_at)?, key_at), r)?,
+            Err(Unmatched::Rest(key)) => {
+                let at = key_at(r);
+                field(Member::Rest(key.text(at)?, at), r)?
+            }
             Err(Unmatched::Skip) => r.skip_value()?,
             Err(Unmatched::Unknown(unknown)) => {
-                return Err(Error::new(Code::UnknownKey(unknown), key_at))
+                return Err(Error::new(Code::UnknownKey(unknown), key_at(r)))
             }
         }
     }
@@ -290,6 +308,9 @@ enum Seen {
 }
 
 impl Seen {
+    /// Inlined: most structs track nothing, and the call alone cost ~4% of reading a small
+    /// message of three nested structs.
+    #[inline(always)]
     fn new(fields: usize) -> Seen {
         if fields == 0 {
             Seen::Off

@@ -71,3 +71,60 @@ fn non_ascii_field_names_are_matched() {
     let aliased: Accents = structio::from_json(r#"{"größe":9,"名前":"n","café":3}"#).unwrap();
     assert_eq!(aliased, v);
 }
+
+/// A key that spells the expected field name is taken without decoding it only when the name
+/// has nothing JSON escapes: raw bytes that look like such a name are read as JSON says.
+#[test]
+fn guessed_keys_are_read_as_json_says() {
+    #[derive(structio::Reflect, Default, Debug, PartialEq)]
+    struct Quote {
+        #[structio(rename = "x\"y")]
+        q: u8,
+    }
+    #[derive(structio::Reflect, Default, Debug, PartialEq)]
+    struct Slash {
+        #[structio(rename = "a\\")]
+        s: u8,
+    }
+    #[derive(structio::Reflect, Default, Debug, PartialEq)]
+    struct Control {
+        #[structio(rename = "c\u{1}")]
+        c: u8,
+    }
+    #[derive(structio::Reflect, Default, Debug, PartialEq)]
+    struct Plain {
+        plain: u8,
+        next: u8,
+    }
+    assert_eq!(structio::from_json::<Quote>(r#"{"x\"y":1}"#).unwrap().q, 1);
+    assert!(structio::from_json::<Quote>(r#"{"x"y":1}"#).is_err());
+    assert_eq!(structio::from_json::<Slash>(r#"{"a\\":2}"#).unwrap().s, 2);
+    assert!(structio::from_json::<Slash>(r#"{"a\":2}"#).is_err());
+    assert_eq!(
+        structio::from_json::<Control>(r#"{"c\u0001":3}"#)
+            .unwrap()
+            .c,
+        3
+    );
+    assert!(structio::from_json::<Control>("{\"c\u{1}\":3}").is_err());
+
+    let want = Plain { plain: 4, next: 5 };
+    for text in [
+        r#"{"plain":4,"next":5}"#,
+        r#"{ "plain" : 4 , "next" : 5 }"#,
+        r#"{"\u0070lain":4,"nex\u0074":5}"#,
+        r#"{"next":5,"plain":4}"#,
+    ] {
+        assert_eq!(structio::from_json::<Plain>(text).unwrap(), want, "{text}");
+    }
+    for bad in [
+        r#"{"plainx":4}"#,
+        r#"{"plai":4}"#,
+        r#"{"plain"4}"#,
+        r#"{"plain""#,
+        r#"{"plain"#,
+        "{\"plain\u{0}\":4}",
+    ] {
+        assert!(structio::from_json::<Plain>(bad).is_err(), "{bad}");
+    }
+}

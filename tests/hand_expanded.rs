@@ -18,6 +18,7 @@ const _: () = {
         keys: &["x", "y", "label", "tag", "name"],
         key_field: &[0, 1, 2, 3, 2],
         probe: p::Probe::Linear,
+        plain: true,
     };
     impl<'de> p::Reflect<'de> for Point {
         fn write<W: p::Writer>(&self, w: &mut W) {

@@ -28,6 +28,7 @@ const _: () = {
         keys: &["id", "tag", "name", "label"],
         key_field: &[0, 1, 2, 3],
         probe: p::Probe::Linear,
+        plain: true,
     };
     impl<'de: 'a, 'a> p::Reflect<'de> for Item<'a> {
         fn write<W: p::Writer>(&self, w: &mut W) {

@@ -51,6 +51,7 @@ const _: () = {
         ],
         key_field: &[0, 1, 2, 3, 4],
         probe: p::Probe::Linear,
+        plain: true,
     };
     impl<'de> p::Reflect<'de> for TestStruct {
         fn write<W: p::Writer>(&self, w: &mut W) {

@@ -85,6 +85,9 @@ impl Table {
         let keys = &self.keys;
         let key_field = self.key_entry.iter().map(|&e| Literal::u16_unsuffixed(e));
         let probe = probe(keys);
+        let plain = names
+            .iter()
+            .all(|n| n.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\'));
         let optional = if self.optional.contains(&true) {
             let o = &self.optional;
             quote!(&[#(#o),*])
@@ -98,6 +101,7 @@ impl Table {
                 keys: &[#(#keys),*],
                 key_field: &[#(#key_field),*],
                 probe: #probe,
+                plain: #plain,
             }
         }
     }

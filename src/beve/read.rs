@@ -440,6 +440,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         &mut self,
         map: &mut BeveMap,
         guess: &str,
+        _plain: bool,
     ) -> Result<Option<NextField<'_>>> {
         let n = guess.len();
         if map.remaining != 0 && map.keys == Keys::Str && n < 1 << 6 {

@@ -26,6 +26,7 @@ const REC: FieldsInfo = FieldsInfo {
     keys: &["id", "name", "xs", "tag"],
     key_field: &[0, 1, 2, 3],
     probe: Probe::Linear,
+    plain: true,
 };
 
 impl<'de> Reflect<'de> for Rec {

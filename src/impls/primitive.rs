@@ -106,10 +106,13 @@ macro_rules! size_reflect {
             }
             #[inline(always)]
             fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-                let at = r.offset();
+                let mark = r.save();
                 let v = r.read_number::<$wire>()?;
                 *self = <$t>::try_from(v).map_err(|_| {
-                    Error::new(Code::NumberOutOfRange(stringify!($t)), at)
+                    Error::new(
+                        Code::NumberOutOfRange(stringify!($t)),
+                        crate::walk::offset_at(r, mark),
+                    )
                 })?;
                 Ok(())
             }

@@ -83,13 +83,16 @@ impl<'de: 'a, 'a> Reflect<'de> for RawJson<'a> {
     }
     #[inline]
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        let at = r.offset();
+        let mark = r.save();
         match r.read_raw_json()? {
             Str::Borrowed(s) => {
                 self.0 = s;
                 Ok(())
             }
-            Str::Transient(_) => Err(Error::new(Code::BorrowedEscape, at)),
+            Str::Transient(_) => Err(Error::new(
+                Code::BorrowedEscape,
+                crate::walk::offset_at(r, mark),
+            )),
         }
     }
 }

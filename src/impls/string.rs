@@ -54,9 +54,19 @@ impl<'de: 'a, 'a> Reflect<'de> for &'a str {
     }
     #[inline]
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        let at = r.offset();
-        *self = borrowed(r.read_str()?, at)?;
-        Ok(())
+        // Where the string starts is only worked out for the error (3% of reading a small
+        // message when computed up front).
+        let mark = r.save();
+        match r.read_str()? {
+            Str::Borrowed(b) => {
+                *self = b;
+                Ok(())
+            }
+            Str::Transient(_) => Err(Error::new(
+                Code::BorrowedEscape,
+                crate::walk::offset_at(r, mark),
+            )),
+        }
     }
     str_array_methods!();
 }

@@ -7,7 +7,7 @@
 
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::{Number, Wire};
-use crate::reflect::{EnumInfo, Key, ReadOptions, Reader, Str, ValueKind};
+use crate::reflect::{EnumInfo, Key, NextField, ReadOptions, Reader, Str, ValueKind};
 
 use super::number_read::{int_element, read_float, read_int, read_wire};
 use super::skip::{eof, literal, skip_ws, walk, NoEmit};
@@ -254,6 +254,11 @@ impl<'de> JsonReader<'de> {
     /// opening quote. `false` at the end of the object.
     #[inline(always)]
     fn member(&mut self, first: &mut bool) -> Result<bool> {
+        // The usual case: the comma right after the previous value, the key's quote after it.
+        if !*first && self.s.get(self.pos..self.pos + 2) == Some(b",\"") {
+            self.pos += 1;
+            return Ok(true);
+        }
         let mut b = self.peek()?;
         if *first {
             *first = false;
@@ -279,6 +284,11 @@ impl<'de> JsonReader<'de> {
     /// Consumes the `:` after a key.
     #[inline(always)]
     fn colon(&mut self) -> Result<()> {
+        // Usually right after the key: no whitespace to skip.
+        if self.s.get(self.pos) == Some(&b':') {
+            self.pos += 1;
+            return Ok(());
+        }
         if self.peek()? != b':' {
             return Err(Error::new(Code::ExpectedColon, self.pos));
         }
@@ -590,6 +600,33 @@ impl<'de> Reader<'de> for JsonReader<'de> {
         let text = self.string_bytes()?;
         self.colon()?;
         Ok(Some(self.bytes_of(text)))
+    }
+
+    /// A plain guessed key is confirmed by comparing the input after the opening quote with
+    /// the name and finding the closing quote right after it: those bytes are the name's,
+    /// which has nothing a JSON string escapes, so the key is the name without scanning it.
+    /// Any other key goes the [`next_field`](Reader::next_field) way.
+    #[inline(always)]
+    fn next_field_guess(
+        &mut self,
+        first: &mut bool,
+        guess: &str,
+        plain: bool,
+    ) -> Result<Option<NextField<'_>>> {
+        if !self.member(first)? {
+            return Ok(None);
+        }
+        let g = guess.as_bytes();
+        let start = self.pos + 1;
+        let end = start + g.len();
+        if plain && self.s.get(end) == Some(&b'"') && crate::walk::key_eq(g, &self.s[start..end]) {
+            self.pos = end + 1;
+            self.colon()?;
+            return Ok(Some(NextField::Guessed));
+        }
+        let text = self.string_bytes()?;
+        self.colon()?;
+        Ok(Some(NextField::of(self.bytes_of(text), guess)))
     }
 
     #[inline]

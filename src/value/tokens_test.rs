@@ -515,6 +515,7 @@ const ENVELOPE: FieldsInfo = FieldsInfo {
     keys: &["id", "body", "meta"],
     key_field: &[0, 1, 2],
     probe: Probe::Linear,
+    plain: true,
 };
 
 impl<'de> Reflect<'de> for Envelope {
