@@ -34,6 +34,10 @@ secs=${BENCH_SECONDS:-0.5}
 reps=${BENCH_REPS:-5}
 glaze=${GLAZE_BENCH:-}
 native=${NATIVE:-$([[ -n "$glaze" ]] && echo 1 || echo 0)}
+if [[ -n "$glaze" && ! -x "$glaze" ]]; then
+  echo "GLAZE_BENCH=$glaze is not an executable file; build it with baseline-cpp/build.sh" >&2
+  exit 1
+fi
 
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT

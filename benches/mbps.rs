@@ -146,7 +146,7 @@ impl Glaze {
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .spawn()
-            .unwrap_or_else(|e| panic!("{exe}: {e}"));
+            .unwrap_or_else(|e| panic!("cannot start the Glaze baseline {exe}: {e}"));
         let to = child.stdin.take().expect("piped stdin");
         let from = BufReader::new(child.stdout.take().expect("piped stdout"));
         Glaze { child, to, from }
