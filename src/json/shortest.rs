@@ -106,7 +106,11 @@ pub(super) fn shortest(bits: u64) -> Option<(u64, u64, i32)> {
         let digit = (t >> 64) as u64 + (rest >> 63);
         // Not within 16 margins of a tie: |rest - 2^63| >= 16 MARGIN, in one compare.
         let off_tie = rest.wrapping_sub((1 << 63) - 16 * MARGIN) >= 32 * MARGIN;
-        if off_tie && digit <= 9 {
+        // `digit` is at most 9 here: `up >= h + MARGIN` with `h >= 0.05` (less its error of
+        // 2.1 units) leaves `frac * 10` below 9.5 by more than the tie band, which `off_tie`
+        // excludes. (The tests compare every answer with the general path.)
+        debug_assert!(!off_tie || digit <= 9, "{frac} {h}");
+        if off_tie {
             // 16 digits and the extra one, or 15 and the extra one (then 16 in `head`).
             return Some(if wide {
                 (integral, digit, e10)
@@ -220,11 +224,13 @@ fn shortest_integer(m: u64, e: i32, j: i32) -> (u64, i32) {
 }
 
 /// `E` and a decimal exponent from -324 to 308 (`E-324` ... `E308`) as ASCII from the lowest
-/// byte, with the text's length in the top byte (at most 5: `& 7` tells the compiler so).
-static EXP_TEXT: [u64; 633] = exp_text();
+/// byte, with the text's length in the top byte (at most 5: `& 7` tells the compiler so), at
+/// index `exponent + 324`; the table is padded with zeros to a power of two, so an index can
+/// be masked into it.
+static EXP_TEXT: [u64; 1024] = exp_text();
 
-const fn exp_text() -> [u64; 633] {
-    let mut t = [0u64; 633];
+const fn exp_text() -> [u64; 1024] {
+    let mut t = [0u64; 1024];
     let mut i = 0;
     while i < 633 {
         let e = i as i32 - 324;
@@ -276,7 +282,18 @@ pub(super) fn write_glaze<O: Out>(
     // Significant digits after the first: up to the last non-zero one.
     let more = ((nonzero << 1) | 1).ilog2() as usize;
     let tail = tail.to_le_bytes();
-    if (0..=15).contains(&e10) {
+    // Outside -4..=15 (one compare): one digit, `.`, the rest and the exponent.
+    if (e10 + 4) as u32 > 19 {
+        // (A finite `f64` has `e10` in -324..=308; the mask keeps any index inside the table
+        // without a compare.)
+        let text = EXP_TEXT[(e10 + 324) as usize & (EXP_TEXT.len() - 1)];
+        out.push_block4(
+            prefix,
+            ([first, b'.'], 1 + usize::from(nonzero != 0)),
+            (tail, more),
+            (text.to_le_bytes(), (text >> 56) as usize & 7),
+        );
+    } else if e10 >= 0 {
         // `e10 + 1` integer digits, then the fraction if any digit is left.
         let e = e10 as usize;
         out.push_block3(prefix, ([first], 1), (tail, e));
@@ -284,7 +301,7 @@ pub(super) fn write_glaze<O: Out>(
             let fraction = (u128::from_le_bytes(tail) >> (8 * e)).to_le_bytes();
             out.push_block2([b'.'], 1, fraction, more - e);
         }
-    } else if (-4..0).contains(&e10) {
+    } else {
         // `0.`, then `-e10 - 1` zeros, then the digits.
         let at = 8 * (1 - e10) as u32;
         let head = (u64::from_le_bytes(*b"0.000000") & !(0xFF << at)) | (u64::from(first) << at);
@@ -292,17 +309,6 @@ pub(super) fn write_glaze<O: Out>(
             prefix,
             (head.to_le_bytes(), (2 - e10) as usize),
             (tail, more),
-        );
-    } else {
-        let text = EXP_TEXT
-            .get((e10 + 324) as usize)
-            .copied()
-            .unwrap_or_default();
-        out.push_block4(
-            prefix,
-            ([first, b'.'], 1 + usize::from(more > 0)),
-            (tail, more),
-            (text.to_le_bytes(), (text >> 56) as usize & 7),
         );
     }
 }
