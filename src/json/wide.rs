@@ -134,8 +134,40 @@ const fn room_for(n: usize) -> usize {
 
 /// Appends `s` as a quoted JSON string: `"`, `\` and control bytes escaped with the short
 /// forms or `\u00XX` (upper-case hex), everything else raw.
-#[inline]
+///
+/// A string of fewer than 16 bytes that needs no escape (keys' values in small messages,
+/// mostly) is written in line: one padded block, one check, one 16-byte store between the
+/// quotes. Anything else goes to [`write_escaped_blocks`]. (Out of line, the call and its
+/// register saves were half of writing a JSON-RPC message.)
+#[inline(always)]
 pub(crate) fn write_escaped(out: &mut Vec<u8>, s: &[u8]) {
+    let n = s.len();
+    if n < 16 {
+        let a = padded16(s);
+        if special_bits16(&a) == 0 {
+            out.reserve(18);
+            let len = out.len();
+            // SAFETY: 18 bytes of spare capacity after `len` (reserved above): the opening
+            // quote at `len`, the block at `len + 1 .. len + 17`, the closing quote at
+            // `len + 1 + n <= len + 16`. The quote, the first `n` bytes of the block (which are
+            // `s`) and the closing quote initialize the `n + 2` bytes after `len`.
+            unsafe {
+                let dst = out.as_mut_ptr().add(len);
+                *dst = b'"';
+                dst.add(1).cast::<[u8; 16]>().write_unaligned(a);
+                *dst.add(1 + n) = b'"';
+                out.set_len(len + n + 2);
+            }
+            return;
+        }
+    }
+    write_escaped_blocks(out, s);
+}
+
+/// [`write_escaped`] for strings of 16 bytes or more, or with a byte to escape: blocks stored
+/// into spare capacity reserved for the worst case while they are scanned.
+#[inline]
+fn write_escaped_blocks(out: &mut Vec<u8>, s: &[u8]) {
     if s.len() > CHUNK {
         return write_long(out, s);
     }
