@@ -473,6 +473,40 @@ mod tests {
         }
     }
 
+    /// The in-line path for short clean strings and the block path meet at 16 bytes and at the
+    /// first byte to escape: every length around there, clean, with one special byte at each
+    /// place, and with multi-byte text, appended to a buffer with no spare room (so that the
+    /// reservation must grow it) and to one with plenty.
+    #[test]
+    fn short_strings_in_line_and_the_rest_through_blocks() {
+        let mut cases: Vec<Vec<u8>> = Vec::new();
+        for len in 0..=20usize {
+            let clean: Vec<u8> = (0..len).map(|k| b'a' + (k % 26) as u8).collect();
+            cases.push(clean.clone());
+            for pos in 0..len {
+                for b in [b'"', b'\\', b'\n', 0x1F, 0x7F, 0xC3] {
+                    let mut s = clean.clone();
+                    s[pos] = b;
+                    cases.push(s);
+                }
+            }
+            cases.push("é".repeat(len / 2).into_bytes());
+        }
+        for s in &cases {
+            let mut want = b"[\"".to_vec();
+            want.extend(reference(s));
+            want.push(b'"');
+            let mut tight = b"[".to_vec();
+            tight.shrink_to_fit();
+            write_escaped(&mut tight, s);
+            assert_eq!(tight, want, "{s:?}");
+            let mut roomy = Vec::with_capacity(256);
+            roomy.push(b'[');
+            write_escaped(&mut roomy, s);
+            assert_eq!(roomy, want, "{s:?}");
+        }
+    }
+
     #[test]
     fn appends_quoted_strings_and_long_ones_in_chunks() {
         let mut out = b"[".to_vec();
