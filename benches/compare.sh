@@ -18,6 +18,8 @@
 #   MODE                paired (default with GLAZE_BENCH) or loops.
 #   BENCH_ROUNDS        paired: rounds per cell (default 100; a round is each side's best of
 #                       five samples of BENCH_SAMPLE_MS, default 0.5 ms).
+#   BENCH_OPS           comma-separated operations to time, e.g. beve_read,minify (default: all
+#                       six; in loops mode only structio's side is filtered).
 #   BENCH_CPU           paired: the CPU both sides are pinned to with taskset (default 0).
 #   STRUCTIO_BENCH_DIR  folder with NAME.json, NAME.pretty.json, NAME.beve (`bench generate DIR`).
 #                       Default: the copies in formats/json/bench and formats/beve/bench.

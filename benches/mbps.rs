@@ -5,6 +5,7 @@
 //! ```text
 //! cargo bench --bench mbps -- [DIR] [SECONDS] [REPS] [DOC...]
 //! cargo bench --bench mbps -- paired GLAZE_BENCH DIR [ROUNDS] [SAMPLE_MS] [DOC...]
+//! cargo bench --bench mbps -- serve DIR
 //! ```
 //! - **Loops** (the first form): best of REPS loops of at least SECONDS per cell, baseline-cpp's
 //!   `run` method; one `doc<TAB>op<TAB>MB/s` line per cell. SECONDS defaults to 0.5, REPS to 5.
@@ -15,6 +16,13 @@
 //!   host slows both. Prints `doc<TAB>op<TAB>structio MB/s<TAB>Glaze MB/s<TAB>ratio` lines:
 //!   the MB/s are the medians of the rounds' bests, the ratio is the median of the rounds'
 //!   structio / Glaze ratios.
+//!
+//! - **Serve**: answers timing requests on stdin as baseline-cpp's `serve` does, so that
+//!   `paired` can be given another build of this bench in place of GLAZE_BENCH: two builds of
+//!   structio side by side (`mbps-new paired mbps-old DIR`; the "Glaze" column is then the
+//!   other build).
+//!
+//! `BENCH_OPS=beve_read,minify` (loops and paired) times only the operations it names.
 //!
 //! DIR holds NAME.json, NAME.pretty.json and NAME.beve (loops mode's default:
 //! `STRUCTIO_BENCH_DIR`, else the copies in formats/; paired mode needs it, as Glaze's side
@@ -173,17 +181,27 @@ impl Drop for Glaze {
     }
 }
 
-/// Runs `each` on the seven documents, read from `dir` (or the default folders).
-fn each_doc(dir: Option<&String>, only: &[String], mut each: impl FnMut(&str, &mut dyn Timed)) {
+/// Whether `BENCH_OPS` (a comma-separated list of operation names; unset or empty: all)
+/// names operation `op`.
+fn op_chosen(op: &str) -> bool {
+    match std::env::var("BENCH_OPS") {
+        Ok(list) if !list.is_empty() => list.split(',').any(|o| o.trim() == op),
+        _ => true,
+    }
+}
+
+/// The seven documents (or those `only` names), read from `dir` (or the default folders).
+fn docs(dir: Option<&String>, only: &[String]) -> Vec<(&'static str, Box<dyn Timed>)> {
     let (json_dir, beve_dir) = match dir {
         Some(d) => (PathBuf::from(d), PathBuf::from(d)),
         None => doc_dirs(),
     };
+    let mut docs: Vec<(&'static str, Box<dyn Timed>)> = Vec::new();
     macro_rules! doc {
         ($name:literal, $t:ty) => {{
             if only.is_empty() || only.iter().any(|o| o == $name) {
-                let mut d = Doc::<$t>::new($name, load_doc(&json_dir, &beve_dir, $name));
-                each($name, &mut d);
+                let d = Doc::<$t>::new($name, load_doc(&json_dir, &beve_dir, $name));
+                docs.push(($name, Box::new(d)));
             }
         }};
     }
@@ -194,6 +212,15 @@ fn each_doc(dir: Option<&String>, only: &[String], mut each: impl FnMut(&str, &m
     doc!("doubles", Flat<f64>);
     doc!("exact_decimals", Flat<f64>);
     doc!("bools", Flat<bool>);
+    docs
+}
+
+/// Runs `each` on the seven documents (or those `only` names), read from `dir` (or the
+/// default folders).
+fn each_doc(dir: Option<&String>, only: &[String], mut each: impl FnMut(&str, &mut dyn Timed)) {
+    for (name, mut d) in docs(dir, only) {
+        each(name, &mut *d);
+    }
 }
 
 /// The two modes over a document of any type.
@@ -203,12 +230,18 @@ trait Timed {
     /// Paired mode: every operation alternated with Glaze's, `rounds` rounds of samples of
     /// about `sample_ns`.
     fn paired(&mut self, name: &str, glaze: &mut Glaze, rounds: usize, sample_ns: f64);
+    /// Serve mode: the best of [`SAMPLES`] timings of `batch` calls of operation `op` (a name
+    /// from [`OPS`]), in nanoseconds per call; `None` for an unknown operation.
+    fn serve(&mut self, name: &str, op: &str, batch: usize) -> Option<f64>;
 }
 
 impl<T: ReflectOwned + Default> Timed for Doc<T> {
     fn loops(&mut self, name: &str, seconds: f64, reps: u32) {
         let mut ok = true;
         for (op, op_name) in OPS.iter().enumerate() {
+            if !op_chosen(op_name) {
+                continue;
+            }
             let mbps = best_mbps(self.bytes(op), seconds, reps, || ok &= self.call(op, 1));
             println!("{name}\t{op_name}\t{mbps:.0}");
             std::io::stdout().flush().ok();
@@ -216,8 +249,16 @@ impl<T: ReflectOwned + Default> Timed for Doc<T> {
         assert!(ok, "{name}: an operation failed while timing");
     }
 
+    fn serve(&mut self, name: &str, op: &str, batch: usize) -> Option<f64> {
+        let op = OPS.iter().position(|o| *o == op)?;
+        Some(self.sample(name, op, batch))
+    }
+
     fn paired(&mut self, name: &str, glaze: &mut Glaze, rounds: usize, sample_ns: f64) {
         for (op, op_name) in OPS.iter().enumerate() {
+            if !op_chosen(op_name) {
+                continue;
+            }
             // Warm both sides and size the batch from the slower one.
             let ours = self.sample(name, op, 1);
             let theirs = glaze.sample(name, op_name, 1);
@@ -247,13 +288,44 @@ impl<T: ReflectOwned + Default> Timed for Doc<T> {
     }
 }
 
+/// Serve mode: answers baseline-cpp's timing requests (`DOC OP BATCH SAMPLES` lines on stdin,
+/// one answer line each: nanoseconds per call, or `error`), so that `paired` mode can drive
+/// another build of this bench in place of Glaze's and compare two builds of structio side
+/// by side.
+fn serve(dir: &String) {
+    let mut loaded = docs(Some(dir), &[]);
+    let stdin = std::io::stdin();
+    let mut out = std::io::stdout();
+    for line in stdin.lock().lines() {
+        let line = line.expect("read a request");
+        let parts: Vec<&str> = line.split_whitespace().collect();
+        let answer = match parts[..] {
+            [doc, op, batch, _samples] => loaded
+                .iter_mut()
+                .find(|(n, _)| *n == doc)
+                .zip(batch.parse::<usize>().ok())
+                .and_then(|((n, d), batch)| d.serve(n, op, batch)),
+            _ => None,
+        };
+        match answer {
+            Some(ns) => writeln!(out, "{ns}"),
+            None => writeln!(out, "error"),
+        }
+        .and_then(|()| out.flush())
+        .expect("answer a request");
+    }
+}
+
 fn main() {
     // `cargo bench` passes `--bench`; everything starting with `-` is ignored.
     let args: Vec<String> = std::env::args()
         .skip(1)
         .filter(|a| !a.starts_with('-'))
         .collect();
-    if args.first().map(String::as_str) == Some("paired") {
+    if args.first().map(String::as_str) == Some("serve") {
+        let dir = args.get(1).expect("serve DIR");
+        serve(dir);
+    } else if args.first().map(String::as_str) == Some("paired") {
         let usage = "paired GLAZE_BENCH DIR [ROUNDS] [SAMPLE_MS]";
         let exe = args.get(1).expect(usage);
         // Glaze's side reads all three files of a document from one folder.

@@ -451,7 +451,8 @@ mod tests {
     use super::*;
 
     /// A string check under test: `valid(input, start, len)` and `push(input, start, len,
-    /// out)`, `None` when the processor lacks what it needs (and nothing done).
+    /// out)` (which appends the string to `out` when it is valid), `None` when the processor
+    /// lacks what it needs (and nothing done).
     struct Kernel {
         name: &'static str,
         valid: fn(&[u8], usize, usize) -> Option<bool>,
@@ -473,20 +474,16 @@ mod tests {
         }
     };
 
-    /// The AVX-512 check's `valid_in` and `push_valid` when the processor has what it needs.
+    /// The AVX-512 check's `valid_in`, and the string-array reader `beve::str_stream` on the
+    /// same string as a one-string array, when the processor has what they need.
     #[cfg(structio_avx512)]
     const AVX512: Kernel = {
         use crate::utf8_avx512 as k;
-        #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,bmi2")]
-        fn push(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
-            // SAFETY: this function runs only with the features the check needs.
-            unsafe { k::push_valid(input, start, len, out) }
-        }
         Kernel {
             name: "avx512",
-            // SAFETY (both): called after `has_avx512` said yes.
+            // SAFETY: called after `has_avx512` said yes.
             valid: |i, s, l| k::has_avx512().then(|| unsafe { k::valid_call(i, s, l) }),
-            push: |i, s, l, o| k::has_avx512().then(|| unsafe { push(i, s, l, o) }),
+            push: crate::beve::str_stream::push_one,
         }
     };
 

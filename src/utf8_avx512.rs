@@ -1,5 +1,6 @@
 //! The UTF-8 check of [`crate::utf8_avx2`] on 64-byte AVX-512 registers, for the strings of a
-//! BEVE document, with the copy into a `String` done in the same pass.
+//! BEVE document: one string in place ([`valid_in`]), or the block step ([`add_errors`])
+//! that `beve::str_stream` runs over a whole string array.
 //!
 //! It is the same look-up method with the same three tables; AVX-512 changes how the work is
 //! done, not what is checked:
@@ -9,9 +10,8 @@
 //!   only the low six bits of each index, so no mask is needed before them;
 //! - the three look-ups are combined, and the continuation rule applied, with one ternary-logic
 //!   instruction each;
-//! - a string's last block is a masked load (and, when copying, a masked store): nothing past
-//!   the string's end is read or written, with no branch on the room left and no copy for the
-//!   end of the input.
+//! - a string's last block is a masked load: nothing past the string's end is read, with no
+//!   branch on the room left and no copy for the end of the input.
 //!
 //! Used when the processor has AVX-512 F, BW and VBMI with BMI2 ([`has_avx512`], asked at run
 //! time), and only when the compiler is Rust 1.89 or later (`cfg(structio_avx512)`, set by the
@@ -23,9 +23,9 @@
 
 use core::arch::x86_64::{
     __m512i, _bzhi_u64, _mm512_alignr_epi64, _mm512_alignr_epi8, _mm512_loadu_epi8,
-    _mm512_mask_storeu_epi8, _mm512_maskz_loadu_epi8, _mm512_movepi8_mask, _mm512_or_si512,
-    _mm512_permutexvar_epi8, _mm512_set1_epi8, _mm512_setzero_si512, _mm512_srli_epi16,
-    _mm512_storeu_epi8, _mm512_subs_epu8, _mm512_ternarylogic_epi64, _mm512_test_epi8_mask,
+    _mm512_maskz_loadu_epi8, _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutexvar_epi8,
+    _mm512_set1_epi8, _mm512_setzero_si512, _mm512_srli_epi16, _mm512_subs_epu8,
+    _mm512_ternarylogic_epi64, _mm512_test_epi8_mask,
 };
 
 use crate::utf8_avx2::{PREV_HIGH, PREV_LOW, THIS_HIGH, TWO_CONTS};
@@ -81,7 +81,7 @@ unsafe fn unfinished(v: __m512i) -> __m512i {
 /// # Safety
 /// The processor has the features [`has_avx512`] asks for.
 #[inline(always)]
-unsafe fn add_errors(errors: __m512i, v: __m512i, prev: __m512i) -> __m512i {
+pub(crate) unsafe fn add_errors(errors: __m512i, v: __m512i, prev: __m512i) -> __m512i {
     // SAFETY: value-only intrinsics of the features the caller guarantees ([`has_avx512`]).
     unsafe {
         if _mm512_movepi8_mask(v) == 0 {
@@ -108,27 +108,22 @@ unsafe fn add_errors(errors: __m512i, v: __m512i, prev: __m512i) -> __m512i {
     }
 }
 
-/// Whether the `len` bytes at `src` are valid UTF-8; with `COPY`, also copies them to `dst`
-/// (whatever the answer). 64-byte blocks; the last one (0 to 64 bytes) is a masked load and
-/// store, so nothing outside the `len` bytes is read or written.
+/// Whether the `len` bytes at `src` are valid UTF-8. 64-byte blocks; the last one (0 to 64
+/// bytes) is a masked load, so nothing outside the `len` bytes is read.
 ///
 /// # Safety
-/// `src` is readable for `len` bytes; with `COPY`, `dst` is writable for `len` bytes and does
-/// not overlap them; the processor has the features [`has_avx512`] asks for.
+/// `src` is readable for `len` bytes; the processor has the features [`has_avx512`] asks for.
 #[inline(always)]
-unsafe fn check<const COPY: bool>(src: *const u8, len: usize, dst: *mut u8) -> bool {
-    // SAFETY: the loop's loads and stores are of 64 bytes at `i` with `i + 64 < len`; the last
-    // ones are masked to the `len - i <= 64` bytes left (the masked-off bytes are not
-    // accessed). The caller's promise about the pointers and the processor.
+unsafe fn check(src: *const u8, len: usize) -> bool {
+    // SAFETY: the loop's loads are of 64 bytes at `i` with `i + 64 < len`; the last one is
+    // masked to the `len - i <= 64` bytes left (the masked-off bytes are not accessed). The
+    // caller's promise about the pointer and the processor.
     unsafe {
         let mut prev = _mm512_setzero_si512();
         let mut errors = _mm512_setzero_si512();
         let mut i = 0;
         while len - i > 64 {
             let v = _mm512_loadu_epi8(src.add(i).cast());
-            if COPY {
-                _mm512_storeu_epi8(dst.add(i).cast(), v);
-            }
             errors = add_errors(errors, v, prev);
             prev = v;
             i += 64;
@@ -136,9 +131,6 @@ unsafe fn check<const COPY: bool>(src: *const u8, len: usize, dst: *mut u8) -> b
         // `bzhi` keeps the low `len - i` bits (all 64 when it is 64).
         let keep = _bzhi_u64(u64::MAX, (len - i) as u32);
         let v = _mm512_maskz_loadu_epi8(keep, src.add(i).cast());
-        if COPY {
-            _mm512_mask_storeu_epi8(dst.add(i).cast(), keep, v);
-        }
         errors = add_errors(errors, v, prev);
         errors = _mm512_or_si512(errors, unfinished(v));
         _mm512_test_epi8_mask(errors, errors) == 0
@@ -155,37 +147,9 @@ pub(crate) unsafe fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
     if !crate::utf8_avx2::inside(input, start, len) {
         return false;
     }
-    // SAFETY: the range is inside `input` (checked above); nothing is written with `COPY`
-    // false; the caller's promise about the processor.
-    unsafe { check::<false>(input.as_ptr().add(start), len, core::ptr::null_mut()) }
-}
-
-/// Appends `input[start..start + len]` to `out` when it is valid UTF-8 and returns `true`;
-/// otherwise (or when the range is not inside `input`) leaves `out` as it was and returns
-/// `false`. The bytes are checked and copied in one pass.
-///
-/// # Safety
-/// The processor has the features [`has_avx512`] asks for.
-#[inline(always)]
-pub(crate) unsafe fn push_valid(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
-    if !crate::utf8_avx2::inside(input, start, len) {
-        return false;
-    }
-    out.reserve(len);
-    // SAFETY: the source range is inside `input` (checked above); the bytes go to `out`'s
-    // spare capacity, where `reserve(len)` made room for `len` of them (a `String` does not
-    // overlap the input it is read from). Its length is raised over them only once they are
-    // known to be valid UTF-8; otherwise they stay spare capacity, never part of the string.
-    unsafe {
-        let bytes = out.as_mut_vec();
-        let old = bytes.len();
-        let dst = bytes.as_mut_ptr().add(old);
-        if !check::<true>(input.as_ptr().add(start), len, dst) {
-            return false;
-        }
-        bytes.set_len(old + len);
-    }
-    true
+    // SAFETY: the range is inside `input` (checked above); the caller's promise about the
+    // processor.
+    unsafe { check(input.as_ptr().add(start), len) }
 }
 
 /// [`valid_in`] as a call from code compiled without AVX-512, for callers that check one

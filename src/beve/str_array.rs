@@ -57,7 +57,7 @@ pub(crate) fn strings_into(
     if crate::utf8_avx512::has_avx512() {
         // SAFETY: the processor has what the AVX-512 check needs.
         #[allow(unsafe_code)]
-        return unsafe { strings_into_avx512(input, pos, n, out) };
+        return unsafe { super::str_stream::strings_into(input, pos, n, out) };
     }
     #[cfg(target_arch = "x86_64")]
     if crate::json::wide::has_avx2() {
@@ -108,13 +108,13 @@ fn sized_loop(
 /// this every string waits for its first line to come from the second-level cache; any
 /// distance from 320 bytes to 2 KiB measured the same on the benchmark documents.
 #[cfg(target_arch = "x86_64")]
-const PREFETCH: usize = 1024;
+pub(super) const PREFETCH: usize = 1024;
 
 /// Asks for the cache line holding `input[at]` (when it is inside `input`) to be brought into
 /// the first-level cache; a hint only, which does nothing else.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
-fn prefetch(input: &[u8], at: usize) {
+pub(super) fn prefetch(input: &[u8], at: usize) {
     if let Some(byte) = input.get(at) {
         // SAFETY: a prefetch reads nothing into the program and writes nothing; its address
         // is that of a byte of `input` all the same.
@@ -127,33 +127,31 @@ fn prefetch(input: &[u8], at: usize) {
     }
 }
 
-/// Defines `$into` ([`strings_into`]) and `$items` ([`items`]) over the string check of module
-/// `crate::$check` (its `push_valid` and `valid_in`), compiled with `$features`; callers
-/// call them only after asking the processor for those features.
-macro_rules! vector_paths {
-    ($into:ident, $items:ident, $check:ident, $features:literal) => {
-        /// [`strings_into`] with each string checked and copied by
-        #[doc = concat!("`", stringify!($check), "`.")]
-        /// Called only when the processor has
-        #[doc = concat!("`", $features, "`.")]
-        #[cfg(target_arch = "x86_64")]
-        #[target_feature(enable = $features)]
-        fn $into(
-            input: &[u8],
-            pos: &mut usize,
-            n: usize,
-            out: &mut Vec<String>,
-        ) -> std::result::Result<(), (Error, usize)> {
-            sized_loop(input, pos, n, |i, start, len| {
-                let dst = crate::reflect::string_slot(out, i);
-                // SAFETY: this function runs only with the features the check needs.
-                #[allow(unsafe_code)]
-                Ok(unsafe { crate::$check::push_valid(input, start, len, dst) })
-            })?;
-            out.truncate(n);
-            Ok(())
-        }
+/// [`strings_into`] with each string checked and copied by `utf8_avx2`. Called only when the
+/// processor has AVX2.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+fn strings_into_avx2(
+    input: &[u8],
+    pos: &mut usize,
+    n: usize,
+    out: &mut Vec<String>,
+) -> std::result::Result<(), (Error, usize)> {
+    sized_loop(input, pos, n, |i, start, len| {
+        let dst = crate::reflect::string_slot(out, i);
+        // SAFETY: this function runs only with AVX2.
+        #[allow(unsafe_code)]
+        Ok(unsafe { crate::utf8_avx2::push_valid(input, start, len, dst) })
+    })?;
+    out.truncate(n);
+    Ok(())
+}
 
+/// Defines `$items` ([`items`]) over the string check of module `crate::$check` (its
+/// `valid_in`), compiled with `$features`; callers call it only after asking the processor
+/// for those features.
+macro_rules! items_path {
+    ($items:ident, $check:ident, $features:literal) => {
         /// [`items`] with each string checked in place by
         #[doc = concat!("`", stringify!($check), "`.")]
         /// Called only when the processor has
@@ -182,10 +180,9 @@ macro_rules! vector_paths {
     };
 }
 
-vector_paths!(strings_into_avx2, items_avx2, utf8_avx2, "avx2");
+items_path!(items_avx2, utf8_avx2, "avx2");
 #[cfg(structio_avx512)]
-vector_paths!(
-    strings_into_avx512,
+items_path!(
     items_avx512,
     utf8_avx512,
     "avx512f,avx512bw,avx512vbmi,bmi2"
@@ -349,9 +346,9 @@ mod tests {
                 let items = by_items(b, n, |b, p, n, f| unsafe { items_avx512(b, p, n, f) });
                 got.push(("items_avx512", items));
                 let into = by_strings_into(b, n, |b, p, n, o| unsafe {
-                    strings_into_avx512(b, p, n, o)
+                    super::super::str_stream::strings_into(b, p, n, o)
                 });
-                got.push(("strings_into_avx512", into));
+                got.push(("str_stream", into));
             }
         }
         for (name, outcome) in got {
