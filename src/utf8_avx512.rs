@@ -87,6 +87,19 @@ pub(crate) unsafe fn add_errors(errors: __m512i, v: __m512i, prev: __m512i) -> _
         if _mm512_movepi8_mask(v) == 0 {
             return _mm512_or_si512(errors, unfinished(prev));
         }
+        all_errors(errors, v, prev)
+    }
+}
+
+/// [`add_errors`] without its shortcut for an all-ASCII block: for a block whose being ASCII
+/// or not is as likely as not, where the shortcut's branch would often be mispredicted.
+///
+/// # Safety
+/// The processor has the features [`has_avx512`] asks for.
+#[inline(always)]
+pub(crate) unsafe fn all_errors(errors: __m512i, v: __m512i, prev: __m512i) -> __m512i {
+    // SAFETY: value-only intrinsics of the features the caller guarantees ([`has_avx512`]).
+    unsafe {
         // Bytes 48..64 of `prev`, then 0..48 of `v`: the 16 bytes before each lane of `v`.
         let before = _mm512_alignr_epi64::<6>(v, prev);
         let prev1 = _mm512_alignr_epi8::<15>(v, before);

@@ -20,14 +20,14 @@
 #![allow(unsafe_code)]
 
 use core::arch::x86_64::{
-    _bzhi_u64, _mm512_loadu_epi8, _mm512_mask_storeu_epi8, _mm512_maskz_loadu_epi8,
+    __m512i, _bzhi_u64, _mm512_loadu_epi8, _mm512_mask_storeu_epi8, _mm512_maskz_loadu_epi8,
     _mm512_setzero_si512, _mm512_storeu_epi8, _mm512_test_epi8_mask, _mm_prefetch, _MM_HINT_T0,
 };
 
 use super::size;
 use super::str_array::PREFETCH;
 use crate::error::Error;
-use crate::utf8_avx512::add_errors;
+use crate::utf8_avx512::{add_errors, all_errors};
 
 /// Most `String`s one run appends to a shorter vector: a vector grows only a little ahead of
 /// the strings the input has shown to be there.
@@ -94,6 +94,7 @@ struct Unchecked<'a> {
 }
 
 impl Drop for Unchecked<'_> {
+    #[inline]
     fn drop(&mut self) {
         for s in &mut self.strings[..self.filled] {
             s.clear();
@@ -101,9 +102,12 @@ impl Drop for Unchecked<'_> {
     }
 }
 
-/// Where a run's stream stands between calls of [`advance`].
-struct Stream {
-    /// The next SIZE.
+/// Where a run's stream stood when [`advance`] stopped for room or for a wide string: what
+/// the call that resumes it needs. A run that does not stop (the usual case) never has one:
+/// its first call starts from zeros in registers, and the position goes in and out in
+/// registers too, so nothing of the stream passes through memory.
+struct Resume {
+    /// The SIZE of the string [`advance`] stopped at.
     p: usize,
     /// The first byte the check has not judged; `p - q < 64` between strings.
     q: usize,
@@ -112,30 +116,34 @@ struct Stream {
     /// two-byte SIZE (the length over 64) is ASCII, which separates the strings around it as
     /// well as a zero does.
     near: u64,
-    /// The last block judged (zeros at first), for the three bytes before each of the next.
-    /// (Bytes, not `__m512i`, whose 64-byte alignment would make the caller realign its stack
-    /// on every call.)
+    /// The last block judged, for the three bytes before each of the next (bytes, not an
+    /// `__m512i`, whose 64-byte alignment would make the caller realign its stack).
     prev: [u8; 64],
     /// The error classes found so far, or-ed.
     errors: [u8; 64],
 }
 
-/// Why [`advance`] stopped.
+/// Why [`advance`] stopped: at most two words, so that it comes back in registers.
 enum Stop {
-    /// Every string is copied, and the stream is judged to its end: valid UTF-8 or not.
-    Done(bool),
-    /// String `k` needs room for `len` bytes (its `String` is empty).
-    Room(usize, usize),
+    /// Every string is copied and the stream judged to its end (valid UTF-8 or not); the
+    /// strings end at `end`.
+    Done { end: usize, valid: bool },
+    /// String `k` needs more room than its `String` has (its SIZE is at the resume point).
+    Room(usize),
     /// String `k` is not one [`advance`] reads: a SIZE in its four- or eight-byte form, one
     /// cut by the end of the input, or a length of 8,192 or more. The stream is judged up to
     /// its SIZE, to be restarted after it ([`wide`] reads it).
     Wide(usize),
-    /// String `k` is cut short by the end of the input.
+    /// A string is cut short by the end of the input.
     Cut,
 }
 
-/// Reads one string into each of `strings[from..]` and judges the blocks they pass, until
-/// done or stopped; it calls nothing, so its loop keeps the stream's vectors in registers.
+/// Reads one string into each of `strings[from..]`, the first one's SIZE at `p`, and judges
+/// the blocks they pass, until done or stopped; it calls nothing, so its loop keeps the
+/// stream's vectors in registers. It reads strings of fewer than 8,192 bytes with a one- or
+/// two-byte SIZE (every string of a typical document), and stops at any other. `resume` is
+/// where a stopped run stood (`None` for a run's first call), and is set when it stops for
+/// room or a wide string.
 ///
 /// Its callers have no target features, so it is never inlined into them: in one function
 /// with the code that calls `reserve` when it stops for room, the compiler kept the stream's
@@ -143,58 +151,80 @@ enum Stop {
 /// from one block to the next), which made the read 25-30% slower. (`#[inline(never)]`
 /// would not do: on a `#[target_feature]` function rustc 1.95 does not pass it on to the
 /// back end.)
-/// It reads strings of fewer than 8,192 bytes with a one- or two-byte SIZE (every string of
-/// a typical document), and stops at any other.
 ///
 /// # Safety
 /// The processor has the features [`crate::utf8_avx512::has_avx512`] asks for.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,bmi2")]
-unsafe fn advance(input: &[u8], st: &mut Stream, strings: &mut [String], from: usize) -> Stop {
+unsafe fn advance(
+    input: &[u8],
+    mut p: usize,
+    resume: &mut Option<Resume>,
+    strings: &mut [String],
+    from: usize,
+) -> Stop {
     let base = input.as_ptr();
     let end = input.len();
-    let Stream {
-        mut p,
-        mut q,
-        mut near,
-        ..
-    } = *st;
-    // SAFETY (both): 64 bytes each.
-    let mut prev = unsafe { _mm512_loadu_epi8(st.prev.as_ptr().cast()) };
-    let mut errors = unsafe { _mm512_loadu_epi8(st.errors.as_ptr().cast()) };
-    let mut stop = Stop::Done(false);
-    let mut k = from;
-    while k < strings.len() {
+    // SAFETY (both): 64 plain bytes each way.
+    let (mut q, mut near, mut prev, mut errors) = match resume {
+        Some(r) => unsafe {
+            (
+                r.q,
+                r.near,
+                core::mem::transmute::<[u8; 64], __m512i>(r.prev),
+                core::mem::transmute::<[u8; 64], __m512i>(r.errors),
+            )
+        },
+        None => (p, 0, _mm512_setzero_si512(), _mm512_setzero_si512()),
+    };
+    let mut stop = Stop::Cut;
+    // Below `near_end`, no string this loop reads can reach past the input (a SIZE of at
+    // most two bytes, fewer than 8,192 bytes of text), so only the strings in the last 8 KiB
+    // are checked against its end.
+    let near_end = end.saturating_sub(2 + 8191);
+    let first = strings.as_mut_ptr();
+    // SAFETY (both): `from <= strings.len()` (the callers'); one past the end at most.
+    let (mut s, last) = unsafe { (first.add(from), first.add(strings.len())) };
+    loop {
+        if s == last {
+            stop = Stop::Done {
+                end: p,
+                valid: false,
+            };
+            break;
+        }
+        // SAFETY: `s` is inside `strings` (`first <= s < last`).
+        let k = unsafe { s.offset_from(first) } as usize;
         // A hint only, for an address that may lie past the input: a prefetch reads nothing
         // into the program and cannot fault.
         _mm_prefetch::<_MM_HINT_T0>(base.wrapping_add(p + PREFETCH).cast());
-        let left = end - p;
-        if left < 2 {
+        if p >= near_end && end - p < 2 {
             stop = Stop::Wide(k);
             break;
         }
-        // SAFETY: `p + 2 <= end`.
+        // SAFETY: `p + 2 <= end` (checked above near the end; `p < near_end` otherwise).
         let word = u16::from_le_bytes(unsafe { *base.add(p).cast::<[u8; 2]>() }) as usize;
-        let w = 1 + (word & 1);
-        let len = if word & 1 == 0 {
+        // A two-byte SIZE has bit 0 set; the length is the word over 4, masked to the SIZE's
+        // width. Bit 1 set (a four- or eight-byte SIZE) or a length of 8,192 or more: `wide`.
+        let two = word & 1;
+        let len = if two == 0 {
             (word & 0xFF) >> 2
         } else {
             word >> 2
         };
-        if word & 2 != 0 || len >= 8192 {
+        if (word & 2) | (len >> 13) != 0 {
             stop = Stop::Wide(k);
             break;
         }
-        if len > left - w {
-            stop = Stop::Cut;
+        let w = 1 + two;
+        if p >= near_end && len + w > end - p {
             break;
         }
-        // SAFETY: `k` is below the slice's length (the loop's condition). The `String`'s
-        // bytes as a `Vec`: its length is raised below over bytes the check has not seen
-        // yet, which the caller's guard empties unless the run passes.
-        let dst = unsafe { strings.get_unchecked_mut(k).as_mut_vec() };
-        dst.clear();
+        // SAFETY: `s` is inside `strings` (above). The `String`'s bytes as a `Vec`: its bytes
+        // are overwritten and its length set below with bytes the check has not seen yet,
+        // which the caller's guard empties unless the run passes.
+        let dst = unsafe { (*s).as_mut_vec() };
         if dst.capacity() < len {
-            stop = Stop::Room(k, len);
+            stop = Stop::Room(k);
             break;
         }
         near |= 1 << (p - q);
@@ -207,7 +237,8 @@ unsafe fn advance(input: &[u8], st: &mut Stream, strings: &mut [String], from: u
             dst.set_len(len);
         }
         p += len;
-        k += 1;
+        // SAFETY: `s < last`, so one past it at most.
+        s = unsafe { s.add(1) };
         while p - q >= 64 {
             // SAFETY: `q + 64 <= p <= end`: the block is inside `input`; the caller's promise
             // about the processor.
@@ -220,45 +251,50 @@ unsafe fn advance(input: &[u8], st: &mut Stream, strings: &mut [String], from: u
             near = 0;
         }
     }
-    if matches!(stop, Stop::Done(_) | Stop::Wide(_)) {
+    if matches!(stop, Stop::Done { .. } | Stop::Wide(_)) {
         // The last, partial block: the bytes from `q` to `p`, SIZE bytes masked off as
         // before. It ends in at least one zero (`p - q < 64`; all zeros when the strings
         // ended at a block's end), so a sequence left unfinished at the end of the last string
         // is an error of this block, and no test of its end is needed; and the stream can
-        // restart from zeros after it.
+        // restart from zeros after it. Its being ASCII or not is a toss-up, so it is judged
+        // without the all-ASCII branch.
         let keep = _bzhi_u64(!near, (p - q) as u32);
         // SAFETY: only bytes from `q` to `p <= end` are read (the others are masked off);
         // the caller's promise about the processor.
         unsafe {
             let v = _mm512_maskz_loadu_epi8(keep, base.add(q).cast());
-            errors = add_errors(errors, v, prev);
+            errors = all_errors(errors, v, prev);
         }
         prev = _mm512_setzero_si512();
         q = p;
         near = 0;
-        if let Stop::Done(valid) = &mut stop {
+        if let Stop::Done { valid, .. } = &mut stop {
             *valid = _mm512_test_epi8_mask(errors, errors) == 0;
         }
     }
-    st.p = p;
-    st.q = q;
-    st.near = near;
-    // SAFETY (both): 64 bytes each.
-    unsafe {
-        _mm512_storeu_epi8(st.prev.as_mut_ptr().cast(), prev);
-        _mm512_storeu_epi8(st.errors.as_mut_ptr().cast(), errors);
+    if matches!(stop, Stop::Room(_) | Stop::Wide(_)) {
+        // SAFETY (both): 64 plain bytes each way.
+        *resume = Some(unsafe {
+            Resume {
+                p,
+                q,
+                near,
+                prev: core::mem::transmute::<__m512i, [u8; 64]>(prev),
+                errors: core::mem::transmute::<__m512i, [u8; 64]>(errors),
+            }
+        });
     }
     stop
 }
 
-/// Reads the string at `st.p` into `dst` whatever its SIZE's form and length, checked on its
+/// Reads the string at `r.p` into `dst` whatever its SIZE's form and length, checked on its
 /// own and then copied, and restarts the stream after it ([`advance`] has judged it up to the
 /// SIZE). Returns `false` when the SIZE or the string is cut or the string is not UTF-8.
 ///
 /// # Safety
 /// The processor has the features [`crate::utf8_avx512::has_avx512`] asks for.
-unsafe fn wide(input: &[u8], st: &mut Stream, dst: &mut String) -> bool {
-    let mut p = st.p;
+unsafe fn wide(input: &[u8], r: &mut Resume, dst: &mut String) -> bool {
+    let mut p = r.p;
     let Ok(len) = size::read(input, &mut p) else {
         return false;
     };
@@ -270,8 +306,8 @@ unsafe fn wide(input: &[u8], st: &mut Stream, dst: &mut String) -> bool {
     let text = unsafe { std::str::from_utf8_unchecked(&input[p..p + len]) };
     dst.clear();
     dst.push_str(text);
-    st.p = p + len;
-    st.q = st.p;
+    r.p = p + len;
+    r.q = r.p;
     true
 }
 
@@ -289,38 +325,43 @@ unsafe fn run(input: &[u8], pos: &mut usize, strings: &mut [String]) -> bool {
         strings,
         filled: count,
     };
-    let mut st = Stream {
-        p: *pos,
-        q: *pos,
-        near: 0,
-        prev: [0; 64],
-        errors: [0; 64],
-    };
+    let mut resume = None;
+    let mut p = *pos;
     let mut from = 0;
     loop {
         // SAFETY (both): the caller's promise about the processor.
-        match unsafe { advance(input, &mut st, guard.strings, from) } {
-            Stop::Done(false) | Stop::Cut => return false,
-            Stop::Done(true) => break,
-            Stop::Room(k, len) => {
+        match unsafe { advance(input, p, &mut resume, guard.strings, from) } {
+            Stop::Done { end, valid: true } => {
+                guard.filled = 0;
+                *pos = end;
+                return true;
+            }
+            Stop::Done { valid: false, .. } | Stop::Cut => return false,
+            Stop::Room(k) => {
+                let Some(r) = &resume else { return false };
+                p = r.p;
+                // The SIZE `advance` read before it stopped, read again.
+                let Ok(len) = size::read(input, &mut r.p.clone()) else {
+                    return false;
+                };
                 // Strings before `k` hold bytes not judged yet: the guard empties them if
                 // this unwinds.
                 guard.filled = k;
+                guard.strings[k].clear();
                 guard.strings[k].reserve(len);
                 guard.filled = count;
                 from = k;
             }
             Stop::Wide(k) => {
-                if !unsafe { wide(input, &mut st, &mut guard.strings[k]) } {
+                let Some(r) = &mut resume else { return false };
+                if !unsafe { wide(input, r, &mut guard.strings[k]) } {
                     return false;
                 }
+                p = r.p;
                 from = k + 1;
             }
         }
     }
-    guard.filled = 0;
-    *pos = st.p;
-    true
 }
 
 /// Copies `len` bytes from `src` to `dst`: whole 64-byte blocks while more than 64 are left,
@@ -408,11 +449,34 @@ mod tests {
     /// outcome against std: the strings when each is UTF-8, else an error naming the first
     /// that is not, with nothing but UTF-8 left in `out` and the position unmoved.
     fn agrees(before: usize, strings: &[&[u8]], out: &mut Vec<String>) {
+        agrees_after(before, strings, out, &[0, 9000]);
+    }
+
+    /// [`agrees`] with the array followed by each of `afters` bytes: 0 puts it at the input's
+    /// end; 9,000 is more than the loop's check of the end looks at, so its strings are then
+    /// far from the end.
+    fn agrees_after(before: usize, strings: &[&[u8]], out: &mut Vec<String>, afters: &[usize]) {
         let b = array(before, strings);
+        let array_end = b.len() - 3;
+        for &after in afters {
+            let mut input = b[..array_end].to_vec();
+            input.extend(b"\xBF\x80\xF0".iter().copied().cycle().take(after));
+            one_agrees(before, strings, out, &input, array_end);
+        }
+    }
+
+    /// [`agrees`] on `input`, whose array ends at `array_end`.
+    fn one_agrees(
+        before: usize,
+        strings: &[&[u8]],
+        out: &mut Vec<String>,
+        input: &[u8],
+        array_end: usize,
+    ) {
         let mut pos = before;
-        // SAFETY: the callers ask for the processor's features first.
         let before_fallbacks = FALLBACKS.with(|f| f.get());
-        let got = unsafe { strings_into(&b[..b.len() - 3], &mut pos, strings.len(), out) };
+        // SAFETY: the callers ask for the processor's features first.
+        let got = unsafe { strings_into(input, &mut pos, strings.len(), out) };
         match strings.iter().position(|s| std::str::from_utf8(s).is_err()) {
             None => {
                 assert!(got.is_ok(), "{strings:02X?}");
@@ -422,7 +486,7 @@ mod tests {
                 for (o, s) in out.iter().zip(strings) {
                     assert_eq!(o.as_bytes(), *s);
                 }
-                assert_eq!(pos, b.len() - 3);
+                assert_eq!(pos, array_end);
             }
             Some(bad) => {
                 let (e, index) = got.expect_err("invalid UTF-8 accepted");
@@ -465,7 +529,13 @@ mod tests {
                 } else {
                     vec![&f, s, b"z"]
                 };
-                agrees(0, &strings, &mut out);
+                // Far from the input's end too for a few places (the vector code is the same).
+                let afters: &[usize] = if matches!(at, 0 | 61 | 63) {
+                    &[0, 9000]
+                } else {
+                    &[0]
+                };
+                agrees_after(0, &strings, &mut out, afters);
             }
         });
     }
@@ -479,10 +549,12 @@ mod tests {
         crate::utf8_avx2::cases::pairs_and_triples(|s| {
             // `s` starts with up to 32 ASCII bytes: placed so that its last bytes fall on
             // either side of the block's end.
+            // (At the input's end only: millions of cases, and the vector code is the same
+            // far from the end.)
             let at = 64 - s.len().min(40) / 2;
             let f = filler(at);
-            agrees(1, &[&f, s], &mut out);
-            agrees(0, &[s, &f, s], &mut out);
+            agrees_after(1, &[&f, s], &mut out, &[0]);
+            agrees_after(0, &[s, &f, s], &mut out, &[0]);
         });
     }
 
