@@ -46,24 +46,47 @@ pub(super) unsafe fn strings_into(
     n: usize,
     out: &mut Vec<String>,
 ) -> Result<(), (Error, usize)> {
-    let mut at = *pos;
+    if let Some(strings) = out.get_mut(..n) {
+        // The usual case when reading into a used value: one run over strings that are there.
+        // SAFETY: the caller's promise about the processor.
+        if !unsafe { run(input, pos, strings) } {
+            fall_back(input, pos, strings, 0)?;
+        }
+        out.truncate(n);
+        return Ok(());
+    }
     let mut i = 0;
     while i < n {
-        let end = if out.len() >= n { n } else { n.min(i + RUN) };
+        let end = n.min(i + RUN);
         if out.len() < end {
             out.resize_with(end, String::new);
         }
+        let strings = &mut out[i..end];
         // SAFETY: the caller's promise about the processor.
-        if !unsafe { run(input, &mut at, &mut out[i..end]) } {
-            #[cfg(test)]
-            tests::FALLBACKS.with(|f| f.set(f.get() + 1));
-            // Invalid or cut, or a SIZE in its eight-byte form: string by string, for the
-            // error with its exact offset (or the strings, when the form was all it was).
-            string_by_string(input, &mut at, &mut out[i..end], i)?;
+        if !unsafe { run(input, pos, strings) } {
+            fall_back(input, pos, strings, i)?;
         }
         i = end;
     }
     out.truncate(n);
+    Ok(())
+}
+
+/// After a run that did not pass (invalid or cut, or a SIZE in its eight-byte form): its
+/// strings read one by one, for the error with its exact offset (or the strings, when the
+/// form was all it was). `first` is the index of the run's first string.
+#[cold]
+#[inline(never)]
+fn fall_back(
+    input: &[u8],
+    pos: &mut usize,
+    strings: &mut [String],
+    first: usize,
+) -> Result<(), (Error, usize)> {
+    #[cfg(test)]
+    tests::FALLBACKS.with(|f| f.set(f.get() + 1));
+    let mut at = *pos;
+    string_by_string(input, &mut at, strings, first)?;
     *pos = at;
     Ok(())
 }
@@ -123,7 +146,7 @@ struct Resume {
     errors: [u8; 64],
 }
 
-/// Why [`advance`] stopped: at most two words, so that it comes back in registers.
+/// Why [`advance`] stopped (returned as two words, [`Stop::pack`]).
 enum Stop {
     /// Every string is copied and the stream judged to its end (valid UTF-8 or not); the
     /// strings end at `end`.
@@ -136,6 +159,35 @@ enum Stop {
     Wide(usize),
     /// A string is cut short by the end of the input.
     Cut,
+}
+
+impl Stop {
+    /// As two words, which a function returns in registers (the enum itself goes through
+    /// memory, and the end position with it: a store and a load on the path from one array
+    /// to the next).
+    #[inline(always)]
+    fn pack(self) -> (usize, usize) {
+        match self {
+            Stop::Done { end, valid } => (end, valid as usize),
+            Stop::Room(k) => (k, 2),
+            Stop::Wide(k) => (k, 3),
+            Stop::Cut => (0, 4),
+        }
+    }
+
+    /// The inverse of [`Stop::pack`].
+    #[inline(always)]
+    fn unpack((a, why): (usize, usize)) -> Stop {
+        match why {
+            0 | 1 => Stop::Done {
+                end: a,
+                valid: why == 1,
+            },
+            2 => Stop::Room(a),
+            3 => Stop::Wide(a),
+            _ => Stop::Cut,
+        }
+    }
 }
 
 /// Reads one string into each of `strings[from..]`, the first one's SIZE at `p`, and judges
@@ -161,7 +213,7 @@ unsafe fn advance(
     resume: &mut Option<Resume>,
     strings: &mut [String],
     from: usize,
-) -> Stop {
+) -> (usize, usize) {
     let base = input.as_ptr();
     let end = input.len();
     // SAFETY (both): 64 plain bytes each way.
@@ -284,7 +336,7 @@ unsafe fn advance(
             }
         });
     }
-    stop
+    stop.pack()
 }
 
 /// Reads the string at `r.p` into `dst` whatever its SIZE's form and length, checked on its
@@ -330,7 +382,7 @@ unsafe fn run(input: &[u8], pos: &mut usize, strings: &mut [String]) -> bool {
     let mut from = 0;
     loop {
         // SAFETY (both): the caller's promise about the processor.
-        match unsafe { advance(input, p, &mut resume, guard.strings, from) } {
+        match Stop::unpack(unsafe { advance(input, p, &mut resume, guard.strings, from) }) {
             Stop::Done { end, valid: true } => {
                 guard.filled = 0;
                 *pos = end;
