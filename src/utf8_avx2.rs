@@ -384,6 +384,30 @@ pub(crate) fn str_in(input: &[u8], start: usize, len: usize) -> Option<Option<&s
 /// Inputs that probe a UTF-8 check, shared by the tests of its users.
 #[cfg(test)]
 pub(crate) mod cases {
+    /// Pieces of text to build random strings from: characters of every length, the edges of
+    /// the ranges, and bytes a JSON writer escapes.
+    pub(crate) const PIECES: [&str; 9] = [
+        "a",
+        "é",
+        "€",
+        "😀",
+        "\u{10FFFF}",
+        "\u{FFFF}",
+        "zz",
+        "\u{7FF}",
+        "\"\\",
+    ];
+
+    /// A xorshift generator from `seed` (not zero): repeatable random numbers for tests.
+    pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
+        move || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        }
+    }
+
     /// Every byte value as a lead, followed by every interesting next byte, with a third and
     /// fourth from a smaller set, placed at every offset around a block boundary, whole and
     /// cut after each of its bytes.
@@ -562,23 +586,8 @@ mod tests {
         if !avx2() {
             return;
         }
-        let pieces = [
-            "a",
-            "é",
-            "€",
-            "😀",
-            "\u{10FFFF}",
-            "\u{FFFF}",
-            "zz",
-            "\u{7FF}",
-        ];
-        let mut seed = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let pieces = cases::PIECES;
+        let mut next = cases::xorshift(0x2545_F491_4F6C_DD1D);
         for _ in 0..3000 {
             let mut s = String::new();
             let n = next() % 120;

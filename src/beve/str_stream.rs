@@ -73,8 +73,9 @@ pub(super) unsafe fn strings_into(
 }
 
 /// After a run that did not pass (invalid or cut, or a SIZE in its eight-byte form): its
-/// strings read one by one, for the error with its exact offset (or the strings, when the
-/// form was all it was). `first` is the index of the run's first string.
+/// strings read one by one, each checked on its own, for the error with its exact offset (or
+/// the strings, when the form was all it was). An error names `first` (the index of the
+/// run's first string) plus the index of the string it is about, and leaves `*pos` unmoved.
 #[cold]
 #[inline(never)]
 fn fall_back(
@@ -86,26 +87,12 @@ fn fall_back(
     #[cfg(test)]
     tests::FALLBACKS.with(|f| f.set(f.get() + 1));
     let mut at = *pos;
-    string_by_string(input, &mut at, strings, first)?;
-    *pos = at;
-    Ok(())
-}
-
-/// Reads one string into each of `strings` from `*pos`, each checked on its own; an error
-/// names `first` plus the index of the string it is about.
-#[cold]
-#[inline(never)]
-fn string_by_string(
-    input: &[u8],
-    pos: &mut usize,
-    strings: &mut [String],
-    first: usize,
-) -> Result<(), (Error, usize)> {
     for (k, s) in strings.iter_mut().enumerate() {
-        let text = super::transcode::sized_str(input, pos).map_err(|e| (e, first + k))?;
+        let text = super::transcode::sized_str(input, &mut at).map_err(|e| (e, first + k))?;
         s.clear();
         s.push_str(text);
     }
+    *pos = at;
     Ok(())
 }
 
@@ -725,29 +712,13 @@ mod tests {
         if !avx512() {
             return;
         }
-        let pieces = [
-            "a",
-            "é",
-            "€",
-            "😀",
-            "\u{10FFFF}",
-            "\u{FFFF}",
-            "zz",
-            "\u{7FF}",
-            "\"\\",
-        ];
-        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        };
+        let pieces = crate::utf8_avx2::cases::PIECES;
+        let mut next = crate::utf8_avx2::cases::xorshift(0x9E37_79B9_7F4A_7C15);
         for round in 0..400 {
             let count = (next() % 600) as usize;
             let mut strings: Vec<Vec<u8>> = (0..count)
                 .map(|_| {
-                    let n = if next() % 50 == 0 {
+                    let n = if next().is_multiple_of(50) {
                         next() % 400
                     } else {
                         next() % 60
