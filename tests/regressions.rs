@@ -3,7 +3,8 @@
 //! `tests/regressions/NAME.json` through the JSON ones, `NAME.beve` through the BEVE ones,
 //! `NAME.value.beve` (a `Value` the round-trip target built, stored as BEVE) through
 //! `value_roundtrip`, `NAME.options` (a `typed_options` input: a byte selecting the read options,
-//! format and shape, then the document) through `typed_options`. JSON and BEVE inputs also go
+//! format and shape, then the document) through `typed_options`, `NAME.strings` (the recipe of
+//! a string array, `oracles::string_array_of`) through `beve_strings`. JSON and BEVE inputs also go
 //! through `typed_options` under a few option sets ([`OPTION_SETS`]). The file name says what the
 //! input guards.
 
@@ -72,8 +73,10 @@ fn replay(name: &str, data: &[u8]) {
         under_options([0x40, 0xC0]);
     } else if name.ends_with(".options") {
         run("typed_options", &oracles::typed_options);
+    } else if name.ends_with(".strings") {
+        run("beve_strings", &oracles::beve_strings);
     } else {
-        panic!("{name}: regression inputs end in .json, .beve or .options");
+        panic!("{name}: regression inputs end in .json, .beve, .options or .strings");
     }
 }
 
@@ -167,4 +170,35 @@ fn the_tree_sample_reads_in_both_formats_and_passes_the_oracles() {
     let back: Tree = structio::from_beve(&golden).unwrap();
     assert_eq!(back, v);
     replay("tree.beve", &golden);
+}
+
+/// The `beve_strings` oracle over inputs from a fixed generator, in every mode: SIZE widths,
+/// whole characters or raw bytes, lengths around the 64-byte blocks and up to 8 KiB, with and
+/// without a corrupted byte.
+#[test]
+fn generated_string_arrays_pass_the_strings_oracle() {
+    let mut seed = 0x243F_6A88_85A3_08D3u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut fresh = 0;
+    for round in 0..3000 {
+        let len = (next() % 200) as usize + 1;
+        let mut data: Vec<u8> = (0..len).map(|_| next() as u8).collect();
+        data[0] = (round % 8) as u8;
+        // Mostly no corruption (bytes >= 0xFF), so that many arrays are valid.
+        for (i, b) in data.iter_mut().enumerate().skip(2) {
+            if i % 3 == 2 && next() % 4 != 0 {
+                *b = 0xFF;
+            }
+        }
+        let (_, strings) = oracles::string_array_of(&data);
+        fresh += strings.iter().all(|s| std::str::from_utf8(s).is_ok()) as usize;
+        oracles::beve_strings(&data);
+    }
+    // Both outcomes are exercised.
+    assert!(fresh > 150 && fresh < 2850, "{fresh} of 3000 arrays valid");
 }

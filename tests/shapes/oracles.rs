@@ -736,3 +736,117 @@ fn options_on<S: OptionShape>(sel: u8, doc: &[u8]) {
         }
     }
 }
+
+/// Characters a `beve_strings` input picks from: every UTF-8 length, the edges of each range,
+/// and bytes a JSON writer escapes.
+const STRING_PIECES: [&str; 16] = [
+    "a",
+    "Z",
+    "\"",
+    "\\",
+    "\u{1}",
+    "\u{7F}",
+    "é",
+    "\u{7FF}",
+    "\u{800}",
+    "€",
+    "\u{D7FF}",
+    "\u{E000}",
+    "\u{FFFF}",
+    "\u{10000}",
+    "😀",
+    "\u{10FFFF}",
+];
+
+/// A BEVE string array built from `data`, and the byte strings in it: `beve_strings`'s input.
+/// The first byte picks the SIZE width of every string (bits 0-1: minimal, or 2, 4 or 8 bytes
+/// where the length fits) and whether strings are built from whole characters (bit 2) or
+/// taken as raw bytes; then each string is a length byte (its low 7 bits times a step its top
+/// bit picks: 1, or 64 for lengths around blocks and up to 8 KiB), a corruption byte (`0xFF`
+/// or more: none; otherwise its place is this byte times the length over 256, set to the
+/// next byte) and its content, drawn from the rest of `data` again and again.
+pub fn string_array_of(data: &[u8]) -> (Vec<u8>, Vec<Vec<u8>>) {
+    let Some((&mode, rest)) = data.split_first() else {
+        return (vec![0x3C, 0], Vec::new());
+    };
+    let mut strings = Vec::new();
+    let mut i = 0;
+    let byte = |i: &mut usize| {
+        let b = rest.get(*i % rest.len().max(1)).copied().unwrap_or(b'x');
+        *i += 1;
+        b
+    };
+    while i + 2 <= rest.len() && strings.len() < 300 {
+        let l = byte(&mut i);
+        let len = (l & 0x7F) as usize * if l & 0x80 != 0 { 64 } else { 1 };
+        let corrupt = byte(&mut i);
+        let mut s = Vec::with_capacity(len);
+        while s.len() < len {
+            let b = byte(&mut i);
+            if mode & 4 != 0 {
+                s.extend_from_slice(STRING_PIECES[(b & 15) as usize].as_bytes());
+            } else {
+                s.push(b);
+            }
+        }
+        s.truncate(len);
+        if corrupt != 0xFF && len > 0 {
+            let at = corrupt as usize * len / 256;
+            s[at] = byte(&mut i);
+        }
+        strings.push(s);
+    }
+    let mut bytes = vec![0x3C];
+    // A SIZE of `width` (1: two bytes, 2: four, 3: eight) where `n` fits, else the smallest.
+    let size = |bytes: &mut Vec<u8>, n: usize, width: u8| {
+        let n = n as u64;
+        match width {
+            1 if n < 1 << 14 => bytes.extend_from_slice(&((n as u16) << 2 | 1).to_le_bytes()),
+            2 if n < 1 << 30 => bytes.extend_from_slice(&((n as u32) << 2 | 2).to_le_bytes()),
+            3 => bytes.extend_from_slice(&(n << 2 | 3).to_le_bytes()),
+            _ if n < 1 << 6 => bytes.push((n as u8) << 2),
+            _ if n < 1 << 14 => bytes.extend_from_slice(&((n as u16) << 2 | 1).to_le_bytes()),
+            _ => bytes.extend_from_slice(&((n as u32) << 2 | 2).to_le_bytes()),
+        }
+    };
+    size(&mut bytes, strings.len(), 0);
+    for s in &strings {
+        size(&mut bytes, s.len(), mode & 3);
+        bytes.extend_from_slice(s);
+    }
+    (bytes, strings)
+}
+
+/// BEVE string arrays (`string_array_of`) -> `Vec<String>`, fresh and over used vectors
+/// shorter and longer than the array, and -> `Vec<&str>`: each read succeeds exactly when
+/// every string is UTF-8, with those strings; otherwise it fails with the index of the first
+/// string that is not, and a used vector holds nothing but UTF-8 afterwards.
+pub fn beve_strings(data: &[u8]) {
+    let (bytes, strings) = string_array_of(data);
+    let first_bad = strings.iter().position(|s| std::str::from_utf8(s).is_err());
+    let check = |got: Result<Vec<String>, Error>, what: &str| match (got, first_bad) {
+        (Ok(v), None) => {
+            let got: Vec<&[u8]> = v.iter().map(|s| s.as_bytes()).collect();
+            let want: Vec<&[u8]> = strings.iter().map(|s| &s[..]).collect();
+            assert_eq!(got, want, "{what}");
+        }
+        (Err(e), Some(bad)) => {
+            clean_error(&e, &bytes);
+            assert_eq!(e.path(), format!("$[{bad}]"), "{what}: {e}");
+        }
+        (Ok(_), Some(bad)) => panic!("{what}: string {bad} is not UTF-8 but was read"),
+        (Err(e), None) => panic!("{what}: valid strings rejected: {e}"),
+    };
+    check(structio::from_beve::<Vec<String>>(&bytes), "fresh");
+    let borrowed = structio::from_beve::<Vec<&str>>(&bytes)
+        .map(|v| v.into_iter().map(str::to_string).collect());
+    check(borrowed, "borrowed");
+    for used in [0, 1, strings.len(), strings.len() + 3] {
+        let mut v: Vec<String> = (0..used).map(|i| "é".repeat(i % 7)).collect();
+        let got = structio::read_beve(&mut v, &bytes[..]);
+        for s in &v {
+            assert!(std::str::from_utf8(s.as_bytes()).is_ok(), "used {used}");
+        }
+        check(got.map(|()| v), &format!("over {used} used strings"));
+    }
+}
