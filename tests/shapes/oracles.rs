@@ -760,8 +760,9 @@ const STRING_PIECES: [&str; 16] = [
 
 /// A BEVE string array built from `data`, and the byte strings in it: `beve_strings`'s input.
 /// The first byte picks the SIZE width of every string (bits 0-1: minimal, or 2, 4 or 8 bytes
-/// where the length fits) and whether strings are built from whole characters (bit 2) or
-/// taken as raw bytes; then each string is a length byte (its low 7 bits times a step its top
+/// where the length fits), whether strings are built from whole characters (bit 2) or taken
+/// as raw bytes, and whether a string of 100 ASCII bytes comes first (bit 3: readers may
+/// judge text that starts ASCII differently); then each string is a length byte (its low 7 bits times a step its top
 /// bit picks: 1, or 64 for lengths around blocks and up to 8 KiB), a corruption byte (`0xFF`
 /// or more: none; otherwise its place is this byte times the length over 256, set to the
 /// next byte) and its content, drawn from the rest of `data` again and again.
@@ -770,6 +771,9 @@ pub fn string_array_of(data: &[u8]) -> (Vec<u8>, Vec<Vec<u8>>) {
         return (vec![0x3C, 0], Vec::new());
     };
     let mut strings = Vec::new();
+    if mode & 8 != 0 {
+        strings.push(b"ascii text ".repeat(10)[..100].to_vec());
+    }
     let mut i = 0;
     let byte = |i: &mut usize| {
         let b = rest.get(*i % rest.len().max(1)).copied().unwrap_or(b'x');
