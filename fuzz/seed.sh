@@ -63,3 +63,33 @@ for t in json_typed beve_typed; do
   done
 done
 echo "$fuzz/corpus/typed_options: $(ls "$fuzz/corpus/typed_options" | wc -l) files"
+
+# beve_strings: recipes of valid arrays (tests/shapes/oracles.rs, `string_array_of`): a mode
+# byte (SIZE width, raw bytes or whole characters, ASCII text first), then strings of a length
+# byte, 0xFF (no corruption) and the content; the fuzzer corrupts and lengthens them.
+dir="$fuzz/corpus/beve_strings"
+mkdir -p "$dir"
+for mode in 0 1 2 3 8 9; do
+  for len in 1 31 63 64 65 100 127; do
+    {
+      byte "$mode"
+      for _ in 1 2 3 4 5 6 7 8; do
+        byte "$len"
+        byte 255
+        head -c "$len" /dev/zero | tr '\0' 'a'
+      done
+    } >"$dir/seed-$mode-$len"
+  done
+done
+# Whole characters: each content byte picks one of 16, some of them multi-byte.
+for mode in 4 12; do
+  {
+    byte "$mode"
+    for _ in 1 2 3 4 5 6; do
+      byte 88
+      byte 255
+      for i in $(seq 0 87); do byte $((i * 7 % 16)); done
+    done
+  } >"$dir/seed-chars-$mode"
+done
+echo "$dir: $(ls "$dir" | wc -l) files"

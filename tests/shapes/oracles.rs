@@ -739,7 +739,7 @@ fn options_on<S: OptionShape>(sel: u8, doc: &[u8]) {
 
 /// Characters a `beve_strings` input picks from: every UTF-8 length, the edges of each range,
 /// and bytes a JSON writer escapes.
-const STRING_PIECES: [&str; 16] = [
+pub const STRING_PIECES: [&str; 16] = [
     "a",
     "Z",
     "\"",
@@ -762,10 +762,11 @@ const STRING_PIECES: [&str; 16] = [
 /// The first byte picks the SIZE width of every string (bits 0-1: minimal, or 2, 4 or 8 bytes
 /// where the length fits), whether strings are built from whole characters (bit 2) or taken
 /// as raw bytes, and whether a string of 100 ASCII bytes comes first (bit 3: readers may
-/// judge text that starts ASCII differently); then each string is a length byte (its low 7 bits times a step its top
-/// bit picks: 1, or 64 for lengths around blocks and up to 8 KiB), a corruption byte (`0xFF`
-/// or more: none; otherwise its place is this byte times the length over 256, set to the
-/// next byte) and its content, drawn from the rest of `data` again and again.
+/// judge text that starts ASCII differently). Then each string is a length byte (its low 7
+/// bits times a step its top bit picks: 1, or 64 for lengths around blocks and up to 8 KiB;
+/// whole characters may run up to 3 bytes past it), a corruption byte (`0xFF`: none;
+/// otherwise its place is this byte times the length over 256, set to the byte after the
+/// content) and its content, drawn from the rest of `data` again and again.
 pub fn string_array_of(data: &[u8]) -> (Vec<u8>, Vec<Vec<u8>>) {
     let Some((&mode, rest)) = data.split_first() else {
         return (vec![0x3C, 0], Vec::new());
@@ -793,7 +794,6 @@ pub fn string_array_of(data: &[u8]) -> (Vec<u8>, Vec<Vec<u8>>) {
                 s.push(b);
             }
         }
-        s.truncate(len);
         if corrupt != 0xFF && len > 0 {
             let at = corrupt as usize * len / 256;
             s[at] = byte(&mut i);
