@@ -206,7 +206,11 @@ fn generated_string_arrays_pass_the_strings_oracle() {
             while made < len {
                 // Raw bytes mostly ASCII (so that most strings are valid), now and then any.
                 let b = next() as u8;
-                let b = if mode & 4 == 0 && next() % 256 != 0 { b & 0x7F } else { b };
+                let b = if mode & 4 == 0 && next() % 256 != 0 {
+                    b & 0x7F
+                } else {
+                    b
+                };
                 data.push(b);
                 made += if mode & 4 != 0 {
                     pieces[(b & 15) as usize].len()
@@ -219,11 +223,17 @@ fn generated_string_arrays_pass_the_strings_oracle() {
             }
         }
         let (_, strings) = oracles::string_array_of(&data);
-        let bad_strings = strings.iter().filter(|s| std::str::from_utf8(s).is_err()).count();
+        let bad_strings = strings
+            .iter()
+            .filter(|s| std::str::from_utf8(s).is_err())
+            .count();
         valid += (bad_strings == 0) as usize;
         one_bad += (bad_strings == 1) as usize;
         oracles::beve_strings(&data);
     }
     // Both outcomes are exercised, most failures by one byte.
-    assert!(valid > 600 && one_bad > 600, "{valid} valid, {one_bad} with one bad string");
+    assert!(
+        valid > 600 && one_bad > 600,
+        "{valid} valid, {one_bad} with one bad string"
+    );
 }
