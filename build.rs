@@ -1,12 +1,18 @@
 //! Enables the AVX-512 UTF-8 check (`cfg(structio_avx512)`) when the compiler is Rust 1.89 or
 //! later, where AVX-512 intrinsics and target features are stable. Older compilers (down to
-//! the crate's `rust-version`) build without it and use the AVX2 check.
+//! the crate's `rust-version`) build without it and use the AVX2 check. So does a build with
+//! `STRUCTIO_NO_AVX512` set in its environment: the way to test, fuzz and time the AVX2 paths
+//! on a processor that has AVX-512.
 
 use std::process::Command;
 
 fn main() {
     println!("cargo::rerun-if-changed=build.rs");
+    println!("cargo::rerun-if-env-changed=STRUCTIO_NO_AVX512");
     println!("cargo::rustc-check-cfg=cfg(structio_avx512)");
+    if std::env::var_os("STRUCTIO_NO_AVX512").is_some() {
+        return;
+    }
     let rustc = std::env::var_os("RUSTC").unwrap_or_else(|| "rustc".into());
     let Ok(out) = Command::new(rustc).arg("--version").output() else {
         return;

@@ -20,8 +20,8 @@
 use core::arch::x86_64::{
     __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_cmpgt_epi8, _mm256_loadu_si256,
     _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set1_epi8,
-    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_storeu_si256,
-    _mm256_subs_epu8, _mm256_testz_si256, _mm256_xor_si256,
+    _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8,
+    _mm256_testz_si256, _mm256_xor_si256,
 };
 
 /// A 16-entry table in both lanes.
@@ -164,7 +164,7 @@ const LAST_MAX: [u8; 32] = {
 };
 
 /// `0, 1, ..., 31`: byte `k` of a block is inside a string with `r` bytes left when `k < r`.
-const IOTA: [i8; 32] = {
+pub(crate) const IOTA: [i8; 32] = {
     let mut t = [0; 32];
     let mut k = 0;
     while k < 32 {
@@ -185,13 +185,46 @@ unsafe fn block_errors(v: __m256i, prev: __m256i) -> __m256i {
     if _mm256_movemask_epi8(v) == 0 {
         return unfinished(prev);
     }
+    // SAFETY: the caller's promise about AVX2.
+    unsafe { shifted_errors(v, prev) }
+}
+
+/// The errors of block `v` as [`block_errors`] finds them, without its all-ASCII shortcut.
+///
+/// # Safety
+/// The processor has AVX2.
+#[inline(always)]
+unsafe fn shifted_errors(v: __m256i, prev: __m256i) -> __m256i {
     // Bytes 16..32 of `prev` then 0..16 of `v`: the 16 bytes before each lane of `v`.
     let before = _mm256_permute2x128_si256::<0x21>(prev, v);
     let prev1 = _mm256_alignr_epi8::<15>(v, before);
     let prev2 = _mm256_alignr_epi8::<14>(v, before);
     let prev3 = _mm256_alignr_epi8::<13>(v, before);
-    // SAFETY: `utf8_errors` needs AVX2, which this function enables.
+    // SAFETY: `utf8_errors` needs AVX2, which the caller vouches for.
     unsafe { utf8_errors(v, prev1, prev2, prev3) }
+}
+
+/// `errors` with the errors of block `v` added, judged with the three bytes before each (the
+/// last of them from `prev`); an all-ASCII block only asks whether `prev` ends in an
+/// unfinished sequence.
+///
+/// # Safety
+/// The processor has AVX2.
+#[inline(always)]
+pub(crate) unsafe fn add_errors(errors: __m256i, v: __m256i, prev: __m256i) -> __m256i {
+    // SAFETY: the caller's promise about AVX2.
+    unsafe { _mm256_or_si256(errors, block_errors(v, prev)) }
+}
+
+/// [`add_errors`] without its all-ASCII shortcut: for blocks whose being ASCII or not is as
+/// likely as not, where the shortcut's branch would often be mispredicted.
+///
+/// # Safety
+/// The processor has AVX2.
+#[inline(always)]
+pub(crate) unsafe fn all_errors(errors: __m256i, v: __m256i, prev: __m256i) -> __m256i {
+    // SAFETY: the caller's promise about AVX2.
+    unsafe { _mm256_or_si256(errors, shifted_errors(v, prev)) }
 }
 
 /// Non-zero when block `v` ends in a sequence its last bytes do not finish.
@@ -223,34 +256,6 @@ pub(crate) unsafe fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
     }
     // SAFETY: the range is inside `input` (checked above); the caller's promise about AVX2.
     unsafe { check(input, start, len) }
-}
-
-/// Appends `input[start..start + len]` to `out` when it is valid UTF-8 and returns `true`;
-/// otherwise (or when the range is not inside `input`) leaves `out` as it was and returns
-/// `false`. The bytes are checked first, then copied with straight-line moves.
-///
-/// # Safety
-/// The processor has AVX2.
-#[inline(always)]
-pub(crate) unsafe fn push_valid(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
-    if !inside(input, start, len) {
-        return false;
-    }
-    // SAFETY: the range is inside `input` (checked above); the caller's promise about AVX2.
-    if !unsafe { check(input, start, len) } {
-        return false;
-    }
-    out.reserve(len);
-    // SAFETY: the bytes are valid UTF-8 (checked above) and are copied from inside `input`
-    // into `out`'s spare capacity, where `reserve(len)` made room for `len` of them after its
-    // length, which is then raised over them.
-    unsafe {
-        let bytes = out.as_mut_vec();
-        let old = bytes.len();
-        copy_short(input.as_ptr().add(start), bytes.as_mut_ptr().add(old), len);
-        bytes.set_len(old + len);
-    }
-    true
 }
 
 /// Whether the `len` bytes at `start` of `input` are valid UTF-8: 32-byte blocks, the last one
@@ -296,51 +301,6 @@ unsafe fn check(input: &[u8], start: usize, len: usize) -> bool {
     }
 }
 
-/// Copies `len` bytes from `src` to `dst` with straight-line overlapping moves up to 128
-/// bytes (no call, no loop), `memcpy` beyond.
-///
-/// # Safety
-/// `src` is readable and `dst` writable for `len` bytes, and they do not overlap; the processor has AVX2.
-#[inline(always)]
-unsafe fn copy_short(src: *const u8, dst: *mut u8, len: usize) {
-    // SAFETY: every access below is inside `0..len` of both pointers (the caller's promise).
-    unsafe {
-        let mv = |k: usize| {
-            _mm256_storeu_si256(dst.add(k).cast(), _mm256_loadu_si256(src.add(k).cast()));
-        };
-        if len > 128 {
-            std::ptr::copy_nonoverlapping(src, dst, len);
-        } else if len > 64 {
-            mv(0);
-            mv(32);
-            mv(len - 64);
-            mv(len - 32);
-        } else if len >= 32 {
-            mv(0);
-            mv(len - 32);
-        } else if len >= 16 {
-            let (a, b) = (src.cast::<[u8; 16]>(), src.add(len - 16).cast::<[u8; 16]>());
-            let (a, b) = (a.read_unaligned(), b.read_unaligned());
-            dst.cast::<[u8; 16]>().write_unaligned(a);
-            dst.add(len - 16).cast::<[u8; 16]>().write_unaligned(b);
-        } else if len >= 8 {
-            let (a, b) = (src.cast::<u64>(), src.add(len - 8).cast::<u64>());
-            let (a, b) = (a.read_unaligned(), b.read_unaligned());
-            dst.cast::<u64>().write_unaligned(a);
-            dst.add(len - 8).cast::<u64>().write_unaligned(b);
-        } else if len >= 4 {
-            let (a, b) = (src.cast::<u32>(), src.add(len - 4).cast::<u32>());
-            let (a, b) = (a.read_unaligned(), b.read_unaligned());
-            dst.cast::<u32>().write_unaligned(a);
-            dst.add(len - 4).cast::<u32>().write_unaligned(b);
-        } else {
-            for k in 0..len {
-                *dst.add(k) = *src.add(k);
-            }
-        }
-    }
-}
-
 /// [`valid_in`] as a call from code compiled without AVX2, for callers that check one string
 /// at a time.
 ///
@@ -359,6 +319,8 @@ pub(crate) unsafe fn valid_call(input: &[u8], start: usize, len: usize) -> bool 
 /// uses another validator). One call into vector code, for callers that check one string at
 /// a time.
 #[inline]
+// The label is used by the AVX-512 branch alone.
+#[cfg_attr(not(structio_avx512), allow(unused_labels))]
 pub(crate) fn str_in(input: &[u8], start: usize, len: usize) -> Option<Option<&str>> {
     let valid = 'check: {
         #[cfg(structio_avx512)]
@@ -483,23 +445,17 @@ mod tests {
         push: fn(&[u8], usize, usize, &mut String) -> Option<bool>,
     }
 
-    /// [`valid_in`] and [`push_valid`] when the processor has AVX2.
-    const AVX2: Kernel = {
-        #[target_feature(enable = "avx2")]
-        fn push(input: &[u8], start: usize, len: usize, out: &mut String) -> bool {
-            // SAFETY: this function runs only with AVX2.
-            unsafe { push_valid(input, start, len, out) }
-        }
-        Kernel {
-            name: "avx2",
-            // SAFETY (both): called after `has_avx2` said yes.
-            valid: |i, s, l| crate::json::wide::has_avx2().then(|| unsafe { valid_call(i, s, l) }),
-            push: |i, s, l, o| crate::json::wide::has_avx2().then(|| unsafe { push(i, s, l, o) }),
-        }
+    /// [`valid_in`], and the string-array reader `beve::str_stream` with its AVX2 kernel on
+    /// the same string as a one-string array, when the processor has AVX2.
+    const AVX2: Kernel = Kernel {
+        name: "avx2",
+        // SAFETY: called after `has_avx2` said yes.
+        valid: |i, s, l| crate::json::wide::has_avx2().then(|| unsafe { valid_call(i, s, l) }),
+        push: crate::beve::str_stream::push_one::<crate::beve::str_stream::avx2::Avx2>,
     };
 
-    /// The AVX-512 check's `valid_in`, and the string-array reader `beve::str_stream` on the
-    /// same string as a one-string array, when the processor has what they need.
+    /// The AVX-512 check's `valid_in`, and `beve::str_stream` with its AVX-512 kernel, when
+    /// the processor has what they need.
     #[cfg(structio_avx512)]
     const AVX512: Kernel = {
         use crate::utf8_avx512 as k;
@@ -507,7 +463,7 @@ mod tests {
             name: "avx512",
             // SAFETY: called after `has_avx512` said yes.
             valid: |i, s, l| k::has_avx512().then(|| unsafe { k::valid_call(i, s, l) }),
-            push: crate::beve::str_stream::push_one,
+            push: crate::beve::str_stream::push_one::<crate::beve::str_stream::avx512::Avx512>,
         }
     };
 

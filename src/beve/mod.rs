@@ -93,9 +93,7 @@ mod sink;
 mod size;
 mod skip;
 mod str_array;
-// Built only with Rust 1.89 or later (`cfg(structio_avx512)`, set by the build script).
-#[cfg(all(target_arch = "x86_64", structio_avx512))]
-#[clippy::msrv = "1.89"]
+#[cfg(target_arch = "x86_64")]
 pub(crate) mod str_stream;
 mod transcode;
 mod typed_array;

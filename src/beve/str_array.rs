@@ -44,8 +44,9 @@ pub(crate) fn items<'a>(
 }
 
 /// Reads `n` strings starting at `*pos` into `out`, reusing its strings' buffers (its length
-/// becomes `n`). With AVX2 each string is copied and checked in one pass
-/// ([`crate::utf8_avx2::push_valid`]). An error comes with the index of the string it is about.
+/// becomes `n`). With AVX-512 or AVX2 the array is read as one stream
+/// ([`super::str_stream`]); otherwise string by string. An error comes with the index of the
+/// string it is about.
 #[inline]
 pub(crate) fn strings_into(
     input: &[u8],
@@ -53,17 +54,24 @@ pub(crate) fn strings_into(
     n: usize,
     out: &mut Vec<String>,
 ) -> std::result::Result<(), (Error, usize)> {
-    #[cfg(all(target_arch = "x86_64", structio_avx512))]
-    if crate::utf8_avx512::has_avx512() {
-        // SAFETY: the processor has what the AVX-512 check needs.
-        #[allow(unsafe_code)]
-        return unsafe { super::str_stream::strings_into(input, pos, n, out) };
-    }
     #[cfg(target_arch = "x86_64")]
-    if crate::json::wide::has_avx2() {
-        // SAFETY: the processor has AVX2.
-        #[allow(unsafe_code)]
-        return unsafe { strings_into_avx2(input, pos, n, out) };
+    {
+        use super::str_stream::{self, Kernel};
+        #[cfg(structio_avx512)]
+        if str_stream::avx512::Avx512::available() {
+            // SAFETY: the processor has what the kernel needs.
+            #[allow(unsafe_code)]
+            return unsafe {
+                str_stream::strings_into::<str_stream::avx512::Avx512>(input, pos, n, out)
+            };
+        }
+        if str_stream::avx2::Avx2::available() {
+            // SAFETY: the processor has what the kernel needs.
+            #[allow(unsafe_code)]
+            return unsafe {
+                str_stream::strings_into::<str_stream::avx2::Avx2>(input, pos, n, out)
+            };
+        }
     }
     items_batched(input, pos, n, |i, s| {
         crate::reflect::string_slot(out, i).push_str(s);
@@ -73,9 +81,9 @@ pub(crate) fn strings_into(
     Ok(())
 }
 
-/// The loop over `n` strings starting at `*pos` shared by the AVX2 paths: reads each SIZE and
-/// hands `(index, start, len)` to `one`, which returns whether the string is valid UTF-8 (and
-/// has used it) or the error of what it did with it.
+/// The loop over `n` strings starting at `*pos` shared by the vector `items` paths: reads each
+/// SIZE and hands `(index, start, len)` to `one`, which returns whether the string is valid
+/// UTF-8 (and has used it) or the error of what it did with it.
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
 fn sized_loop(
@@ -125,26 +133,6 @@ pub(super) fn prefetch(input: &[u8], at: usize) {
             )
         };
     }
-}
-
-/// [`strings_into`] with each string checked and copied by `utf8_avx2`. Called only when the
-/// processor has AVX2.
-#[cfg(target_arch = "x86_64")]
-#[target_feature(enable = "avx2")]
-fn strings_into_avx2(
-    input: &[u8],
-    pos: &mut usize,
-    n: usize,
-    out: &mut Vec<String>,
-) -> std::result::Result<(), (Error, usize)> {
-    sized_loop(input, pos, n, |i, start, len| {
-        let dst = crate::reflect::string_slot(out, i);
-        // SAFETY: this function runs only with AVX2.
-        #[allow(unsafe_code)]
-        Ok(unsafe { crate::utf8_avx2::push_valid(input, start, len, dst) })
-    })?;
-    out.truncate(n);
-    Ok(())
 }
 
 /// Defines `$items` ([`items`]) over the string check of module `crate::$check` (its
@@ -269,6 +257,10 @@ fn first_invalid(input: &[u8], mut pos: usize, from: usize, to: usize) -> (Error
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(target_arch = "x86_64")]
+    use crate::beve::str_stream::avx2::Avx2;
+    #[cfg(all(target_arch = "x86_64", structio_avx512))]
+    use crate::beve::str_stream::avx512::Avx512;
 
     fn array(strs: &[&[u8]]) -> Vec<u8> {
         let mut b = Vec::new();
@@ -336,9 +328,10 @@ mod tests {
                 // SAFETY (both): the processor has AVX2.
                 let items = by_items(b, n, |b, p, n, f| unsafe { items_avx2(b, p, n, f) });
                 got.push(("items_avx2", items));
-                let into =
-                    by_strings_into(b, n, |b, p, n, o| unsafe { strings_into_avx2(b, p, n, o) });
-                got.push(("strings_into_avx2", into));
+                let into = by_strings_into(b, n, |b, p, n, o| unsafe {
+                    super::super::str_stream::strings_into::<Avx2>(b, p, n, o)
+                });
+                got.push(("str_stream avx2", into));
             }
             #[cfg(structio_avx512)]
             if crate::utf8_avx512::has_avx512() {
@@ -346,9 +339,9 @@ mod tests {
                 let items = by_items(b, n, |b, p, n, f| unsafe { items_avx512(b, p, n, f) });
                 got.push(("items_avx512", items));
                 let into = by_strings_into(b, n, |b, p, n, o| unsafe {
-                    super::super::str_stream::strings_into(b, p, n, o)
+                    super::super::str_stream::strings_into::<Avx512>(b, p, n, o)
                 });
-                got.push(("str_stream", into));
+                got.push(("str_stream avx512", into));
             }
         }
         for (name, outcome) in got {
