@@ -21,23 +21,6 @@ static ONE_AT: [u8; 64] = {
     t
 };
 
-/// [`advance_either`] compiled with AVX2, never inlined into its callers (which have no
-/// target features), for the reason [`super::avx512`]'s `advance_avx512` gives.
-///
-/// # Safety
-/// The processor has AVX2; `from <= strings.len()`.
-#[target_feature(enable = "avx2")]
-unsafe fn advance_avx2(
-    input: &[u8],
-    p: usize,
-    resume: &mut Option<Resume>,
-    strings: &mut [String],
-    from: usize,
-) -> (usize, usize) {
-    // SAFETY: the caller's promises.
-    unsafe { advance_either::<Avx2>(input, p, resume, strings, from) }
-}
-
 /// Moves the 32 bytes at `src + k` to `dst + k`.
 ///
 /// # Safety
@@ -184,7 +167,7 @@ impl Kernel for Avx2 {
         unsafe { crate::utf8_avx2::valid_call(input, start, len) }
     }
 
-    #[inline(always)]
+    #[target_feature(enable = "avx2")]
     unsafe fn advance(
         input: &[u8],
         p: usize,
@@ -193,7 +176,7 @@ impl Kernel for Avx2 {
         from: usize,
     ) -> (usize, usize) {
         // SAFETY: the caller's promises.
-        unsafe { advance_avx2(input, p, resume, strings, from) }
+        unsafe { advance_either::<Self>(input, p, resume, strings, from) }
     }
 
     #[inline(always)]

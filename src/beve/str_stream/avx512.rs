@@ -13,27 +13,6 @@ use crate::utf8_avx512::{add_errors, all_errors, has_avx512};
 /// The AVX-512 kernel.
 pub(crate) struct Avx512;
 
-/// [`advance_either`] compiled with AVX-512. Its callers have no target features, so it is
-/// never inlined into them: in one function with the code that calls `reserve` when it stops
-/// for room, the compiler kept the stream's two vectors in memory for the whole loop (a store
-/// and a reload per block, on the chain from one block to the next), which made the read
-/// 25-30% slower. (`#[inline(never)]` would not do: on a `#[target_feature]` function rustc
-/// 1.95 does not pass it on to the back end.)
-///
-/// # Safety
-/// The processor has the features [`has_avx512`] asks for; `from <= strings.len()`.
-#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,bmi2")]
-unsafe fn advance_avx512(
-    input: &[u8],
-    p: usize,
-    resume: &mut Option<Resume>,
-    strings: &mut [String],
-    from: usize,
-) -> (usize, usize) {
-    // SAFETY: the caller's promises.
-    unsafe { advance_either::<Avx512>(input, p, resume, strings, from) }
-}
-
 impl Kernel for Avx512 {
     const B: usize = 64;
     type V = __m512i;
@@ -131,7 +110,7 @@ impl Kernel for Avx512 {
         unsafe { crate::utf8_avx512::valid_call(input, start, len) }
     }
 
-    #[inline(always)]
+    #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,bmi2")]
     unsafe fn advance(
         input: &[u8],
         p: usize,
@@ -140,7 +119,7 @@ impl Kernel for Avx512 {
         from: usize,
     ) -> (usize, usize) {
         // SAFETY: the caller's promises.
-        unsafe { advance_avx512(input, p, resume, strings, from) }
+        unsafe { advance_either::<Self>(input, p, resume, strings, from) }
     }
 
     #[inline(always)]

@@ -121,8 +121,13 @@ pub(crate) trait Kernel {
     /// As [`Kernel::zero`].
     unsafe fn valid(input: &[u8], start: usize, len: usize) -> bool;
 
-    /// [`advance_with`] for this kernel, inside a function compiled with its target features
-    /// (and never inlined into its callers; see [`avx512::advance`]).
+    /// [`advance_either`] for this kernel, compiled with its target features
+    /// (`#[target_feature]` on the impl). Its callers have none, so it is never inlined into
+    /// them: in one function with the code that calls `reserve` when it stops for room, the
+    /// compiler kept the stream's two vectors in memory for the whole loop (a store and a
+    /// reload per block, on the chain from one block to the next), which made the read 25-30%
+    /// slower. (`#[inline(never)]` would not do: on a `#[target_feature]` function rustc 1.95
+    /// does not pass it on to the back end.)
     ///
     /// # Safety
     /// As [`Kernel::zero`]; `from <= strings.len()`.
