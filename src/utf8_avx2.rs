@@ -164,7 +164,7 @@ const LAST_MAX: [u8; 32] = {
 };
 
 /// `0, 1, ..., 31`: byte `k` of a block is inside a string with `r` bytes left when `k < r`.
-pub(crate) const IOTA: [i8; 32] = {
+const IOTA: [i8; 32] = {
     let mut t = [0; 32];
     let mut k = 0;
     while k < 32 {
@@ -258,6 +258,29 @@ pub(crate) unsafe fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
     unsafe { check(input, start, len) }
 }
 
+/// The `n` bytes at `at` (`n <= 32`) as a block, zeros after them: read whole when `room`
+/// bytes from `at` hold 32, copied out otherwise.
+///
+/// # Safety
+/// The processor has AVX2; `n <= room` and the `room` bytes at `at` are readable.
+#[inline(always)]
+pub(crate) unsafe fn last_block(at: *const u8, n: usize, room: usize) -> __m256i {
+    // SAFETY: 32 bytes are read at `at` only when `room` holds them; otherwise the `n <= room`
+    // readable bytes are copied (the caller's promises).
+    unsafe {
+        let v = if room >= 32 {
+            _mm256_loadu_si256(at.cast())
+        } else {
+            let mut buf = [0u8; 32];
+            std::ptr::copy_nonoverlapping(at, buf.as_mut_ptr(), n);
+            bytemuck::cast(buf)
+        };
+        // `n <= 32`, so the signed compare is right.
+        let inside = _mm256_cmpgt_epi8(_mm256_set1_epi8(n as i8), bytemuck::cast(IOTA));
+        _mm256_and_si256(v, inside)
+    }
+}
+
 /// Whether the `len` bytes at `start` of `input` are valid UTF-8: 32-byte blocks, the last one
 /// read whole when `input` holds it (a copy otherwise) and masked to zeros past the end.
 ///
@@ -285,16 +308,7 @@ unsafe fn check(input: &[u8], start: usize, len: usize) -> bool {
             i += 32;
         }
         // The last block, 1..=32 bytes, with zeros after the string's end.
-        let rest = len - i;
-        let v = if room - i >= 32 {
-            _mm256_loadu_si256(at.add(i).cast())
-        } else {
-            let mut buf = [0u8; 32];
-            std::ptr::copy_nonoverlapping(at.add(i), buf.as_mut_ptr(), rest);
-            bytemuck::cast(buf)
-        };
-        let inside = _mm256_cmpgt_epi8(_mm256_set1_epi8(rest as i8), bytemuck::cast(IOTA));
-        let v = _mm256_and_si256(v, inside);
+        let v = last_block(at.add(i), len - i, room - i);
         errors = _mm256_or_si256(errors, block_errors(v, prev));
         errors = _mm256_or_si256(errors, unfinished(v));
         _mm256_testz_si256(errors, errors) != 0

@@ -3,13 +3,12 @@
 //! [`crate::utf8_avx2`]; each string copied with overlapping moves.
 
 use core::arch::x86_64::{
-    __m256i, _mm256_and_si256, _mm256_andnot_si256, _mm256_cmpgt_epi8, _mm256_loadu_si256,
-    _mm256_movemask_epi8, _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256,
-    _mm256_storeu_si256, _mm256_testz_si256,
+    __m256i, _mm256_andnot_si256, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
+    _mm256_setzero_si256, _mm256_storeu_si256, _mm256_testz_si256,
 };
 
 use super::{advance_either, Kernel, Resume};
-use crate::utf8_avx2::{add_errors, all_errors, IOTA};
+use crate::utf8_avx2::{add_errors, all_errors, last_block};
 
 /// The AVX2 kernel.
 pub(crate) struct Avx2;
@@ -72,24 +71,9 @@ impl Kernel for Avx2 {
 
     #[inline(always)]
     unsafe fn tail(at: *const u8, n: usize, room: usize, near: __m256i) -> __m256i {
-        // SAFETY: 32 bytes are read at `at` only when `room` says they are readable;
-        // otherwise the `n <= room` bytes are copied out (the caller's promises).
-        unsafe {
-            let v = if room >= 32 {
-                _mm256_loadu_si256(at.cast())
-            } else {
-                let mut buf = [0u8; 32];
-                core::ptr::copy_nonoverlapping(at, buf.as_mut_ptr(), n);
-                _mm256_loadu_si256(buf.as_ptr().cast())
-            };
-            // Bytes `0..n` kept (`n < 32`, so the signed compare is right), the marked ones
-            // cleared.
-            let inside = _mm256_cmpgt_epi8(
-                _mm256_set1_epi8(n as i8),
-                _mm256_loadu_si256(IOTA.as_ptr().cast()),
-            );
-            _mm256_andnot_si256(near, _mm256_and_si256(v, inside))
-        }
+        // SAFETY: `n < 32`, and the `room >= n` bytes at `at` are readable (the caller's
+        // promises); the caller's promise about the processor.
+        unsafe { _mm256_andnot_si256(near, last_block(at, n, room)) }
     }
 
     #[inline(always)]
