@@ -33,10 +33,11 @@ mod impls;
 pub mod json;
 mod number;
 mod reflect;
-#[cfg(target_arch = "x86_64")]
+mod simd;
+#[cfg(structio_x86)]
 mod utf8_avx2;
 // Built only with Rust 1.89 or later (`cfg(structio_avx512)`, set by the build script).
-#[cfg(all(target_arch = "x86_64", structio_avx512))]
+#[cfg(all(structio_x86, structio_avx512))]
 #[clippy::msrv = "1.89"]
 mod utf8_avx512;
 pub mod value;
@@ -57,6 +58,7 @@ pub use reflect::{
     EnumInfo, FieldsInfo, Key, KeyKind, KeyedMap, MapKey, NextField, ReadOptions, Reader, Reflect,
     Str, UnknownKeys, ValueKind, Writer,
 };
+pub use simd::{vector_level, vector_level_setting, VectorLevel};
 pub use structio_derive::Reflect;
 pub use value::{Map, Value};
 

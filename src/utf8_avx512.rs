@@ -34,9 +34,11 @@ use crate::utf8_avx2::{PREV_HIGH, PREV_LOW, THIS_HIGH, TWO_CONTS};
 /// then one relaxed load.
 #[inline(always)]
 pub(crate) fn has_avx512() -> bool {
-    static AVX512: crate::json::wide::Detected = crate::json::wide::Detected::new();
+    use crate::simd::{allowed, Detected, VectorLevel};
+    static AVX512: Detected = Detected::new();
     AVX512.get(|| {
-        std::arch::is_x86_feature_detected!("avx512f")
+        allowed(VectorLevel::Avx512)
+            && std::arch::is_x86_feature_detected!("avx512f")
             && std::arch::is_x86_feature_detected!("avx512bw")
             && std::arch::is_x86_feature_detected!("avx512vbmi")
             && std::arch::is_x86_feature_detected!("bmi2")

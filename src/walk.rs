@@ -373,7 +373,7 @@ where
 {
     let mut seq = r.begin_array()?;
     if let Some(n) = r.remaining_hint(&seq) {
-        out.reserve(n.saturating_sub(out.len()));
+        out.reserve(reservation::<T>(n).saturating_sub(out.len()));
     }
     let mut n = 0;
     while r.next_element(&mut seq)? {
@@ -387,6 +387,20 @@ where
     }
     out.truncate(n);
     Ok(())
+}
+
+/// Bytes reserved up front at most for the elements of one array, whatever count a document
+/// announces: a count costs the input one byte per element at least, but an element may take
+/// kilobytes in memory, so a short hostile input could otherwise ask for gigabytes. Past this
+/// the vector grows as its elements are read, each doubling paid for by elements that are
+/// really there.
+const RESERVE_BYTES: usize = 1 << 20;
+
+/// How many elements of `T` to reserve for an array that announces `n`: all of them while
+/// they fit in [`RESERVE_BYTES`].
+#[inline(always)]
+fn reservation<T>(n: usize) -> usize {
+    n.min(RESERVE_BYTES / std::mem::size_of::<T>().max(1))
 }
 
 /// Reads a generic array of exactly `out.len()` elements.

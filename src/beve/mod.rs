@@ -93,7 +93,7 @@ mod sink;
 mod size;
 mod skip;
 mod str_array;
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 pub(crate) mod str_stream;
 mod transcode;
 mod typed_array;

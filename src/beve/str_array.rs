@@ -28,13 +28,13 @@ pub(crate) fn items<'a>(
     n: usize,
     each: impl FnMut(usize, &'a str) -> Result<()>,
 ) -> std::result::Result<(), (Error, usize)> {
-    #[cfg(all(target_arch = "x86_64", structio_avx512))]
+    #[cfg(all(structio_x86, structio_avx512))]
     if crate::utf8_avx512::has_avx512() {
         // SAFETY: the processor has what the AVX-512 check needs.
         #[allow(unsafe_code)]
         return unsafe { items_avx512(input, pos, n, each) };
     }
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(structio_x86)]
     if crate::json::wide::has_avx2() {
         // SAFETY: the processor has AVX2.
         #[allow(unsafe_code)]
@@ -54,7 +54,7 @@ pub(crate) fn strings_into(
     n: usize,
     out: &mut Vec<String>,
 ) -> std::result::Result<(), (Error, usize)> {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(structio_x86)]
     {
         use super::str_stream::{self, Kernel};
         #[cfg(structio_avx512)]
@@ -84,7 +84,7 @@ pub(crate) fn strings_into(
 /// The loop over `n` strings starting at `*pos` shared by the vector `items` paths: reads each
 /// SIZE and hands `(index, start, len)` to `one`, which returns whether the string is valid
 /// UTF-8 (and has used it) or the error of what it did with it.
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 #[inline(always)]
 fn sized_loop(
     input: &[u8],
@@ -115,12 +115,12 @@ fn sized_loop(
 /// the first-level cache, in bytes. Each SIZE's place comes from the one before, so without
 /// this every string waits for its first line to come from the second-level cache; any
 /// distance from 320 bytes to 2 KiB measured the same on the benchmark documents.
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 pub(super) const PREFETCH: usize = 1024;
 
 /// Asks for the cache line holding `input[at]` (when it is inside `input`) to be brought into
 /// the first-level cache; a hint only, which does nothing else.
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 #[inline(always)]
 pub(super) fn prefetch(input: &[u8], at: usize) {
     if let Some(byte) = input.get(at) {
@@ -144,7 +144,7 @@ macro_rules! items_path {
         #[doc = concat!("`", stringify!($check), "`.")]
         /// Called only when the processor has
         #[doc = concat!("`", $features, "`.")]
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(structio_x86)]
         #[target_feature(enable = $features)]
         fn $items<'a>(
             input: &'a [u8],
@@ -257,9 +257,9 @@ fn first_invalid(input: &[u8], mut pos: usize, from: usize, to: usize) -> (Error
 #[cfg(test)]
 mod tests {
     use super::*;
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(structio_x86)]
     use crate::beve::str_stream::avx2::Avx2;
-    #[cfg(all(target_arch = "x86_64", structio_avx512))]
+    #[cfg(all(structio_x86, structio_avx512))]
     use crate::beve::str_stream::avx512::Avx512;
 
     fn array(strs: &[&[u8]]) -> Vec<u8> {
@@ -317,11 +317,12 @@ mod tests {
     /// AVX2 ones when it has AVX2), which must agree, strings or error.
     fn collect(b: &[u8], n: usize) -> Outcome {
         let want = by_items(b, n, |b, p, n, f| items_batched(b, p, n, f));
+        #[cfg_attr(not(structio_x86), allow(unused_mut))]
         let mut got = vec![
             ("items", by_items(b, n, |b, p, n, f| items(b, p, n, f))),
             ("strings_into", by_strings_into(b, n, strings_into)),
         ];
-        #[cfg(target_arch = "x86_64")]
+        #[cfg(structio_x86)]
         #[allow(unsafe_code)]
         {
             if crate::json::wide::has_avx2() {

@@ -214,13 +214,13 @@ pub(crate) fn sized_str<'a>(input: &'a [u8], pos: &mut usize) -> Result<&'a str>
     let at = *pos;
     let n = size::read(input, pos)?;
     let b = take(input, *pos, n, at)?;
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(structio_x86)]
     let s = match crate::utf8_avx2::str_in(input, *pos, n) {
         Some(Some(s)) => s,
         Some(None) => return Err(utf8_error(b, *pos)),
         None => utf8(b, *pos)?,
     };
-    #[cfg(not(target_arch = "x86_64"))]
+    #[cfg(not(structio_x86))]
     let s = utf8(b, *pos)?;
     *pos += n;
     Ok(s)

@@ -66,10 +66,10 @@ impl Blocks for Narrow {
     }
 }
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 pub(crate) use avx2::Avx2;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 mod avx2 {
     use super::super::reformat::{body, Rejected};
     use super::Blocks;
@@ -162,7 +162,7 @@ mod avx2 {
     }
 }
 
-#[cfg(all(test, target_arch = "x86_64"))]
+#[cfg(all(test, structio_x86))]
 mod tests {
     use super::*;
 

@@ -9,11 +9,11 @@
 /// is not zero.
 #[inline(always)]
 pub(super) fn digits17(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[cfg(structio_x86)]
     {
         sse2::digits17(hi, lo, last)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    #[cfg(not(structio_x86))]
     {
         digits17_swar(hi, lo, last)
     }
@@ -21,7 +21,7 @@ pub(super) fn digits17(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
 
 /// [`digits17`] in general registers (from [`digits16_swar`]).
 #[inline(always)]
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[cfg_attr(structio_x86, allow(dead_code))]
 pub(super) fn digits17_swar(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
     use super::number_write::ZEROS;
     let (d, nonzero) = digits16_swar(hi, lo);
@@ -38,7 +38,7 @@ pub(super) fn digits17_swar(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
 /// the first digit of `hi` in the lowest byte, and a mask with bit `i` set when digit `i` is
 /// not zero: two 8-digit splits in general registers.
 #[inline(always)]
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[cfg_attr(structio_x86, allow(dead_code))]
 pub(super) fn digits16_swar(hi: u32, lo: u32) -> (u128, u32) {
     use super::number_write::digits8;
     let d = u128::from(digits8(hi)) | (u128::from(digits8(lo)) << 64);
@@ -53,11 +53,11 @@ pub(super) fn digits16_swar(hi: u32, lo: u32) -> (u128, u32) {
 /// `x` truncated to an integer when it is in i64's range, i64::MIN otherwise (NaN too).
 #[inline(always)]
 pub(super) fn trunc_i64(x: f64) -> i64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[cfg(structio_x86)]
     {
         sse2::trunc_i64(x)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    #[cfg(not(structio_x86))]
     {
         trunc_i64_portable(x)
     }
@@ -65,7 +65,7 @@ pub(super) fn trunc_i64(x: f64) -> i64 {
 
 /// [`trunc_i64`] with a range check and a saturating conversion.
 #[inline(always)]
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[cfg_attr(structio_x86, allow(dead_code))]
 pub(super) fn trunc_i64_portable(x: f64) -> i64 {
     if (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&x) {
         x as i64
@@ -74,7 +74,7 @@ pub(super) fn trunc_i64_portable(x: f64) -> i64 {
     }
 }
 
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[cfg(structio_x86)]
 #[allow(unsafe_code)]
 mod sse2 {
     use std::arch::x86_64::*;

@@ -258,11 +258,11 @@ pub(crate) fn read_int<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> 
 /// the first byte that is not one.
 #[inline(always)]
 fn digit_run16(lo: u64, hi: u64) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[cfg(structio_x86)]
     {
         sse2::digit_run16(lo, hi)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    #[cfg(not(structio_x86))]
     {
         digit_run16_swar(lo, hi)
     }
@@ -270,7 +270,7 @@ fn digit_run16(lo: u64, hi: u64) -> u32 {
 
 /// [`digit_run16`] without SIMD (other targets; compiled and tested everywhere).
 #[inline(always)]
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[cfg_attr(structio_x86, allow(dead_code))]
 fn digit_run16_swar(lo: u64, hi: u64) -> u32 {
     let k = digit_run(lo);
     if k < 8 {
@@ -283,11 +283,11 @@ fn digit_run16_swar(lo: u64, hi: u64) -> u32 {
 /// The value of sixteen ASCII digits, the first eight in `lo` (first digit in the low byte).
 #[inline(always)]
 fn parse16(lo: u64, hi: u64) -> u64 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[cfg(structio_x86)]
     {
         sse2::parse16(lo, hi)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    #[cfg(not(structio_x86))]
     {
         parse16_swar(lo, hi)
     }
@@ -295,14 +295,14 @@ fn parse16(lo: u64, hi: u64) -> u64 {
 
 /// [`parse16`] without SIMD (other targets; compiled and tested everywhere).
 #[inline(always)]
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[cfg_attr(structio_x86, allow(dead_code))]
 fn parse16_swar(lo: u64, hi: u64) -> u64 {
     parse8(lo) * 100_000_000 + parse8(hi)
 }
 
 /// Sixteen digits at once with SSE2 (baseline on x86_64; no memory is touched: the bytes come
 /// in as two words).
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[cfg(structio_x86)]
 #[allow(unsafe_code)]
 mod sse2 {
     use std::arch::x86_64::*;

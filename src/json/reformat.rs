@@ -13,7 +13,7 @@
 //! pass over all of it first. The output is then UTF-8 too: it is the input with ASCII
 //! whitespace removed and ASCII punctuation added next to ASCII bytes.
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 use super::blocks::Avx2;
 use super::blocks::{Blocks, Narrow};
 use super::number_read::skip_number;
@@ -500,7 +500,7 @@ pub(crate) fn reformat<const PRETTY: bool>(
     indent: usize,
     out: &mut Vec<u8>,
 ) -> R<()> {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(structio_x86)]
     if let Some(t) = Avx2::detect() {
         return t.reformat::<PRETTY>(s, max_depth, indent, out);
     }

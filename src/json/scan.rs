@@ -7,11 +7,11 @@
 /// Bit `k` set when byte `k` of `block` is `"`, `\` or below 0x20 (exact for every byte).
 #[inline(always)]
 pub(crate) fn special_bits16(block: &[u8; 16]) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[cfg(structio_x86)]
     {
         sse2::special_bits16(block)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    #[cfg(not(structio_x86))]
     {
         swar_special_bits16(block)
     }
@@ -20,11 +20,11 @@ pub(crate) fn special_bits16(block: &[u8; 16]) -> u32 {
 /// Bit `k` set when byte `k` of `block` is JSON whitespace (space, tab, LF, CR).
 #[inline(always)]
 pub(crate) fn ws_bits16(block: &[u8; 16]) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[cfg(structio_x86)]
     {
         sse2::ws_bits16(block)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    #[cfg(not(structio_x86))]
     {
         swar_ws_bits16(block)
     }
@@ -33,11 +33,11 @@ pub(crate) fn ws_bits16(block: &[u8; 16]) -> u32 {
 /// Bit `k` set when byte `k` of `block` is an ASCII digit.
 #[inline(always)]
 pub(crate) fn digit_bits16(block: &[u8; 16]) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[cfg(structio_x86)]
     {
         sse2::digit_bits16(block)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    #[cfg(not(structio_x86))]
     {
         swar_digit_bits16(block)
     }
@@ -46,17 +46,17 @@ pub(crate) fn digit_bits16(block: &[u8; 16]) -> u32 {
 /// Bit `k` set when byte `k` of `a` equals byte `k` of `b`.
 #[inline(always)]
 pub(crate) fn eq_bits16(a: &[u8; 16], b: &[u8; 16]) -> u32 {
-    #[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+    #[cfg(structio_x86)]
     {
         sse2::eq_bits16(a, b)
     }
-    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse2")))]
+    #[cfg(not(structio_x86))]
     {
         swar_eq_bits16(a, b)
     }
 }
 
-#[cfg(all(target_arch = "x86_64", target_feature = "sse2"))]
+#[cfg(structio_x86)]
 #[allow(unsafe_code)]
 mod sse2 {
     use core::arch::x86_64::{
@@ -126,7 +126,7 @@ mod sse2 {
 
 /// The 8-bit masks `f` gives for the two halves of `block`, as one 16-bit mask.
 #[inline(always)]
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[cfg_attr(structio_x86, allow(dead_code))]
 fn per_half(block: &[u8; 16], f: impl Fn(u64) -> u32) -> u32 {
     let w = u128::from_le_bytes(*block);
     f(w as u64) | f((w >> 64) as u64) << 8
@@ -134,28 +134,28 @@ fn per_half(block: &[u8; 16], f: impl Fn(u64) -> u32) -> u32 {
 
 /// [`special_bits16`] without SIMD instructions: exact per byte (no borrow between bytes).
 #[inline(always)]
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[cfg_attr(structio_x86, allow(dead_code))]
 pub(crate) fn swar_special_bits16(block: &[u8; 16]) -> u32 {
     per_half(block, swar_bits8)
 }
 
 /// [`ws_bits16`] without SIMD instructions.
 #[inline(always)]
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[cfg_attr(structio_x86, allow(dead_code))]
 pub(crate) fn swar_ws_bits16(block: &[u8; 16]) -> u32 {
     per_half(block, swar_ws8)
 }
 
 /// [`digit_bits16`] without SIMD instructions.
 #[inline(always)]
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[cfg_attr(structio_x86, allow(dead_code))]
 pub(crate) fn swar_digit_bits16(block: &[u8; 16]) -> u32 {
     per_half(block, swar_digits8)
 }
 
 /// [`eq_bits16`] without SIMD instructions.
 #[inline(always)]
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "sse2"), allow(dead_code))]
+#[cfg_attr(structio_x86, allow(dead_code))]
 pub(crate) fn swar_eq_bits16(a: &[u8; 16], b: &[u8; 16]) -> u32 {
     let x = u128::from_le_bytes(*a) ^ u128::from_le_bytes(*b);
     gather(zero_bytes(x as u64)) | gather(zero_bytes((x >> 64) as u64)) << 8

@@ -11,7 +11,7 @@ use crate::error::{Code, Error, Result};
 
 use super::scan::special_bits16;
 use super::string::{find_special, invalid_utf8, slice, unescape_unicode, Sink};
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 use super::wide::{has_avx2, Avx2};
 use super::wide::{CopyScan, Narrow};
 
@@ -153,7 +153,7 @@ fn fill(s: &[u8], text: &str, run: usize, mut i: usize, v: &mut Vec<u8>) -> Resu
             Step::Next(j) => i = j,
         }
     }
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(structio_x86)]
     {
         if has_avx2() {
             // SAFETY: the processor has AVX2 (checked).
@@ -174,7 +174,7 @@ fn fill_narrow(s: &[u8], text: &str, i: usize, v: &mut Vec<u8>) -> Result<usize>
 ///
 /// # Safety
 /// The processor has AVX2.
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 #[target_feature(enable = "avx2")]
 unsafe fn fill_avx2(s: &[u8], text: &str, i: usize, v: &mut Vec<u8>) -> Result<usize> {
     fill_with::<Avx2>(s, text, i, v)
@@ -322,8 +322,8 @@ mod tests {
         let mut paths: Vec<(&str, Result<usize>, Vec<u8>)> = Vec::new();
         let mut v = Vec::new();
         paths.push(("narrow", fill_with::<Narrow>(s, text, 1, &mut v), v));
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
+        #[cfg(structio_x86)]
+        if crate::json::wide::has_avx2() {
             let mut v = Vec::new();
             // SAFETY: the processor has AVX2 (checked).
             let r = unsafe { fill_avx2(s, text, 1, &mut v) };

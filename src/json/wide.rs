@@ -42,10 +42,10 @@ impl CopyScan for Narrow {
 }
 
 /// Thirty-two bytes with AVX2; only for callers that checked [`has_avx2`].
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 pub(crate) struct Avx2;
 
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 impl CopyScan for Avx2 {
     const W: usize = 32;
     #[inline(always)]
@@ -71,43 +71,9 @@ impl CopyScan for Avx2 {
     }
 }
 
-/// A yes-or-no about the processor, asked once and then read with one relaxed load.
-#[cfg(target_arch = "x86_64")]
-pub(crate) struct Detected(std::sync::atomic::AtomicU8);
-
-#[cfg(target_arch = "x86_64")]
-impl Detected {
-    /// Not asked yet.
-    pub(crate) const fn new() -> Self {
-        Self(std::sync::atomic::AtomicU8::new(0))
-    }
-
-    /// The answer of `ask`, which runs the first time only.
-    #[inline(always)]
-    pub(crate) fn get(&self, ask: fn() -> bool) -> bool {
-        // 0: not asked yet, 1: no, 2: yes.
-        match self.0.load(std::sync::atomic::Ordering::Relaxed) {
-            2 => true,
-            1 => false,
-            _ => self.ask(ask),
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn ask(&self, ask: fn() -> bool) -> bool {
-        let yes = ask();
-        self.0.store(
-            if yes { 2 } else { 1 },
-            std::sync::atomic::Ordering::Relaxed,
-        );
-        yes
-    }
-}
-
 /// Whether the processor has AVX2: asked once, then one relaxed load (a constant when the
 /// build enables AVX2).
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 #[inline(always)]
 pub(crate) fn has_avx2() -> bool {
     #[cfg(target_feature = "avx2")]
@@ -116,8 +82,9 @@ pub(crate) fn has_avx2() -> bool {
     }
     #[cfg(not(target_feature = "avx2"))]
     {
+        use crate::simd::{allowed, Detected, VectorLevel};
         static AVX2: Detected = Detected::new();
-        AVX2.get(|| std::arch::is_x86_feature_detected!("avx2"))
+        AVX2.get(|| allowed(VectorLevel::Avx2) && std::arch::is_x86_feature_detected!("avx2"))
     }
 }
 
@@ -212,7 +179,7 @@ fn write_long(out: &mut Vec<u8>, s: &[u8]) {
 /// `dst` is writable for `room_for(s.len())` bytes.
 #[inline(always)]
 unsafe fn escape(s: &[u8], dst: *mut u8) -> usize {
-    #[cfg(target_arch = "x86_64")]
+    #[cfg(structio_x86)]
     {
         if s.len() >= 32 && has_avx2() {
             // SAFETY: AVX2 is present (checked); `dst` as the caller guarantees.
@@ -242,7 +209,7 @@ pub(crate) unsafe fn escape_narrow(s: &[u8], dst: *mut u8) -> usize {
 ///
 /// # Safety
 /// `dst` is writable for `room_for(s.len())` bytes and the processor has AVX2.
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 #[target_feature(enable = "avx2")]
 pub(crate) unsafe fn escape_avx2(s: &[u8], dst: *mut u8) -> usize {
     // SAFETY: forwarded from the caller (who checked for AVX2); the shuffled tail gets the
@@ -259,7 +226,7 @@ pub(crate) unsafe fn escape_avx2(s: &[u8], dst: *mut u8) -> usize {
 }
 
 /// For each shift `k`, the `pshufb` control that moves bytes `k..16` of a block to `0..16 - k`.
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 const SHIFT_DOWN: [[u8; 16]; 16] = {
     let mut t = [[0x80u8; 16]; 16];
     let mut k = 0;
@@ -281,7 +248,7 @@ const SHIFT_DOWN: [[u8; 16]; 16] = {
 /// # Safety
 /// `s.len() >= 16`, `dst` is writable for `room_for(s.len())` bytes, `d <= 6 * i`, and the
 /// processor has AVX2.
-#[cfg(target_arch = "x86_64")]
+#[cfg(structio_x86)]
 #[inline(always)]
 unsafe fn escape_tail_shuffled(s: &[u8], dst: *mut u8, mut i: usize, mut d: usize) -> usize {
     use core::arch::x86_64::{__m128i, _mm_loadu_si128, _mm_shuffle_epi8, _mm_storeu_si128};
@@ -419,9 +386,10 @@ mod tests {
     type Kernel = unsafe fn(&[u8], *mut u8) -> usize;
 
     fn kernels() -> Vec<(&'static str, Kernel)> {
+        #[cfg_attr(not(structio_x86), allow(unused_mut))]
         let mut k: Vec<(&'static str, Kernel)> = vec![("narrow", escape_narrow)];
-        #[cfg(target_arch = "x86_64")]
-        if std::arch::is_x86_feature_detected!("avx2") {
+        #[cfg(structio_x86)]
+        if crate::json::wide::has_avx2() {
             k.push(("avx2", escape_avx2));
         } else {
             println!("no AVX2 on this processor: its path is not tested");
