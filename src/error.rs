@@ -39,6 +39,7 @@ pub(crate) enum Code {
     InvalidUtf8,
     TrailingCharacters,
     DepthLimit(usize),
+    StackLimit(usize),
     RereadLimit(usize),
     UnknownKey(String),
     MissingKey(String),
@@ -71,7 +72,7 @@ impl Code {
         use Code::*;
         match self {
             UnexpectedEnd => Category::Eof,
-            DepthLimit(_) | RereadLimit(_) | LengthOverflow => Category::Limit,
+            DepthLimit(_) | StackLimit(_) | RereadLimit(_) | LengthOverflow => Category::Limit,
             NumberOutOfRange(_)
             | ExpectedInteger(_)
             | UnknownKey(_)
@@ -110,6 +111,11 @@ impl fmt::Display for Code {
             InvalidUtf8 => f.write_str("invalid UTF-8"),
             TrailingCharacters => f.write_str("trailing characters after the value"),
             DepthLimit(n) => write!(f, "nesting deeper than the limit of {n}"),
+            StackLimit(left) => write!(
+                f,
+                "nesting too deep for the stack left on this thread ({} KiB)",
+                left / 1024
+            ),
             RereadLimit(n) => write!(
                 f,
                 "untagged enum variants re-read more than {n} times the input (backtracking limit)"

@@ -25,6 +25,48 @@ pub(crate) use with_stack;
 pub fn stack_is_low() -> bool {
     stacker::remaining_stack().is_some_and(|left| left < 128 * 1024)
 }
+
+/// Stack that must be left when a reader enters a nesting level past
+/// [`STACK_CHECK_DEPTH`], or before it builds an element of a large type: the depth limit
+/// counts levels, not bytes, and one level of a type with large inline data (an array of
+/// thousands of numbers) can take tens of kilobytes, so a depth under the limit could still
+/// overflow a thread's stack. Past this the read stops with a [`Code::StackLimit`] error.
+pub(crate) const STACK_RED_ZONE: usize = 128 * 1024;
+
+/// Nesting levels a reader enters before it starts asking how much stack is left (each level
+/// of a small type takes well under a kilobyte; large types are checked at every level by
+/// [`stack_for`]).
+pub(crate) const STACK_CHECK_DEPTH: usize = 32;
+
+/// Types at least this large are checked by [`stack_for`] wherever one is built on the stack.
+const LARGE_TYPE: usize = 1024;
+
+/// Whether the stack has room to build and read a `T` (the red zone plus four of it), for types
+/// of [`LARGE_TYPE`] bytes or more; other types pass at no cost (the test is a constant).
+#[inline(always)]
+pub(crate) fn stack_for<T>(at: usize) -> Result<()> {
+    let size = std::mem::size_of::<T>();
+    if size >= LARGE_TYPE {
+        return stack_left(STACK_RED_ZONE.saturating_add(size.saturating_mul(4)), at);
+    }
+    Ok(())
+}
+
+/// An error at `at` unless `need` bytes of stack remain (a stack of unknown size passes).
+#[cold]
+#[inline(never)]
+pub(crate) fn stack_left(need: usize, at: usize) -> Result<()> {
+    match remaining_stack() {
+        Some(left) if left < need => Err(Error::new(Code::StackLimit(left), at)),
+        _ => Ok(()),
+    }
+}
+
+/// The bytes of stack left on this thread, where the platform says.
+#[inline]
+fn remaining_stack() -> Option<usize> {
+    stacker::remaining_stack()
+}
 use crate::number::Number;
 use crate::reflect::{FieldsInfo, NextField, Reader, Reflect, UnknownKeys};
 
@@ -372,6 +414,7 @@ where
     R: Reader<'de>,
 {
     let mut seq = r.begin_array()?;
+    stack_for::<T>(r.offset())?;
     if let Some(n) = r.remaining_hint(&seq) {
         out.reserve(reservation::<T>(n).saturating_sub(out.len()));
     }

@@ -8,6 +8,8 @@
 //! - `hostile/prefixes.rs`: every prefix of the golden files is an error, typed and `Value`.
 //! - `hostile/json.rs`: UTF-8, nesting, numbers, syntax outside RFC 8259, escapes.
 //! - `hostile/beve.rs`: counts, sizes, headers, padding, nesting, UTF-8.
+//! - `hostile/limits.rs`: budgets across a whole input (delimited re-reads), reservations for
+//!   large elements, the stack taken by nesting types with large inline data.
 
 mod common;
 mod shapes;
@@ -16,6 +18,8 @@ mod shapes;
 mod beve;
 #[path = "hostile/json.rs"]
 mod json;
+#[path = "hostile/limits.rs"]
+mod limits;
 #[path = "hostile/prefixes.rs"]
 mod prefixes;
 

@@ -129,6 +129,9 @@ pub struct Delimited<'de> {
     opts: ReadOptions,
     first: bool,
     done: bool,
+    /// Bytes re-read by untagged enums in the values read so far: the whole sequence shares
+    /// one re-read budget (a multiple of its length), as one value does.
+    reread: usize,
 }
 
 impl<'de> Delimited<'de> {
@@ -148,6 +151,7 @@ impl<'de> Delimited<'de> {
             opts,
             first: true,
             done: false,
+            reread: 0,
         }
     }
 
@@ -169,7 +173,10 @@ impl<'de> Delimited<'de> {
         self.run(|this, start| {
             let mut r = BeveReader::new(this.input, this.opts);
             r.pos = start;
-            v.read(&mut r)?;
+            r.reread = this.reread;
+            let res = v.read(&mut r);
+            this.reread = r.reread;
+            res?;
             this.pos = r.pos;
             Ok(())
         })

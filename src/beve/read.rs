@@ -24,8 +24,9 @@ pub struct BeveReader<'de> {
     /// The implied header of the next element of a typed, bool or string array.
     pub(crate) pending: Option<u8>,
     pub(crate) opts: ReadOptions,
-    /// Bytes re-read by untagged enums so far (see [`Reader::charge_reread`]).
-    reread: usize,
+    /// Bytes re-read by untagged enums so far (see [`Reader::charge_reread`]); carried from
+    /// value to value by [`super::Delimited`], so one input has one budget.
+    pub(crate) reread: usize,
 }
 
 /// A saved position of a [`BeveReader`].
@@ -136,6 +137,9 @@ impl<'de> BeveReader<'de> {
             return Err(Error::new(Code::DepthLimit(self.opts.max_depth), at));
         }
         self.depth += 1;
+        if self.depth > crate::walk::STACK_CHECK_DEPTH {
+            crate::walk::stack_left(crate::walk::STACK_RED_ZONE, at)?;
+        }
         Ok(())
     }
 

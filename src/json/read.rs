@@ -331,6 +331,9 @@ impl<'de> JsonReader<'de> {
         if self.depth > self.opts.max_depth {
             return Err(Error::new(Code::DepthLimit(self.opts.max_depth), self.pos));
         }
+        if self.depth > crate::walk::STACK_CHECK_DEPTH {
+            crate::walk::stack_left(crate::walk::STACK_RED_ZONE, self.pos)?;
+        }
         self.pos += 1;
         Ok(())
     }

@@ -124,7 +124,11 @@ mod tests {
     #[test]
     fn the_level_switch_is_understood_and_obeyed() {
         let setting = vector_level_setting();
-        assert!(setting.is_ok(), "STRUCTIO_SIMD={:?} is not a level", setting);
+        assert!(
+            setting.is_ok(),
+            "STRUCTIO_SIMD={:?} is not a level",
+            setting
+        );
         let level = vector_level();
         if let Ok(Some(cap)) = setting {
             assert!(level <= cap, "{level:?} above the cap {cap:?}");
