@@ -87,6 +87,11 @@ pub trait Fields<'de>: Reflect<'de> {
     /// Reads the value of member `index`: an index into `INFO.names`, or past it, a member of a
     /// flattened field (see [`Fields::flat_member`]).
     fn read_member<R: Reader<'de>>(&mut self, index: usize, r: &mut R) -> Result<()>;
+    /// Sets member `index` (numbered as for [`Fields::read_member`]), which an object left
+    /// out, to what a fresh read gives: `None` for an `Option` member; other members are left
+    /// as they are (a missing required member is reported, or kept, by the reader).
+    #[inline(always)]
+    fn reset_member(&mut self, _index: usize) {}
     /// How many members there are: the struct's own, then those of its flattened fields.
     const MEMBERS: usize = Self::INFO.names.len();
     /// The member of a flattened field a key names (a key `INFO` does not hold): its index, from
@@ -143,6 +148,10 @@ where
 {
     match m {
         Member::Index(i) => target.read_member(i, r),
+        Member::Absent(i) => {
+            target.reset_member(i);
+            Ok(())
+        }
         Member::Rest(key, offset) => {
             if r.options().error_on_duplicate_keys {
                 kept.note(key, offset)?;
@@ -166,6 +175,24 @@ pub fn member_of<'de, T: Fields<'de>>(key: &[u8]) -> Option<(usize, &'static str
     }
 }
 
+/// Reads member `m` of a struct without flattened fields or kept keys: [`Fields::read_member`],
+/// or [`Fields::reset_member`] for a member the object left out.
+#[inline(always)]
+pub fn own_member<'de, R, T>(target: &mut T, m: Member<'_>, r: &mut R) -> Result<()>
+where
+    R: Reader<'de>,
+    T: Fields<'de>,
+{
+    match m {
+        Member::Index(i) => target.read_member(i, r),
+        Member::Absent(i) => {
+            target.reset_member(i);
+            Ok(())
+        }
+        Member::Rest(..) => r.skip_value(),
+    }
+}
+
 /// Reads the rest of an object the caller started into the members of `target`.
 #[inline]
 pub fn read_members_in<'de, R, T>(
@@ -184,6 +211,7 @@ where
         map,
         T::INFO,
         skip_key,
+        T::MEMBERS,
         T::flat_member,
         T::REST,
         |m, r| read_member_of(target, m, r, &mut kept),

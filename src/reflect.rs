@@ -263,6 +263,12 @@ pub struct ReadOptions {
     pub error_on_duplicate_keys: bool,
     /// Deepest nesting of arrays and objects accepted (default 256).
     pub max_depth: usize,
+    /// Reading into an existing value merges the document into it, as Glaze does: struct
+    /// members the document leaves out keep their values (an `Option` stays `Some`), and map
+    /// entries it does not mention stay in the map. Default `false`: reading into a used value
+    /// gives exactly what reading into a new one gives (a left-out `Option` member becomes
+    /// `None`, a map holds the document's entries only), still reusing its buffers.
+    pub merge: bool,
 }
 
 impl Default for ReadOptions {
@@ -272,6 +278,7 @@ impl Default for ReadOptions {
             error_on_missing_keys: false,
             error_on_duplicate_keys: false,
             max_depth: 256,
+            merge: false,
         }
     }
 }

@@ -74,8 +74,8 @@ use crate::reflect::{FieldsInfo, NextField, Reader, Reflect, UnknownKeys};
 ///
 /// Keys are matched first against the field after the last one read (documents usually keep
 /// declaration order), then through the perfect-hash probe, then confirmed in full. `skip_key`
-/// is a key to pass over silently (the tag of an internally tagged enum). `field(i, r)` reads
-/// field `i`.
+/// is a key to pass over silently (the tag of an internally tagged enum). `field(m, r)` reads
+/// member `m` ([`Member::Index`]) or resets one the object left out ([`Member::Absent`]).
 #[inline]
 pub fn read_fields<'de, R, F>(
     r: &mut R,
@@ -85,7 +85,7 @@ pub fn read_fields<'de, R, F>(
 ) -> Result<()>
 where
     R: Reader<'de>,
-    F: FnMut(usize, &mut R) -> Result<()>,
+    F: FnMut(Member<'_>, &mut R) -> Result<()>,
 {
     let mut map = r.begin_object()?;
     read_fields_in(r, &mut map, info, skip_key, field)
@@ -103,18 +103,19 @@ pub fn read_fields_in<'de, R, F>(
 ) -> Result<()>
 where
     R: Reader<'de>,
-    F: FnMut(usize, &mut R) -> Result<()>,
+    F: FnMut(Member<'_>, &mut R) -> Result<()>,
 {
     read_flat_fields_in(
         r,
         map,
         info,
         skip_key,
+        info.names.len(),
         no_flat_member,
         false,
         |m, r| match m {
-            Member::Index(i) => field(i, r),
             Member::Rest(..) => r.skip_value(),
+            m => field(m, r),
         },
     )
 }
@@ -138,6 +139,13 @@ pub enum Member<'k> {
     /// The value under a key no member takes (its text and offset), for a struct that keeps
     /// such keys in a flattened map.
     Rest(&'k str, usize),
+    /// Member `index` (a field of the struct, or past them a member of a flattened field) that
+    /// the object left out and that may be left out (an `Option`): set it to what a fresh read
+    /// gives (`None`), so that reading into a used value gives what a fresh read gives. Sent
+    /// once per such member after the object's last key, unless [`ReadOptions::merge`] is set.
+    ///
+    /// [`ReadOptions::merge`]: crate::ReadOptions::merge
+    Absent(usize),
 }
 
 /// The `flat` argument of [`read_flat_fields_in`] for a struct without flattened fields.
@@ -152,13 +160,19 @@ fn no_flat_member(_: &[u8]) -> Option<(usize, &'static str)> {
 /// With `rest`, a key that `flat` does not know either is read as [`Member::Rest`] (a
 /// flattened map keeps it) instead of being unknown. Missing- and duplicate-key checks cover
 /// the struct's own fields only (`field` checks the kept keys, see
-/// [`crate::__private::read_member_of`]).
+/// [`crate::__private::read_member_of`]). `members` is how many members there are, the
+/// struct's own and its flattened fields' ([`crate::__private::Fields::MEMBERS`]): after the
+/// last key, each one the object left out that may be left out gets a [`Member::Absent`]
+/// (own fields marked optional in `info`, and every member of a flattened field, whose own
+/// `Fields` impl decides).
+#[allow(clippy::too_many_arguments)]
 #[inline]
 pub fn read_flat_fields_in<'de, R, X, F>(
     r: &mut R,
     map: &mut R::Map,
     info: &FieldsInfo,
     skip_key: Option<&str>,
+    members: usize,
     flat: X,
     rest: bool,
     mut field: F,
@@ -169,13 +183,16 @@ where
     F: FnMut(Member<'_>, &mut R) -> Result<()>,
 {
     with_stack!(read_flat_fields_in(
-        r, map, info, skip_key, flat, rest, field
+        r, map, info, skip_key, members, flat, rest, field
     ));
     let opts = *r.options();
     let track = opts.error_on_missing_keys
         || opts.error_on_duplicate_keys
         || info.keys.len() > info.names.len();
     let mut seen = Seen::new(if track { info.names.len() } else { 0 });
+    // Which members were read, when some may be left out and must then be reset.
+    let reset = !opts.merge && (!info.optional.is_empty() || members > info.names.len());
+    let mut present = Present::new(if reset { members } else { 0 });
     let mut expect = 0usize;
     loop {
         // Where the key starts is worked out only when something needs it (an error, a
@@ -211,11 +228,13 @@ where
                 if track {
                     seen.mark(f, k, info, &opts, key_at(r))?;
                 }
+                present.set(f);
                 field(Member::Index(f), r)
                     .map_err(|e| e.push_path(PathSegment::Field(info.names[f])))?;
                 expect = f + 1;
             }
             Err(Unmatched::Flat(m, name)) => {
+                present.set(m);
                 field(Member::Index(m), r).map_err(|e| e.push_path(PathSegment::Field(name)))?;
             }
             // The keeper of the entry names it in error paths.
@@ -239,7 +258,84 @@ where
             ));
         }
     }
+    if reset && !present.all(members) {
+        reset_absent(info, members, &present, |m| field(Member::Absent(m), r))?;
+    }
     Ok(())
+}
+
+/// Sends [`Member::Absent`] for each member not in `present` that may be left out.
+#[cold]
+#[inline(never)]
+fn reset_absent(
+    info: &FieldsInfo,
+    members: usize,
+    present: &Present,
+    mut absent: impl FnMut(usize) -> Result<()>,
+) -> Result<()> {
+    for m in 0..members {
+        let may_be_left_out = info
+            .optional
+            .get(m)
+            .copied()
+            .unwrap_or(m >= info.names.len());
+        if may_be_left_out && !present.has(m) {
+            absent(m)?;
+        }
+    }
+    Ok(())
+}
+
+/// Which members of a struct an object set: one word for the first 64 (a register), more
+/// words only for larger structs that need it.
+struct Present {
+    low: u64,
+    high: Vec<u64>,
+}
+
+impl Present {
+    /// Tracks `members` members (0: nothing; setting is then one OR that nobody reads).
+    #[inline(always)]
+    fn new(members: usize) -> Present {
+        Present {
+            low: 0,
+            high: if members > 64 {
+                vec![0; (members - 64).div_ceil(64)]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    #[inline(always)]
+    fn set(&mut self, m: usize) {
+        if m < 64 {
+            self.low |= 1 << m;
+        } else if let Some(w) = self.high.get_mut((m - 64) / 64) {
+            *w |= 1 << (m % 64);
+        }
+    }
+
+    fn has(&self, m: usize) -> bool {
+        if m < 64 {
+            self.low & (1 << m) != 0
+        } else {
+            self.high
+                .get((m - 64) / 64)
+                .is_some_and(|w| w & (1 << (m % 64)) != 0)
+        }
+    }
+
+    /// Whether all of `members` were set (checked word by word).
+    #[inline(always)]
+    fn all(&self, members: usize) -> bool {
+        let low = if members >= 64 {
+            u64::MAX
+        } else {
+            (1u64 << members) - 1
+        };
+        self.low & low == low && (members <= 64 || (64..members).all(|m| self.has(m)))
+    }
 }
 
 /// Reads a sequence of records into `out`, one call of `next(index, element)` per record

@@ -51,11 +51,11 @@ const _: () = {
             w.end_object();
         }
         fn read<R: p::Reader<'de>>(&mut self, r: &mut R) -> p::Result<()> {
-            p::read_fields(r, &INFO, None, |i, r| match i {
-                0 => p::Reflect::read(&mut self.id, r),
-                1 => p::Reflect::read(&mut self.tag, r),
-                2 => p::Reflect::read(&mut self.name, r),
-                3 => p::Reflect::read(&mut self.label, r),
+            p::read_fields(r, &INFO, None, |m, r| match m {
+                p::Member::Index(0) => p::Reflect::read(&mut self.id, r),
+                p::Member::Index(1) => p::Reflect::read(&mut self.tag, r),
+                p::Member::Index(2) => p::Reflect::read(&mut self.name, r),
+                p::Member::Index(3) => p::Reflect::read(&mut self.label, r),
                 _ => Ok(()),
             })
         }

@@ -73,12 +73,12 @@ const _: () = {
             w.end_object();
         }
         fn read<R: p::Reader<'de>>(&mut self, r: &mut R) -> p::Result<()> {
-            p::read_fields(r, &INFO, None, |i, r| match i {
-                0 => p::Reflect::read(&mut self.test_strings, r),
-                1 => p::Reflect::read(&mut self.test_uints, r),
-                2 => p::Reflect::read(&mut self.test_doubles, r),
-                3 => p::Reflect::read(&mut self.test_ints, r),
-                4 => p::Reflect::read(&mut self.test_bools, r),
+            p::read_fields(r, &INFO, None, |m, r| match m {
+                p::Member::Index(0) => p::Reflect::read(&mut self.test_strings, r),
+                p::Member::Index(1) => p::Reflect::read(&mut self.test_uints, r),
+                p::Member::Index(2) => p::Reflect::read(&mut self.test_doubles, r),
+                p::Member::Index(3) => p::Reflect::read(&mut self.test_ints, r),
+                p::Member::Index(4) => p::Reflect::read(&mut self.test_bools, r),
                 _ => Ok(()),
             })
         }

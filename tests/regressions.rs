@@ -64,12 +64,14 @@ fn replay(name: &str, data: &[u8]) {
         run("json_typed", &oracles::json_typed);
         run("pretty_minify", &oracles::pretty_minify);
         run("json_differential", &differential::json_differential);
+        run("limits", &shapes::limits::limits);
         under_options([0, 0x80]);
     } else if name.ends_with(".beve") {
         run("beve_value", &oracles::beve_value);
         run("beve_typed", &oracles::beve_typed);
         run("beve_transcode", &oracles::beve_transcode);
         run("beve_to_json", &oracles::beve_to_json);
+        run("limits", &shapes::limits::limits);
         under_options([0x40, 0xC0]);
     } else if name.ends_with(".options") {
         run("typed_options", &oracles::typed_options);

@@ -11,6 +11,9 @@ use crate::model::Field;
 pub struct Slot {
     pub value: TokenStream,
     pub with: Option<syn::Path>,
+    /// The field is spelled as an `Option` (see [`crate::strukt::is_option`]): a document may
+    /// leave it out, and then reading sets it to `None`.
+    pub optional: bool,
 }
 
 impl Slot {
@@ -19,6 +22,17 @@ impl Slot {
         Slot {
             value,
             with: f.with.clone(),
+            optional: crate::strukt::is_option(&f.ty),
+        }
+    }
+
+    /// Sets the value (a `&mut`) to `None` when the field is optional; nothing otherwise.
+    pub fn reset(&self) -> TokenStream {
+        let v = &self.value;
+        if self.optional {
+            quote!(*#v = __p::None;)
+        } else {
+            TokenStream::new()
         }
     }
 

@@ -342,7 +342,7 @@ fn struct_read_closure(v: &Variant) -> TokenStream {
     if values.is_empty() {
         quote!(|_, _| __p::Ok(()))
     } else {
-        let m = strukt::read_match(&format_ident!("__j"), &values);
+        let m = strukt::member_match(&format_ident!("__j"), &values);
         quote!(|__j, __r| #m)
     }
 }

@@ -30,7 +30,7 @@ pub fn entries<'a>(fields: &[&'a Field]) -> Vec<Entry<'a>> {
 /// Whether `ty` is spelled as an `Option<..>` (any path ending in `Option`). A type alias of an
 /// option is not seen through; such a field is then a required key under
 /// `error_on_missing_keys`.
-fn is_option(ty: &syn::Type) -> bool {
+pub fn is_option(ty: &syn::Type) -> bool {
     match ty {
         syn::Type::Path(p) => p.path.segments.last().is_some_and(|s| s.ident == "Option"),
         syn::Type::Group(g) => is_option(&g.elem),
@@ -171,6 +171,48 @@ pub fn read_match(index: &Ident, values: &[Slot]) -> TokenStream {
     }
 }
 
+/// `match __m { Member::Index(0) => read(v0), ..., Member::Absent(j) => v_j = None, ... }`
+/// for a `read_fields` callback over `values` (`&mut` references or bindings), the member in
+/// `member` and the reader in `__r`.
+pub fn member_match(member: &Ident, values: &[Slot]) -> TokenStream {
+    let reads = values.iter().enumerate().map(|(j, v)| {
+        let read = v.read();
+        quote!(__p::Member::Index(#j) => #read,)
+    });
+    let resets = values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.optional)
+        .map(|(j, v)| {
+            let reset = v.reset();
+            quote!(__p::Member::Absent(#j) => {
+                #reset
+                __p::Ok(())
+            })
+        });
+    quote! {
+        match #member {
+            #(#reads)*
+            #(#resets)*
+            _ => __p::Ok(()),
+        }
+    }
+}
+
+/// The body of `Fields::reset_member` for `values` (`&mut self.field` slots) numbered from 0,
+/// the index in `__i`: sets an optional member to `None`. Empty when no member is optional.
+pub fn reset_arms(values: &[Slot]) -> Vec<TokenStream> {
+    values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.optional)
+        .map(|(j, v)| {
+            let reset = v.reset();
+            quote!(#j => { #reset })
+        })
+        .collect()
+}
+
 /// `__has0, __has1, ...`.
 fn has_idents(n: usize) -> Vec<Ident> {
     (0..n).map(|j| format_ident!("__has{}", j)).collect()
@@ -217,13 +259,25 @@ pub fn expand(
         }
     };
 
+    let resets = reset_arms(&muts);
+    let reset_member = if resets.is_empty() {
+        TokenStream::new()
+    } else {
+        quote! {
+            #[inline]
+            fn reset_member(&mut self, __i: usize) {
+                match __i {
+                    #(#resets)*
+                    _ => {}
+                }
+            }
+        }
+    };
     let reflect = reflect_via_fields(
         input,
         &b,
         quote! {
-            __p::read_fields(__r, &__INFO, __p::None, |__i, __r| {
-                <Self as __p::Fields<#de>>::read_member(self, __i, __r)
-            })
+            __p::read_fields(__r, &__INFO, __p::None, |__m, __r| __p::own_member(self, __m, __r))
         },
     );
     Ok(quote! {
@@ -245,6 +299,7 @@ pub fn expand(
             }
             #[inline]
             #read_member
+            #reset_member
         }
 
         #reflect
@@ -338,6 +393,7 @@ fn expand_flat(
     } else {
         read_match(&format_ident!("__i"), &muts)
     };
+    let own_resets = reset_arms(&muts);
 
     let reflect = reflect_via_fields(
         input,
@@ -350,6 +406,7 @@ fn expand_flat(
                 &mut __map,
                 &__INFO,
                 __p::None,
+                <Self as __p::Fields<#de>>::MEMBERS,
                 <Self as __p::Fields<#de>>::flat_member,
                 <Self as __p::Fields<#de>>::REST,
                 |__m, __r| __p::read_member_of(self, __m, __r, &mut __kept),
@@ -421,6 +478,24 @@ fn expand_flat(
                 )*
                 let _ = __i;
                 __p::Ok(())
+            }
+            #[inline]
+            fn reset_member(&mut self, __i: usize) {
+                if __i < #n_own {
+                    match __i {
+                        #(#own_resets)*
+                        _ => {}
+                    }
+                    return;
+                }
+                let mut __i = __i - #n_own;
+                #(
+                    if __i < <#flat_types as __p::Fields<#de>>::MEMBERS {
+                        return __p::Fields::reset_member(&mut #flat_members, __i);
+                    }
+                    __i -= <#flat_types as __p::Fields<#de>>::MEMBERS;
+                )*
+                let _ = __i;
             }
         }
 

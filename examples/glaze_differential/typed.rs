@@ -372,6 +372,13 @@ where
     assert_eq!(res.len(), 2 * values.len(), "{name}: Glaze's result count");
     let what = ["BEVE", "JSON"];
     let mut differ = [0usize; 2];
+    // Glaze merges a document into the value it reads into: structio's `merge` option.
+    let mut bo = structio::beve::Options::default();
+    bo.read.merge = true;
+    let mut jo = structio::json::Options::default();
+    jo.read.merge = true;
+    let read_beve = |v: &mut T, b: &[u8]| structio::beve::read_beve_with(v, b, &bo);
+    let read_json = |v: &mut T, b: &[u8]| structio::json::read_json_with(v, b, &jo);
     // Records whose value read over the one before differs from a fresh read (maps keep
     // entries, absent optional members keep their values): the cases this check is about.
     let mut merged = 0;
@@ -379,14 +386,13 @@ where
         let mut v = T::default();
         let mut w = T::default();
         let read = if i > 0 {
-            structio::read_beve(&mut v, &beve[i - 1])
-                .and_then(|()| structio::read_json(&mut w, &json[i - 1]))
+            read_beve(&mut v, &beve[i - 1]).and_then(|()| read_json(&mut w, &json[i - 1]))
         } else {
             Ok(())
         };
         let ours = read
-            .and_then(|()| structio::read_beve(&mut v, &beve[i]))
-            .and_then(|()| structio::read_json(&mut w, &json[i]))
+            .and_then(|()| read_beve(&mut v, &beve[i]))
+            .and_then(|()| read_json(&mut w, &json[i]))
             .map(|()| [structio::to_beve(&v), structio::to_json(&w).into_bytes()]);
         if matches!(&ours, Ok(o) if o[0] != beve[i] || o[1] != json[i]) {
             merged += 1;

@@ -3,8 +3,9 @@
 //! A map with string keys can also be a `#[structio(flatten)]` field ([`Fields`]): its entries
 //! are written as members of the struct, and the keys no other member takes are read into it.
 //!
-//! Reading into an existing map keeps entries the document does not mention (as Glaze does)
-//! and reads into the values of keys it does, reusing their buffers. No key is copied for the
+//! Reading into an existing map reads into the values of keys it already holds, reusing their
+//! buffers, and leaves it holding the document's entries only (under
+//! [`crate::ReadOptions::merge`] the entries the document does not mention stay, as in Glaze). No key is copied for the
 //! error path: the path segment of a failing entry is made from the stored key, on the cold path.
 
 use std::borrow::Borrow;
@@ -103,9 +104,8 @@ where
     }
 }
 
-/// The body of `Reflect` for a map: entries written in iteration order; each entry read into
-/// the slot of its key (a repeated key reads into the same slot again, or is an error under
-/// `error_on_duplicate_keys`), an error naming the key in its path.
+/// The body of `Reflect` for a map: entries written in iteration order; read as
+/// [`read_map`] does.
 macro_rules! map_methods {
     () => {
         #[inline]
@@ -114,38 +114,205 @@ macro_rules! map_methods {
         }
         #[inline]
         fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-            // The keys seen so far, only under `error_on_duplicate_keys`.
-            let mut seen = r
-                .options()
-                .error_on_duplicate_keys
-                .then(std::collections::HashSet::new);
-            // A JSON key with escapes is decoded into the reader's scratch space, which reading
-            // the value reuses: such a key is copied here first (no other key is copied).
-            let mut unescaped = String::new();
-            let mut map = r.begin_object()?;
-            loop {
-                let key_at = r.offset();
-                let Some(key) = r.next_key(&mut map)? else {
-                    return Ok(());
-                };
-                let key = detach(key, &mut unescaped);
-                // Where the value read lives, to name its key should reading it fail.
-                let mut at: *const V = std::ptr::null();
-                let mut read = |slot: &mut V| {
-                    at = slot;
-                    slot.read(r)
-                };
-                let done = match &mut seen {
-                    None => K::read_entry(self, key, key_at, read),
-                    Some(seen) => K::from_key(key, key_at).and_then(|k| {
-                        check_unique(seen, &k, key_at)?;
-                        read(self.slot(k))
-                    }),
-                };
-                done.map_err(|e| name_entry(e, self.iter(), at))?;
-            }
+            read_map(self, r)
         }
     };
+}
+
+/// What [`read_map`] needs of a std map besides [`KeyedMap`].
+trait StdMap<'de, K: MapKey<'de>, V>: KeyedMap<K, V> {
+    fn len(&self) -> usize;
+    fn clear(&mut self);
+    fn entries<'a>(&'a self) -> impl Iterator<Item = (&'a K, &'a V)>
+    where
+        K: 'a,
+        V: 'a;
+}
+
+/// Reads an object into `map`: each entry into the slot of its key, reusing the value already
+/// there (a repeated key reads into the same slot again, or is an error under
+/// `error_on_duplicate_keys`), an error naming the key in its path.
+///
+/// The map ends up holding the document's entries only, as a fresh read would: when it held
+/// entries before, the keys read are tallied (a sum of their hashes, under a key chosen for
+/// this read) and compared with the map's afterwards; on any difference (an entry the document
+/// left out, or a key it repeated) the map is emptied and the object read again. Under
+/// [`crate::ReadOptions::merge`] the entries the document leaves out stay.
+#[inline]
+fn read_map<'de, M, K, V, R>(map: &mut M, r: &mut R) -> Result<()>
+where
+    M: StdMap<'de, K, V>,
+    K: MapKey<'de>,
+    V: Reflect<'de> + Default,
+    R: Reader<'de>,
+{
+    if map.len() == 0 || r.options().merge {
+        return read_entries(map, r, None);
+    }
+    let mark = r.save();
+    let start = r.offset();
+    let mut tally = Tally::new();
+    read_entries(map, r, Some(&mut tally))?;
+    if map.len() == tally.count && tally.matches(map.entries().map(|(k, _)| k)) {
+        return Ok(());
+    }
+    again(map, r, mark, start)
+}
+
+/// Empties `map` and reads the object at `mark` into it again (charged to the reader's
+/// re-read budget, like a backtracking enum).
+#[cold]
+#[inline(never)]
+fn again<'de, M, K, V, R>(map: &mut M, r: &mut R, mark: R::Pos, start: usize) -> Result<()>
+where
+    M: StdMap<'de, K, V>,
+    K: MapKey<'de>,
+    V: Reflect<'de> + Default,
+    R: Reader<'de>,
+{
+    r.charge_reread(r.offset().saturating_sub(start))?;
+    map.clear();
+    r.restore(mark);
+    read_entries(map, r, None)
+}
+
+/// The loop of [`read_map`]; with a tally, each key read is added to it.
+#[inline]
+fn read_entries<'de, M, K, V, R>(
+    map: &mut M,
+    r: &mut R,
+    mut tally: Option<&mut Tally>,
+) -> Result<()>
+where
+    M: StdMap<'de, K, V>,
+    K: MapKey<'de>,
+    V: Reflect<'de> + Default,
+    R: Reader<'de>,
+{
+    // The keys seen so far, only under `error_on_duplicate_keys`.
+    let mut seen = r
+        .options()
+        .error_on_duplicate_keys
+        .then(std::collections::HashSet::new);
+    // A JSON key with escapes is decoded into the reader's scratch space, which reading
+    // the value reuses: such a key is copied here first (no other key is copied).
+    let mut unescaped = String::new();
+    let mut object = r.begin_object()?;
+    loop {
+        let key_at = r.offset();
+        let Some(key) = r.next_key(&mut object)? else {
+            return Ok(());
+        };
+        let key = detach(key, &mut unescaped);
+        if let Some(t) = tally.as_deref_mut() {
+            t.add_read(&key);
+        }
+        // Where the value read lives, to name its key should reading it fail.
+        let mut at: *const V = std::ptr::null();
+        let mut read = |slot: &mut V| {
+            at = slot;
+            slot.read(r)
+        };
+        let done = match &mut seen {
+            None => K::read_entry(map, key, key_at, read),
+            Some(seen) => K::from_key(key, key_at).and_then(|k| {
+                check_unique(seen, &k, key_at)?;
+                read(map.slot(k))
+            }),
+        };
+        done.map_err(|e| name_entry(e, map.entries(), at))?;
+    }
+}
+
+/// The keys read into a map that held entries before: how many, and the sum of their hashes
+/// (of the key's text as written, integers in decimal), keyed anew for each read so that no
+/// document can be made to collide with the entries it leaves out.
+struct Tally {
+    state: std::collections::hash_map::RandomState,
+    count: usize,
+    sum: u64,
+}
+
+impl Tally {
+    fn new() -> Tally {
+        Tally {
+            state: std::collections::hash_map::RandomState::new(),
+            count: 0,
+            sum: 0,
+        }
+    }
+
+    /// Adds a key read from the document.
+    fn add_read(&mut self, key: &Key<'_, '_>) {
+        let mut h = KeyHash(self.state.build_hasher());
+        match key {
+            Key::Str(s) => h.text(s.as_str()),
+            Key::Int(w) => h.wire(*w),
+        }
+        self.count += 1;
+        self.sum = self.sum.wrapping_add(std::hash::Hasher::finish(&h.0));
+    }
+
+    /// Whether `keys` (the map's, after reading) hash to the same sum.
+    fn matches<'a, 'de, K: MapKey<'de> + 'a>(&self, keys: impl Iterator<Item = &'a K>) -> bool {
+        let mut sum = 0u64;
+        for k in keys {
+            let mut h = KeyHash(self.state.build_hasher());
+            k.write_key(&mut h);
+            sum = sum.wrapping_add(std::hash::Hasher::finish(&h.0));
+        }
+        sum == self.sum
+    }
+}
+
+/// A writer that hashes the text of one key (see [`Tally`]); everything but the key methods
+/// is ignored.
+struct KeyHash(std::collections::hash_map::DefaultHasher);
+
+impl KeyHash {
+    fn text(&mut self, s: &str) {
+        std::hash::Hasher::write(&mut self.0, s.as_bytes());
+    }
+
+    fn wire(&mut self, w: Wire) {
+        match w {
+            Wire::Int(v) => self.text(itoa::Buffer::new().format(v)),
+            Wire::Uint(v) => self.text(itoa::Buffer::new().format(v)),
+            Wire::F32(v) => self.text(&v.to_string()),
+            Wire::F64(v) => self.text(&v.to_string()),
+        }
+    }
+}
+
+impl Writer for KeyHash {
+    fn write_null_members(&self) -> bool {
+        false
+    }
+    fn null(&mut self) {}
+    fn bool(&mut self, _: bool) {}
+    fn number<N: Number>(&mut self, _: N) {}
+    fn str(&mut self, _: &str) {}
+    fn begin_array(&mut self, _: usize) {}
+    fn end_array(&mut self) {}
+    fn begin_map(&mut self, _: usize, _: KeyKind) {}
+    fn key(&mut self, k: &str) {
+        self.text(k);
+    }
+    fn int_key<N: Number>(&mut self, k: N) {
+        self.wire(k.to_wire());
+    }
+    fn enum_key(&mut self, name: &str, _: i128, _: NumKind) {
+        self.text(name);
+    }
+    fn end_object(&mut self) {}
+    fn sep(&mut self) {}
+    fn typed_array<N: Number>(&mut self, _: &[N]) {}
+    fn typed_array_iter<N: Number, I: ExactSizeIterator<Item = N>>(&mut self, _: I) {}
+    fn bool_array<I: ExactSizeIterator<Item = bool>>(&mut self, _: I) {}
+    fn str_array<'a, I: ExactSizeIterator<Item = &'a str>>(&mut self, _: I) {}
+    fn unit_variant(&mut self, _: &str, _: i128, _: NumKind) {}
+    fn raw_json(&mut self, _: &str) {}
+    fn raw_beve(&mut self, _: &[u8]) {}
 }
 
 /// `KeyedMap` for a std map type: `entry` and `get_mut`.
@@ -173,6 +340,38 @@ macro_rules! keyed_map {
 
 keyed_map!(HashMap<K, V, S>, K: Eq + Hash, V, S: BuildHasher);
 keyed_map!(BTreeMap<K, V>, K: Ord, V);
+
+impl<'de, K: MapKey<'de> + Eq + Hash, V, S: BuildHasher> StdMap<'de, K, V> for HashMap<K, V, S> {
+    fn len(&self) -> usize {
+        HashMap::len(self)
+    }
+    fn clear(&mut self) {
+        HashMap::clear(self)
+    }
+    fn entries<'a>(&'a self) -> impl Iterator<Item = (&'a K, &'a V)>
+    where
+        K: 'a,
+        V: 'a,
+    {
+        self.iter()
+    }
+}
+
+impl<'de, K: MapKey<'de> + Ord, V> StdMap<'de, K, V> for BTreeMap<K, V> {
+    fn len(&self) -> usize {
+        BTreeMap::len(self)
+    }
+    fn clear(&mut self) {
+        BTreeMap::clear(self)
+    }
+    fn entries<'a>(&'a self) -> impl Iterator<Item = (&'a K, &'a V)>
+    where
+        K: 'a,
+        V: 'a,
+    {
+        self.iter()
+    }
+}
 
 impl<'de, K, V, S> Reflect<'de> for HashMap<K, V, S>
 where

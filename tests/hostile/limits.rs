@@ -3,24 +3,9 @@
 //! by nesting types with large inline data.
 
 use structio::beve::{from_delimited, Delimited};
-use structio::Reflect;
 
 use super::{bounded, timed};
-
-/// An untagged enum whose first variant fails only at the bottom of a nest, so that reading it
-/// re-reads the nest once per level and per variant.
-#[derive(Reflect, Debug, PartialEq)]
-#[structio(untagged)]
-enum Nest {
-    Pair((Vec<Nest>, u8)),
-    List(Vec<Nest>),
-}
-
-impl Default for Nest {
-    fn default() -> Self {
-        Nest::List(Vec::new())
-    }
-}
+use crate::shapes::limits::{on_small_stack, Blob, Huge, HugeChain, Nest, Tree};
 
 /// `count` values of 25 one-element arrays around an empty one, joined by delimiters.
 fn nests(count: usize) -> Vec<u8> {
@@ -78,18 +63,6 @@ fn delimited_beve_shares_one_reread_budget() {
     assert_eq!(all.len(), 2000);
 }
 
-/// An element that takes 4 KiB in memory.
-#[derive(Reflect, Debug, Clone)]
-struct Blob {
-    bytes: [u8; 4096],
-}
-
-impl Default for Blob {
-    fn default() -> Self {
-        Blob { bytes: [0; 4096] }
-    }
-}
-
 /// A generic array claiming a million elements, one byte each, read as 4 KiB elements: the
 /// reservation is bounded in bytes, not by the claimed count (it asked for 4 GiB and aborted).
 #[test]
@@ -114,60 +87,12 @@ fn a_claimed_count_of_large_elements_reserves_a_bounded_amount() {
     );
 }
 
-/// A struct with 32 KiB of inline data that nests through a `Vec` of itself.
-#[derive(Reflect, Debug)]
-struct Huge {
-    data: [u64; 4096],
-    kids: Vec<Huge>,
-}
-
-impl Default for Huge {
-    fn default() -> Self {
-        Huge {
-            data: [0; 4096],
-            kids: Vec::new(),
-        }
-    }
-}
-
-/// The same nesting through `Option<Box<_>>`.
-#[derive(Reflect, Debug)]
-struct HugeChain {
-    data: [u64; 4096],
-    next: Option<Box<HugeChain>>,
-}
-
-impl Default for HugeChain {
-    fn default() -> Self {
-        HugeChain {
-            data: [0; 4096],
-            next: None,
-        }
-    }
-}
-
-/// Runs `f` on a thread with a 2 MiB stack and returns what it returns.
-fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new()
-        .stack_size(2 << 20)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap()
-}
-
 /// A value read or a clean error of the limit category, never anything else.
 fn value_or_limit<T>(what: &str, r: structio::Result<T>) {
     if let Err(e) = r {
         assert_eq!(e.category(), structio::Category::Limit, "{what}: {e}");
         assert!(e.message().contains("stack"), "{what}: {e}");
     }
-}
-
-/// A small recursive type.
-#[derive(Reflect, Debug, Default)]
-struct Tree {
-    kids: Vec<Tree>,
 }
 
 /// 160 levels of a type with 32 KiB inline, under the depth limit of 256, on a 2 MiB stack: a

@@ -5,5 +5,6 @@
 
 pub mod differential;
 pub mod everything;
+pub mod limits;
 pub mod oracles;
 pub mod tree;

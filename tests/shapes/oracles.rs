@@ -127,8 +127,8 @@ pub fn json_typed(data: &[u8]) {
     json_reuse(&a);
 }
 
-/// JSON writing options that name every member, `None` ones as `null`, so reading the text into
-/// an existing value must overwrite all of it.
+/// JSON writing options that name every member, `None` ones as `null`; the default writer
+/// leaves them out, and reading either into a used value must give what a fresh read gives.
 fn json_every_member() -> JsonOptions {
     JsonOptions {
         write_null_members: true,
@@ -136,72 +136,61 @@ fn json_every_member() -> JsonOptions {
     }
 }
 
-/// What reading `new`'s full text over `old` must give: `new`, but for maps, whose entries are
-/// merged into the old map (a key read again overwrites its value; the others stay).
-fn read_over<'a>(old: &Everything<'a>, new: &Everything<'a>) -> Everything<'a> {
-    let mut want = new.clone();
-    want.str_map = old.str_map.clone();
-    want.str_map.extend(new.str_map.clone());
-    want.int_map = old.int_map.clone();
-    want.int_map.extend(new.int_map.clone());
-    want.btree_str = old.btree_str.clone();
-    want.btree_str.extend(new.btree_str.clone());
-    want.btree_int = old.btree_int.clone();
-    want.btree_int.extend(new.btree_int.clone());
-    want.enum_map = old.enum_map.clone();
-    want.enum_map.extend(new.enum_map.clone());
-    want
-}
-
-/// Reading into a used value (strings and vectors reuse their buffers) gives what a fresh read
-/// gives (maps aside, see [`read_over`]): `a`'s full text read over the sample, and the
-/// sample's read over a copy of `a`.
+/// Reading into a used value (strings and vectors reuse their buffers) gives exactly what a
+/// fresh read gives (left-out `None` members become `None`, maps hold the document's entries
+/// only): `a`'s text read over the sample, and the sample's read over a copy of `a`, written
+/// with `None` members left out and written as `null`.
 fn json_reuse(a: &Everything) {
     let sample: Everything = structio::from_json(SAMPLE_JSON).unwrap();
-    let text = structio::json::to_json_with(a, &json_every_member());
-    let mut over = sample.clone();
-    structio::read_json(&mut over, &text)
-        .unwrap_or_else(|e| panic!("reading over the sample failed: {e}\n{text}"));
-    assert_eq!(
-        over,
-        read_over(&sample, a),
-        "reading over the sample differs from a fresh read:\n{text}"
-    );
-    let sample_text = structio::json::to_json_with(&sample, &json_every_member());
-    let mut over = a.clone();
-    structio::read_json(&mut over, &sample_text)
-        .unwrap_or_else(|e| panic!("reading the sample over a value failed: {e}\n{text}"));
-    assert_eq!(
-        over,
-        read_over(a, &sample),
-        "reading the sample over a value differs:\n{text}"
-    );
+    for opts in [JsonOptions::default(), json_every_member()] {
+        let text = structio::json::to_json_with(a, &opts);
+        let fresh: Everything = structio::from_json(&text).unwrap();
+        let mut over = sample.clone();
+        structio::read_json(&mut over, &text)
+            .unwrap_or_else(|e| panic!("reading over the sample failed: {e}\n{text}"));
+        assert_eq!(
+            over, fresh,
+            "reading over the sample differs from a fresh read:\n{text}"
+        );
+        let sample_text = structio::json::to_json_with(&sample, &opts);
+        let fresh: Everything = structio::from_json(&sample_text).unwrap();
+        let mut over = a.clone();
+        structio::read_json(&mut over, &sample_text)
+            .unwrap_or_else(|e| panic!("reading the sample over a value failed: {e}\n{text}"));
+        assert_eq!(
+            over, fresh,
+            "reading the sample over a value differs:\n{text}"
+        );
+    }
 }
 
-/// [`json_reuse`] in BEVE (NaN aside): `a`'s full BEVE read over the sample, and the sample's
-/// read over a copy of `a`.
+/// [`json_reuse`] in BEVE (NaN aside).
 fn beve_reuse(a: &Everything) {
     let every = structio::beve::Options {
         write_null_members: true,
         ..structio::beve::Options::default()
     };
     let sample: Everything = structio::from_json(SAMPLE_JSON).unwrap();
-    let bytes = structio::beve::to_beve_with(a, &every);
-    let mut over = sample.clone();
-    structio::read_beve(&mut over, &bytes)
-        .unwrap_or_else(|e| panic!("reading over the sample failed: {e}\n{a:?}"));
-    assert!(
-        over == read_over(&sample, a) || has_nan(a),
-        "BEVE read over the sample differs from a fresh read: {a:?}\n{over:?}"
-    );
-    let sample_bytes = structio::beve::to_beve_with(&sample, &every);
-    let mut over = a.clone();
-    structio::read_beve(&mut over, &sample_bytes)
-        .unwrap_or_else(|e| panic!("reading the sample over a value failed: {e}\n{a:?}"));
-    assert!(
-        over == read_over(a, &sample) || has_nan(a),
-        "BEVE read of the sample over a value differs: {a:?}"
-    );
+    for opts in [structio::beve::Options::default(), every] {
+        let bytes = structio::beve::to_beve_with(a, &opts);
+        let fresh: Everything = structio::from_beve(&bytes).unwrap();
+        let mut over = sample.clone();
+        structio::read_beve(&mut over, &bytes)
+            .unwrap_or_else(|e| panic!("reading over the sample failed: {e}\n{a:?}"));
+        assert!(
+            over == fresh || has_nan(a),
+            "BEVE read over the sample differs from a fresh read: {a:?}\n{over:?}"
+        );
+        let sample_bytes = structio::beve::to_beve_with(&sample, &opts);
+        let fresh: Everything = structio::from_beve(&sample_bytes).unwrap();
+        let mut over = a.clone();
+        structio::read_beve(&mut over, &sample_bytes)
+            .unwrap_or_else(|e| panic!("reading the sample over a value failed: {e}\n{a:?}"));
+        assert!(
+            over == fresh || has_nan(a),
+            "BEVE read of the sample over a value differs: {a:?}"
+        );
+    }
 }
 
 /// BEVE -> `Value`: `Value` -> BEVE -> `Value` is the identity (NaN aside) and the bytes are a
@@ -443,7 +432,8 @@ impl OptionShape for TreeShape {
 
 /// The read options the first input byte of [`typed_options`] selects: bit 0 skips unknown
 /// keys, bit 1 reports missing keys, bit 2 duplicate keys, bits 3 to 5 give `max_depth` 0 to 6,
-/// or the default 256 when all three are set.
+/// or the default 256 when all three are set (bit 6 picks the format, bit 7 the shape; the
+/// merging read is not selected: these reads make new values).
 pub fn selected_options(sel: u8) -> structio::ReadOptions {
     let depth = usize::from((sel >> 3) & 7);
     structio::ReadOptions {
@@ -455,6 +445,7 @@ pub fn selected_options(sel: u8) -> structio::ReadOptions {
         error_on_missing_keys: sel & 2 != 0,
         error_on_duplicate_keys: sel & 4 != 0,
         max_depth: if depth == 7 { 256 } else { depth },
+        merge: false,
     }
 }
 
