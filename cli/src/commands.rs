@@ -14,7 +14,7 @@ use structio::{ReadOptions, Reader, Reflect, Value, Writer};
 
 use crate::args::{self, Args, Opt};
 use crate::beve_out::BeveOut;
-use crate::error::{usage, CliError};
+use crate::error::{quote, usage, CliError};
 use crate::files::{display_name, read_input, Format, Output};
 use crate::json_out::{JsonOut, Layout};
 use crate::paint;
@@ -86,9 +86,9 @@ impl Doc {
     fn load(path: &str, a: &Args) -> Result<Doc, CliError> {
         let from = a.value("from").map(Format::parse).transpose()?;
         let bytes = read_input(path)?;
-        let name = display_name(path).to_string();
+        let name = display_name(path);
         let size = bytes.len();
-        let failed = |e: structio::Error| CliError::Failed(format!("{name}: {e}"));
+        let failed = |e: structio::Error| CliError::Failed(format!("{name}: {}", error_text(&e)));
         let (bytes, format, records) = match Format::of_input(from, path, &bytes) {
             Format::Ndjson => {
                 let (array, n) = ndjson_as_array(&bytes).map_err(failed)?;
@@ -131,7 +131,7 @@ impl Doc {
         } else {
             ""
         };
-        CliError::Failed(format!("{}: {e}{hint}", self.name))
+        CliError::Failed(format!("{}: {}{hint}", self.name, error_text(&e)))
     }
 
     /// An error found by a pass that does not track paths (validation, reformatting,
@@ -201,6 +201,22 @@ impl Doc {
         }
         Ok(())
     }
+}
+
+/// A library error as a message, the user data it quotes (a key, the path) cut to
+/// [`crate::error::MAX_QUOTE`] characters: a document with a megabyte key gets a short message.
+fn error_text(e: &structio::Error) -> String {
+    let mut text = e.to_string();
+    let path = e.path();
+    if quote(&path).len() < path.len() {
+        text = text.replacen(&path, &quote(&path), 1);
+    }
+    if let Some(key) = e.key() {
+        if quote(key).len() < key.len() {
+            text = text.replace(key, &quote(key));
+        }
+    }
+    text
 }
 
 /// The options records are checked with: one level less deep than a document, so that the
@@ -472,7 +488,7 @@ fn validate(a: &Args) -> Result<(), CliError> {
             Ok(_) => {}
             Err(e) => {
                 failed += 1;
-                eprintln!("{e}");
+                eprintln!("{}", crate::error::bounded(&e.to_string()));
             }
         }
     }

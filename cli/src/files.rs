@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use structio::beve::DELIMITER;
 
-use crate::error::{usage, CliError};
+use crate::error::{quote, usage, CliError};
 
 /// The formats structio reads and writes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -91,12 +91,12 @@ impl Format {
     }
 }
 
-/// How a file is named in messages.
-pub fn display_name(path: &str) -> &str {
+/// How a file is named in messages: `<stdin>` for `-`, long names cut (see [`quote`]).
+pub fn display_name(path: &str) -> String {
     if path == "-" {
-        "<stdin>"
+        "<stdin>".into()
     } else {
-        path
+        quote(path).into_owned()
     }
 }
 
@@ -112,14 +112,14 @@ pub fn read_input(path: &str) -> Result<Vec<u8>, CliError> {
     let name = display_name(path);
     let show = io::stderr().is_terminal();
     if path == "-" {
-        return read_all(io::stdin().lock(), None, name, show);
+        return read_all(io::stdin().lock(), None, &name, show);
     }
-    let file = File::open(path).map_err(|e| CliError::io(name, e))?;
+    let file = File::open(path).map_err(|e| CliError::io(path, e))?;
     if file.metadata().is_ok_and(|m| m.is_dir()) {
         return Err(CliError::Failed(format!("{name}: is a directory")));
     }
     let len = file.metadata().ok().map(|m| m.len());
-    read_all(file, len, name, show)
+    read_all(file, len, &name, show)
 }
 
 fn read_all(
@@ -272,7 +272,7 @@ impl Output {
     pub fn name(&self) -> String {
         match self {
             Output::Stdout(_) => "<stdout>".into(),
-            Output::File { dest, .. } => dest.display().to_string(),
+            Output::File { dest, .. } => quote(&dest.display().to_string()).into_owned(),
         }
     }
 

@@ -172,17 +172,19 @@ fn main() {
         match a.into_string() {
             Ok(s) => argv.push(s),
             Err(a) => {
-                eprintln!("structio: argument {a:?} is not valid UTF-8");
+                let a = format!("{a:?}");
+                eprintln!("structio: argument {} is not valid UTF-8", error::quote(&a));
                 std::process::exit(2);
             }
         }
     }
     if let Err(e) = run(argv) {
         match &e {
-            CliError::Usage(m) if !m.is_empty() => {
-                eprintln!("structio: {m}\nRun `structio --help` for the commands and options.")
-            }
-            CliError::Failed(m) if !m.is_empty() => eprintln!("structio: {m}"),
+            CliError::Usage(m) if !m.is_empty() => eprintln!(
+                "structio: {}\nRun `structio --help` for the commands and options.",
+                error::bounded(m)
+            ),
+            CliError::Failed(m) if !m.is_empty() => eprintln!("structio: {}", error::bounded(m)),
             _ => {}
         }
         std::process::exit(e.exit_code());

@@ -10,7 +10,7 @@
 use structio::value::IntKey;
 use structio::{Key, NumKind, Reader, Reflect, Value, ValueKind, Wire, Writer};
 
-use crate::path::{describe, render, sized, Step};
+use crate::path::{describe, render, shown, sized, Step};
 use crate::stats::Stats;
 
 /// An open container.
@@ -223,11 +223,11 @@ impl<'de> Reflect<'de> for Pick {
         // Descend while the document has the next step.
         while i < self.steps.len() {
             let step = &self.steps[i];
-            let here = render(&self.steps[..i]);
+            let here = shown(&self.steps[..i]);
             let missing = |what: String| {
                 format!(
                     "no `{}` in the document: `{here}` is {what}",
-                    render(&self.steps[..=i])
+                    shown(&self.steps[..=i])
                 )
             };
             match (r.peek_kind()?, step) {
@@ -312,7 +312,7 @@ impl<'de> Reflect<'de> for Pick {
 /// A message from [`crate::path::find`] on a value found at `prefix`, with its paths made
 /// absolute (`$` there is `prefix` here).
 fn rebase(message: &str, prefix: &[Step]) -> String {
-    let base = render(prefix);
+    let base = shown(prefix);
     message.replace("`$", &format!("`{base}"))
 }
 

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use structio::value::TypedArray;
 use structio::Value;
 
+use crate::error::quote;
 use crate::files::Format;
 use crate::scan::Tally;
 
@@ -277,7 +278,7 @@ pub fn report(name: &str, format: Format, size: usize, tally: &Tally, top: usize
     if !parts.is_empty() {
         let _ = writeln!(r, "\ntop-level parts, largest first (bytes in the file):");
         for (path, what, bytes) in parts.iter().take(top) {
-            let _ = writeln!(r, "  {path:<30}{:>14}   {what}", n(*bytes));
+            let _ = writeln!(r, "  {:<30}{:>14}   {what}", quote(path), n(*bytes));
         }
         if parts.len() > top {
             let rest: u64 = parts[top..].iter().map(|p| p.2).sum();

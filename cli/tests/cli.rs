@@ -2,8 +2,10 @@
 //! in `formats/`, exit codes, messages, standard input and output.
 
 use std::io::{Read, Write};
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use structio::Writer as _;
 
 const BENCH: [&str; 7] = [
     "bools",
@@ -690,4 +692,58 @@ fn delimited_beve_in_and_out() {
         "{}",
         stderr(&o)
     );
+}
+
+#[test]
+fn a_megabyte_key_gives_a_short_message() {
+    let d = scratch("bigkey");
+    let key = "k".repeat(1 << 20);
+    // Bad JSON after the key: the error's path holds it.
+    let json = d.join("bad.json");
+    std::fs::write(&json, format!("{{\"{key}\": tru}}")).unwrap();
+    let o = structio(&[&"validate", &json]);
+    assert_exit(&o, 1);
+    assert!(o.stderr.len() < 2000, "{} bytes of stderr", o.stderr.len());
+    assert!(
+        stderr(&o).contains("invalid literal at 1:"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("path $[\"kkkk"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("k…"), "{}", stderr(&o));
+    let o = structio(&[&"convert", &json, &d.join("out.beve")]);
+    assert_exit(&o, 1);
+    assert!(o.stderr.len() < 2000, "{} bytes of stderr", o.stderr.len());
+
+    // The same in BEVE: an object whose one key is followed by a bad header byte.
+    let mut w = structio::beve::BeveWriter::new(Vec::new());
+    w.begin_object(1);
+    w.key(&key);
+    let mut beve = w.into_inner();
+    beve.push(0xff);
+    let bad = d.join("bad.beve");
+    std::fs::write(&bad, &beve).unwrap();
+    let o = structio(&[&"validate", &bad]);
+    assert_exit(&o, 1);
+    assert!(o.stderr.len() < 2000, "{} bytes of stderr", o.stderr.len());
+    assert!(stderr(&o).contains("bad.beve: "), "{}", stderr(&o));
+
+    // stats names top-level parts by their keys: cut there too.
+    let good = d.join("good.json");
+    std::fs::write(&good, format!("{{\"{key}\": 1, \"b\": 2}}")).unwrap();
+    let o = structio(&[&"stats", &good]);
+    assert_exit(&o, 0);
+    assert!(o.stdout.len() < 2000, "{} bytes of stdout", o.stdout.len());
+    assert!(stdout(&o).contains("$.kkk"), "{}", stdout(&o));
+
+    // A long --path that is not there, and a long file name that is not there.
+    let path = format!("$.{}", "p".repeat(100_000));
+    let o = structio(&[&"view", &"--path", &path, &good]);
+    assert_exit(&o, 1);
+    assert!(o.stderr.len() < 2000, "{} bytes of stderr", o.stderr.len());
+    assert!(stderr(&o).contains("no `$.ppp"), "{}", stderr(&o));
+    let missing = d.join("d/".repeat(2000)).join("missing.json");
+    let o = structio(&[&"validate", &missing]);
+    assert_exit(&o, 1);
+    assert!(o.stderr.len() < 2000, "{} bytes of stderr", o.stderr.len());
 }
