@@ -106,47 +106,153 @@ const PROGRESS_FROM: u64 = 32 << 20;
 /// Bytes read per call.
 const READ_CHUNK: u64 = 4 << 20;
 
+/// The environment variable that sets the largest input read, in bytes (`1000000`) or with a
+/// binary suffix (`64K`, `512M`, `8G`).
+pub const MAX_INPUT_VAR: &str = "STRUCTIO_MAX_INPUT";
+
+/// The largest input read when [`MAX_INPUT_VAR`] is not set: 4 GiB.
+pub const DEFAULT_MAX_INPUT: u64 = 4 << 30;
+
+/// The largest input to read: [`MAX_INPUT_VAR`] if set, else [`DEFAULT_MAX_INPUT`].
+pub fn max_input() -> Result<u64, CliError> {
+    match std::env::var(MAX_INPUT_VAR) {
+        Err(std::env::VarError::NotPresent) => Ok(DEFAULT_MAX_INPUT),
+        Ok(v) => parse_size(&v).ok_or_else(|| {
+            CliError::Usage(format!(
+                "{MAX_INPUT_VAR} must be a number of bytes, optionally with K, M or G, not `{}`",
+                quote(&v)
+            ))
+        }),
+        Err(_) => usage(format!("{MAX_INPUT_VAR} is not valid UTF-8")),
+    }
+}
+
+/// `1000`, `64K`, `512M`, `8G` (binary multiples; `KiB`, `MB` and the like are read alike).
+fn parse_size(s: &str) -> Option<u64> {
+    let s = s.trim();
+    let digits = s.find(|c: char| !c.is_ascii_digit()).unwrap_or(s.len());
+    let n: u64 = s[..digits].parse().ok()?;
+    let shift = match s[digits..].to_ascii_lowercase().as_str() {
+        "" | "b" => 0,
+        "k" | "kb" | "kib" => 10,
+        "m" | "mb" | "mib" => 20,
+        "g" | "gb" | "gib" => 30,
+        "t" | "tb" | "tib" => 40,
+        _ => return None,
+    };
+    n.checked_mul(1 << shift)
+}
+
 /// Reads a whole file (`-`: standard input), in chunks, with a progress line on stderr for
-/// large inputs when stderr is a terminal.
+/// large inputs when stderr is a terminal. Every input (regular files, standard input, pipes,
+/// devices such as `/dev/zero`) is read through a bound of [`max_input`] bytes: a larger one
+/// is an error, as is one that memory cannot hold, never an abort.
 pub fn read_input(path: &str) -> Result<Vec<u8>, CliError> {
     let name = display_name(path);
     let show = io::stderr().is_terminal();
+    let limit = max_input()?;
     if path == "-" {
-        return read_all(io::stdin().lock(), None, &name, show);
+        return read_all(io::stdin().lock(), None, limit, &name, show);
     }
     let file = File::open(path).map_err(|e| CliError::io(path, e))?;
-    if file.metadata().is_ok_and(|m| m.is_dir()) {
+    let meta = file.metadata().map_err(|e| CliError::io(path, e))?;
+    if meta.is_dir() {
         return Err(CliError::Failed(format!("{name}: is a directory")));
     }
-    let len = file.metadata().ok().map(|m| m.len());
-    read_all(file, len, &name, show)
+    // Only a regular file's length is its size: devices and FIFOs say 0.
+    let len = meta.is_file().then_some(meta.len());
+    read_all(file, len, limit, &name, show)
 }
 
+/// The error for an input over the limit.
+fn too_large(name: &str, size: Option<u64>, limit: u64) -> CliError {
+    let size = match size {
+        Some(n) => format!("{n} bytes"),
+        None => format!("more than {limit} bytes"),
+    };
+    CliError::Failed(format!(
+        "{name}: too large to load ({size}; the limit is {limit} bytes, set by {MAX_INPUT_VAR})"
+    ))
+}
+
+/// The error for an input memory cannot hold.
+fn out_of_memory(name: &str, len: usize) -> CliError {
+    CliError::Failed(format!(
+        "{name}: too large to load (out of memory after {len} bytes)"
+    ))
+}
+
+/// Reads `r` to its end, `total` bytes if known, at most `limit` bytes: past that, or when
+/// memory runs out, an error. Reads through `take(limit + 1)`, so an endless input (a pipe,
+/// `/dev/zero`) costs at most `limit + 1` bytes of reading, and every allocation is a
+/// `try_reserve`, never one that aborts.
 fn read_all(
-    mut r: impl Read,
+    r: impl Read,
     total: Option<u64>,
+    limit: u64,
     name: &str,
     show: bool,
 ) -> Result<Vec<u8>, CliError> {
-    let mut buf = Vec::new();
+    let mut buf: Vec<u8> = Vec::new();
     if let Some(n) = total {
-        let n = usize::try_from(n).unwrap_or(usize::MAX);
+        if n > limit {
+            return Err(too_large(name, Some(n), limit));
+        }
+        let n = usize::try_from(n).map_err(|_| too_large(name, Some(n), limit))?;
         buf.try_reserve_exact(n)
-            .map_err(|_| CliError::Failed(format!("{name}: too large to load ({n} bytes)")))?;
+            .map_err(|_| out_of_memory(name, 0))?;
     }
+    let mut r = r.take(limit.saturating_add(1));
     let mut progress = Progress::new(name, total, show);
     loop {
-        let n = (&mut r)
-            .take(READ_CHUNK)
-            .read_to_end(&mut buf)
-            .map_err(|e| CliError::io(name, e))?;
-        if n == 0 {
-            break;
+        if buf.len() == buf.capacity() {
+            // Full (a regular file read to its length) or empty: a small read says whether
+            // there is more before the buffer grows.
+            let mut probe = [0u8; 8192];
+            let n = fill(&mut r, &mut probe).map_err(|e| CliError::io(name, e))?;
+            if n == 0 {
+                break;
+            }
+            // Grows by doubling, at least a chunk, never past the limit.
+            let len = buf.len() as u64;
+            let room = len.max(READ_CHUNK).min(limit.saturating_add(1) - len);
+            let room = usize::try_from(room).unwrap_or(usize::MAX).max(n);
+            buf.try_reserve_exact(room)
+                .map_err(|_| out_of_memory(name, buf.len()))?;
+            buf.extend_from_slice(&probe[..n]);
+        } else {
+            // Read into the room there is (no allocation), a chunk at a time.
+            let len = buf.len();
+            let room = (buf.capacity() - len).min(READ_CHUNK as usize);
+            buf.resize(len + room, 0);
+            let n = fill(&mut r, &mut buf[len..]);
+            let n = n.map_err(|e| CliError::io(name, e))?;
+            buf.truncate(len + n);
+            if n == 0 {
+                break;
+            }
+        }
+        if buf.len() as u64 > limit {
+            return Err(too_large(name, None, limit));
         }
         progress.update(buf.len() as u64);
     }
     progress.finish();
     Ok(buf)
+}
+
+/// Reads into `buf` until it is full or the input ends; returns the bytes read.
+fn fill(r: &mut impl Read, buf: &mut [u8]) -> io::Result<usize> {
+    let mut done = 0;
+    while done < buf.len() {
+        match r.read(&mut buf[done..]) {
+            Ok(0) => break,
+            Ok(n) => done += n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+    Ok(done)
 }
 
 /// A progress line on stderr: `name  [#####.....]  45%  120.3 / 267.0 MB`, redrawn at most
@@ -325,5 +431,77 @@ impl Drop for Output {
         {
             let _ = std::fs::remove_file(&*tmp);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn input_limits_parse_with_binary_suffixes() {
+        assert_eq!(parse_size("1000"), Some(1000));
+        assert_eq!(parse_size("64K"), Some(64 << 10));
+        assert_eq!(parse_size("512mib"), Some(512 << 20));
+        assert_eq!(parse_size(" 8G "), Some(8 << 30));
+        assert_eq!(parse_size("lots"), None);
+        assert_eq!(parse_size("1.5G"), None);
+        assert_eq!(parse_size("99999999999T"), None);
+    }
+
+    #[track_caller]
+    fn too_large_error(r: Result<Vec<u8>, CliError>) -> String {
+        match r {
+            Err(CliError::Failed(m)) if m.contains("too large to load") => m,
+            Err(e) => panic!("{e}"),
+            Ok(b) => panic!("{} bytes read", b.len()),
+        }
+    }
+
+    #[test]
+    fn read_all_stops_one_byte_past_the_limit() {
+        // An endless input: read through `take(limit + 1)`, never further.
+        let m = too_large_error(read_all(io::repeat(7), None, 10_000, "zeros", false));
+        assert!(
+            m.starts_with("zeros: too large to load (more than 10000 bytes"),
+            "{m}"
+        );
+        let mut endless = io::repeat(7).take(u64::MAX);
+        let _ = read_all(&mut endless, None, 10_000, "zeros", false);
+        assert_eq!(
+            u64::MAX - endless.limit(),
+            10_001,
+            "bytes taken from the input"
+        );
+        // At the limit is fine.
+        let b = read_all(&[1u8; 10_000][..], None, 10_000, "x", false).unwrap();
+        assert_eq!(b.len(), 10_000);
+        // More than READ_CHUNK through a reader that returns a little at a time.
+        let big = vec![3u8; (READ_CHUNK as usize) * 2 + 5];
+        let b = read_all(
+            io::BufReader::with_capacity(100, &big[..]),
+            None,
+            1 << 30,
+            "x",
+            false,
+        )
+        .unwrap();
+        assert_eq!(b, big);
+    }
+
+    #[test]
+    fn read_all_of_a_known_length_allocates_it_once() {
+        let b = read_all(&[1u8; 5000][..], Some(5000), 10_000, "f", false).unwrap();
+        assert_eq!((b.len(), b.capacity()), (5000, 5000));
+        let m = too_large_error(read_all(
+            &[1u8; 20_000][..],
+            Some(20_000),
+            10_000,
+            "f",
+            false,
+        ));
+        assert!(m.contains("(20000 bytes;"), "{m}");
+        // A file that grows past the length it had is still bounded.
+        too_large_error(read_all(&[1u8; 20_000][..], Some(100), 10_000, "f", false));
     }
 }

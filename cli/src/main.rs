@@ -36,6 +36,10 @@ is read as the JSON array of its records by every command, and delimited BEVE in
 separated by the data delimiter 0x06, `--from beve-delimited`; BEVE that starts with 0x06 is
 taken for it) as the BEVE array of its values.
 
+Every input is read whole into memory, at most 4 GiB of it: the environment variable
+STRUCTIO_MAX_INPUT sets another limit, in bytes or with K, M or G (`STRUCTIO_MAX_INPUT=16G`).
+A larger input, or one memory cannot hold, is an error.
+
 Options:
   -h, --help          help for structio or for a command (`structio convert --help`)
   -V, --version       the version
@@ -159,6 +163,8 @@ fn run(argv: Vec<String>) -> Result<(), CliError> {
         println!("{help}");
         return Ok(());
     }
+    // A bad STRUCTIO_MAX_INPUT is a wrong command line, found before any file is read.
+    files::max_input()?;
     commands::run(command, &parsed)
 }
 

@@ -694,6 +694,138 @@ fn delimited_beve_in_and_out() {
     );
 }
 
+/// Runs `structio ARGS...` with `STRUCTIO_MAX_INPUT=limit` and standard input from a generator
+/// that writes zeros until the command stops reading (or `cap` bytes, so that a command that
+/// reads everything still ends).
+fn structio_endless_stdin(args: &[&str], limit: &str, cap: usize) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_structio"))
+        .args(args)
+        .env("STRUCTIO_MAX_INPUT", limit)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![0u8; 64 << 10];
+        let mut sent = 0;
+        while sent < cap && stdin.write_all(&chunk).is_ok() {
+            sent += chunk.len();
+        }
+        sent
+    });
+    let out = child.wait_with_output().unwrap();
+    let sent = writer.join().unwrap();
+    assert!(
+        sent < cap,
+        "the command read all {sent} bytes the generator had"
+    );
+    out
+}
+
+/// A clean "too large" failure: exit 1, one short message, no abort or backtrace.
+#[track_caller]
+fn assert_too_large(o: &Output, name: &str) {
+    assert_exit(o, 1);
+    let e = stderr(o);
+    assert!(e.contains(&format!("{name}: too large to load (")), "{e}");
+    assert!(e.contains("STRUCTIO_MAX_INPUT"), "{e}");
+    assert!(!e.contains("backtrace") && e.lines().count() == 1, "{e}");
+}
+
+#[test]
+fn endless_stdin_is_cut_at_the_input_limit() {
+    // Without the bound this read the generator's 256 MiB and judged it as BEVE.
+    let o = structio_endless_stdin(&["validate", "-"], "1M", 256 << 20);
+    assert_too_large(&o, "<stdin>");
+    assert!(
+        stderr(&o).contains("more than 1048576 bytes"),
+        "{}",
+        stderr(&o)
+    );
+    let o = structio_endless_stdin(&["stats"], "64K", 256 << 20);
+    assert_too_large(&o, "<stdin>");
+}
+
+#[cfg(unix)]
+#[test]
+fn special_files_are_cut_at_the_input_limit() {
+    // `/dev/zero` says it is 0 bytes long and never ends. Under an address-space limit, so
+    // that a version without the bound aborts quickly instead of filling memory.
+    let o = Command::new("sh")
+        .args(["-c", "ulimit -v 1048576; exec \"$0\" validate /dev/zero"])
+        .arg(env!("CARGO_BIN_EXE_structio"))
+        .env("STRUCTIO_MAX_INPUT", "1M")
+        .output()
+        .unwrap();
+    assert_too_large(&o, "/dev/zero");
+
+    // A FIFO fed by an endless writer.
+    let d = scratch("fifo-in");
+    let fifo = d.join("in.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        println!("skipped the FIFO: no mkfifo");
+        return;
+    }
+    let path = fifo.clone();
+    // Not joined: it ends when the command closes the FIFO (a write error) or at the cap.
+    std::thread::spawn(move || {
+        if let Ok(mut f) = std::fs::OpenOptions::new().write(true).open(&path) {
+            let chunk = vec![b' '; 64 << 10];
+            for _ in 0..4096 {
+                if f.write_all(&chunk).is_err() {
+                    break;
+                }
+            }
+        }
+    });
+    let o = Command::new(env!("CARGO_BIN_EXE_structio"))
+        .args(["validate", "--from", "json"])
+        .arg(&fifo)
+        .env("STRUCTIO_MAX_INPUT", "256K")
+        .output()
+        .unwrap();
+    assert_too_large(&o, &fifo.display().to_string());
+}
+
+#[test]
+fn regular_files_share_the_input_limit() {
+    let d = scratch("limit");
+    // Exactly at the limit is fine; one byte more is not.
+    let at = d.join("at.json");
+    std::fs::write(&at, format!("[{}]", " ".repeat(1022))).unwrap();
+    let over = d.join("over.json");
+    std::fs::write(&over, format!("[{}]", " ".repeat(1023))).unwrap();
+    let run = |f: &Path, limit: &str| {
+        Command::new(env!("CARGO_BIN_EXE_structio"))
+            .arg("validate")
+            .arg(f)
+            .env("STRUCTIO_MAX_INPUT", limit)
+            .output()
+            .unwrap()
+    };
+    assert_exit(&run(&at, "1K"), 0);
+    assert_exit(&run(&at, "1024"), 0);
+    let o = run(&over, "1K");
+    assert_too_large(&o, &over.display().to_string());
+    assert!(stderr(&o).contains("(1025 bytes;"), "{}", stderr(&o));
+    // Standard input: at the limit passes, over it fails.
+    let o = Command::new("sh")
+        .args(["-c", "exec \"$0\" validate - < \"$1\""])
+        .arg(env!("CARGO_BIN_EXE_structio"))
+        .arg(&over)
+        .env("STRUCTIO_MAX_INPUT", "1025")
+        .output()
+        .unwrap();
+    assert_exit(&o, 0);
+    // A limit that is no size is a usage error.
+    let o = run(&at, "lots");
+    assert_exit(&o, 2);
+    assert!(stderr(&o).contains("STRUCTIO_MAX_INPUT"), "{}", stderr(&o));
+}
+
 #[test]
 fn a_megabyte_key_gives_a_short_message() {
     let d = scratch("bigkey");
