@@ -565,16 +565,16 @@ fn stats(a: &Args) -> Result<(), CliError> {
     };
     let top = a.number("top")?.unwrap_or(20);
     let doc = Doc::load(&input, a)?;
-    let mut tally: Tally = match doc.format {
-        Held::Json => structio::from_json(&doc.bytes),
-        Held::Beve => structio::from_beve(&doc.bytes),
+    // The walk keeps the `top` largest parts only: memory does not grow with the document.
+    let json = (doc.format == Held::Json).then_some(&doc.bytes[..]);
+    let mut tally = Tally::new(top, json);
+    match doc.format {
+        Held::Json => structio::read_json(&mut tally, &doc.bytes),
+        Held::Beve => structio::read_beve(&mut tally, &doc.bytes),
     }
     .map_err(|e| doc.bad_with_path(e))?;
-    if doc.format == Held::Json {
-        tally.trim_json(&doc.bytes);
-    }
     // NDJSON is measured as the array of its records (sizes of its parts as written compact).
-    let report = crate::stats::report(&doc.name, doc.input_format(), doc.size, &tally, top);
+    let report = crate::stats::report(&doc.name, doc.input_format(), doc.size, &tally);
     let mut out = Output::open("-")?;
     out.write_all(report.as_bytes())
         .map_err(|e| CliError::io("<stdout>", e))?;

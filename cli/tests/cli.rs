@@ -826,6 +826,40 @@ fn regular_files_share_the_input_limit() {
     assert!(stderr(&o).contains("STRUCTIO_MAX_INPUT"), "{}", stderr(&o));
 }
 
+#[cfg(unix)]
+#[test]
+fn stats_memory_is_bounded_by_top() {
+    // 8 MiB of BEVE nulls: 8 Mi top-level elements. Keeping each one's path and description
+    // took ~135 bytes per input byte (1.1 GB); with --top 1 the walk keeps one. Run under a
+    // 192 MiB address-space limit.
+    let d = scratch("stats-memory");
+    let n: usize = 8 << 20;
+    let mut w = structio::beve::BeveWriter::new(Vec::new());
+    w.begin_array(n);
+    let mut beve = w.into_inner();
+    beve.resize(beve.len() + n, 0);
+    let f = d.join("nulls.beve");
+    std::fs::write(&f, &beve).unwrap();
+    drop(beve);
+    let o = Command::new("sh")
+        .args(["-c", "ulimit -v 196608; exec \"$0\" stats --top 1 \"$1\""])
+        .arg(env!("CARGO_BIN_EXE_structio"))
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_exit(&o, 0);
+    let s = stdout(&o);
+    assert!(
+        s.contains("  $[0]                                       1   null\n"),
+        "{s}"
+    );
+    assert!(
+        s.contains("... 8,388,607 more parts, 8,388,607 bytes"),
+        "{s}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
 #[test]
 fn a_megabyte_key_gives_a_short_message() {
     let d = scratch("bigkey");
