@@ -7,6 +7,8 @@ use std::io::{self, BufWriter, IsTerminal, Read, Write};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use tempfile::NamedTempFile;
+
 use structio::beve::DELIMITER;
 
 use crate::error::{quote, usage, CliError};
@@ -330,19 +332,20 @@ impl Drop for Progress<'_> {
 
 /// Where output goes: standard output, or a file written under a temporary name beside it and
 /// renamed into place by [`Output::commit`] (dropped without it, the temporary is removed).
+///
+/// The temporary is created exclusively (`O_EXCL`) under an unpredictable name in the
+/// destination's folder, so that no link planted there is followed.
 pub enum Output {
     /// Standard output.
     Stdout(io::StdoutLock<'static>),
     /// A file being written.
     File {
         /// The temporary file.
-        file: BufWriter<File>,
-        /// Its name.
-        tmp: PathBuf,
+        file: BufWriter<NamedTempFile>,
         /// The name it gets when done.
         dest: PathBuf,
-        /// Set once renamed.
-        done: bool,
+        /// The output as named on the command line, for messages.
+        name: String,
     },
 }
 
@@ -352,20 +355,34 @@ impl Output {
         if path == "-" {
             return Ok(Output::Stdout(io::stdout().lock()));
         }
+        let name = quote(path).into_owned();
         let dest = PathBuf::from(path);
         let file_name = dest
             .file_name()
-            .ok_or_else(|| CliError::Failed(format!("{path}: not a file name")))?;
-        let mut tmp_name = std::ffi::OsString::from(".");
-        tmp_name.push(file_name);
-        tmp_name.push(format!(".structio-{}.tmp", std::process::id()));
-        let tmp = dest.with_file_name(tmp_name);
-        let file = File::create(&tmp).map_err(|e| CliError::io(path, e))?;
+            .ok_or_else(|| CliError::Failed(format!("{name}: not a file name")))?;
+        let dir = match dest.parent() {
+            Some(d) if !d.as_os_str().is_empty() => d,
+            _ => Path::new("."),
+        };
+        let mut prefix = std::ffi::OsString::from(".");
+        prefix.push(file_name);
+        prefix.push(".");
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(".structio.tmp");
+        // The mode any new file gets (0666 less the umask), as `File::create` gave it, not
+        // tempfile's private 0600.
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            builder.permissions(std::fs::Permissions::from_mode(0o666));
+        }
+        let tmp = builder
+            .tempfile_in(dir)
+            .map_err(|e| CliError::io(path, e))?;
         Ok(Output::File {
-            file: BufWriter::with_capacity(1 << 20, file),
-            tmp,
+            file: BufWriter::with_capacity(1 << 20, tmp),
             dest,
-            done: false,
+            name,
         })
     }
 
@@ -378,24 +395,19 @@ impl Output {
     pub fn name(&self) -> String {
         match self {
             Output::Stdout(_) => "<stdout>".into(),
-            Output::File { dest, .. } => quote(&dest.display().to_string()).into_owned(),
+            Output::File { name, .. } => name.clone(),
         }
     }
 
     /// Flushes, and gives a file its final name.
-    pub fn commit(mut self) -> Result<(), CliError> {
-        let name = self.name();
-        match &mut self {
-            Output::Stdout(s) => s.flush().map_err(|e| CliError::io(&name, e)),
-            Output::File {
-                file,
-                tmp,
-                dest,
-                done,
-            } => {
-                file.flush().map_err(|e| CliError::io(&name, e))?;
-                std::fs::rename(&*tmp, &*dest).map_err(|e| CliError::io(&name, e))?;
-                *done = true;
+    pub fn commit(self) -> Result<(), CliError> {
+        match self {
+            Output::Stdout(mut s) => s.flush().map_err(|e| CliError::io("<stdout>", e)),
+            Output::File { file, dest, name } => {
+                let fail = |e| CliError::io(&name, e);
+                let tmp = file.into_inner().map_err(|e| fail(e.into_error()))?;
+                // On failure the temporary comes back in the error and is removed with it.
+                tmp.persist(&dest).map_err(|e| fail(e.error))?;
                 Ok(())
             }
         }
@@ -419,17 +431,6 @@ impl Write for Output {
         match self {
             Output::Stdout(s) => s.flush(),
             Output::File { file, .. } => file.flush(),
-        }
-    }
-}
-
-impl Drop for Output {
-    fn drop(&mut self) {
-        if let Output::File {
-            tmp, done: false, ..
-        } = self
-        {
-            let _ = std::fs::remove_file(&*tmp);
         }
     }
 }

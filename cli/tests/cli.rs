@@ -860,6 +860,52 @@ fn stats_memory_is_bounded_by_top() {
     let _ = std::fs::remove_dir_all(&d);
 }
 
+#[cfg(unix)]
+#[test]
+fn planted_symlinks_at_temporary_names_are_not_followed() {
+    use std::os::unix::fs::symlink;
+    let d = scratch("planted");
+    let good = d.join("good.json");
+    std::fs::write(&good, "[1, 2, 3]").unwrap();
+    let victim = d.join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    // The old name was `.out.json.structio-<pid>.tmp`: plant it for the pids the command may
+    // get next, and other guessable names.
+    let last = std::fs::read_to_string("/proc/sys/kernel/ns_last_pid")
+        .ok()
+        .and_then(|s| s.trim().parse::<u32>().ok())
+        .unwrap_or(std::process::id());
+    let mut planted = Vec::new();
+    for pid in last..last + 2000 {
+        planted.push(d.join(format!(".out.json.structio-{pid}.tmp")));
+    }
+    for name in [
+        ".out.json.tmp",
+        "out.json.tmp",
+        ".out.json.structio.tmp",
+        ".out.json.",
+    ] {
+        planted.push(d.join(name));
+    }
+    for p in &planted {
+        symlink(&victim, p).unwrap();
+    }
+    let out = d.join("out.json");
+    assert_exit(&structio(&[&"minify", &good, &out]), 0);
+    assert_eq!(read(&victim), b"precious");
+    assert_eq!(read(&out), b"[1,2,3]");
+    assert!(!std::fs::symlink_metadata(&out).unwrap().is_symlink());
+    for p in &planted {
+        assert!(std::fs::symlink_metadata(p).unwrap().is_symlink(), "{p:?}");
+    }
+    // Nothing else left behind: the planted links, the three files.
+    assert_eq!(
+        std::fs::read_dir(&d).unwrap().count(),
+        planted.len() + 3,
+        "no temporary left"
+    );
+}
+
 #[test]
 fn a_megabyte_key_gives_a_short_message() {
     let d = scratch("bigkey");
