@@ -330,20 +330,33 @@ impl Drop for Progress<'_> {
     }
 }
 
-/// Where output goes: standard output, or a file written under a temporary name beside it and
-/// renamed into place by [`Output::commit`] (dropped without it, the temporary is removed).
+/// Where output goes: standard output, a special file written directly, or a regular file
+/// written under a temporary name beside it and renamed into place by [`Output::commit`]
+/// (dropped without it, the temporary is removed).
 ///
-/// The temporary is created exclusively (`O_EXCL`) under an unpredictable name in the
-/// destination's folder, so that no link planted there is followed.
+/// The temporary is created exclusively (`O_EXCL`) under an unpredictable name, so that no
+/// link planted in the folder is followed. Replacing an existing file keeps its permission
+/// bits (`rwx` for owner, group and others; set-user-ID and the like are dropped) and, where
+/// allowed, its owner and group; an output that is a symbolic link stays one, and the file
+/// it points to is replaced. A file with several hard links is split from its other names by
+/// the rename: they keep the old content.
 pub enum Output {
     /// Standard output.
     Stdout(io::StdoutLock<'static>),
-    /// A file being written.
+    /// A regular file being written.
     File {
         /// The temporary file.
         file: BufWriter<NamedTempFile>,
-        /// The name it gets when done.
+        /// The file it replaces when done (a symbolic link's target).
         dest: PathBuf,
+        /// The output as named on the command line, for messages.
+        name: String,
+    },
+    /// A device or FIFO (`/dev/null`, `/dev/stdout`), written directly: there is no file to
+    /// replace.
+    Direct {
+        /// The open device.
+        file: BufWriter<File>,
         /// The output as named on the command line, for messages.
         name: String,
     },
@@ -356,7 +369,28 @@ impl Output {
             return Ok(Output::Stdout(io::stdout().lock()));
         }
         let name = quote(path).into_owned();
-        let dest = PathBuf::from(path);
+        let fail = |e| CliError::io(path, e);
+        // What the name leads to, links followed.
+        let existing = match std::fs::metadata(path) {
+            Ok(m) => Some(m),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) => return Err(fail(e)),
+        };
+        let dest = match &existing {
+            Some(m) if m.is_dir() => {
+                return Err(CliError::Failed(format!("{name}: is a directory")));
+            }
+            Some(m) if !m.is_file() => {
+                let file = File::options().write(true).open(path).map_err(fail)?;
+                return Ok(Output::Direct {
+                    file: BufWriter::with_capacity(1 << 20, file),
+                    name,
+                });
+            }
+            Some(_) => std::fs::canonicalize(path).map_err(fail)?,
+            // Not there, or a dangling link: the file the link would create.
+            None => follow_links(Path::new(path)).map_err(fail)?,
+        };
         let file_name = dest
             .file_name()
             .ok_or_else(|| CliError::Failed(format!("{name}: not a file name")))?;
@@ -369,16 +403,17 @@ impl Output {
         prefix.push(".");
         let mut builder = tempfile::Builder::new();
         builder.prefix(&prefix).suffix(".structio.tmp");
-        // The mode any new file gets (0666 less the umask), as `File::create` gave it, not
-        // tempfile's private 0600.
+        // A new output gets the mode any new file gets (0666 less the umask); one that
+        // replaces a file is created private (tempfile's 0600) and then given that file's.
         #[cfg(unix)]
-        {
+        if existing.is_none() {
             use std::os::unix::fs::PermissionsExt;
             builder.permissions(std::fs::Permissions::from_mode(0o666));
         }
-        let tmp = builder
-            .tempfile_in(dir)
-            .map_err(|e| CliError::io(path, e))?;
+        let tmp = builder.tempfile_in(dir).map_err(fail)?;
+        if let Some(m) = &existing {
+            keep_metadata(tmp.as_file(), m).map_err(fail)?;
+        }
         Ok(Output::File {
             file: BufWriter::with_capacity(1 << 20, tmp),
             dest,
@@ -386,32 +421,93 @@ impl Output {
         })
     }
 
-    /// Whether this is standard output and that is a terminal.
+    /// Whether this is standard output (or a device) and that is a terminal.
     pub fn is_terminal(&self) -> bool {
-        matches!(self, Output::Stdout(s) if s.is_terminal())
+        match self {
+            Output::Stdout(s) => s.is_terminal(),
+            Output::Direct { file, .. } => file.get_ref().is_terminal(),
+            Output::File { .. } => false,
+        }
     }
 
     /// The name for messages.
     pub fn name(&self) -> String {
         match self {
             Output::Stdout(_) => "<stdout>".into(),
-            Output::File { name, .. } => name.clone(),
+            Output::File { name, .. } | Output::Direct { name, .. } => name.clone(),
         }
     }
 
-    /// Flushes, and gives a file its final name.
+    /// Flushes, and gives a file its final name: its data is synced to disk first, and the
+    /// folder after (best effort), so that a crash leaves the old file or the new one.
     pub fn commit(self) -> Result<(), CliError> {
         match self {
             Output::Stdout(mut s) => s.flush().map_err(|e| CliError::io("<stdout>", e)),
+            Output::Direct { mut file, name } => file.flush().map_err(|e| CliError::io(&name, e)),
             Output::File { file, dest, name } => {
                 let fail = |e| CliError::io(&name, e);
                 let tmp = file.into_inner().map_err(|e| fail(e.into_error()))?;
+                tmp.as_file().sync_all().map_err(fail)?;
                 // On failure the temporary comes back in the error and is removed with it.
                 tmp.persist(&dest).map_err(|e| fail(e.error))?;
+                #[cfg(unix)]
+                if let Some(dir) = dest.parent() {
+                    let dir = if dir.as_os_str().is_empty() {
+                        Path::new(".")
+                    } else {
+                        dir
+                    };
+                    let _ = File::open(dir).and_then(|d| d.sync_all());
+                }
                 Ok(())
             }
         }
     }
+}
+
+/// The most links followed from an output name.
+const MAX_LINKS: usize = 40;
+
+/// `path` with the symbolic links of its last component followed, for an output that does
+/// not exist yet: a dangling link names the file it would create.
+fn follow_links(path: &Path) -> io::Result<PathBuf> {
+    let mut p = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = std::fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            Ok(_) => return Ok(p),
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(p),
+            Err(e) => return Err(e),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Gives the temporary `tmp` what the file it replaces has: its permission bits and (where
+/// allowed: as root, or a group one belongs to) its owner and group.
+#[cfg(unix)]
+fn keep_metadata(tmp: &File, old: &std::fs::Metadata) -> io::Result<()> {
+    use std::os::unix::fs::{fchown, MetadataExt, PermissionsExt};
+    let mine = tmp.metadata()?;
+    if (mine.uid(), mine.gid()) != (old.uid(), old.gid())
+        && fchown(tmp, Some(old.uid()), Some(old.gid())).is_err()
+    {
+        let _ = fchown(tmp, None, Some(old.gid()));
+    }
+    // After the owner: changing it clears the set-ID bits.
+    tmp.set_permissions(std::fs::Permissions::from_mode(old.mode() & 0o777))
+}
+
+/// Gives the temporary `tmp` the permissions of the file it replaces.
+#[cfg(not(unix))]
+fn keep_metadata(tmp: &File, old: &std::fs::Metadata) -> io::Result<()> {
+    tmp.set_permissions(old.permissions())
 }
 
 impl Write for Output {
@@ -419,18 +515,21 @@ impl Write for Output {
         match self {
             Output::Stdout(s) => s.write(b),
             Output::File { file, .. } => file.write(b),
+            Output::Direct { file, .. } => file.write(b),
         }
     }
     fn write_all(&mut self, b: &[u8]) -> io::Result<()> {
         match self {
             Output::Stdout(s) => s.write_all(b),
             Output::File { file, .. } => file.write_all(b),
+            Output::Direct { file, .. } => file.write_all(b),
         }
     }
     fn flush(&mut self) -> io::Result<()> {
         match self {
             Output::Stdout(s) => s.flush(),
             Output::File { file, .. } => file.flush(),
+            Output::Direct { file, .. } => file.flush(),
         }
     }
 }

@@ -40,6 +40,12 @@ Every input is read whole into memory, at most 4 GiB of it: the environment vari
 STRUCTIO_MAX_INPUT sets another limit, in bytes or with K, M or G (`STRUCTIO_MAX_INPUT=16G`).
 A larger input, or one memory cannot hold, is an error.
 
+An output file is written under a temporary name in its folder and renamed into place when
+the command succeeded. Replacing a file keeps its permission bits (and, where allowed, its
+owner and group); an OUT that is a symbolic link stays one, and the file it points to is
+replaced. A file with several hard links is split from its other names by the rename: they
+keep the old content. Devices and FIFOs (/dev/null) are written to directly.
+
 Options:
   -h, --help          help for structio or for a command (`structio convert --help`)
   -V, --version       the version

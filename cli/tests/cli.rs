@@ -906,6 +906,116 @@ fn planted_symlinks_at_temporary_names_are_not_followed() {
     );
 }
 
+#[cfg(unix)]
+#[test]
+fn replacing_an_output_keeps_its_mode_and_symlink() {
+    use std::os::unix::fs::{symlink, PermissionsExt};
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+    let d = scratch("keep-meta");
+    let good = d.join("good.json");
+    std::fs::write(&good, "[1, 2, 3]").unwrap();
+
+    // A private output stays private (it became 0644, world-readable).
+    for m in [0o600, 0o640, 0o444] {
+        let out = d.join(format!("out-{m:o}.json"));
+        std::fs::write(&out, "old").unwrap();
+        std::fs::set_permissions(&out, std::fs::Permissions::from_mode(m)).unwrap();
+        assert_exit(&structio(&[&"minify", &good, &out]), 0);
+        assert_eq!(read(&out), b"[1,2,3]");
+        assert_eq!(mode(&out), m, "{}", out.display());
+    }
+
+    // A new output gets the mode any new file gets here (0666 less the umask), not the
+    // temporary file's 0600.
+    let probe = d.join("probe");
+    std::fs::File::create(&probe).unwrap();
+    let fresh = d.join("fresh.json");
+    assert_exit(&structio(&[&"minify", &good, &fresh]), 0);
+    assert_eq!(mode(&fresh), mode(&probe));
+
+    // A symlinked output stays a link; the file it points to (in another folder) is replaced
+    // and keeps its mode.
+    std::fs::create_dir(d.join("sub")).unwrap();
+    let real = d.join("sub/real.json");
+    std::fs::write(&real, "old").unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = d.join("link.json");
+    symlink("sub/real.json", &link).unwrap();
+    assert_exit(&structio(&[&"minify", &good, &link]), 0);
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(
+        std::fs::read_link(&link).unwrap(),
+        Path::new("sub/real.json")
+    );
+    assert_eq!(read(&real), b"[1,2,3]");
+    assert_eq!(mode(&real), 0o600);
+    // A link to a link, and a dangling link (it creates the file it names).
+    let link2 = d.join("link2.json");
+    symlink(&link, &link2).unwrap();
+    let beve = d.join("x.beve");
+    assert_exit(&structio(&[&"convert", &good, &beve]), 0);
+    assert_exit(&structio(&[&"convert", &beve, &link2]), 0);
+    assert!(std::fs::symlink_metadata(&link2).unwrap().is_symlink());
+    assert_eq!(read(&real), b"[1,2,3]");
+    let dangling = d.join("dangling.json");
+    symlink("sub/new.json", &dangling).unwrap();
+    assert_exit(&structio(&[&"minify", &good, &dangling]), 0);
+    assert!(std::fs::symlink_metadata(&dangling).unwrap().is_symlink());
+    assert_eq!(read(d.join("sub/new.json")), b"[1,2,3]");
+    // No temporary left in either folder.
+    let names = |dir: &Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names(&d.join("sub")), ["new.json", "real.json"]);
+    assert!(
+        names(&d).iter().all(|n| !n.contains("tmp")),
+        "{:?}",
+        names(&d)
+    );
+
+    // Hard links cannot survive an atomic rename: the help says so.
+    let o = structio(&[&"--help"]);
+    assert!(stdout(&o).contains("hard links is split"), "{}", stdout(&o));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_output_is_written_not_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let d = scratch("fifo-out");
+    let fifo = d.join("out.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        println!("skipped: no mkfifo");
+        return;
+    }
+    let good = d.join("good.json");
+    std::fs::write(&good, "[1, 2, 3]").unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let path = fifo.clone();
+    std::thread::spawn(move || {
+        let mut s = Vec::new();
+        if let Ok(mut f) = std::fs::File::open(&path) {
+            let _ = f.read_to_end(&mut s);
+        }
+        let _ = tx.send(s);
+    });
+    assert_exit(&structio(&[&"minify", &good, &fifo]), 0);
+    let got = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the reader of the FIFO got the output");
+    assert_eq!(got, b"[1,2,3]");
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+}
+
 #[test]
 fn a_megabyte_key_gives_a_short_message() {
     let d = scratch("bigkey");
