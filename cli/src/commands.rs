@@ -14,7 +14,7 @@ use structio::{ReadOptions, Reader, Reflect, Value, Writer};
 
 use crate::args::{self, Args, Opt};
 use crate::beve_out::BeveOut;
-use crate::error::{usage, CliError};
+use crate::error::{quote, usage, CliError};
 use crate::files::{display_name, read_input, Format, Output};
 use crate::json_out::{JsonOut, Layout};
 use crate::paint;
@@ -86,9 +86,9 @@ impl Doc {
     fn load(path: &str, a: &Args) -> Result<Doc, CliError> {
         let from = a.value("from").map(Format::parse).transpose()?;
         let bytes = read_input(path)?;
-        let name = display_name(path).to_string();
+        let name = display_name(path);
         let size = bytes.len();
-        let failed = |e: structio::Error| CliError::Failed(format!("{name}: {e}"));
+        let failed = |e: structio::Error| CliError::Failed(format!("{name}: {}", error_text(&e)));
         let (bytes, format, records) = match Format::of_input(from, path, &bytes) {
             Format::Ndjson => {
                 let (array, n) = ndjson_as_array(&bytes).map_err(failed)?;
@@ -131,7 +131,7 @@ impl Doc {
         } else {
             ""
         };
-        CliError::Failed(format!("{}: {e}{hint}", self.name))
+        CliError::Failed(format!("{}: {}{hint}", self.name, error_text(&e)))
     }
 
     /// An error found by a pass that does not track paths (validation, reformatting,
@@ -201,6 +201,22 @@ impl Doc {
         }
         Ok(())
     }
+}
+
+/// A library error as a message, the user data it quotes (a key, the path) cut to
+/// [`crate::error::MAX_QUOTE`] characters: a document with a megabyte key gets a short message.
+fn error_text(e: &structio::Error) -> String {
+    let mut text = e.to_string();
+    let path = e.path();
+    if quote(&path).len() < path.len() {
+        text = text.replacen(&path, &quote(&path), 1);
+    }
+    if let Some(key) = e.key() {
+        if quote(key).len() < key.len() {
+            text = text.replace(key, &quote(key));
+        }
+    }
+    text
 }
 
 /// The options records are checked with: one level less deep than a document, so that the
@@ -472,7 +488,7 @@ fn validate(a: &Args) -> Result<(), CliError> {
             Ok(_) => {}
             Err(e) => {
                 failed += 1;
-                eprintln!("{e}");
+                eprintln!("{}", crate::error::bounded(&e.to_string()));
             }
         }
     }
@@ -549,16 +565,16 @@ fn stats(a: &Args) -> Result<(), CliError> {
     };
     let top = a.number("top")?.unwrap_or(20);
     let doc = Doc::load(&input, a)?;
-    let mut tally: Tally = match doc.format {
-        Held::Json => structio::from_json(&doc.bytes),
-        Held::Beve => structio::from_beve(&doc.bytes),
+    // The walk keeps the `top` largest parts only: memory does not grow with the document.
+    let json = (doc.format == Held::Json).then_some(&doc.bytes[..]);
+    let mut tally = Tally::new(top, json);
+    match doc.format {
+        Held::Json => structio::read_json(&mut tally, &doc.bytes),
+        Held::Beve => structio::read_beve(&mut tally, &doc.bytes),
     }
     .map_err(|e| doc.bad_with_path(e))?;
-    if doc.format == Held::Json {
-        tally.trim_json(&doc.bytes);
-    }
     // NDJSON is measured as the array of its records (sizes of its parts as written compact).
-    let report = crate::stats::report(&doc.name, doc.input_format(), doc.size, &tally, top);
+    let report = crate::stats::report(&doc.name, doc.input_format(), doc.size, &tally);
     let mut out = Output::open("-")?;
     out.write_all(report.as_bytes())
         .map_err(|e| CliError::io("<stdout>", e))?;

@@ -36,6 +36,16 @@ is read as the JSON array of its records by every command, and delimited BEVE in
 separated by the data delimiter 0x06, `--from beve-delimited`; BEVE that starts with 0x06 is
 taken for it) as the BEVE array of its values.
 
+Every input is read whole into memory, at most 4 GiB of it: the environment variable
+STRUCTIO_MAX_INPUT sets another limit, in bytes or with K, M or G (`STRUCTIO_MAX_INPUT=16G`).
+A larger input, or one memory cannot hold, is an error.
+
+An output file is written under a temporary name in its folder and renamed into place when
+the command succeeded. Replacing a file keeps its permission bits (and, where allowed, its
+owner and group); an OUT that is a symbolic link stays one, and the file it points to is
+replaced. A file with several hard links is split from its other names by the rename: they
+keep the old content. Devices and FIFOs (/dev/null) are written to directly.
+
 Options:
   -h, --help          help for structio or for a command (`structio convert --help`)
   -V, --version       the version
@@ -159,6 +169,8 @@ fn run(argv: Vec<String>) -> Result<(), CliError> {
         println!("{help}");
         return Ok(());
     }
+    // A bad STRUCTIO_MAX_INPUT is a wrong command line, found before any file is read.
+    files::max_input()?;
     commands::run(command, &parsed)
 }
 
@@ -172,17 +184,19 @@ fn main() {
         match a.into_string() {
             Ok(s) => argv.push(s),
             Err(a) => {
-                eprintln!("structio: argument {a:?} is not valid UTF-8");
+                let a = format!("{a:?}");
+                eprintln!("structio: argument {} is not valid UTF-8", error::quote(&a));
                 std::process::exit(2);
             }
         }
     }
     if let Err(e) = run(argv) {
         match &e {
-            CliError::Usage(m) if !m.is_empty() => {
-                eprintln!("structio: {m}\nRun `structio --help` for the commands and options.")
-            }
-            CliError::Failed(m) if !m.is_empty() => eprintln!("structio: {m}"),
+            CliError::Usage(m) if !m.is_empty() => eprintln!(
+                "structio: {}\nRun `structio --help` for the commands and options.",
+                error::bounded(m)
+            ),
+            CliError::Failed(m) if !m.is_empty() => eprintln!("structio: {}", error::bounded(m)),
             _ => {}
         }
         std::process::exit(e.exit_code());

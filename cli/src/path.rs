@@ -6,6 +6,8 @@ use std::borrow::Cow;
 use structio::value::IntKey;
 use structio::Value;
 
+use crate::error::quote;
+
 /// One step of a path.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Step {
@@ -21,7 +23,9 @@ pub fn parse(text: &str) -> Result<Vec<Step>, String> {
     if text.starts_with('/') {
         return Ok(pointer(text));
     }
-    let bad = |at: usize, what: &str| format!("bad path `{text}` at character {}: {what}", at + 1);
+    let bad = |at: usize, what: &str| {
+        format!("bad path `{}` at character {}: {what}", quote(text), at + 1)
+    };
     let s = text.strip_prefix('$').unwrap_or(text);
     let base = text.len() - s.len();
     let b = s.as_bytes();
@@ -130,6 +134,11 @@ pub fn render(steps: &[Step]) -> String {
     s
 }
 
+/// Steps rendered for a message: cut to [`crate::error::MAX_QUOTE`] characters.
+pub fn shown(steps: &[Step]) -> String {
+    quote(&render(steps)).into_owned()
+}
+
 /// Whether a key can be written after a `.`.
 fn is_plain(k: &str) -> bool {
     !k.is_empty()
@@ -167,11 +176,11 @@ pub fn sized(what: &str, n: usize) -> String {
 pub fn find<'v>(root: &'v Value, steps: &[Step]) -> Result<Cow<'v, Value>, String> {
     let mut v = root;
     for (i, step) in steps.iter().enumerate() {
-        let here = || render(&steps[..i]);
+        let here = || shown(&steps[..i]);
         let missing = |v: &Value| {
             format!(
                 "no `{}` in the document: `{}` is {}",
-                render(&steps[..=i]),
+                shown(&steps[..=i]),
                 here(),
                 describe(v)
             )
@@ -188,8 +197,8 @@ pub fn find<'v>(root: &'v Value, steps: &[Step]) -> Result<Cow<'v, Value>, Strin
                     (Some(el), true) => Ok(Cow::Owned(el)),
                     (Some(el), false) => Err(format!(
                         "no `{}` in the document: `{}` is {}",
-                        render(&steps[..=i + 1]),
-                        render(&steps[..=i]),
+                        shown(&steps[..=i + 1]),
+                        shown(&steps[..=i]),
                         describe(&el)
                     )),
                     (None, _) => Err(missing(v)),

@@ -7,10 +7,13 @@
 //! Scalars, typed arrays and extensions are read as `Value`s one at a time; arrays and objects
 //! are walked with an explicit stack, so depth costs no call stack.
 
+use std::cmp::Reverse;
+use std::collections::BinaryHeap;
+
 use structio::value::IntKey;
 use structio::{Key, NumKind, Reader, Reflect, Value, ValueKind, Wire, Writer};
 
-use crate::path::{describe, render, sized, Step};
+use crate::path::{describe, render, shown, sized, Step};
 use crate::stats::Stats;
 
 /// An open container.
@@ -22,40 +25,132 @@ enum Frame<S, M> {
     Object(M, usize, &'static str),
 }
 
-/// The statistics of a document, and the input bytes of each top-level part.
-#[derive(Default)]
-pub struct Tally {
-    /// Counts and sizes.
-    pub stats: Stats,
-    /// `(path, what, bytes)` of each member or element of the top-level container. JSON sizes
-    /// include the `,` and whitespace after a part until [`Tally::trim_json`] takes them off.
-    pub parts: Vec<(String, String, u64)>,
-    /// Where each part starts in the input.
-    starts: Vec<usize>,
+/// One member or element of the top-level container: its path, what it is, and the bytes
+/// it takes in the input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Part {
+    /// `$.key` or `$[3]`.
+    pub path: String,
+    /// "an array of 3 elements", "a string", ...
+    pub what: String,
+    /// Its size in the input (JSON: its text, without the separator after it).
+    pub bytes: u64,
+    /// Its position among the parts, so that equal sizes keep the document's order.
+    index: u64,
 }
 
-impl Tally {
-    /// Takes the separator that follows each part off its size. A JSON reader's offset after
-    /// a value is that of the next token, past whitespace and a comma.
-    pub fn trim_json(&mut self, input: &[u8]) {
-        for (part, &start) in self.parts.iter_mut().zip(&self.starts) {
-            let mut end = start + part.2 as usize;
-            let ws = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
-            while end > start && ws(input[end - 1]) {
-                end -= 1;
-            }
-            if end > start && input[end - 1] == b',' {
-                end -= 1;
-            }
-            while end > start && ws(input[end - 1]) {
-                end -= 1;
-            }
-            part.2 = (end - start) as u64;
-        }
+impl Ord for Part {
+    /// Larger first: more bytes, or as many and earlier in the document.
+    fn cmp(&self, other: &Part) -> std::cmp::Ordering {
+        self.bytes
+            .cmp(&other.bytes)
+            .then(other.index.cmp(&self.index))
     }
 }
 
-impl<'de> Reflect<'de> for Tally {
+impl PartialOrd for Part {
+    fn partial_cmp(&self, other: &Part) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+/// The statistics of a document, and its largest top-level parts. Memory is bounded by the
+/// number of parts asked for, not by the document: each part is measured as the walk
+/// leaves it, and kept (its path and description) only while it is among the largest.
+pub struct Tally<'a> {
+    /// Counts and sizes.
+    pub stats: Stats,
+    /// How many of the largest parts to keep.
+    top: usize,
+    /// The largest parts so far, at most `top`, the smallest of them on top of the heap.
+    largest: BinaryHeap<Reverse<Part>>,
+    /// How many parts the top-level container has.
+    pub part_count: u64,
+    /// Their bytes in all.
+    pub part_bytes: u64,
+    /// JSON input, whose parts are measured without the separator after them.
+    json: Option<&'a [u8]>,
+}
+
+impl<'a> Tally<'a> {
+    /// A tally that keeps the `top` largest parts. `json` is the input when it is JSON text:
+    /// a JSON reader's offset after a value is that of the next token, past whitespace and a
+    /// comma, which are then taken off the part's size.
+    pub fn new(top: usize, json: Option<&'a [u8]>) -> Tally<'a> {
+        Tally {
+            stats: Stats::default(),
+            top,
+            largest: BinaryHeap::with_capacity(top.min(1024)),
+            part_count: 0,
+            part_bytes: 0,
+            json,
+        }
+    }
+
+    /// The largest parts, largest first (equal sizes in document order).
+    pub fn largest(&self) -> Vec<&Part> {
+        let mut v: Vec<&Part> = self.largest.iter().map(|p| &p.0).collect();
+        v.sort_by(|a, b| b.cmp(a));
+        v
+    }
+
+    /// How many parts are left out of [`Tally::largest`], and their bytes.
+    pub fn rest(&self) -> (u64, u64) {
+        let kept: u64 = self.largest.iter().map(|p| p.0.bytes).sum();
+        (
+            self.part_count - self.largest.len() as u64,
+            self.part_bytes - kept,
+        )
+    }
+
+    /// The size of the part from `start` to `end` (where the reader went on after it).
+    fn measure(&self, start: usize, end: usize) -> u64 {
+        let Some(input) = self.json else {
+            return (end - start) as u64;
+        };
+        let mut end = end.min(input.len());
+        let ws = |b: u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+        while end > start && ws(input[end - 1]) {
+            end -= 1;
+        }
+        if end > start && input[end - 1] == b',' {
+            end -= 1;
+        }
+        while end > start && ws(input[end - 1]) {
+            end -= 1;
+        }
+        (end - start) as u64
+    }
+
+    /// Counts a part that ran from `start` to `end`, and keeps it if it is among the largest
+    /// (`what` is only asked for then).
+    fn offer(&mut self, path: String, what: impl FnOnce() -> String, start: usize, end: usize) {
+        let bytes = self.measure(start, end);
+        let index = self.part_count;
+        self.part_count += 1;
+        self.part_bytes += bytes;
+        if self.top == 0 {
+            return;
+        }
+        if self.largest.len() >= self.top {
+            // Full: a part as large as the smallest kept one comes later, and stays out.
+            match self.largest.peek() {
+                Some(smallest) if bytes > smallest.0.bytes => {
+                    self.largest.pop();
+                }
+                _ => return,
+            }
+        }
+        self.largest.push(Reverse(Part {
+            path,
+            what: what(),
+            bytes,
+            index,
+        }));
+    }
+}
+
+impl<'de> Reflect<'de> for Tally<'_> {
     /// A tally is only ever read; written, it is `null`.
     fn write<W: Writer>(&self, w: &mut W) {
         w.null();
@@ -95,9 +190,7 @@ impl<'de> Reflect<'de> for Tally {
                     self.stats.leaf(&v, stack.len());
                     if stack.len() == 1 {
                         if let Some((path, start)) = part.take() {
-                            let bytes = (r.offset() - start) as u64;
-                            self.parts.push((path, describe(&v), bytes));
-                            self.starts.push(start);
+                            self.offer(path, || describe(&v), start, r.offset());
                         }
                     }
                 }
@@ -148,9 +241,7 @@ impl<'de> Reflect<'de> for Tally {
                         self.stats.container(what, n, depth);
                         if depth == 2 {
                             if let Some((path, start)) = part.take() {
-                                let bytes = (r.offset() - start) as u64;
-                                self.parts.push((path, sized(what, n), bytes));
-                                self.starts.push(start);
+                                self.offer(path, || sized(what, n), start, r.offset());
                             }
                         }
                     }
@@ -223,11 +314,11 @@ impl<'de> Reflect<'de> for Pick {
         // Descend while the document has the next step.
         while i < self.steps.len() {
             let step = &self.steps[i];
-            let here = render(&self.steps[..i]);
+            let here = shown(&self.steps[..i]);
             let missing = |what: String| {
                 format!(
                     "no `{}` in the document: `{here}` is {what}",
-                    render(&self.steps[..=i])
+                    shown(&self.steps[..=i])
                 )
             };
             match (r.peek_kind()?, step) {
@@ -312,7 +403,7 @@ impl<'de> Reflect<'de> for Pick {
 /// A message from [`crate::path::find`] on a value found at `prefix`, with its paths made
 /// absolute (`$` there is `prefix` here).
 fn rebase(message: &str, prefix: &[Step]) -> String {
-    let base = render(prefix);
+    let base = shown(prefix);
     message.replace("`$", &format!("`{base}"))
 }
 
@@ -372,6 +463,68 @@ mod tests {
         assert!(structio::read_json(&mut p, r#"{"a":1,"b":[1,}"#).is_err());
     }
 
+    fn tally_json(doc: &str, top: usize) -> Tally<'_> {
+        let mut t = Tally::new(top, Some(doc.as_bytes()));
+        structio::read_json(&mut t, doc).unwrap();
+        t
+    }
+
+    fn tally_beve(beve: &[u8], top: usize) -> Tally<'static> {
+        let mut t = Tally::new(top, None);
+        structio::read_beve(&mut t, beve).unwrap();
+        t
+    }
+
+    /// The parts kept, in document order: `(path, bytes)`.
+    fn in_order(t: &Tally) -> Vec<(String, u64)> {
+        let mut v = t.largest();
+        v.sort_by_key(|p| p.index);
+        v.iter().map(|p| (p.path.clone(), p.bytes)).collect()
+    }
+
+    #[test]
+    fn tally_keeps_only_the_top_parts() {
+        // 5,000 elements of sizes that rise and fall: the three largest are kept, not all.
+        let items: Vec<String> = (0..5000u32)
+            .map(|i| format!("\"{}\"", "x".repeat(((i * 7919) % 97) as usize)))
+            .collect();
+        let doc = format!("[{}]", items.join(", "));
+        let all = tally_json(&doc, usize::MAX);
+        let t = tally_json(&doc, 3);
+        assert_eq!(t.largest.len(), 3, "only the top 3 parts are retained");
+        assert_eq!(all.largest.len(), 5000);
+        // The same three the full list starts with, ties in document order.
+        let want: Vec<&Part> = all.largest().into_iter().take(3).collect();
+        assert_eq!(t.largest(), want);
+        assert_eq!(want[0].bytes, 98);
+        assert!(want[0].index < want[1].index && want[1].index < want[2].index);
+        // What is left out is still counted.
+        assert_eq!(t.part_count, 5000);
+        assert_eq!(t.part_bytes, all.part_bytes);
+        let (rest, rest_bytes) = t.rest();
+        assert_eq!(rest, 4997);
+        assert_eq!(
+            rest_bytes + want.iter().map(|p| p.bytes).sum::<u64>(),
+            t.part_bytes
+        );
+        // --top 0 keeps none.
+        assert!(tally_json(&doc, 0).largest().is_empty());
+
+        // BEVE nulls, as many as in a megabyte: still 3 kept.
+        let n = 1 << 20;
+        let mut beve = structio::beve::BeveWriter::new(Vec::new());
+        beve.begin_array(n);
+        let mut beve = beve.into_inner();
+        beve.resize(beve.len() + n, 0);
+        let t = tally_beve(&beve, 3);
+        assert_eq!(t.largest.len(), 3);
+        assert_eq!(t.part_count, n as u64);
+        assert_eq!(
+            in_order(&t),
+            [("$[0]".into(), 1), ("$[1]".into(), 1), ("$[2]".into(), 1)]
+        );
+    }
+
     #[test]
     fn tally_matches_the_value_walk_on_beve_kinds() {
         use structio::value::IntMap;
@@ -388,12 +541,12 @@ mod tests {
             ("deep", Value::from(vec![Value::from(vec![Value::Null])])),
         ]);
         let beve = structio::to_beve(&v);
-        let t: Tally = structio::from_beve(&beve).unwrap();
+        let t = tally_beve(&beve, usize::MAX);
         let back: Value = structio::from_beve(&beve).unwrap();
         assert_eq!(format!("{:?}", t.stats), format!("{:?}", Stats::of(&back)));
         assert_eq!(t.stats.numbers["u32"], 3);
         assert_eq!(t.stats.kinds["integer-keyed object"], 1);
-        let sizes: Vec<u64> = t.parts.iter().map(|p| p.2).collect();
+        let sizes = in_order(&t).iter().map(|p| p.1).collect::<Vec<_>>();
         let each: Vec<u64> = back
             .as_object()
             .unwrap()
@@ -408,23 +561,24 @@ mod tests {
         let doc = r#"{"a":[1,2.5,"xyz"],"b":{"c":null,"d":[[]]},"e":true}"#;
         let v: Value = structio::from_json(doc).unwrap();
         let want = Stats::of(&v);
-        let mut t: Tally = structio::from_json(doc).unwrap();
-        t.trim_json(doc.as_bytes());
+        let t = tally_json(doc, usize::MAX);
         assert_eq!(format!("{:?}", t.stats), format!("{want:?}"));
-        let parts: Vec<_> = t.parts.iter().map(|(p, _, n)| (p.as_str(), *n)).collect();
-        assert_eq!(parts, [("$.a", 13), ("$.b", 19), ("$.e", 4)]);
+        let parts = in_order(&t);
+        assert_eq!(
+            parts,
+            [("$.a".into(), 13), ("$.b".into(), 19), ("$.e".into(), 4)]
+        );
 
         let pretty = structio::prettify(doc).unwrap();
-        let mut t: Tally = structio::from_json(&pretty).unwrap();
-        t.trim_json(pretty.as_bytes());
-        let sizes: Vec<_> = t.parts.iter().map(|(_, _, n)| *n).collect();
+        let t = tally_json(&pretty, usize::MAX);
+        let sizes: Vec<_> = in_order(&t).iter().map(|p| p.1).collect();
         // Counted by hand from the pretty text: the parts as they stand in the file.
         assert_eq!(sizes, [38, 56, 4], "{pretty}");
 
         let beve = structio::to_beve(&v);
-        let t: Tally = structio::from_beve(&beve).unwrap();
+        let t = tally_beve(&beve, usize::MAX);
         assert_eq!(format!("{:?}", t.stats), format!("{want:?}"));
-        let sizes: Vec<_> = t.parts.iter().map(|(_, _, n)| *n).collect();
+        let sizes: Vec<_> = in_order(&t).iter().map(|p| p.1).collect();
         let each: Vec<u64> = ["a", "b", "e"]
             .iter()
             .map(|k| structio::beve::beve_size(&v[*k]) as u64)

@@ -6,6 +6,7 @@ use std::fmt::Write as _;
 use structio::value::TypedArray;
 use structio::Value;
 
+use crate::error::quote;
 use crate::files::Format;
 use crate::scan::Tally;
 
@@ -231,8 +232,8 @@ fn n(x: u64) -> String {
     s
 }
 
-/// The report `structio stats` prints.
-pub fn report(name: &str, format: Format, size: usize, tally: &Tally, top: usize) -> String {
+/// The report `structio stats` prints: the parts listed are those `tally` kept.
+pub fn report(name: &str, format: Format, size: usize, tally: &Tally) -> String {
     let s = &tally.stats;
     let mut r = String::new();
     let total: u64 = s.kinds.0.iter().map(|(_, c)| c).sum();
@@ -272,21 +273,15 @@ pub fn report(name: &str, format: Format, size: usize, tally: &Tally, top: usize
         sizes(&mut r, "objects", "members", &s.objects);
         sizes(&mut r, "extensions", "bytes", &s.extensions);
     }
-    let mut parts: Vec<&(String, String, u64)> = tally.parts.iter().collect();
-    parts.sort_by_key(|p| std::cmp::Reverse(p.2));
-    if !parts.is_empty() {
+    let parts = tally.largest();
+    let (rest, rest_bytes) = tally.rest();
+    if tally.part_count > 0 {
         let _ = writeln!(r, "\ntop-level parts, largest first (bytes in the file):");
-        for (path, what, bytes) in parts.iter().take(top) {
-            let _ = writeln!(r, "  {path:<30}{:>14}   {what}", n(*bytes));
+        for p in parts {
+            let _ = writeln!(r, "  {:<30}{:>14}   {}", quote(&p.path), n(p.bytes), p.what);
         }
-        if parts.len() > top {
-            let rest: u64 = parts[top..].iter().map(|p| p.2).sum();
-            let _ = writeln!(
-                r,
-                "  ... {} more parts, {} bytes",
-                n((parts.len() - top) as u64),
-                n(rest)
-            );
+        if rest > 0 {
+            let _ = writeln!(r, "  ... {} more parts, {} bytes", n(rest), n(rest_bytes));
         }
     }
     r

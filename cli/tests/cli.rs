@@ -2,8 +2,10 @@
 //! in `formats/`, exit codes, messages, standard input and output.
 
 use std::io::{Read, Write};
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
+use structio::Writer as _;
 
 const BENCH: [&str; 7] = [
     "bools",
@@ -690,4 +692,380 @@ fn delimited_beve_in_and_out() {
         "{}",
         stderr(&o)
     );
+}
+
+/// Runs `structio ARGS...` with `STRUCTIO_MAX_INPUT=limit` and standard input from a generator
+/// that writes zeros until the command stops reading (or `cap` bytes, so that a command that
+/// reads everything still ends).
+fn structio_endless_stdin(args: &[&str], limit: &str, cap: usize) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_structio"))
+        .args(args)
+        .env("STRUCTIO_MAX_INPUT", limit)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let writer = std::thread::spawn(move || {
+        let chunk = vec![0u8; 64 << 10];
+        let mut sent = 0;
+        while sent < cap && stdin.write_all(&chunk).is_ok() {
+            sent += chunk.len();
+        }
+        sent
+    });
+    let out = child.wait_with_output().unwrap();
+    let sent = writer.join().unwrap();
+    assert!(
+        sent < cap,
+        "the command read all {sent} bytes the generator had"
+    );
+    out
+}
+
+/// A clean "too large" failure: exit 1, one short message, no abort or backtrace.
+#[track_caller]
+fn assert_too_large(o: &Output, name: &str) {
+    assert_exit(o, 1);
+    let e = stderr(o);
+    assert!(e.contains(&format!("{name}: too large to load (")), "{e}");
+    assert!(e.contains("STRUCTIO_MAX_INPUT"), "{e}");
+    assert!(!e.contains("backtrace") && e.lines().count() == 1, "{e}");
+}
+
+#[test]
+fn endless_stdin_is_cut_at_the_input_limit() {
+    // Without the bound this read the generator's 256 MiB and judged it as BEVE.
+    let o = structio_endless_stdin(&["validate", "-"], "1M", 256 << 20);
+    assert_too_large(&o, "<stdin>");
+    assert!(
+        stderr(&o).contains("more than 1048576 bytes"),
+        "{}",
+        stderr(&o)
+    );
+    let o = structio_endless_stdin(&["stats"], "64K", 256 << 20);
+    assert_too_large(&o, "<stdin>");
+}
+
+#[cfg(unix)]
+#[test]
+fn special_files_are_cut_at_the_input_limit() {
+    // `/dev/zero` says it is 0 bytes long and never ends. Under an address-space limit, so
+    // that a version without the bound aborts quickly instead of filling memory.
+    let o = Command::new("sh")
+        .args(["-c", "ulimit -v 1048576; exec \"$0\" validate /dev/zero"])
+        .arg(env!("CARGO_BIN_EXE_structio"))
+        .env("STRUCTIO_MAX_INPUT", "1M")
+        .output()
+        .unwrap();
+    assert_too_large(&o, "/dev/zero");
+
+    // A FIFO fed by an endless writer.
+    let d = scratch("fifo-in");
+    let fifo = d.join("in.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        println!("skipped the FIFO: no mkfifo");
+        return;
+    }
+    let path = fifo.clone();
+    // Not joined: it ends when the command closes the FIFO (a write error) or at the cap.
+    std::thread::spawn(move || {
+        if let Ok(mut f) = std::fs::OpenOptions::new().write(true).open(&path) {
+            let chunk = vec![b' '; 64 << 10];
+            for _ in 0..4096 {
+                if f.write_all(&chunk).is_err() {
+                    break;
+                }
+            }
+        }
+    });
+    let o = Command::new(env!("CARGO_BIN_EXE_structio"))
+        .args(["validate", "--from", "json"])
+        .arg(&fifo)
+        .env("STRUCTIO_MAX_INPUT", "256K")
+        .output()
+        .unwrap();
+    assert_too_large(&o, &fifo.display().to_string());
+}
+
+#[test]
+fn regular_files_share_the_input_limit() {
+    let d = scratch("limit");
+    // Exactly at the limit is fine; one byte more is not.
+    let at = d.join("at.json");
+    std::fs::write(&at, format!("[{}]", " ".repeat(1022))).unwrap();
+    let over = d.join("over.json");
+    std::fs::write(&over, format!("[{}]", " ".repeat(1023))).unwrap();
+    let run = |f: &Path, limit: &str| {
+        Command::new(env!("CARGO_BIN_EXE_structio"))
+            .arg("validate")
+            .arg(f)
+            .env("STRUCTIO_MAX_INPUT", limit)
+            .output()
+            .unwrap()
+    };
+    assert_exit(&run(&at, "1K"), 0);
+    assert_exit(&run(&at, "1024"), 0);
+    let o = run(&over, "1K");
+    assert_too_large(&o, &over.display().to_string());
+    assert!(stderr(&o).contains("(1025 bytes;"), "{}", stderr(&o));
+    // Standard input: at the limit passes, over it fails.
+    let o = Command::new("sh")
+        .args(["-c", "exec \"$0\" validate - < \"$1\""])
+        .arg(env!("CARGO_BIN_EXE_structio"))
+        .arg(&over)
+        .env("STRUCTIO_MAX_INPUT", "1025")
+        .output()
+        .unwrap();
+    assert_exit(&o, 0);
+    // A limit that is no size is a usage error.
+    let o = run(&at, "lots");
+    assert_exit(&o, 2);
+    assert!(stderr(&o).contains("STRUCTIO_MAX_INPUT"), "{}", stderr(&o));
+}
+
+#[cfg(unix)]
+#[test]
+fn stats_memory_is_bounded_by_top() {
+    // 8 MiB of BEVE nulls: 8 Mi top-level elements. Keeping each one's path and description
+    // took ~135 bytes per input byte (1.1 GB); with --top 1 the walk keeps one. Run under a
+    // 192 MiB address-space limit.
+    let d = scratch("stats-memory");
+    let n: usize = 8 << 20;
+    let mut w = structio::beve::BeveWriter::new(Vec::new());
+    w.begin_array(n);
+    let mut beve = w.into_inner();
+    beve.resize(beve.len() + n, 0);
+    let f = d.join("nulls.beve");
+    std::fs::write(&f, &beve).unwrap();
+    drop(beve);
+    let o = Command::new("sh")
+        .args(["-c", "ulimit -v 196608; exec \"$0\" stats --top 1 \"$1\""])
+        .arg(env!("CARGO_BIN_EXE_structio"))
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_exit(&o, 0);
+    let s = stdout(&o);
+    assert!(
+        s.contains("  $[0]                                       1   null\n"),
+        "{s}"
+    );
+    assert!(
+        s.contains("... 8,388,607 more parts, 8,388,607 bytes"),
+        "{s}"
+    );
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[cfg(unix)]
+#[test]
+fn planted_symlinks_at_temporary_names_are_not_followed() {
+    use std::os::unix::fs::symlink;
+    let d = scratch("planted");
+    let good = d.join("good.json");
+    std::fs::write(&good, "[1, 2, 3]").unwrap();
+    let victim = d.join("victim.txt");
+    std::fs::write(&victim, "precious").unwrap();
+    // The old name was `.out.json.structio-<pid>.tmp`: plant it for the pids the command may
+    // get next, and other guessable names.
+    let last = std::fs::read_to_string("/proc/sys/kernel/ns_last_pid")
+        .ok()
+        .and_then(|s| s.trim().parse::<u32>().ok())
+        .unwrap_or(std::process::id());
+    let mut planted = Vec::new();
+    for pid in last..last + 2000 {
+        planted.push(d.join(format!(".out.json.structio-{pid}.tmp")));
+    }
+    for name in [
+        ".out.json.tmp",
+        "out.json.tmp",
+        ".out.json.structio.tmp",
+        ".out.json.",
+    ] {
+        planted.push(d.join(name));
+    }
+    for p in &planted {
+        symlink(&victim, p).unwrap();
+    }
+    let out = d.join("out.json");
+    assert_exit(&structio(&[&"minify", &good, &out]), 0);
+    assert_eq!(read(&victim), b"precious");
+    assert_eq!(read(&out), b"[1,2,3]");
+    assert!(!std::fs::symlink_metadata(&out).unwrap().is_symlink());
+    for p in &planted {
+        assert!(std::fs::symlink_metadata(p).unwrap().is_symlink(), "{p:?}");
+    }
+    // Nothing else left behind: the planted links, the three files.
+    assert_eq!(
+        std::fs::read_dir(&d).unwrap().count(),
+        planted.len() + 3,
+        "no temporary left"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn replacing_an_output_keeps_its_mode_and_symlink() {
+    use std::os::unix::fs::{symlink, PermissionsExt};
+    let mode = |p: &Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o7777;
+    let d = scratch("keep-meta");
+    let good = d.join("good.json");
+    std::fs::write(&good, "[1, 2, 3]").unwrap();
+
+    // A private output stays private (it became 0644, world-readable).
+    for m in [0o600, 0o640, 0o444] {
+        let out = d.join(format!("out-{m:o}.json"));
+        std::fs::write(&out, "old").unwrap();
+        std::fs::set_permissions(&out, std::fs::Permissions::from_mode(m)).unwrap();
+        assert_exit(&structio(&[&"minify", &good, &out]), 0);
+        assert_eq!(read(&out), b"[1,2,3]");
+        assert_eq!(mode(&out), m, "{}", out.display());
+    }
+
+    // A new output gets the mode any new file gets here (0666 less the umask), not the
+    // temporary file's 0600.
+    let probe = d.join("probe");
+    std::fs::File::create(&probe).unwrap();
+    let fresh = d.join("fresh.json");
+    assert_exit(&structio(&[&"minify", &good, &fresh]), 0);
+    assert_eq!(mode(&fresh), mode(&probe));
+
+    // A symlinked output stays a link; the file it points to (in another folder) is replaced
+    // and keeps its mode.
+    std::fs::create_dir(d.join("sub")).unwrap();
+    let real = d.join("sub/real.json");
+    std::fs::write(&real, "old").unwrap();
+    std::fs::set_permissions(&real, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = d.join("link.json");
+    symlink("sub/real.json", &link).unwrap();
+    assert_exit(&structio(&[&"minify", &good, &link]), 0);
+    assert!(std::fs::symlink_metadata(&link).unwrap().is_symlink());
+    assert_eq!(
+        std::fs::read_link(&link).unwrap(),
+        Path::new("sub/real.json")
+    );
+    assert_eq!(read(&real), b"[1,2,3]");
+    assert_eq!(mode(&real), 0o600);
+    // A link to a link, and a dangling link (it creates the file it names).
+    let link2 = d.join("link2.json");
+    symlink(&link, &link2).unwrap();
+    let beve = d.join("x.beve");
+    assert_exit(&structio(&[&"convert", &good, &beve]), 0);
+    assert_exit(&structio(&[&"convert", &beve, &link2]), 0);
+    assert!(std::fs::symlink_metadata(&link2).unwrap().is_symlink());
+    assert_eq!(read(&real), b"[1,2,3]");
+    let dangling = d.join("dangling.json");
+    symlink("sub/new.json", &dangling).unwrap();
+    assert_exit(&structio(&[&"minify", &good, &dangling]), 0);
+    assert!(std::fs::symlink_metadata(&dangling).unwrap().is_symlink());
+    assert_eq!(read(d.join("sub/new.json")), b"[1,2,3]");
+    // No temporary left in either folder.
+    let names = |dir: &Path| -> Vec<String> {
+        let mut v: Vec<String> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    };
+    assert_eq!(names(&d.join("sub")), ["new.json", "real.json"]);
+    assert!(
+        names(&d).iter().all(|n| !n.contains("tmp")),
+        "{:?}",
+        names(&d)
+    );
+
+    // Hard links cannot survive an atomic rename: the help says so.
+    let o = structio(&[&"--help"]);
+    assert!(stdout(&o).contains("hard links is split"), "{}", stdout(&o));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_output_is_written_not_replaced() {
+    use std::os::unix::fs::FileTypeExt;
+    let d = scratch("fifo-out");
+    let fifo = d.join("out.fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        println!("skipped: no mkfifo");
+        return;
+    }
+    let good = d.join("good.json");
+    std::fs::write(&good, "[1, 2, 3]").unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    let path = fifo.clone();
+    std::thread::spawn(move || {
+        let mut s = Vec::new();
+        if let Ok(mut f) = std::fs::File::open(&path) {
+            let _ = f.read_to_end(&mut s);
+        }
+        let _ = tx.send(s);
+    });
+    assert_exit(&structio(&[&"minify", &good, &fifo]), 0);
+    let got = rx
+        .recv_timeout(std::time::Duration::from_secs(20))
+        .expect("the reader of the FIFO got the output");
+    assert_eq!(got, b"[1,2,3]");
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+}
+
+#[test]
+fn a_megabyte_key_gives_a_short_message() {
+    let d = scratch("bigkey");
+    let key = "k".repeat(1 << 20);
+    // Bad JSON after the key: the error's path holds it.
+    let json = d.join("bad.json");
+    std::fs::write(&json, format!("{{\"{key}\": tru}}")).unwrap();
+    let o = structio(&[&"validate", &json]);
+    assert_exit(&o, 1);
+    assert!(o.stderr.len() < 2000, "{} bytes of stderr", o.stderr.len());
+    assert!(
+        stderr(&o).contains("invalid literal at 1:"),
+        "{}",
+        stderr(&o)
+    );
+    assert!(stderr(&o).contains("path $[\"kkkk"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("k…"), "{}", stderr(&o));
+    let o = structio(&[&"convert", &json, &d.join("out.beve")]);
+    assert_exit(&o, 1);
+    assert!(o.stderr.len() < 2000, "{} bytes of stderr", o.stderr.len());
+
+    // The same in BEVE: an object whose one key is followed by a bad header byte.
+    let mut w = structio::beve::BeveWriter::new(Vec::new());
+    w.begin_object(1);
+    w.key(&key);
+    let mut beve = w.into_inner();
+    beve.push(0xff);
+    let bad = d.join("bad.beve");
+    std::fs::write(&bad, &beve).unwrap();
+    let o = structio(&[&"validate", &bad]);
+    assert_exit(&o, 1);
+    assert!(o.stderr.len() < 2000, "{} bytes of stderr", o.stderr.len());
+    assert!(stderr(&o).contains("bad.beve: "), "{}", stderr(&o));
+
+    // stats names top-level parts by their keys: cut there too.
+    let good = d.join("good.json");
+    std::fs::write(&good, format!("{{\"{key}\": 1, \"b\": 2}}")).unwrap();
+    let o = structio(&[&"stats", &good]);
+    assert_exit(&o, 0);
+    assert!(o.stdout.len() < 2000, "{} bytes of stdout", o.stdout.len());
+    assert!(stdout(&o).contains("$.kkk"), "{}", stdout(&o));
+
+    // A long --path that is not there, and a long file name that is not there.
+    let path = format!("$.{}", "p".repeat(100_000));
+    let o = structio(&[&"view", &"--path", &path, &good]);
+    assert_exit(&o, 1);
+    assert!(o.stderr.len() < 2000, "{} bytes of stderr", o.stderr.len());
+    assert!(stderr(&o).contains("no `$.ppp"), "{}", stderr(&o));
+    let missing = d.join("d/".repeat(2000)).join("missing.json");
+    let o = structio(&[&"validate", &missing]);
+    assert_exit(&o, 1);
+    assert!(o.stderr.len() < 2000, "{} bytes of stderr", o.stderr.len());
 }
