@@ -11,7 +11,7 @@ use crate::error::{Code, Error, PathSegment, Result};
 /// need under 128 KiB for 256 levels and skip the check.
 macro_rules! with_stack {
     ($call:expr) => {
-        #[cfg(debug_assertions)]
+        #[cfg(all(debug_assertions, not(target_family = "wasm")))]
         if $crate::walk::stack_is_low() {
             return stacker::grow(2 << 20, move || $call);
         }
@@ -20,7 +20,7 @@ macro_rules! with_stack {
 pub(crate) use with_stack;
 
 /// Whether less than 128 KiB of stack remain (unknown counts as enough).
-#[cfg(debug_assertions)]
+#[cfg(all(debug_assertions, not(target_family = "wasm")))]
 #[doc(hidden)]
 pub fn stack_is_low() -> bool {
     stacker::remaining_stack().is_some_and(|left| left < 128 * 1024)
@@ -65,7 +65,14 @@ pub(crate) fn stack_left(need: usize, at: usize) -> Result<()> {
 /// The bytes of stack left on this thread, where the platform says.
 #[inline]
 fn remaining_stack() -> Option<usize> {
-    stacker::remaining_stack()
+    #[cfg(not(target_family = "wasm"))]
+    {
+        stacker::remaining_stack()
+    }
+    #[cfg(target_family = "wasm")]
+    {
+        None
+    }
 }
 use crate::number::Number;
 use crate::reflect::{FieldsInfo, NextField, Reader, Reflect, UnknownKeys};
