@@ -553,3 +553,47 @@ fn escaped_keys_and_names_match_like_plain_ones() {
         from_json_with::<Inner>(r#"{"id":1,"\u0069d":2}"#, &opts),
     );
 }
+
+/// Runs `f` on a thread with a 256 KiB stack.
+fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn a_deep_value_clones_and_prints_on_a_small_stack() {
+    // Read with the depth limit lifted, a `Value` a hundred thousand levels deep is cloned,
+    // debug-printed, compared, displayed and dropped without recursion.
+    bounded(
+        "json::a_deep_value_clones_and_prints_on_a_small_stack",
+        256,
+        || {
+            const N: usize = 100_000;
+            let mut opts = Options::default();
+            opts.read.max_depth = usize::MAX;
+            let doc = nested_arrays(N, true);
+            let v: Value = from_json_with(&doc, &opts).unwrap();
+            on_small_stack(move || {
+                let c = v.clone();
+                assert!(c == v);
+                let leaf = format!("{:?}", structio::from_json::<Value>("0").unwrap());
+                let debug = format!("{c:?}");
+                assert!(debug == "Array([".repeat(N) + &leaf + &"])".repeat(N));
+                assert_eq!(c.to_string().into_bytes(), doc);
+                drop(c);
+                // Objects too.
+                let doc = nested_objects("a", N, true);
+                let v: Value = from_json_with(&doc, &opts).unwrap();
+                let c = v.clone();
+                assert!(c == v);
+                let debug = format!("{c:?}");
+                let expected = r#"Object({"a": "#.repeat(N) + "Null" + &"})".repeat(N);
+                assert!(debug == expected, "{}", &debug[debug.len() - 60..]);
+            });
+        },
+    );
+}
