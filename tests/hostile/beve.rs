@@ -432,3 +432,88 @@ fn wrong_shapes() {
         structio::from_beve::<Vec<bool>>(&[0x1C, 0x04, 0xFE]),
     );
 }
+
+#[test]
+fn integers_past_the_f32_range_are_out_of_range() {
+    // JSON's verdict on the same number.
+    let json = err(
+        "JSON u128::MAX as f32",
+        structio::from_json::<f32>("340282366920938463463374607431768211455"),
+    );
+    assert_eq!(json.message(), "number out of range for f32");
+    let same = |what: &str, e: structio::Error| {
+        assert_eq!(
+            (e.category(), e.message()),
+            (json.category(), json.message()),
+            "{what}"
+        );
+        e
+    };
+    // A u128 scalar: header 0x91, then 16 bytes.
+    let scalar = [&[0x91][..], &[0xFF; 16]].concat();
+    assert_eq!(scalar, structio::to_beve(&u128::MAX));
+    same("scalar", err("scalar", structio::from_beve::<f32>(&scalar)));
+    same(
+        "halfway",
+        err(
+            "halfway",
+            structio::from_beve::<f32>(&structio::to_beve(&(u128::MAX - (1 << 103) + 1))),
+        ),
+    );
+    // Typed arrays, plain and aligned, bulk-converted into f32.
+    let typed = structio::to_beve(&vec![1u128, u128::MAX]);
+    let e = same(
+        "typed",
+        err("typed", structio::from_beve::<Vec<f32>>(&typed)),
+    );
+    assert_eq!(e.path(), "$[1]");
+    let aligned = structio::to_beve_aligned(&vec![1u128, u128::MAX]);
+    same(
+        "aligned",
+        err(
+            "aligned",
+            structio::from_beve::<Vec<f32>>(aligned.as_slice()),
+        ),
+    );
+    same(
+        "array",
+        err("array", structio::from_beve::<[f32; 2]>(&typed)),
+    );
+    // A generic array of u128 values, element by element.
+    let generic = structio::to_beve(&vec![Value::from(1u8), Value::from(u128::MAX)]);
+    same(
+        "generic",
+        err("generic", structio::from_beve::<Vec<f32>>(&generic)),
+    );
+    // Through `Value`: the number keeps its kind and converts by the same rule.
+    let v: Value = structio::from_beve(&scalar).unwrap();
+    assert_eq!(v.as_number().unwrap().to::<f32>(), None);
+    same(
+        "JSON of Vec<f32>",
+        err(
+            "JSON typed",
+            structio::from_json::<Vec<f32>>("[1,340282366920938463463374607431768211455]"),
+        ),
+    );
+    // What does fit: f32::MAX as an integer, i128 at both ends, and any integer into f64.
+    assert_eq!(
+        structio::from_beve::<f32>(&structio::to_beve(&(f32::MAX as u128))).unwrap(),
+        f32::MAX
+    );
+    let ends = structio::to_beve(&vec![i128::MIN, i128::MAX]);
+    assert_eq!(
+        structio::from_beve::<Vec<f32>>(&ends).unwrap(),
+        [-(2f32.powi(127)), 2f32.powi(127)]
+    );
+    assert_eq!(
+        structio::from_beve::<Vec<f64>>(&typed).unwrap(),
+        [1.0, u128::MAX as f64]
+    );
+    assert_eq!(
+        structio::from_beve::<f64>(&scalar).unwrap(),
+        u128::MAX as f64
+    );
+    // The half types already refused.
+    err("f16", structio::from_beve::<half::f16>(&scalar));
+    err("bf16", structio::from_beve::<half::bf16>(&scalar));
+}
