@@ -296,8 +296,8 @@ where
                 None => Ok(()),
                 Some(k) => Err(Error::new(
                     Code::Custom(format!(
-                        "{ONE_KEY}, found a second key `{}`",
-                        String::from_utf8_lossy(k)
+                        "{ONE_KEY}, found a second key {}",
+                        crate::error::quoted_string(&String::from_utf8_lossy(k))
                     )),
                     extra_at,
                 )),

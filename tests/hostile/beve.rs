@@ -433,6 +433,17 @@ fn wrong_shapes() {
     );
 }
 
+/// A BEVE object with string keys: `entries` are keys and the BEVE bytes of their values.
+fn str_object(entries: &[(&str, Vec<u8>)]) -> Vec<u8> {
+    let mut d = doc(&[0x03], entries.len() as u64, &[]);
+    for (k, v) in entries {
+        d.extend(size(k.len() as u64));
+        d.extend(k.as_bytes());
+        d.extend(v);
+    }
+    d
+}
+
 #[test]
 fn integers_past_the_f32_range_are_out_of_range() {
     // JSON's verdict on the same number.
@@ -516,4 +527,21 @@ fn integers_past_the_f32_range_are_out_of_range() {
     // The half types already refused.
     err("f16", structio::from_beve::<half::f16>(&scalar));
     err("bf16", structio::from_beve::<half::bf16>(&scalar));
+}
+
+#[test]
+fn a_megabyte_key_makes_a_short_message() {
+    let key = "k".repeat(1 << 20);
+    let d = str_object(&[(&key, structio::to_beve(&"not a number"))]);
+    let e = err(
+        "type error",
+        structio::from_beve::<HashMap<String, u32>>(&d),
+    );
+    let shown = e.to_string();
+    assert!(shown.len() < 1024, "{} bytes: {shown:.200}", shown.len());
+    assert!(e.path().contains("(1048576 bytes)"), "{}", e.path());
+    let d = str_object(&[(&key, structio::to_beve(&1u32))]);
+    let e = err("unknown key", structio::from_beve::<Inner>(&d));
+    assert!(e.to_string().len() < 1024);
+    assert_eq!(e.key().map(str::len), Some(1 << 20));
 }

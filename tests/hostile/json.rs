@@ -597,3 +597,36 @@ fn a_deep_value_clones_and_prints_on_a_small_stack() {
         },
     );
 }
+
+#[test]
+fn a_megabyte_key_makes_a_short_message() {
+    let key = "k".repeat(1 << 20);
+    // A type error below the key: the path names it.
+    let doc = format!(r#"{{"{key}":"not a number"}}"#);
+    let e = err(
+        "type error",
+        structio::from_json::<HashMap<String, u32>>(&doc),
+    );
+    let shown = e.to_string();
+    assert!(shown.len() < 1024, "{} bytes: {shown:.200}", shown.len());
+    assert!(e.path().contains("(1048576 bytes)"), "{}", e.path());
+    // The key in the message itself: unknown, duplicate.
+    let doc = format!(r#"{{"{key}":1}}"#);
+    let e = err("unknown key", structio::from_json::<Inner>(&doc));
+    assert!(e.to_string().len() < 1024);
+    assert_eq!(e.key().map(str::len), Some(1 << 20));
+    let mut opts = Options::default();
+    opts.read.error_on_duplicate_keys = true;
+    let doc = format!(r#"{{"{key}":1,"{key}":2}}"#);
+    let e = err(
+        "duplicate key",
+        from_json_with::<HashMap<String, u32>>(&doc, &opts),
+    );
+    assert!(e.to_string().len() < 1024);
+    let doc = format!(r#"{{"unit":"{key}"}}"#);
+    let e = err("variant", structio::from_json::<Everything>(&doc));
+    assert!(e.to_string().len() < 1024);
+    let doc = format!(r#"{{"external":{{"Num":1,"{key}":1}}}}"#);
+    let e = err("second key", structio::from_json::<Everything>(&doc));
+    assert!(e.to_string().len() < 1024, "{:.300}", e.to_string());
+}
