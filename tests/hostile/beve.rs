@@ -545,3 +545,30 @@ fn a_megabyte_key_makes_a_short_message() {
     assert!(e.to_string().len() < 1024);
     assert_eq!(e.key().map(str::len), Some(1 << 20));
 }
+
+#[test]
+fn adjacent_tag_and_content_repeated_in_any_order() {
+    use crate::shapes::everything::Adjacent;
+    let t = || structio::to_beve(&"Text");
+    let c = |s: &str| structio::to_beve(&s);
+    for (d, key) in [
+        (str_object(&[("c", c("a")), ("t", t()), ("c", c("b"))]), "c"),
+        (str_object(&[("t", t()), ("c", c("a")), ("c", c("b"))]), "c"),
+        (str_object(&[("c", c("a")), ("c", c("b")), ("t", t())]), "c"),
+        (str_object(&[("t", t()), ("t", t()), ("c", c("a"))]), "t"),
+        (str_object(&[("t", t()), ("c", c("a")), ("t", t())]), "t"),
+        (str_object(&[("c", c("a")), ("t", t()), ("t", t())]), "t"),
+    ] {
+        let e = err(key, structio::from_beve::<Adjacent>(&d));
+        assert_eq!(e.message(), format!("duplicate key `{key}`"));
+    }
+    for d in [
+        str_object(&[("c", c("b")), ("t", t())]),
+        str_object(&[("t", t()), ("c", c("b"))]),
+    ] {
+        assert_eq!(
+            structio::from_beve::<Adjacent>(&d).unwrap(),
+            Adjacent::Text("b".into())
+        );
+    }
+}

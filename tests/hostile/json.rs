@@ -630,3 +630,28 @@ fn a_megabyte_key_makes_a_short_message() {
     let e = err("second key", structio::from_json::<Everything>(&doc));
     assert!(e.to_string().len() < 1024, "{:.300}", e.to_string());
 }
+
+#[test]
+fn adjacent_tag_and_content_repeated_in_any_order() {
+    let mut opts = Options::default();
+    opts.read.error_on_duplicate_keys = false;
+    for (doc, key) in [
+        (r#"{"c":"a","t":"Text","c":"b"}"#, "c"),
+        (r#"{"t":"Text","c":"a","c":"b"}"#, "c"),
+        (r#"{"c":"a","c":"b","t":"Text"}"#, "c"),
+        (r#"{"t":"Text","t":"Text","c":"a"}"#, "t"),
+        (r#"{"t":"Text","c":"a","t":"Text"}"#, "t"),
+        (r#"{"c":"a","t":"Text","t":"Text"}"#, "t"),
+        (r#"{"t":"Unit","c":null,"c":null}"#, "c"),
+        (r#"{"c":null,"t":"Unit","c":null}"#, "c"),
+    ] {
+        let e = err(doc, from_json_with::<Adjacent>(doc, &opts));
+        assert_eq!(e.message(), format!("duplicate key `{key}`"), "{doc}");
+        assert_eq!(e.key(), Some(key), "{doc}");
+    }
+    // Once each, in either order, is fine.
+    for doc in [r#"{"c":"b","t":"Text"}"#, r#"{"t":"Text","c":"b"}"#] {
+        let v: Adjacent = structio::from_json(doc).unwrap();
+        assert_eq!(v, Adjacent::Text("b".into()), "{doc}");
+    }
+}
