@@ -240,6 +240,11 @@ impl Error {
         Error::new(Code::Custom(message.into()), offset)
     }
 
+    /// What went wrong, for the crate's own decisions on an error it caught.
+    pub(crate) fn code(&self) -> &Code {
+        &self.0.code
+    }
+
     /// The broad class of the error.
     pub fn category(&self) -> Category {
         self.0.code.category()

@@ -44,6 +44,7 @@ pub use lines::{
     from_ndjson, read_ndjson, read_ndjson_with, to_ndjson, to_ndjson_with, write_ndjson,
     write_ndjson_with, JsonLines, LinesWriter,
 };
+pub(crate) use number_read::read_int;
 pub use number_write::FloatStyle;
 pub(crate) use read::JsonReader;
 pub(crate) use write::JsonWriter;

@@ -572,3 +572,38 @@ fn adjacent_tag_and_content_repeated_in_any_order() {
         );
     }
 }
+
+#[test]
+fn string_keys_of_integer_maps_follow_the_integer_value_rule() {
+    // BEVE objects with string keys read into integer-keyed maps take the keys by JSON's rule
+    // for integer values.
+    for text in [
+        "-0",
+        "+1",
+        "01",
+        "1",
+        "-1",
+        "1e2",
+        "1.0",
+        " 1",
+        "",
+        "4294967296",
+        "-0e0",
+        "0e3",
+    ] {
+        let d = str_object(&[(text, structio::to_beve(&7u8))]);
+        let beve = structio::from_beve::<BTreeMap<u32, u8>>(&d)
+            .ok()
+            .map(|m| *m.keys().next().unwrap());
+        let json = structio::from_json::<u32>(text).ok();
+        let json = json.filter(|_| text.trim() == text);
+        assert_eq!(beve, json, "key {text:?}");
+        let beve = structio::from_beve::<BTreeMap<i64, u8>>(&d)
+            .ok()
+            .map(|m| *m.keys().next().unwrap());
+        let json = structio::from_json::<i64>(text)
+            .ok()
+            .filter(|_| text.trim() == text);
+        assert_eq!(beve, json, "key {text:?}");
+    }
+}

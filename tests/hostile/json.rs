@@ -655,3 +655,136 @@ fn adjacent_tag_and_content_repeated_in_any_order() {
         assert_eq!(v, Adjacent::Text("b".into()), "{doc}");
     }
 }
+
+/// What reading `text` as a value of type `T` and as a key of a `BTreeMap<T, u8>` and a
+/// `HashMap<T, u8>` gives.
+fn key_and_value<T>(text: &str) -> (Option<T>, Option<T>, Option<T>)
+where
+    T: for<'de> structio::Reflect<'de>
+        + for<'de> structio::MapKey<'de>
+        + Default
+        + Ord
+        + std::hash::Hash
+        + Copy
+        + std::fmt::Debug,
+{
+    let value = structio::from_json::<T>(text).ok();
+    let doc = format!("{{{}:7}}", structio::to_json(&text));
+    let btree = structio::from_json::<std::collections::BTreeMap<T, u8>>(&doc)
+        .ok()
+        .map(|m| *m.keys().next().unwrap());
+    let hash = structio::from_json::<HashMap<T, u8>>(&doc)
+        .ok()
+        .map(|m| *m.keys().next().unwrap());
+    (value, btree, hash)
+}
+
+#[test]
+fn integer_map_keys_follow_the_integer_value_rule() {
+    let mut texts: Vec<String> = [
+        "0",
+        "-0",
+        "00",
+        "-00",
+        "01",
+        "-01",
+        "+1",
+        "+0",
+        "1",
+        "-1",
+        "7",
+        "-7",
+        "10",
+        "1.0",
+        "1.5",
+        "-1.5",
+        "1e2",
+        "1E2",
+        "1e+2",
+        "1e-2",
+        "0e5",
+        "-0e5",
+        "0e999999999",
+        "1e400",
+        "1.",
+        ".1",
+        "-",
+        "",
+        "e1",
+        "0x10",
+        "1_000",
+        "١",
+        "Infinity",
+        "NaN",
+        "null",
+        "true",
+        "\"1\"",
+        "1 2",
+        "1,2",
+        "--1",
+        "-+1",
+        "1-",
+        "0.0",
+        "-0.0",
+        "99999999999999999999",
+        "-99999999999999999999",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    // Each width's edges and one past them, as written and in exponent form.
+    for edge in [
+        i8::MIN as i128,
+        i8::MAX as i128,
+        u8::MAX as i128,
+        i16::MIN as i128,
+        i16::MAX as i128,
+        u16::MAX as i128,
+        i32::MIN as i128,
+        i32::MAX as i128,
+        u32::MAX as i128,
+        i64::MIN as i128,
+        i64::MAX as i128,
+        u64::MAX as i128,
+        i128::MIN,
+        i128::MAX,
+    ] {
+        for d in [-1, 0, 1] {
+            if let Some(v) = edge.checked_add(d) {
+                texts.push(v.to_string());
+            }
+        }
+    }
+    texts.push(u128::MAX.to_string());
+    texts.push(format!("{}0", u128::MAX));
+    texts.push("340282366920938463463374607431768211456".into());
+    texts.push("-170141183460469231731687303715884105729".into());
+    texts.push("2e2".into());
+    texts.push("25e1".into());
+    texts.push("256e0".into());
+    macro_rules! check {
+        ($($t:ty),*) => {$(
+            for text in &texts {
+                let (value, btree, hash) = key_and_value::<$t>(text);
+                assert_eq!(
+                    btree, value,
+                    "{}: key {text:?} read as {btree:?}, value as {value:?}",
+                    stringify!($t)
+                );
+                assert_eq!(hash, value, "{}: key {text:?}", stringify!($t));
+            }
+            // Whitespace around a value is the document's; in a key it is part of the text.
+            for text in [" 1", "1 ", "\t1", "1\n"] {
+                let (_, btree, hash) = key_and_value::<$t>(text);
+                assert_eq!((btree, hash), (None, None), "{}: key {text:?}", stringify!($t));
+            }
+        )*};
+    }
+    check!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+    // The case that was accepted: `-0` is not an unsigned key.
+    let e = err(
+        "-0",
+        structio::from_json::<std::collections::BTreeMap<u32, u8>>(r#"{"-0":1}"#),
+    );
+    assert_eq!(e.message(), "number out of range for u32");
+}
