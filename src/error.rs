@@ -40,6 +40,8 @@ pub(crate) enum Code {
     TrailingCharacters,
     DepthLimit(usize),
     RereadLimit(usize),
+    /// An indent (first) wider than the maximum (second).
+    IndentTooWide(usize, usize),
     UnknownKey(String),
     MissingKey(String),
     DuplicateKey(String),
@@ -71,7 +73,7 @@ impl Code {
         use Code::*;
         match self {
             UnexpectedEnd => Category::Eof,
-            DepthLimit(_) | RereadLimit(_) | LengthOverflow => Category::Limit,
+            DepthLimit(_) | RereadLimit(_) | IndentTooWide(..) | LengthOverflow => Category::Limit,
             NumberOutOfRange(_)
             | ExpectedInteger(_)
             | UnknownKey(_)
@@ -147,6 +149,7 @@ impl fmt::Display for Code {
             InvalidUtf8 => f.write_str("invalid UTF-8"),
             TrailingCharacters => f.write_str("trailing characters after the value"),
             DepthLimit(n) => write!(f, "nesting deeper than the limit of {n}"),
+            IndentTooWide(n, max) => write!(f, "indent of {n} wider than the limit of {max}"),
             RereadLimit(n) => write!(
                 f,
                 "untagged enum variants re-read more than {n} times the input (backtracking limit)"

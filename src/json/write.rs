@@ -35,7 +35,8 @@ impl<'o, const PRETTY: bool, O: Out> JsonWriter<'o, PRETTY, O> {
         JsonWriter {
             out,
             level: 0,
-            indent: opts.indent,
+            // Clamped: writing cannot fail (see `Options::indent`).
+            indent: opts.indent.min(super::MAX_INDENT),
             null_members: opts.write_null_members,
             float_style: opts.float_style,
             empty_struct: false,

@@ -607,3 +607,45 @@ fn string_keys_of_integer_maps_follow_the_integer_value_rule() {
         assert_eq!(beve, json, "key {text:?}");
     }
 }
+
+#[test]
+fn huge_indents_are_errors_when_transcoding() {
+    bounded("beve::huge_indents_are_errors_when_transcoding", 64, || {
+        let d = structio::to_beve(&vec![vec![1u8], vec![2]]);
+        for indent in [usize::MAX, 1_000_000_000, structio::json::MAX_INDENT + 1] {
+            let opts = structio::json::Options {
+                pretty: true,
+                indent,
+                ..Default::default()
+            };
+            let e = err("indent", structio::beve::beve_to_json_with(&d, &opts));
+            assert_eq!(e.category(), structio::Category::Limit);
+            // Not pretty: the indent is not used.
+            let compact = structio::json::Options {
+                pretty: false,
+                ..opts
+            };
+            assert_eq!(
+                structio::beve::beve_to_json_with(&d, &compact).unwrap(),
+                "[[1],[2]]"
+            );
+        }
+        let opts = structio::json::Options {
+            pretty: true,
+            indent: structio::json::MAX_INDENT,
+            ..Default::default()
+        };
+        let text = structio::beve::beve_to_json_with(&d, &opts).unwrap();
+        assert_eq!(
+            text,
+            structio::json::prettify_with(
+                "[[1],[2]]",
+                &structio::json::PrettyOptions {
+                    indent: structio::json::MAX_INDENT,
+                    ..Default::default()
+                }
+            )
+            .unwrap()
+        );
+    });
+}

@@ -788,3 +788,37 @@ fn integer_map_keys_follow_the_integer_value_rule() {
     );
     assert_eq!(e.message(), "number out of range for u32");
 }
+
+#[test]
+fn huge_indents_are_rejected_or_clamped() {
+    // Rejected where the function returns a `Result`, clamped to `MAX_INDENT` where it cannot
+    // fail; either way nothing allocates for the indent asked for.
+    bounded("json::huge_indents_are_rejected_or_clamped", 64, || {
+        use structio::json::{prettify_into_with, to_json_with, MAX_INDENT};
+        let doc = r#"{"a":[1,{"b":[]}],"c":"d"}"#;
+        let widest = PrettyOptions {
+            indent: MAX_INDENT,
+            ..PrettyOptions::default()
+        };
+        let at_max = prettify_with(doc, &widest).unwrap();
+        let v: Value = structio::from_json(doc).unwrap();
+        for indent in [usize::MAX, usize::MAX / 2, 1_000_000_000, MAX_INDENT + 1] {
+            let opts = PrettyOptions {
+                indent,
+                ..PrettyOptions::default()
+            };
+            let e = err("prettify", prettify_with(doc, &opts));
+            assert_eq!(e.category(), structio::Category::Limit);
+            assert!(e.message().contains("indent"), "{}", e.message());
+            let mut out = b"kept".to_vec();
+            err("prettify_into", prettify_into_with(doc, &mut out, &opts));
+            assert_eq!(out, b"kept");
+            let write = Options {
+                pretty: true,
+                indent,
+                ..Options::default()
+            };
+            assert_eq!(to_json_with(&v, &write), at_max, "indent {indent}");
+        }
+    });
+}
