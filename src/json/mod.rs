@@ -64,7 +64,8 @@ pub struct Options {
     pub write_null_members: bool,
     /// Write with Glaze's pretty layout: as [`prettify`] lays out the compact text, except that
     /// an empty struct keeps two line breaks (`{`, newline, inner indent, newline, outer
-    /// indent, `}`), as Glaze's pretty writer does; empty maps and arrays stay `{}` and `[]`.
+    /// indent, `}`), as Glaze's pretty writer does; empty maps and arrays stay `{}` and `[]`;
+    /// and a [`RawJson`](crate::RawJson) is written verbatim, so it reads back unchanged.
     pub pretty: bool,
     /// Spaces per nesting level when `pretty` (default 3, as Glaze), at most [`MAX_INDENT`]:
     /// the writers, which cannot fail ([`to_json_with`], [`write_json_with`]), lay out a wider

@@ -822,3 +822,95 @@ fn huge_indents_are_rejected_or_clamped() {
         }
     });
 }
+
+/// A struct with a `RawJson` member between others.
+#[derive(structio::Reflect, Default, Debug, PartialEq)]
+struct WithRaw<'a> {
+    id: u32,
+    raw: structio::RawJson<'a>,
+    owned: RawJsonBuf,
+    tail: Vec<u8>,
+}
+
+/// The next number below `n` from the xorshift state `seed`.
+fn rnd(seed: &mut u64, n: u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed % n
+}
+
+/// Whitespace of some kind (or none), picked from `seed`.
+fn ws(seed: &mut u64) -> &'static str {
+    ["", " ", "\n", "\t", "\r\n", "  \n   ", "\n\n"][rnd(seed, 7) as usize]
+}
+
+/// A JSON value with whitespace of every kind in every place it may go, from `seed`.
+fn spaced_json(seed: &mut u64, depth: usize, out: &mut String) {
+    match rnd(seed, if depth == 0 { 4 } else { 6 }) {
+        0 => out.push_str(
+            ["null", "true", "-1.5e3", "0", "12345678901234567890"][rnd(seed, 5) as usize],
+        ),
+        1 => out.push_str(r#""a  b\n\t \" [ { , : ""#),
+        2 => out.push_str("\"\""),
+        3 => out.push_str("\" \u{e9}\u{1F600} \""),
+        k => {
+            let object = k == 5;
+            out.push(if object { '{' } else { '[' });
+            out.push_str(ws(seed));
+            for i in 0..rnd(seed, 4) {
+                if i > 0 {
+                    out.push_str(ws(seed));
+                    out.push(',');
+                    out.push_str(ws(seed));
+                }
+                if object {
+                    out.push_str(&format!("\"k {i}\""));
+                    out.push_str(ws(seed));
+                    out.push(':');
+                    out.push_str(ws(seed));
+                }
+                spaced_json(seed, depth - 1, out);
+            }
+            out.push_str(ws(seed));
+            out.push(if object { '}' } else { ']' });
+        }
+    }
+}
+
+#[test]
+fn raw_json_reads_back_from_pretty_output() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut raws = 0;
+    for round in 0..20_000 {
+        let mut text = String::new();
+        spaced_json(&mut seed, 1 + round % 4, &mut text);
+        let raw = structio::RawJson::new(&text).unwrap();
+        let v = WithRaw {
+            id: round as u32,
+            raw,
+            owned: RawJsonBuf::new(text.clone()).unwrap(),
+            tail: vec![1, 2],
+        };
+        for indent in [0, 1, 3, 8] {
+            let opts = Options {
+                pretty: true,
+                indent,
+                ..Options::default()
+            };
+            let pretty = structio::json::to_json_with(&v, &opts);
+            let back: WithRaw =
+                structio::from_json(&pretty).unwrap_or_else(|e| panic!("{e}\n{pretty}"));
+            assert_eq!(back, v, "{pretty}");
+            // The rest of the document is laid out as before.
+            let compact = structio::to_json(&v);
+            assert_eq!(
+                structio::minify(&pretty).unwrap(),
+                structio::minify(&compact).unwrap()
+            );
+        }
+        // Strings hold only escaped line breaks: a real one is layout.
+        raws += usize::from(text.contains('\n'));
+    }
+    assert!(raws > 5_000, "{raws} raw texts with line breaks");
+}
