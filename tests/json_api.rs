@@ -412,7 +412,7 @@ fn raw_json_reads_back_from_pretty_output() {
         structio::json::write_json_with(&v, &mut bytes, &o);
         assert_eq!(bytes, pretty.as_bytes());
     }
-    // BEVE to JSON: there a raw fragment is a string, laid out as one.
+    // In BEVE a raw fragment is a string: it reads back verbatim too.
     let bytes = structio::to_beve(&v);
     let back: Envelope = structio::from_beve(&bytes).unwrap();
     assert_eq!(back, v);
