@@ -324,8 +324,8 @@ where
                 None => Ok(()),
                 Some(k) => Err(Error::new(
                     Code::Custom(format!(
-                        "{ONE_KEY}, found a second key `{}`",
-                        String::from_utf8_lossy(k)
+                        "{ONE_KEY}, found a second key {}",
+                        crate::error::quoted_string(&String::from_utf8_lossy(k))
                     )),
                     extra_at,
                 )),
@@ -444,8 +444,10 @@ where
         match member {
             Member::Tag if variant.is_some() => return Err(duplicate_key(tag, key_at)),
             Member::Tag => variant = Some(read_variant_name(r, info)?),
+            // A content seen before the tag (`content_at`) is read at the end; another one is
+            // a duplicate whether or not the tag came in between.
             Member::Content => match (variant, payload.take()) {
-                (Some(i), Some(f)) => {
+                (Some(i), Some(f)) if content_at.is_none() => {
                     f(i, r, true).map_err(|e| e.push_path(PathSegment::Field(content)))?
                 }
                 (None, Some(f)) if content_at.is_none() => {

@@ -41,6 +41,8 @@ pub(crate) enum Code {
     DepthLimit(usize),
     StackLimit(usize),
     RereadLimit(usize),
+    /// An indent (first) wider than the maximum (second).
+    IndentTooWide(usize, usize),
     UnknownKey(String),
     MissingKey(String),
     DuplicateKey(String),
@@ -72,7 +74,9 @@ impl Code {
         use Code::*;
         match self {
             UnexpectedEnd => Category::Eof,
-            DepthLimit(_) | StackLimit(_) | RereadLimit(_) | LengthOverflow => Category::Limit,
+            DepthLimit(_) | StackLimit(_) | RereadLimit(_) | IndentTooWide(..) | LengthOverflow => {
+                Category::Limit
+            }
             NumberOutOfRange(_)
             | ExpectedInteger(_)
             | UnknownKey(_)
@@ -90,6 +94,43 @@ impl Code {
             _ => Category::Syntax,
         }
     }
+}
+
+/// Input text (a key, a variant name) longer than this many bytes is cut in messages and
+/// paths, so that a megabyte-long key does not make a megabyte-long message.
+const SHOWN: usize = 96;
+
+/// `text` as an error shows it: whole when at most [`SHOWN`] bytes long, else its first bytes
+/// (cut on a char boundary) and an ellipsis, plus the full length in bytes to note after it.
+fn clip(text: &str) -> (&str, Option<usize>) {
+    if text.len() <= SHOWN {
+        return (text, None);
+    }
+    let mut end = SHOWN;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    (&text[..end], Some(text.len()))
+}
+
+/// Writes `` `text` `` (clipped, see [`clip`]), then ` (N bytes)` if it was cut.
+fn quoted(f: &mut fmt::Formatter<'_>, text: &str) -> fmt::Result {
+    match clip(text) {
+        (t, None) => write!(f, "`{t}`"),
+        (t, Some(n)) => write!(f, "`{t}...` ({n} bytes)"),
+    }
+}
+
+/// What [`quoted`] writes, for messages built before the error exists.
+#[cold]
+pub(crate) fn quoted_string(text: &str) -> String {
+    struct Q<'a>(&'a str);
+    impl fmt::Display for Q<'_> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            quoted(f, self.0)
+        }
+    }
+    Q(text).to_string()
 }
 
 impl fmt::Display for Code {
@@ -116,15 +157,34 @@ impl fmt::Display for Code {
                 "nesting too deep for the stack left on this thread ({} KiB)",
                 left / 1024
             ),
+            IndentTooWide(n, max) => write!(f, "indent of {n} wider than the limit of {max}"),
             RereadLimit(n) => write!(
                 f,
                 "untagged enum variants re-read more than {n} times the input (backtracking limit)"
             ),
-            UnknownKey(k) => write!(f, "unknown key `{k}`"),
-            MissingKey(k) => write!(f, "missing key `{k}`"),
-            DuplicateKey(k) => write!(f, "duplicate key `{k}`"),
-            AliasConflict(a, b) => write!(f, "keys `{a}` and `{b}` name the same field"),
-            UnknownVariant(v) => write!(f, "unknown variant `{v}`"),
+            UnknownKey(k) => {
+                f.write_str("unknown key ")?;
+                quoted(f, k)
+            }
+            MissingKey(k) => {
+                f.write_str("missing key ")?;
+                quoted(f, k)
+            }
+            DuplicateKey(k) => {
+                f.write_str("duplicate key ")?;
+                quoted(f, k)
+            }
+            AliasConflict(a, b) => {
+                f.write_str("keys ")?;
+                quoted(f, a)?;
+                f.write_str(" and ")?;
+                quoted(f, b)?;
+                f.write_str(" name the same field")
+            }
+            UnknownVariant(v) => {
+                f.write_str("unknown variant ")?;
+                quoted(f, v)
+            }
             NoMatchingVariant => f.write_str("no variant matches the value"),
             InvalidType { expected, found } => write!(f, "expected {expected}, found {found}"),
             BorrowedEscape => {
@@ -191,6 +251,11 @@ impl Error {
         Error::new(Code::Custom(message.into()), offset)
     }
 
+    /// What went wrong, for the crate's own decisions on an error it caught.
+    pub(crate) fn code(&self) -> &Code {
+        &self.0.code
+    }
+
     /// The broad class of the error.
     pub fn category(&self) -> Category {
         self.0.code.category()
@@ -216,7 +281,8 @@ impl Error {
         self.0.code.to_string()
     }
 
-    /// The key an unknown-, missing- or duplicate-key error names.
+    /// The key an unknown-, missing- or duplicate-key error names, whole (the message and the
+    /// path show at most its first 96 bytes).
     pub fn key(&self) -> Option<&str> {
         match &self.0.code {
             Code::UnknownKey(k) | Code::MissingKey(k) | Code::DuplicateKey(k) => Some(k),
@@ -224,7 +290,9 @@ impl Error {
         }
     }
 
-    /// The path to the value, like `$.a[3].testUints[7]`.
+    /// The path to the value, like `$.a[3].testUints[7]`. A key longer than 96 bytes is shown
+    /// cut, with its length: `$["aaaa..." (1048576 bytes)]`; [`Error::path_segments`] has it
+    /// whole.
     pub fn path(&self) -> String {
         let mut s = String::from("$");
         for seg in self.0.path.iter().rev() {
@@ -240,6 +308,7 @@ impl Error {
                 }
                 PathSegment::Key(k) => {
                     s.push_str("[\"");
+                    let (k, cut) = clip(k);
                     for c in k.chars() {
                         match c {
                             '"' => s.push_str("\\\""),
@@ -248,7 +317,10 @@ impl Error {
                             c => s.push(c),
                         }
                     }
-                    s.push_str("\"]");
+                    match cut {
+                        Some(n) => s.push_str(&format!("...\" ({n} bytes)]")),
+                        None => s.push_str("\"]"),
+                    }
                 }
             }
         }
@@ -358,6 +430,43 @@ mod tests {
         assert_eq!(
             e.to_string(),
             "invalid literal at 2:8 (byte 9)\n     \"a\": tru\n          ^"
+        );
+    }
+
+    #[test]
+    fn long_keys_are_cut_in_messages_and_paths() {
+        // 'é' is two bytes, and the leading 'a' puts the cut at byte 96 inside one: the shown
+        // prefix stops at byte 95, on a char boundary.
+        let key = format!("a{}", "é".repeat(100_000));
+        let e = Error::new(Code::UnknownKey(key.clone()), 0)
+            .push_path(PathSegment::Key(key.clone()))
+            .push_path(PathSegment::Field("outer"));
+        let shown = format!("a{}", "é".repeat(47));
+        assert_eq!(
+            e.message(),
+            format!("unknown key `{shown}...` (200001 bytes)")
+        );
+        assert_eq!(e.path(), format!("$.outer[\"{shown}...\" (200001 bytes)]"));
+        assert!(e.to_string().len() < 400, "{}", e.to_string().len());
+        assert!(format!("{e:?}").len() < 400);
+        // The accessors keep it whole.
+        assert_eq!(e.key(), Some(key.as_str()));
+        assert_eq!(e.path_segments()[1], PathSegment::Key(key.clone()));
+        // Up to 96 bytes nothing is cut.
+        let fits = "k".repeat(96);
+        let e = Error::new(Code::DuplicateKey(fits.clone()), 0)
+            .push_path(PathSegment::Key(fits.clone()));
+        assert_eq!(e.message(), format!("duplicate key `{fits}`"));
+        assert_eq!(e.path(), format!("$[\"{fits}\"]"));
+        let e = Error::new(Code::AliasConflict(key.clone(), "b".into()), 0);
+        assert_eq!(
+            e.message(),
+            format!("keys `{shown}...` (200001 bytes) and `b` name the same field")
+        );
+        let e = Error::new(Code::UnknownVariant("v".repeat(1000)), 0);
+        assert_eq!(
+            e.message(),
+            format!("unknown variant `{}...` (1000 bytes)", "v".repeat(96))
         );
     }
 

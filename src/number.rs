@@ -133,8 +133,9 @@ pub trait Number:
     /// The value as a wire number.
     fn to_wire(self) -> Wire;
     /// Fits a wire number into `Self`: `None` when it is out of range or a float meets an
-    /// integer type. Integers convert to floats (rounding to nearest), floats to wider or
-    /// narrower floats only when the value stays finite.
+    /// integer type. Integers convert to floats (rounding to nearest) only when the result is
+    /// finite (a `u128` near `u128::MAX` is out of range for `f32`, as the same digits in JSON
+    /// are), floats to wider or narrower floats only when the value stays finite.
     fn from_wire(w: Wire) -> Option<Self>;
     /// Converts from little-endian bytes (exactly `size_of::<Self>()` of them).
     fn from_le_slice(b: &[u8]) -> Self;
@@ -186,7 +187,8 @@ int_number! {
     u128 => U128, Uint, u128;
 }
 
-/// `f64` from a wire number; `None` if a finite value would overflow to infinity.
+/// `f64` from a wire number. Never `None`: every 128-bit integer is finite as an `f64`
+/// (`u128::MAX` is about 3.4e38), and `f32` widens exactly.
 #[inline(always)]
 fn wire_to_f64(w: Wire) -> Option<f64> {
     Some(match w {
@@ -240,8 +242,13 @@ impl Number for f32 {
     fn from_wire(w: Wire) -> Option<Self> {
         match w {
             Wire::F32(v) => Some(v),
+            // |v| <= 2^127, below `f32::MAX` (about 2^128): always finite.
             Wire::Int(v) => Some(v as f32),
-            Wire::Uint(v) => Some(v as f32),
+            // From 2^128 - 2^103 up, rounding to nearest gives infinity: out of range.
+            Wire::Uint(v) => {
+                let r = v as f32;
+                (r != f32::INFINITY).then_some(r)
+            }
             Wire::F64(v) => narrow(v, |x| x as f32, |r| r.is_infinite()),
         }
     }
@@ -299,5 +306,29 @@ mod tests {
             Some(f32::INFINITY)
         );
         assert_eq!(f64::from_wire(Wire::F32(0.1)), Some(0.1f32 as f64));
+    }
+
+    #[test]
+    fn integers_past_the_f32_range_are_out_of_range() {
+        // f32::MAX is (2^24 - 1) * 2^104; halfway to 2^128 (and beyond) rounds to infinity.
+        let halfway = u128::MAX - (1u128 << 103) + 1;
+        assert_eq!(f32::from_wire(Wire::Uint(u128::MAX)), None);
+        assert_eq!(f32::from_wire(Wire::Uint(halfway)), None);
+        assert_eq!(f32::from_wire(Wire::Uint(halfway - 1)), Some(f32::MAX));
+        assert_eq!(f32::from_wire(Wire::Uint(f32::MAX as u128)), Some(f32::MAX));
+        assert_eq!(
+            f32::from_wire(Wire::Int(i128::MIN)),
+            Some(-(2f32.powi(127)))
+        );
+        assert_eq!(f32::from_wire(Wire::Int(i128::MAX)), Some(2f32.powi(127)));
+        // Every 128-bit integer is finite as an f64; the half types already refused.
+        assert_eq!(
+            f64::from_wire(Wire::Uint(u128::MAX)),
+            Some(u128::MAX as f64)
+        );
+        assert_eq!(f64::from_wire(Wire::Int(i128::MIN)), Some(i128::MIN as f64));
+        assert_eq!(f16::from_wire(Wire::Uint(u128::MAX)), None);
+        assert_eq!(bf16::from_wire(Wire::Uint(u128::MAX)), None);
+        assert_eq!(f16::from_wire(Wire::Int(-70000)), None);
     }
 }

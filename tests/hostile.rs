@@ -6,8 +6,12 @@
 //! rather than killing the suite.
 //!
 //! - `hostile/prefixes.rs`: every prefix of the golden files is an error, typed and `Value`.
-//! - `hostile/json.rs`: UTF-8, nesting, numbers, syntax outside RFC 8259, escapes.
-//! - `hostile/beve.rs`: counts, sizes, headers, padding, nesting, UTF-8.
+//! - `hostile/json.rs`: UTF-8, nesting, numbers, syntax outside RFC 8259, escapes; deep
+//!   `Value`s cloned and printed on a small stack, megabyte keys in errors, repeated adjacent
+//!   tags, integer map keys, huge indents, `RawJson` through the pretty layout.
+//! - `hostile/beve.rs`: counts, sizes, headers, padding, nesting, UTF-8; integers past the
+//!   `f32` range, megabyte keys, repeated adjacent tags, string keys of integer maps, huge
+//!   indents.
 //! - `hostile/limits.rs`: budgets across a whole input (delimited re-reads), reservations for
 //!   large elements, the stack taken by nesting types with large inline data.
 

@@ -366,15 +366,56 @@ fn raw_json_is_kept_verbatim() {
     let v: (u8, RawJson, String) = structio::from_json(text).unwrap();
     assert_eq!(v.1.get(), r#"{"b": [1, 2]}"#);
     assert_eq!(structio::to_json(&v), r#"[1,{"b": [1, 2]},"s"]"#);
+    // Verbatim in the pretty layout too (as Glaze writes `raw_json`), so that it reads back.
     let o = opts(|o| o.pretty = true);
     let pretty = to_json_with(&v, &o);
-    assert_eq!(pretty, structio::prettify(&structio::to_json(&v)).unwrap());
+    assert_eq!(pretty, "[\n   1,\n   {\"b\": [1, 2]},\n   \"s\"\n]");
     let owned: Vec<RawJsonBuf> = structio::from_json("[ null , [ ] ]").unwrap();
     assert_eq!(owned[1].get(), "[ ]");
     assert!(RawJson::new("[1,").is_err());
     assert!(RawJsonBuf::new("{\"a\":1}").is_ok());
     let e = structio::from_json::<Vec<RawJsonBuf>>("[[1,]]").unwrap_err();
     assert_eq!((e.message().as_str(), e.offset()), ("expected a value", 4));
+}
+
+#[derive(structio::Reflect, Default, Debug, PartialEq)]
+struct Envelope<'a> {
+    id: u32,
+    params: RawJson<'a>,
+    owned: RawJsonBuf,
+    after: Vec<String>,
+}
+
+#[test]
+fn raw_json_reads_back_from_pretty_output() {
+    let params = "{\"list\": [ 1,\n\t2 , {\"deep\" :[ [ ], { } ,\"s  p\\n\"]}],\r\n  \"e\": {}}";
+    let owned = "[\n  \"x\" ,\n  {\"y\":\n    [true, null]}\n]";
+    let v = Envelope {
+        id: 7,
+        params: RawJson::new(params).unwrap(),
+        owned: RawJsonBuf::new(owned).unwrap(),
+        after: vec!["a".into()],
+    };
+    for indent in [0, 1, 3, 4, 16] {
+        let o = opts(|o| {
+            o.pretty = true;
+            o.indent = indent;
+        });
+        let pretty = to_json_with(&v, &o);
+        assert!(
+            pretty.contains(params) && pretty.contains(owned),
+            "{pretty}"
+        );
+        let back: Envelope = structio::from_json(&pretty).unwrap();
+        assert_eq!(back, v, "{pretty}");
+        let mut bytes = Vec::new();
+        structio::json::write_json_with(&v, &mut bytes, &o);
+        assert_eq!(bytes, pretty.as_bytes());
+    }
+    // In BEVE a raw fragment is a string: it reads back verbatim too.
+    let bytes = structio::to_beve(&v);
+    let back: Envelope = structio::from_beve(&bytes).unwrap();
+    assert_eq!(back, v);
 }
 
 #[test]

@@ -249,12 +249,16 @@ pub fn beve_to_json<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
 }
 
 /// [`beve_to_json`] with JSON options (pretty layout, float style; `read.max_depth` limits
-/// the nesting).
+/// the nesting). A pretty layout with an indent wider than [`crate::json::MAX_INDENT`] is an
+/// error.
 pub fn beve_to_json_with<I: AsRef<[u8]> + ?Sized>(
     input: &I,
     opts: &crate::json::Options,
 ) -> Result<String> {
     use crate::json::JsonWriter;
+    if opts.pretty {
+        crate::json::check_indent(opts.indent)?;
+    }
     let bytes = input.as_ref();
     let depth = opts.read.max_depth;
     let mut out = Vec::with_capacity(bytes.len() * 2);

@@ -93,10 +93,21 @@ impl<T: Number> Matrix<T> {
         if element_count(&self.extents) == Some(self.data.len()) {
             Ok(())
         } else {
+            // At most eight extents in the message: the list comes from the input.
+            let shown = match self.extents.get(..8) {
+                Some(head) if self.extents.len() > 8 => {
+                    let head = format!("{head:?}");
+                    format!(
+                        "{}, ...] ({} extents)",
+                        &head[..head.len() - 1],
+                        self.extents.len()
+                    )
+                }
+                _ => format!("{:?}", self.extents),
+            };
             Err(Error::custom(
                 format!(
-                    "matrix extents {:?} do not match its {} elements",
-                    self.extents,
+                    "matrix extents {shown} do not match its {} elements",
                     self.data.len()
                 ),
                 at,

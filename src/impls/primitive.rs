@@ -6,7 +6,7 @@
 use half::{bf16, f16};
 
 use crate::error::{Code, Error, Result};
-use crate::number::{Number, Wire};
+use crate::number::Number;
 use crate::reflect::{Key, KeyKind, MapKey, Reader, Reflect, Writer};
 
 macro_rules! number_reflect {
@@ -60,13 +60,12 @@ macro_rules! int_key {
             }
             #[inline]
             fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self> {
-                let wire = match key {
-                    Key::Int(w) => w,
-                    Key::Str(s) => parse_int_key(s.as_str(), offset)?,
-                };
-                <$t>::from_wire(wire).ok_or_else(|| {
-                    Error::new(Code::NumberOutOfRange(<$t as Number>::KIND.name()), offset)
-                })
+                match key {
+                    Key::Int(wire) => <$t>::from_wire(wire).ok_or_else(|| {
+                        Error::new(Code::NumberOutOfRange(<$t as Number>::KIND.name()), offset)
+                    }),
+                    Key::Str(s) => int_key_text::<$t>(s.as_str(), offset),
+                }
             }
         }
     )*};
@@ -74,27 +73,24 @@ macro_rules! int_key {
 
 int_key!(i8, i16, i32, i64, i128, u8, u16, u32, u64, u128);
 
-/// Parses a quoted JSON map key as an integer: an optional `-` and decimal digits, nothing else.
-fn parse_int_key(s: &str, offset: usize) -> Result<Wire> {
-    let bad = || Error::new(Code::ExpectedInteger("an integer map key"), offset);
-    let (neg, digits) = match s.strip_prefix('-') {
-        Some(d) => (true, d),
-        None => (false, s),
-    };
-    if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
-        return Err(bad());
+/// Parses a quoted map key as an integer of type `N` by exactly the rule of integer values:
+/// the JSON number reader's (no `+`, no leading zeros, no `-0` for unsigned types, exponents
+/// as for values), which must take the whole key.
+fn int_key_text<N: Number>(s: &str, offset: usize) -> Result<N> {
+    let b = s.as_bytes();
+    if let Some(b'-' | b'0'..=b'9') = b.first() {
+        match crate::json::read_int::<N>(b, 0) {
+            Ok((v, end)) if end == b.len() => return Ok(v),
+            Err(e) if matches!(e.code(), Code::NumberOutOfRange(_)) => {
+                return Err(Error::new(Code::NumberOutOfRange(N::KIND.name()), offset))
+            }
+            _ => {}
+        }
     }
-    if digits.len() > 1 && digits.starts_with('0') {
-        return Err(bad());
-    }
-    let range = || Error::new(Code::NumberOutOfRange("an integer map key"), offset);
-    if neg {
-        let v: i128 = s.parse().map_err(|_| range())?;
-        Ok(Wire::Int(v))
-    } else {
-        let v: u128 = digits.parse().map_err(|_| range())?;
-        Ok(Wire::Uint(v))
-    }
+    Err(Error::new(
+        Code::ExpectedInteger("an integer map key"),
+        offset,
+    ))
 }
 
 macro_rules! size_reflect {

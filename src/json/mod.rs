@@ -44,6 +44,7 @@ pub use lines::{
     from_ndjson, read_ndjson, read_ndjson_with, to_ndjson, to_ndjson_with, write_ndjson,
     write_ndjson_with, JsonLines, LinesWriter,
 };
+pub(crate) use number_read::read_int;
 pub use number_write::FloatStyle;
 pub(crate) use read::JsonReader;
 pub(crate) use write::JsonWriter;
@@ -63,9 +64,12 @@ pub struct Options {
     pub write_null_members: bool,
     /// Write with Glaze's pretty layout: as [`prettify`] lays out the compact text, except that
     /// an empty struct keeps two line breaks (`{`, newline, inner indent, newline, outer
-    /// indent, `}`), as Glaze's pretty writer does; empty maps and arrays stay `{}` and `[]`.
+    /// indent, `}`), as Glaze's pretty writer does; empty maps and arrays stay `{}` and `[]`;
+    /// and a [`RawJson`](crate::RawJson) is written verbatim, so it reads back unchanged.
     pub pretty: bool,
-    /// Spaces per nesting level when `pretty` (default 3, as Glaze).
+    /// Spaces per nesting level when `pretty` (default 3, as Glaze), at most [`MAX_INDENT`]:
+    /// the writers, which cannot fail ([`to_json_with`], [`write_json_with`]), lay out a wider
+    /// indent as [`MAX_INDENT`]; [`crate::beve::beve_to_json_with`] rejects it.
     pub indent: usize,
     /// How floats are laid out (default: as Glaze).
     pub float_style: FloatStyle,
@@ -83,10 +87,35 @@ impl Default for Options {
     }
 }
 
+/// The widest indent the pretty layouts accept, in spaces per nesting level.
+///
+/// ```
+/// use structio::json::{prettify_with, to_json_with, Options, PrettyOptions, MAX_INDENT};
+/// let wide = PrettyOptions { indent: MAX_INDENT + 1, ..PrettyOptions::default() };
+/// assert!(prettify_with("[1]", &wide).is_err());
+/// let opts = Options { pretty: true, indent: usize::MAX, ..Options::default() };
+/// assert_eq!(to_json_with(&[1], &opts), format!("[\n{}1\n]", " ".repeat(MAX_INDENT)));
+/// ```
+pub const MAX_INDENT: usize = 256;
+
+/// An error (category [`Limit`](crate::Category::Limit)) if `indent` is wider than
+/// [`MAX_INDENT`].
+#[inline]
+pub(crate) fn check_indent(indent: usize) -> Result<()> {
+    if indent > MAX_INDENT {
+        return Err(crate::error::Error::new(
+            crate::error::Code::IndentTooWide(indent, MAX_INDENT),
+            0,
+        ));
+    }
+    Ok(())
+}
+
 /// Options for [`prettify_with`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PrettyOptions {
-    /// Spaces per nesting level (default 3, as Glaze).
+    /// Spaces per nesting level (default 3, as Glaze), at most [`MAX_INDENT`]: a wider indent
+    /// is an error (category [`Limit`](crate::Category::Limit)).
     pub indent: usize,
     /// Deepest nesting accepted (default 256).
     pub max_depth: usize,
@@ -195,8 +224,10 @@ pub fn prettify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
     prettify_with(input, &PrettyOptions::default())
 }
 
-/// [`prettify`] with a chosen indent width and depth limit.
+/// [`prettify`] with a chosen indent width and depth limit. An indent wider than
+/// [`MAX_INDENT`] is an error.
 pub fn prettify_with<I: AsRef<[u8]> + ?Sized>(input: &I, opts: &PrettyOptions) -> Result<String> {
+    check_indent(opts.indent)?;
     let text = input.as_ref();
     let mut out = Vec::with_capacity(text.len() + text.len() / 2);
     reformat_into::<true>(text, &mut out, opts.max_depth, opts.indent)?;
@@ -218,12 +249,14 @@ pub fn prettify_into<I: AsRef<[u8]> + ?Sized>(input: &I, out: &mut Vec<u8>) -> R
     prettify_into_with(input, out, &PrettyOptions::default())
 }
 
-/// [`prettify_into`] with a chosen indent width and depth limit.
+/// [`prettify_into`] with a chosen indent width and depth limit. An indent wider than
+/// [`MAX_INDENT`] is an error (and `out` is left as it was).
 pub fn prettify_into_with<I: AsRef<[u8]> + ?Sized>(
     input: &I,
     out: &mut Vec<u8>,
     opts: &PrettyOptions,
 ) -> Result<()> {
+    check_indent(opts.indent)?;
     let text = input.as_ref();
     out.reserve(text.len() + text.len() / 2);
     reformat_into::<true>(text, out, opts.max_depth, opts.indent)

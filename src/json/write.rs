@@ -3,7 +3,8 @@
 //! `PRETTY` is a const parameter so the compact writer carries no layout branches. The pretty
 //! writer produces exactly what [`super::prettify`] makes of the compact text, except for
 //! [`Writer::number_pair`] (complex numbers), which Glaze keeps on one line when it writes
-//! pretty JSON from a value.
+//! pretty JSON from a value, and [`Writer::raw_json`], whose text is written verbatim (as
+//! Glaze writes `raw_json`) so that it reads back as the same `RawJson`.
 
 use crate::number::{NumKind, Number};
 use crate::reflect::{KeyKind, Writer};
@@ -11,8 +12,7 @@ use crate::reflect::{KeyKind, Writer};
 use super::number_write::{write_number, FloatStyle};
 use super::out::copy_at;
 use super::out::Out;
-use super::pretty::{newline_indent, PrettyEmit};
-use super::skip::walk_all;
+use super::pretty::newline_indent;
 use super::string::{needs_escape16, write_str};
 use super::Options;
 
@@ -35,7 +35,8 @@ impl<'o, const PRETTY: bool, O: Out> JsonWriter<'o, PRETTY, O> {
         JsonWriter {
             out,
             level: 0,
-            indent: opts.indent,
+            // Clamped: writing cannot fail (see `Options::indent`).
+            indent: opts.indent.min(super::MAX_INDENT),
             null_members: opts.write_null_members,
             float_style: opts.float_style,
             empty_struct: false,
@@ -276,19 +277,8 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
     }
 
     fn raw_json(&mut self, text: &str) {
-        if PRETTY {
-            // Lay the fragment out at the current depth; keep it verbatim if it is not JSON.
-            let mark = self.out.len();
-            let mut e = PrettyEmit {
-                out: self.out,
-                indent: self.indent,
-                base: self.level,
-            };
-            if walk_all(text.as_bytes(), usize::MAX, &mut e).is_ok() {
-                return;
-            }
-            self.out.truncate(mark);
-        }
+        // Verbatim in both layouts: re-indenting the fragment would change the text a reader
+        // gives back as `RawJson`.
         self.out.push_str(text);
     }
 }

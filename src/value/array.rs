@@ -97,9 +97,3 @@ impl<'a> IntoIterator for &'a mut Array {
         self.0.iter_mut()
     }
 }
-
-impl std::fmt::Debug for Array {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.0.iter()).finish()
-    }
-}

@@ -426,6 +426,15 @@ impl IntMap {
         mem::take(&mut self.entries)
     }
 
+    /// A clone of this map whose members are `entries`, a copy of its own in the same order
+    /// (what `Value::clone` builds without recursing); the key kind and index are cloned.
+    pub(crate) fn clone_with_entries(&self, entries: Vec<(IntKey, Value)>) -> IntMap {
+        IntMap {
+            entries,
+            meta: self.meta.clone(),
+        }
+    }
+
     /// Takes the members out as an owning iterator, leaving the map empty.
     pub fn drain(
         &mut self,
@@ -438,13 +447,6 @@ impl Default for IntMap {
     /// An empty map with `i64` keys.
     fn default() -> IntMap {
         IntMap::new(NumKind::I64)
-    }
-}
-
-impl fmt::Debug for IntMap {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "IntMap<{}>", self.kind().name())?;
-        f.debug_map().entries(self.iter()).finish()
     }
 }
 

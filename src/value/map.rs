@@ -223,6 +223,15 @@ impl Map {
         self.index = None;
         mem::take(&mut self.entries)
     }
+
+    /// A clone of this map whose members are `entries`, a copy of its own in the same order
+    /// (what `Value::clone` builds without recursing); the index is cloned with them.
+    pub(crate) fn clone_with_entries(&self, entries: Vec<(String, Value)>) -> Map {
+        Map {
+            entries,
+            index: self.index.clone(),
+        }
+    }
 }
 
 /// Iterator over the members of a [`Map`].
@@ -343,12 +352,6 @@ impl std::ops::IndexMut<&str> for Map {
     /// The value of `key`, inserting `Value::Null` first if it is absent.
     fn index_mut(&mut self, key: &str) -> &mut Value {
         self.get_or_insert_with(key, || Value::Null)
-    }
-}
-
-impl std::fmt::Debug for Map {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_map().entries(self.iter()).finish()
     }
 }
 

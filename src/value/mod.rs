@@ -32,13 +32,14 @@
 //! assert!(matches!(v, Value::Object(ref m) if m.len() == 3));
 //! ```
 //!
-//! Reading, writing, equality and dropping do not recurse, so they work at any depth (reading
-//! stops at the reader's depth limit, 256 by default). `Clone` and `Debug` do recurse: fine for
-//! values that were read, but a value built a hundred thousand levels deep by hand may overflow
-//! the stack when cloned or debug-printed.
+//! Reading, writing, equality, dropping, `Clone`, `Debug` and `Display` do not recurse, so they
+//! work at any depth (reading stops at the reader's depth limit, 256 by default, which
+//! [`ReadOptions::max_depth`](crate::ReadOptions::max_depth) lifts).
 
 mod access;
 mod array;
+mod clone;
+mod debug;
 mod display;
 mod drop;
 mod eq;
@@ -63,7 +64,11 @@ pub use typed::TypedArray;
 
 /// Any JSON or BEVE value. See the [module documentation](self) for how each format's values
 /// map to the variants.
-#[derive(Clone, Debug, Default)]
+///
+/// `Clone` and `Debug` are written out rather than derived so that they do not recurse; `Debug`
+/// prints what the derived impl would (`Array([Number(1i64), Null])`, and the same layout with
+/// `{:#?}`).
+#[derive(Default)]
 pub enum Value {
     /// `null`.
     #[default]

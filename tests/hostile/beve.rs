@@ -432,3 +432,220 @@ fn wrong_shapes() {
         structio::from_beve::<Vec<bool>>(&[0x1C, 0x04, 0xFE]),
     );
 }
+
+/// A BEVE object with string keys: `entries` are keys and the BEVE bytes of their values.
+fn str_object(entries: &[(&str, Vec<u8>)]) -> Vec<u8> {
+    let mut d = doc(&[0x03], entries.len() as u64, &[]);
+    for (k, v) in entries {
+        d.extend(size(k.len() as u64));
+        d.extend(k.as_bytes());
+        d.extend(v);
+    }
+    d
+}
+
+#[test]
+fn integers_past_the_f32_range_are_out_of_range() {
+    // JSON's verdict on the same number.
+    let json = err(
+        "JSON u128::MAX as f32",
+        structio::from_json::<f32>("340282366920938463463374607431768211455"),
+    );
+    assert_eq!(json.message(), "number out of range for f32");
+    let same = |what: &str, e: structio::Error| {
+        assert_eq!(
+            (e.category(), e.message()),
+            (json.category(), json.message()),
+            "{what}"
+        );
+        e
+    };
+    // A u128 scalar: header 0x91, then 16 bytes.
+    let scalar = [&[0x91][..], &[0xFF; 16]].concat();
+    assert_eq!(scalar, structio::to_beve(&u128::MAX));
+    same("scalar", err("scalar", structio::from_beve::<f32>(&scalar)));
+    same(
+        "halfway",
+        err(
+            "halfway",
+            structio::from_beve::<f32>(&structio::to_beve(&(u128::MAX - (1 << 103) + 1))),
+        ),
+    );
+    // Typed arrays, plain and aligned, bulk-converted into f32.
+    let typed = structio::to_beve(&vec![1u128, u128::MAX]);
+    let e = same(
+        "typed",
+        err("typed", structio::from_beve::<Vec<f32>>(&typed)),
+    );
+    assert_eq!(e.path(), "$[1]");
+    let aligned = structio::to_beve_aligned(&vec![1u128, u128::MAX]);
+    same(
+        "aligned",
+        err(
+            "aligned",
+            structio::from_beve::<Vec<f32>>(aligned.as_slice()),
+        ),
+    );
+    same(
+        "array",
+        err("array", structio::from_beve::<[f32; 2]>(&typed)),
+    );
+    // A generic array of u128 values, element by element.
+    let generic = structio::to_beve(&vec![Value::from(1u8), Value::from(u128::MAX)]);
+    same(
+        "generic",
+        err("generic", structio::from_beve::<Vec<f32>>(&generic)),
+    );
+    // Through `Value`: the number keeps its kind and converts by the same rule.
+    let v: Value = structio::from_beve(&scalar).unwrap();
+    assert_eq!(v.as_number().unwrap().to::<f32>(), None);
+    same(
+        "JSON of Vec<f32>",
+        err(
+            "JSON typed",
+            structio::from_json::<Vec<f32>>("[1,340282366920938463463374607431768211455]"),
+        ),
+    );
+    // What does fit: f32::MAX as an integer, i128 at both ends, and any integer into f64.
+    assert_eq!(
+        structio::from_beve::<f32>(&structio::to_beve(&(f32::MAX as u128))).unwrap(),
+        f32::MAX
+    );
+    let ends = structio::to_beve(&vec![i128::MIN, i128::MAX]);
+    assert_eq!(
+        structio::from_beve::<Vec<f32>>(&ends).unwrap(),
+        [-(2f32.powi(127)), 2f32.powi(127)]
+    );
+    assert_eq!(
+        structio::from_beve::<Vec<f64>>(&typed).unwrap(),
+        [1.0, u128::MAX as f64]
+    );
+    assert_eq!(
+        structio::from_beve::<f64>(&scalar).unwrap(),
+        u128::MAX as f64
+    );
+    // The half types already refused.
+    err("f16", structio::from_beve::<half::f16>(&scalar));
+    err("bf16", structio::from_beve::<half::bf16>(&scalar));
+}
+
+#[test]
+fn a_megabyte_key_makes_a_short_message() {
+    let key = "k".repeat(1 << 20);
+    let d = str_object(&[(&key, structio::to_beve(&"not a number"))]);
+    let e = err(
+        "type error",
+        structio::from_beve::<HashMap<String, u32>>(&d),
+    );
+    let shown = e.to_string();
+    assert!(shown.len() < 1024, "{} bytes: {shown:.200}", shown.len());
+    assert!(e.path().contains("(1048576 bytes)"), "{}", e.path());
+    let d = str_object(&[(&key, structio::to_beve(&1u32))]);
+    let e = err("unknown key", structio::from_beve::<Inner>(&d));
+    assert!(e.to_string().len() < 1024);
+    assert_eq!(e.key().map(str::len), Some(1 << 20));
+}
+
+#[test]
+fn adjacent_tag_and_content_repeated_in_any_order() {
+    use crate::shapes::everything::Adjacent;
+    let t = || structio::to_beve(&"Text");
+    let c = |s: &str| structio::to_beve(&s);
+    for (d, key) in [
+        (str_object(&[("c", c("a")), ("t", t()), ("c", c("b"))]), "c"),
+        (str_object(&[("t", t()), ("c", c("a")), ("c", c("b"))]), "c"),
+        (str_object(&[("c", c("a")), ("c", c("b")), ("t", t())]), "c"),
+        (str_object(&[("t", t()), ("t", t()), ("c", c("a"))]), "t"),
+        (str_object(&[("t", t()), ("c", c("a")), ("t", t())]), "t"),
+        (str_object(&[("c", c("a")), ("t", t()), ("t", t())]), "t"),
+    ] {
+        let e = err(key, structio::from_beve::<Adjacent>(&d));
+        assert_eq!(e.message(), format!("duplicate key `{key}`"));
+    }
+    for d in [
+        str_object(&[("c", c("b")), ("t", t())]),
+        str_object(&[("t", t()), ("c", c("b"))]),
+    ] {
+        assert_eq!(
+            structio::from_beve::<Adjacent>(&d).unwrap(),
+            Adjacent::Text("b".into())
+        );
+    }
+}
+
+#[test]
+fn string_keys_of_integer_maps_follow_the_integer_value_rule() {
+    // BEVE objects with string keys read into integer-keyed maps take the keys by JSON's rule
+    // for integer values.
+    for text in [
+        "-0",
+        "+1",
+        "01",
+        "1",
+        "-1",
+        "1e2",
+        "1.0",
+        " 1",
+        "",
+        "4294967296",
+        "-0e0",
+        "0e3",
+    ] {
+        let d = str_object(&[(text, structio::to_beve(&7u8))]);
+        let beve = structio::from_beve::<BTreeMap<u32, u8>>(&d)
+            .ok()
+            .map(|m| *m.keys().next().unwrap());
+        let json = structio::from_json::<u32>(text).ok();
+        let json = json.filter(|_| text.trim() == text);
+        assert_eq!(beve, json, "key {text:?}");
+        let beve = structio::from_beve::<BTreeMap<i64, u8>>(&d)
+            .ok()
+            .map(|m| *m.keys().next().unwrap());
+        let json = structio::from_json::<i64>(text)
+            .ok()
+            .filter(|_| text.trim() == text);
+        assert_eq!(beve, json, "key {text:?}");
+    }
+}
+
+#[test]
+fn huge_indents_are_errors_when_transcoding() {
+    bounded("beve::huge_indents_are_errors_when_transcoding", 64, || {
+        let d = structio::to_beve(&vec![vec![1u8], vec![2]]);
+        for indent in [usize::MAX, 1_000_000_000, structio::json::MAX_INDENT + 1] {
+            let opts = structio::json::Options {
+                pretty: true,
+                indent,
+                ..Default::default()
+            };
+            let e = err("indent", structio::beve::beve_to_json_with(&d, &opts));
+            assert_eq!(e.category(), structio::Category::Limit);
+            // Not pretty: the indent is not used.
+            let compact = structio::json::Options {
+                pretty: false,
+                ..opts
+            };
+            assert_eq!(
+                structio::beve::beve_to_json_with(&d, &compact).unwrap(),
+                "[[1],[2]]"
+            );
+        }
+        let opts = structio::json::Options {
+            pretty: true,
+            indent: structio::json::MAX_INDENT,
+            ..Default::default()
+        };
+        let text = structio::beve::beve_to_json_with(&d, &opts).unwrap();
+        assert_eq!(
+            text,
+            structio::json::prettify_with(
+                "[[1],[2]]",
+                &structio::json::PrettyOptions {
+                    indent: structio::json::MAX_INDENT,
+                    ..Default::default()
+                }
+            )
+            .unwrap()
+        );
+    });
+}

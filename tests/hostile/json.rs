@@ -553,3 +553,364 @@ fn escaped_keys_and_names_match_like_plain_ones() {
         from_json_with::<Inner>(r#"{"id":1,"\u0069d":2}"#, &opts),
     );
 }
+
+/// Runs `f` on a thread with a 256 KiB stack.
+fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    std::thread::Builder::new()
+        .stack_size(256 * 1024)
+        .spawn(f)
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+#[test]
+fn a_deep_value_clones_and_prints_on_a_small_stack() {
+    // Read with the depth limit lifted, a `Value` a hundred thousand levels deep is cloned,
+    // debug-printed, compared, displayed and dropped without recursion.
+    bounded(
+        "json::a_deep_value_clones_and_prints_on_a_small_stack",
+        256,
+        || {
+            const N: usize = 100_000;
+            let mut opts = Options::default();
+            opts.read.max_depth = usize::MAX;
+            let doc = nested_arrays(N, true);
+            let v: Value = from_json_with(&doc, &opts).unwrap();
+            on_small_stack(move || {
+                let c = v.clone();
+                assert!(c == v);
+                let leaf = format!("{:?}", structio::from_json::<Value>("0").unwrap());
+                let debug = format!("{c:?}");
+                assert!(debug == "Array([".repeat(N) + &leaf + &"])".repeat(N));
+                assert_eq!(c.to_string().into_bytes(), doc);
+                drop(c);
+                // Objects too.
+                let doc = nested_objects("a", N, true);
+                let v: Value = from_json_with(&doc, &opts).unwrap();
+                let c = v.clone();
+                assert!(c == v);
+                let debug = format!("{c:?}");
+                let expected = r#"Object({"a": "#.repeat(N) + "Null" + &"})".repeat(N);
+                assert!(debug == expected, "{}", &debug[debug.len() - 60..]);
+            });
+        },
+    );
+}
+
+#[test]
+fn a_megabyte_key_makes_a_short_message() {
+    let key = "k".repeat(1 << 20);
+    // A type error below the key: the path names it.
+    let doc = format!(r#"{{"{key}":"not a number"}}"#);
+    let e = err(
+        "type error",
+        structio::from_json::<HashMap<String, u32>>(&doc),
+    );
+    let shown = e.to_string();
+    assert!(shown.len() < 1024, "{} bytes: {shown:.200}", shown.len());
+    assert!(e.path().contains("(1048576 bytes)"), "{}", e.path());
+    // The key in the message itself: unknown, duplicate.
+    let doc = format!(r#"{{"{key}":1}}"#);
+    let e = err("unknown key", structio::from_json::<Inner>(&doc));
+    assert!(e.to_string().len() < 1024);
+    assert_eq!(e.key().map(str::len), Some(1 << 20));
+    let mut opts = Options::default();
+    opts.read.error_on_duplicate_keys = true;
+    let doc = format!(r#"{{"{key}":1,"{key}":2}}"#);
+    let e = err(
+        "duplicate key",
+        from_json_with::<HashMap<String, u32>>(&doc, &opts),
+    );
+    assert!(e.to_string().len() < 1024);
+    let doc = format!(r#"{{"unit":"{key}"}}"#);
+    let e = err("variant", structio::from_json::<Everything>(&doc));
+    assert!(e.to_string().len() < 1024);
+    let doc = format!(r#"{{"external":{{"Num":1,"{key}":1}}}}"#);
+    let e = err("second key", structio::from_json::<Everything>(&doc));
+    assert!(e.to_string().len() < 1024, "{:.300}", e.to_string());
+}
+
+#[test]
+fn adjacent_tag_and_content_repeated_in_any_order() {
+    let mut opts = Options::default();
+    opts.read.error_on_duplicate_keys = false;
+    for (doc, key) in [
+        (r#"{"c":"a","t":"Text","c":"b"}"#, "c"),
+        (r#"{"t":"Text","c":"a","c":"b"}"#, "c"),
+        (r#"{"c":"a","c":"b","t":"Text"}"#, "c"),
+        (r#"{"t":"Text","t":"Text","c":"a"}"#, "t"),
+        (r#"{"t":"Text","c":"a","t":"Text"}"#, "t"),
+        (r#"{"c":"a","t":"Text","t":"Text"}"#, "t"),
+        (r#"{"t":"Unit","c":null,"c":null}"#, "c"),
+        (r#"{"c":null,"t":"Unit","c":null}"#, "c"),
+    ] {
+        let e = err(doc, from_json_with::<Adjacent>(doc, &opts));
+        assert_eq!(e.message(), format!("duplicate key `{key}`"), "{doc}");
+        assert_eq!(e.key(), Some(key), "{doc}");
+    }
+    // Once each, in either order, is fine.
+    for doc in [r#"{"c":"b","t":"Text"}"#, r#"{"t":"Text","c":"b"}"#] {
+        let v: Adjacent = structio::from_json(doc).unwrap();
+        assert_eq!(v, Adjacent::Text("b".into()), "{doc}");
+    }
+}
+
+/// What reading `text` as a value of type `T` and as a key of a `BTreeMap<T, u8>` and a
+/// `HashMap<T, u8>` gives.
+fn key_and_value<T>(text: &str) -> (Option<T>, Option<T>, Option<T>)
+where
+    T: for<'de> structio::Reflect<'de>
+        + for<'de> structio::MapKey<'de>
+        + Default
+        + Ord
+        + std::hash::Hash
+        + Copy
+        + std::fmt::Debug,
+{
+    let value = structio::from_json::<T>(text).ok();
+    let doc = format!("{{{}:7}}", structio::to_json(&text));
+    let btree = structio::from_json::<std::collections::BTreeMap<T, u8>>(&doc)
+        .ok()
+        .map(|m| *m.keys().next().unwrap());
+    let hash = structio::from_json::<HashMap<T, u8>>(&doc)
+        .ok()
+        .map(|m| *m.keys().next().unwrap());
+    (value, btree, hash)
+}
+
+#[test]
+fn integer_map_keys_follow_the_integer_value_rule() {
+    let mut texts: Vec<String> = [
+        "0",
+        "-0",
+        "00",
+        "-00",
+        "01",
+        "-01",
+        "+1",
+        "+0",
+        "1",
+        "-1",
+        "7",
+        "-7",
+        "10",
+        "1.0",
+        "1.5",
+        "-1.5",
+        "1e2",
+        "1E2",
+        "1e+2",
+        "1e-2",
+        "0e5",
+        "-0e5",
+        "0e999999999",
+        "1e400",
+        "1.",
+        ".1",
+        "-",
+        "",
+        "e1",
+        "0x10",
+        "1_000",
+        "١",
+        "Infinity",
+        "NaN",
+        "null",
+        "true",
+        "\"1\"",
+        "1 2",
+        "1,2",
+        "--1",
+        "-+1",
+        "1-",
+        "0.0",
+        "-0.0",
+        "99999999999999999999",
+        "-99999999999999999999",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect();
+    // Each width's edges and one past them, as written and in exponent form.
+    for edge in [
+        i8::MIN as i128,
+        i8::MAX as i128,
+        u8::MAX as i128,
+        i16::MIN as i128,
+        i16::MAX as i128,
+        u16::MAX as i128,
+        i32::MIN as i128,
+        i32::MAX as i128,
+        u32::MAX as i128,
+        i64::MIN as i128,
+        i64::MAX as i128,
+        u64::MAX as i128,
+        i128::MIN,
+        i128::MAX,
+    ] {
+        for d in [-1, 0, 1] {
+            if let Some(v) = edge.checked_add(d) {
+                texts.push(v.to_string());
+            }
+        }
+    }
+    texts.push(u128::MAX.to_string());
+    texts.push(format!("{}0", u128::MAX));
+    texts.push("340282366920938463463374607431768211456".into());
+    texts.push("-170141183460469231731687303715884105729".into());
+    texts.push("2e2".into());
+    texts.push("25e1".into());
+    texts.push("256e0".into());
+    macro_rules! check {
+        ($($t:ty),*) => {$(
+            for text in &texts {
+                let (value, btree, hash) = key_and_value::<$t>(text);
+                assert_eq!(
+                    btree, value,
+                    "{}: key {text:?} read as {btree:?}, value as {value:?}",
+                    stringify!($t)
+                );
+                assert_eq!(hash, value, "{}: key {text:?}", stringify!($t));
+            }
+            // Whitespace around a value is the document's; in a key it is part of the text.
+            for text in [" 1", "1 ", "\t1", "1\n"] {
+                let (_, btree, hash) = key_and_value::<$t>(text);
+                assert_eq!((btree, hash), (None, None), "{}: key {text:?}", stringify!($t));
+            }
+        )*};
+    }
+    check!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
+    // The case that was accepted: `-0` is not an unsigned key.
+    let e = err(
+        "-0",
+        structio::from_json::<std::collections::BTreeMap<u32, u8>>(r#"{"-0":1}"#),
+    );
+    assert_eq!(e.message(), "number out of range for u32");
+}
+
+#[test]
+fn huge_indents_are_rejected_or_clamped() {
+    // Rejected where the function returns a `Result`, clamped to `MAX_INDENT` where it cannot
+    // fail; either way nothing allocates for the indent asked for.
+    bounded("json::huge_indents_are_rejected_or_clamped", 64, || {
+        use structio::json::{prettify_into_with, to_json_with, MAX_INDENT};
+        let doc = r#"{"a":[1,{"b":[]}],"c":"d"}"#;
+        let widest = PrettyOptions {
+            indent: MAX_INDENT,
+            ..PrettyOptions::default()
+        };
+        let at_max = prettify_with(doc, &widest).unwrap();
+        let v: Value = structio::from_json(doc).unwrap();
+        for indent in [usize::MAX, usize::MAX / 2, 1_000_000_000, MAX_INDENT + 1] {
+            let opts = PrettyOptions {
+                indent,
+                ..PrettyOptions::default()
+            };
+            let e = err("prettify", prettify_with(doc, &opts));
+            assert_eq!(e.category(), structio::Category::Limit);
+            assert!(e.message().contains("indent"), "{}", e.message());
+            let mut out = b"kept".to_vec();
+            err("prettify_into", prettify_into_with(doc, &mut out, &opts));
+            assert_eq!(out, b"kept");
+            let write = Options {
+                pretty: true,
+                indent,
+                ..Options::default()
+            };
+            assert_eq!(to_json_with(&v, &write), at_max, "indent {indent}");
+        }
+    });
+}
+
+/// A struct with a `RawJson` member between others.
+#[derive(structio::Reflect, Default, Debug, PartialEq)]
+struct WithRaw<'a> {
+    id: u32,
+    raw: structio::RawJson<'a>,
+    owned: RawJsonBuf,
+    tail: Vec<u8>,
+}
+
+/// The next number below `n` from the xorshift state `seed`.
+fn rnd(seed: &mut u64, n: u64) -> u64 {
+    *seed ^= *seed << 13;
+    *seed ^= *seed >> 7;
+    *seed ^= *seed << 17;
+    *seed % n
+}
+
+/// Whitespace of some kind (or none), picked from `seed`.
+fn ws(seed: &mut u64) -> &'static str {
+    ["", " ", "\n", "\t", "\r\n", "  \n   ", "\n\n"][rnd(seed, 7) as usize]
+}
+
+/// A JSON value with whitespace of every kind in every place it may go, from `seed`.
+fn spaced_json(seed: &mut u64, depth: usize, out: &mut String) {
+    match rnd(seed, if depth == 0 { 4 } else { 6 }) {
+        0 => out.push_str(
+            ["null", "true", "-1.5e3", "0", "12345678901234567890"][rnd(seed, 5) as usize],
+        ),
+        1 => out.push_str(r#""a  b\n\t \" [ { , : ""#),
+        2 => out.push_str("\"\""),
+        3 => out.push_str("\" \u{e9}\u{1F600} \""),
+        k => {
+            let object = k == 5;
+            out.push(if object { '{' } else { '[' });
+            out.push_str(ws(seed));
+            for i in 0..rnd(seed, 4) {
+                if i > 0 {
+                    out.push_str(ws(seed));
+                    out.push(',');
+                    out.push_str(ws(seed));
+                }
+                if object {
+                    out.push_str(&format!("\"k {i}\""));
+                    out.push_str(ws(seed));
+                    out.push(':');
+                    out.push_str(ws(seed));
+                }
+                spaced_json(seed, depth - 1, out);
+            }
+            out.push_str(ws(seed));
+            out.push(if object { '}' } else { ']' });
+        }
+    }
+}
+
+#[test]
+fn raw_json_reads_back_from_pretty_output() {
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut raws = 0;
+    for round in 0..20_000 {
+        let mut text = String::new();
+        spaced_json(&mut seed, 1 + round % 4, &mut text);
+        let raw = structio::RawJson::new(&text).unwrap();
+        let v = WithRaw {
+            id: round as u32,
+            raw,
+            owned: RawJsonBuf::new(text.clone()).unwrap(),
+            tail: vec![1, 2],
+        };
+        for indent in [0, 1, 3, 8] {
+            let opts = Options {
+                pretty: true,
+                indent,
+                ..Options::default()
+            };
+            let pretty = structio::json::to_json_with(&v, &opts);
+            let back: WithRaw =
+                structio::from_json(&pretty).unwrap_or_else(|e| panic!("{e}\n{pretty}"));
+            assert_eq!(back, v, "{pretty}");
+            // The rest of the document is laid out as before.
+            let compact = structio::to_json(&v);
+            assert_eq!(
+                structio::minify(&pretty).unwrap(),
+                structio::minify(&compact).unwrap()
+            );
+        }
+        // Strings hold only escaped line breaks: a real one is layout.
+        raws += usize::from(text.contains('\n'));
+    }
+    assert!(raws > 5_000, "{raws} raw texts with line breaks");
+}
