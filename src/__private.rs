@@ -109,6 +109,11 @@ pub trait Fields<'de>: Reflect<'de> {
     fn read_rest<R: Reader<'de>>(&mut self, _key: &str, _offset: usize, r: &mut R) -> Result<()> {
         r.skip_value()
     }
+    /// Empties what keeps the keys no member takes (when [`Fields::REST`] is true), before an
+    /// object is read into it, so that it ends up holding that object's keys only (unless
+    /// [`crate::ReadOptions::merge`]).
+    #[inline(always)]
+    fn clear_rest(&mut self) {}
 }
 
 /// The keys a flattened map kept from one object, noted only under
@@ -175,22 +180,15 @@ pub fn member_of<'de, T: Fields<'de>>(key: &[u8]) -> Option<(usize, &'static str
     }
 }
 
-/// Reads member `m` of a struct without flattened fields or kept keys: [`Fields::read_member`],
-/// or [`Fields::reset_member`] for a member the object left out.
+/// Reads member `m` of a struct without flattened fields or kept keys: [`read_member_of`] with
+/// no keys to keep.
 #[inline(always)]
 pub fn own_member<'de, R, T>(target: &mut T, m: Member<'_>, r: &mut R) -> Result<()>
 where
     R: Reader<'de>,
     T: Fields<'de>,
 {
-    match m {
-        Member::Index(i) => target.read_member(i, r),
-        Member::Absent(i) => {
-            target.reset_member(i);
-            Ok(())
-        }
-        Member::Rest(..) => r.skip_value(),
-    }
+    read_member_of(target, m, r, &mut KeptKeys(None))
 }
 
 /// Reads the rest of an object the caller started into the members of `target`.
@@ -206,6 +204,9 @@ where
     T: Fields<'de>,
 {
     let mut kept = KeptKeys::default();
+    if T::REST && !r.options().merge {
+        target.clear_rest();
+    }
     read_flat_fields_in(
         r,
         map,

@@ -241,6 +241,37 @@ fn a_map_holds_the_documents_entries_only() {
     assert_eq!(h, [(2, 2), (4, 1)].into());
 }
 
+/// A struct that keeps unknown keys in a flattened map.
+#[derive(Reflect, Debug, Clone, PartialEq, Default)]
+struct Open {
+    id: u32,
+    #[structio(flatten)]
+    rest: BTreeMap<String, Option<String>>,
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]
+
+    /// A flattened map read over one with other keys holds the document's keys only.
+    #[test]
+    fn a_flattened_map_reads_as_a_fresh_one(
+        doc in (any::<u32>(), proptest::collection::btree_map("[a-z]{1,4}", proptest::option::of(text()), 0..5)),
+        used in (any::<u32>(), proptest::collection::btree_map("[a-z]{1,4}", proptest::option::of(text()), 0..5)),
+    ) {
+        let doc = Open { id: doc.0, rest: doc.1.into_iter().filter(|(k, _)| k != "id").collect() };
+        let used = Open { id: used.0, rest: used.1 };
+        let json = structio::to_json(&doc);
+        let beve = structio::to_beve(&doc);
+        let fresh: Open = structio::from_json(&json).unwrap();
+        let mut v = used.clone();
+        structio::read_json(&mut v, &json).unwrap();
+        prop_assert_eq!(&v, &fresh);
+        let mut v = used.clone();
+        structio::read_beve(&mut v, &beve).unwrap();
+        prop_assert_eq!(&v, &fresh);
+    }
+}
+
 /// `ReadOptions::merge` keeps Glaze's merging read: left-out members and entries stay.
 #[test]
 fn the_merge_option_keeps_what_the_document_leaves_out() {

@@ -401,6 +401,9 @@ fn expand_flat(
         quote! {
             let mut __map = __r.begin_object()?;
             let mut __kept = __p::KeptKeys::default();
+            if <Self as __p::Fields<#de>>::REST && !__p::Reader::options(__r).merge {
+                <Self as __p::Fields<#de>>::clear_rest(self);
+            }
             __p::read_flat_fields_in(
                 __r,
                 &mut __map,
@@ -435,6 +438,14 @@ fn expand_flat(
                     }
                 )*
                 __p::Reader::skip_value(__r)
+            }
+            #[inline]
+            fn clear_rest(&mut self) {
+                #(
+                    if <#flat_types as __p::Fields<#de>>::REST {
+                        __p::Fields::clear_rest(&mut #flat_members);
+                    }
+                )*
             }
             #[inline]
             fn flat_member(__k: &[u8]) -> __p::Option<(usize, &'static str)> {

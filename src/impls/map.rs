@@ -58,7 +58,7 @@ fn detach<'de, 'k>(key: Key<'de, '_>, keep: &'k mut String) -> Key<'de, 'k> {
 #[cold]
 #[inline(never)]
 fn key_text<'de, K: MapKey<'de>>(key: &K) -> String {
-    let mut text = KeyText(String::new());
+    let mut text = KeyOnly(String::new());
     key.write_key(&mut text);
     text.0
 }
@@ -244,9 +244,9 @@ impl Tally {
 
     /// Adds a key read from the document.
     fn add_read(&mut self, key: &Key<'_, '_>) {
-        let mut h = KeyHash(self.state.build_hasher());
+        let mut h = KeyOnly(self.state.build_hasher());
         match key {
-            Key::Str(s) => h.text(s.as_str()),
+            Key::Str(s) => h.0.text(s.as_str()),
             Key::Int(w) => h.wire(*w),
         }
         self.count += 1;
@@ -257,62 +257,12 @@ impl Tally {
     fn matches<'a, 'de, K: MapKey<'de> + 'a>(&self, keys: impl Iterator<Item = &'a K>) -> bool {
         let mut sum = 0u64;
         for k in keys {
-            let mut h = KeyHash(self.state.build_hasher());
+            let mut h = KeyOnly(self.state.build_hasher());
             k.write_key(&mut h);
             sum = sum.wrapping_add(std::hash::Hasher::finish(&h.0));
         }
         sum == self.sum
     }
-}
-
-/// A writer that hashes the text of one key (see [`Tally`]); everything but the key methods
-/// is ignored.
-struct KeyHash(std::collections::hash_map::DefaultHasher);
-
-impl KeyHash {
-    fn text(&mut self, s: &str) {
-        std::hash::Hasher::write(&mut self.0, s.as_bytes());
-    }
-
-    fn wire(&mut self, w: Wire) {
-        match w {
-            Wire::Int(v) => self.text(itoa::Buffer::new().format(v)),
-            Wire::Uint(v) => self.text(itoa::Buffer::new().format(v)),
-            Wire::F32(v) => self.text(&v.to_string()),
-            Wire::F64(v) => self.text(&v.to_string()),
-        }
-    }
-}
-
-impl Writer for KeyHash {
-    fn write_null_members(&self) -> bool {
-        false
-    }
-    fn null(&mut self) {}
-    fn bool(&mut self, _: bool) {}
-    fn number<N: Number>(&mut self, _: N) {}
-    fn str(&mut self, _: &str) {}
-    fn begin_array(&mut self, _: usize) {}
-    fn end_array(&mut self) {}
-    fn begin_map(&mut self, _: usize, _: KeyKind) {}
-    fn key(&mut self, k: &str) {
-        self.text(k);
-    }
-    fn int_key<N: Number>(&mut self, k: N) {
-        self.wire(k.to_wire());
-    }
-    fn enum_key(&mut self, name: &str, _: i128, _: NumKind) {
-        self.text(name);
-    }
-    fn end_object(&mut self) {}
-    fn sep(&mut self) {}
-    fn typed_array<N: Number>(&mut self, _: &[N]) {}
-    fn typed_array_iter<N: Number, I: ExactSizeIterator<Item = N>>(&mut self, _: I) {}
-    fn bool_array<I: ExactSizeIterator<Item = bool>>(&mut self, _: I) {}
-    fn str_array<'a, I: ExactSizeIterator<Item = &'a str>>(&mut self, _: I) {}
-    fn unit_variant(&mut self, _: &str, _: i128, _: NumKind) {}
-    fn raw_json(&mut self, _: &str) {}
-    fn raw_beve(&mut self, _: &[u8]) {}
 }
 
 /// `KeyedMap` for a std map type: `entry` and `get_mut`.
@@ -390,11 +340,41 @@ where
     map_methods!();
 }
 
-/// A writer that keeps only the text of one key (string, integer or enum name); used to name a
-/// key in an error path. Everything but the key methods is ignored.
-struct KeyText(String);
+/// Where [`KeyOnly`] puts the text of a key.
+trait KeySink {
+    fn text(&mut self, s: &str);
+}
 
-impl Writer for KeyText {
+/// Keeps the text: to name a key in an error path.
+impl KeySink for String {
+    fn text(&mut self, s: &str) {
+        self.push_str(s);
+    }
+}
+
+/// Hashes the text: to tally keys (see [`Tally`]).
+impl KeySink for std::collections::hash_map::DefaultHasher {
+    fn text(&mut self, s: &str) {
+        std::hash::Hasher::write(self, s.as_bytes());
+    }
+}
+
+/// A writer that passes only the text of one key (string, integer in decimal, or enum name) to
+/// its sink; everything but the key methods is ignored.
+struct KeyOnly<S>(S);
+
+impl<S: KeySink> KeyOnly<S> {
+    fn wire(&mut self, w: Wire) {
+        match w {
+            Wire::Int(v) => self.0.text(itoa::Buffer::new().format(v)),
+            Wire::Uint(v) => self.0.text(itoa::Buffer::new().format(v)),
+            Wire::F32(v) => self.0.text(&v.to_string()),
+            Wire::F64(v) => self.0.text(&v.to_string()),
+        }
+    }
+}
+
+impl<S: KeySink> Writer for KeyOnly<S> {
     fn write_null_members(&self) -> bool {
         false
     }
@@ -406,18 +386,13 @@ impl Writer for KeyText {
     fn end_array(&mut self) {}
     fn begin_map(&mut self, _: usize, _: KeyKind) {}
     fn key(&mut self, k: &str) {
-        self.0.push_str(k);
+        self.0.text(k);
     }
     fn int_key<N: Number>(&mut self, k: N) {
-        match k.to_wire() {
-            Wire::Int(v) => self.0.push_str(&v.to_string()),
-            Wire::Uint(v) => self.0.push_str(&v.to_string()),
-            Wire::F32(v) => self.0.push_str(&v.to_string()),
-            Wire::F64(v) => self.0.push_str(&v.to_string()),
-        }
+        self.wire(k.to_wire());
     }
     fn enum_key(&mut self, name: &str, _: i128, _: NumKind) {
-        self.0.push_str(name);
+        self.0.text(name);
     }
     fn end_object(&mut self) {}
     fn sep(&mut self) {}
@@ -453,6 +428,10 @@ macro_rules! rest_map {
             fn read_rest<R: Reader<'de>>(&mut self, key: &str, offset: usize, r: &mut R) -> Result<()> {
                 K::read_entry(self, Key::Str(Str::Transient(key)), offset, |v: &mut V| v.read(r))
                     .map_err(|e| e.push_path(PathSegment::Key(key.to_string())))
+            }
+            #[inline]
+            fn clear_rest(&mut self) {
+                self.clear();
             }
         }
     };

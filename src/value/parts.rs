@@ -128,6 +128,9 @@ impl<'de> Fields<'de> for Map {
             .read(r)
             .map_err(|e| e.push_path(PathSegment::Key(key.to_string())))
     }
+    fn clear_rest(&mut self) {
+        self.clear();
+    }
 }
 
 impl Part for IntMap {

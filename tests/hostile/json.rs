@@ -6,6 +6,10 @@ use std::collections::HashMap;
 use crate::shapes::everything::{
     Adjacent, Everything, External, Inner, Internal, Unit, SAMPLE_JSON,
 };
+// An untagged enum whose first variant fails only at the end of its payload: each level tries
+// it, fails, and reads the payload again as the second variant, so reading `n` nested arrays
+// naively takes 2^n steps.
+use crate::shapes::limits::Nest as Backtrack;
 use crate::{bounded, err, err_with, timed};
 use structio::json::{from_json_with, prettify_with, Options, PrettyOptions};
 use structio::{RawJsonBuf, UnknownKeys, Value};
@@ -486,22 +490,6 @@ fn wrong_shapes_are_errors_with_paths() {
     );
 }
 
-/// An untagged enum whose first variant fails only at the end of its payload: each level tries
-/// it, fails, and reads the payload again as the second variant, so reading `n` nested arrays
-/// naively takes 2^n steps.
-#[derive(structio::Reflect, Debug)]
-#[structio(untagged)]
-pub enum Backtrack {
-    Pair((Vec<Backtrack>, u8)),
-    List(Vec<Backtrack>),
-}
-
-impl Default for Backtrack {
-    fn default() -> Self {
-        Backtrack::List(Vec::new())
-    }
-}
-
 #[test]
 fn untagged_backtracking_is_bounded() {
     // Shallow nesting reads (the budget allows 64 re-reads of the input).
@@ -554,16 +542,6 @@ fn escaped_keys_and_names_match_like_plain_ones() {
     );
 }
 
-/// Runs `f` on a thread with a 256 KiB stack.
-fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
-    std::thread::Builder::new()
-        .stack_size(256 * 1024)
-        .spawn(f)
-        .unwrap()
-        .join()
-        .unwrap()
-}
-
 #[test]
 fn a_deep_value_clones_and_prints_on_a_small_stack() {
     // Read with the depth limit lifted, a `Value` a hundred thousand levels deep is cloned,
@@ -577,7 +555,7 @@ fn a_deep_value_clones_and_prints_on_a_small_stack() {
             opts.read.max_depth = usize::MAX;
             let doc = nested_arrays(N, true);
             let v: Value = from_json_with(&doc, &opts).unwrap();
-            on_small_stack(move || {
+            crate::shapes::limits::on_stack(256 * 1024, move || {
                 let c = v.clone();
                 assert!(c == v);
                 let leaf = format!("{:?}", structio::from_json::<Value>("0").unwrap());

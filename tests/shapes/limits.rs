@@ -69,14 +69,19 @@ pub struct Tree {
     pub kids: Vec<Tree>,
 }
 
-/// Runs `f` on a thread with a 2 MiB stack and returns what it returns.
-pub fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+/// Runs `f` on a thread with a stack of `bytes` and returns what it returns.
+pub fn on_stack<T: Send + 'static>(bytes: usize, f: impl FnOnce() -> T + Send + 'static) -> T {
     std::thread::Builder::new()
-        .stack_size(2 << 20)
+        .stack_size(bytes)
         .spawn(f)
         .unwrap()
         .join()
         .unwrap()
+}
+
+/// [`on_stack`] with 2 MiB, the size of a thread Rust spawns by default.
+pub fn on_small_stack<T: Send + 'static>(f: impl FnOnce() -> T + Send + 'static) -> T {
+    on_stack(2 << 20, f)
 }
 
 /// A value read or a clean error; an error of the limit category about the stack is fine too.
