@@ -326,21 +326,23 @@ mod tests {
         #[allow(unsafe_code)]
         {
             if crate::json::wide::has_avx2() {
-                // SAFETY (both): the processor has AVX2.
+                // SAFETY: the processor has AVX2.
                 let items = by_items(b, n, |b, p, n, f| unsafe { items_avx2(b, p, n, f) });
                 got.push(("items_avx2", items));
-                let into = by_strings_into(b, n, |b, p, n, o| unsafe {
-                    super::super::str_stream::strings_into::<Avx2>(b, p, n, o)
+                let into = by_strings_into(b, n, |b, p, n, o| {
+                    // SAFETY: the processor has AVX2.
+                    unsafe { super::super::str_stream::strings_into::<Avx2>(b, p, n, o) }
                 });
                 got.push(("str_stream avx2", into));
             }
             #[cfg(structio_avx512)]
             if crate::utf8_avx512::has_avx512() {
-                // SAFETY (both): the processor has what the AVX-512 check needs.
+                // SAFETY: the processor has what the AVX-512 check needs.
                 let items = by_items(b, n, |b, p, n, f| unsafe { items_avx512(b, p, n, f) });
                 got.push(("items_avx512", items));
-                let into = by_strings_into(b, n, |b, p, n, o| unsafe {
-                    super::super::str_stream::strings_into::<Avx512>(b, p, n, o)
+                let into = by_strings_into(b, n, |b, p, n, o| {
+                    // SAFETY: the processor has what the AVX-512 check needs.
+                    unsafe { super::super::str_stream::strings_into::<Avx512>(b, p, n, o) }
                 });
                 got.push(("str_stream avx512", into));
             }

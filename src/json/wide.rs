@@ -36,6 +36,7 @@ impl CopyScan for Narrow {
         // SAFETY: the caller guarantees 16 readable bytes at `src` and 16 writable at `dst`;
         // both accesses are unaligned reads/writes of a byte array.
         let a = unsafe { src.cast::<[u8; 16]>().read_unaligned() };
+        // SAFETY: 16 writable bytes at `dst` (the caller's promise), an unaligned write.
         unsafe { dst.cast::<[u8; 16]>().write_unaligned(a) };
         special_bits16(&a)
     }

@@ -78,10 +78,11 @@ impl Kernel for Avx2 {
 
     #[inline(always)]
     unsafe fn judge<const SHORTCUT: bool>(errors: __m256i, v: __m256i, prev: __m256i) -> __m256i {
-        // SAFETY (both): the caller's promise about the processor.
         if SHORTCUT {
+            // SAFETY: the caller's promise about the processor.
             unsafe { add_errors(errors, v, prev) }
         } else {
+            // SAFETY: the caller's promise about the processor.
             unsafe { all_errors(errors, v, prev) }
         }
     }

@@ -57,10 +57,11 @@ impl Kernel for Avx512 {
 
     #[inline(always)]
     unsafe fn judge<const SHORTCUT: bool>(errors: __m512i, v: __m512i, prev: __m512i) -> __m512i {
-        // SAFETY (both): the caller's promise about the processor.
         if SHORTCUT {
+            // SAFETY: the caller's promise about the processor.
             unsafe { add_errors(errors, v, prev) }
         } else {
+            // SAFETY: the caller's promise about the processor.
             unsafe { all_errors(errors, v, prev) }
         }
     }

@@ -325,8 +325,8 @@ unsafe fn advance_either<K: Kernel>(
     strings: &mut [String],
     from: usize,
 ) -> (usize, usize) {
-    // SAFETY (all three): the caller's promises; `p <= input.len()` (every caller's position
-    // is inside the input or at its end).
+    // SAFETY: the caller's promises (for all three calls); `p <= input.len()` (every caller's
+    // position is inside the input or at its end).
     unsafe {
         if K::ascii_head(input, p) {
             advance_with::<K, true>(input, p, resume, strings, from)
@@ -355,8 +355,8 @@ unsafe fn advance_with<K: Kernel, const SHORTCUT: bool>(
 ) -> (usize, usize) {
     let base = input.as_ptr();
     let end = input.len();
-    // SAFETY (both): the caller's promise about the processor.
     let (mut q, mut near, mut prev, mut errors) = match resume {
+        // SAFETY: the caller's promise about the processor.
         Some(r) => unsafe {
             (
                 r.q,
@@ -365,6 +365,7 @@ unsafe fn advance_with<K: Kernel, const SHORTCUT: bool>(
                 K::restore(&r.errors),
             )
         },
+        // SAFETY: the caller's promise about the processor.
         None => unsafe { (p, K::no_near(), K::zero(), K::zero()) },
     };
     let mut stop = Stop::Cut;
@@ -373,7 +374,8 @@ unsafe fn advance_with<K: Kernel, const SHORTCUT: bool>(
     // are checked against its end.
     let near_end = end.saturating_sub(2 + 8191);
     let first = strings.as_mut_ptr();
-    // SAFETY (both): `from <= strings.len()` (the callers'); one past the end at most.
+    // SAFETY: `from <= strings.len()` (the callers'), so both pointers are in the vector or one
+    // past its end.
     let (mut s, last) = unsafe { (first.add(from), first.add(strings.len())) };
     loop {
         if s == last {
@@ -526,7 +528,7 @@ unsafe fn run<K: Kernel>(input: &[u8], pos: &mut usize, strings: &mut [String]) 
     let mut p = *pos;
     let mut from = 0;
     loop {
-        // SAFETY (both): the caller's promise about the processor; `from <= count`.
+        // SAFETY: the caller's promise about the processor; `from <= count`.
         match Stop::unpack(unsafe { K::advance(input, p, &mut resume, guard.strings, from) }) {
             Stop::Done { end, valid: true } => {
                 guard.filled = 0;
@@ -551,6 +553,8 @@ unsafe fn run<K: Kernel>(input: &[u8], pos: &mut usize, strings: &mut [String]) 
             }
             Stop::Wide(k) => {
                 let Some(r) = &mut resume else { return false };
+                // SAFETY: the caller's promise about the processor; `r` is the state the kernel
+                // stopped with at string `k`.
                 if !unsafe { wide::<K>(input, r, &mut guard.strings[k]) } {
                     return false;
                 }

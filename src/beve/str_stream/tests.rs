@@ -264,8 +264,8 @@ fn every_size_form_and_lengths_around_the_wide_limit<K: Kernel>() {
         for used in [0, want.len()] {
             let mut out = vec![String::from("used"); used];
             let mut pos = 1;
-            // SAFETY: the processor has what the kernel needs (asked above).
             let before_fallbacks = FALLBACKS.with(|f| f.get());
+            // SAFETY: the processor has what the kernel needs (asked above).
             unsafe { strings_into::<K>(&b, &mut pos, want.len(), &mut out) }.unwrap();
             assert_eq!(
                 FALLBACKS.with(|f| f.get()),
