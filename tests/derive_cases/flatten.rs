@@ -329,9 +329,20 @@ fn a_flattened_value_map_and_nested_keepers() {
 }
 
 #[test]
-fn reading_into_a_kept_entry_reuses_it_and_keeps_others() {
+fn reading_into_a_used_flattened_map_keeps_the_documents_keys_only() {
     let mut e: Event = from_json(r#"{"id":1,"a":1,"b":2}"#);
     structio::read_json(&mut e, r#"{"b":[3],"c":4}"#).unwrap();
+    // As a fresh read: `a` is gone (a required member the document leaves out, `id`, keeps
+    // its value).
+    assert_eq!(
+        structio::to_json(&e),
+        r#"{"id":1,"page":0,"per_page":0,"b":[3],"c":4}"#
+    );
+    // The merging read keeps the entries the document does not name and reads into the others.
+    let mut opts = structio::json::Options::default();
+    opts.read.merge = true;
+    let mut e: Event = from_json(r#"{"id":1,"a":1,"b":2}"#);
+    structio::json::read_json_with(&mut e, r#"{"b":[3],"c":4}"#, &opts).unwrap();
     assert_eq!(
         structio::to_json(&e),
         r#"{"id":1,"page":0,"per_page":0,"a":1,"b":[3],"c":4}"#
