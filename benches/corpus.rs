@@ -1,6 +1,7 @@
 //! Typed read and write of the JSON corpus (`twitter.json`, `citm_catalog.json`, `canada.json`
-//! from `STRUCTIO_CORPUS_DIR`, else ../shared/corpus) and of a JSON-RPC `tools/call` message with borrowed strings, side by
-//! side with serde_json (`float_roundtrip`), sonic-rs and simd-json in the same run.
+//! from `STRUCTIO_CORPUS_DIR`, else `tests/data/corpus`) and of a JSON-RPC `tools/call` message
+//! with borrowed strings, side by side with serde_json (`float_roundtrip`), sonic-rs and
+//! simd-json in the same run.
 //!
 //! Setup reads each file with every library into the same Rust type and fails loudly unless
 //! every library succeeds and structio's value equals serde_json's.

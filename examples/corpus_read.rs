@@ -1,6 +1,6 @@
-//! Reads one corpus document (`twitter`, `citm_catalog` or `canada` from `../shared/corpus`, or
-//! `STRUCTIO_CORPUS_DIR`) N times as JSON into a fresh value (as `from_json` does) and prints the
-//! time per read: a harness for profilers. With a third argument `reuse` each read goes into
+//! Reads one corpus document (`twitter`, `citm_catalog` or `canada` from `tests/data/corpus`,
+//! or `STRUCTIO_CORPUS_DIR`) N times as JSON into a fresh value (as `from_json` does) and prints
+//! the time per read: a harness for profilers. With a third argument `reuse` each read goes into
 //! one reused value instead. The reads run inside a function named `measured`, so callgrind can
 //! count exactly them:
 //! `valgrind --tool=callgrind --toggle-collect='*measured*' target/release/examples/corpus_read twitter 2`.
@@ -79,7 +79,8 @@ fn main() {
         println!("tools/call: {:?} per read", t.elapsed() / n.max(1) as u32);
         return;
     }
-    let dir = std::env::var("STRUCTIO_CORPUS_DIR").unwrap_or_else(|_| "../shared/corpus".into());
+    let dir = std::env::var("STRUCTIO_CORPUS_DIR")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/corpus").into());
     let path = format!("{dir}/{doc}.json");
     let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     match doc.as_str() {

@@ -1,6 +1,7 @@
-//! Writes one corpus document (`twitter`, `citm_catalog` or `canada` from `../shared/corpus`, or
-//! `STRUCTIO_CORPUS_DIR`) N times as JSON and prints the time per write: a harness for profilers.
-//! The writes run inside a function named `measured`, so callgrind can count exactly them:
+//! Writes one corpus document (`twitter`, `citm_catalog` or `canada` from `tests/data/corpus`,
+//! or `STRUCTIO_CORPUS_DIR`) N times as JSON and prints the time per write: a harness for
+//! profilers. The writes run inside a function named `measured`, so callgrind can count exactly
+//! them:
 //! `valgrind --tool=callgrind --toggle-collect='*measured*' target/release/examples/corpus_write canada 2`.
 //!
 //! `DOC` may also be `tools_call`: the JSON-RPC message of the corpus bench, from its struct of
@@ -46,7 +47,8 @@ fn main() {
         println!("tools/call: {:?} per write", t.elapsed() / n.max(1) as u32);
         return;
     }
-    let dir = std::env::var("STRUCTIO_CORPUS_DIR").unwrap_or_else(|_| "../shared/corpus".into());
+    let dir = std::env::var("STRUCTIO_CORPUS_DIR")
+        .unwrap_or_else(|_| concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/corpus").into());
     let path = format!("{dir}/{doc}.json");
     let text = std::fs::read(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     match doc.as_str() {

@@ -1,20 +1,14 @@
 #!/usr/bin/env bash
-# Seeds fuzz/corpus/<target>/ from the golden files: the repo's formats/ and tests/shapes/,
-# and, when present, ../shared (or $SHARED) (Glaze exchange pairs, JSONTestSuite). Run from anywhere;
-# existing corpus entries are kept. The corpora are git-ignored.
+# Seeds fuzz/corpus/<target>/ from the golden files, all in the repository: formats/ (Glaze
+# bench documents and exchange pairs), tests/shapes/, tests/regressions/ and
+# tests/data/JSONTestSuite. Run from anywhere; existing corpus entries are kept. The corpora are
+# git-ignored.
 set -euo pipefail
 fuzz="$(cd "$(dirname "$0")" && pwd)"
 root="$(dirname "$fuzz")"
-shared="${SHARED:-$root/../shared}"
 
-json=("$root"/formats/json/bench/*.json "$root"/tests/shapes/everything.json "$root"/tests/shapes/tree.json "$root"/tests/regressions/*.json)
-beve=("$root"/formats/beve/bench/*.beve "$root"/tests/shapes/everything.beve "$root"/tests/shapes/tree.beve "$root"/tests/regressions/*.beve)
-if [ -d "$shared" ]; then
-  json+=("$shared"/glaze/exchange/*.json "$shared"/JSONTestSuite/test_parsing/*.json)
-  beve+=("$shared"/glaze/exchange/*.beve)
-else
-  echo "no ../shared: seeding from the repo's golden files only"
-fi
+json=("$root"/formats/json/bench/*.json "$root"/formats/beve/exchange/*.json "$root"/tests/data/JSONTestSuite/test_parsing/*.json "$root"/tests/shapes/everything.json "$root"/tests/shapes/tree.json "$root"/tests/regressions/*.json)
+beve=("$root"/formats/beve/bench/*.beve "$root"/formats/beve/exchange/*.beve "$root"/tests/shapes/everything.beve "$root"/tests/shapes/tree.beve "$root"/tests/regressions/*.beve)
 
 seed() { # target files...
   local dir="$fuzz/corpus/$1"

@@ -3,7 +3,7 @@
 //!   trailing zeros, escapes, surrogate pairs, whitespace), read as `Value` and as typed values;
 //! - every JSONTestSuite file and every benchmark corpus through the shared differential
 //!   oracle (`tests/shapes/differential.rs`, also a fuzz target);
-//! - every float vector of `../shared/floats/data` read as a `Value` (bit-exact, and what
+//! - every float vector of `tests/data/floats/data` read as a `Value` (bit-exact, and what
 //!   serde_json reads). `tests/json_floats.rs` checks the typed f64/f32/f16 reads and writes.
 //!
 //! Typed reads differ from serde_json by design in one way: structio reads an integer spelled
@@ -18,7 +18,6 @@ mod shapes;
 
 use proptest::prelude::*;
 use shapes::differential::{json_differential, same};
-use std::path::PathBuf;
 use structio::Value;
 
 /// A JSON text and whether it has only plain integer literals as numbers.
@@ -190,17 +189,10 @@ proptest! {
 
 #[test]
 fn json_test_suite_and_corpora_agree_with_serde_json() {
-    let Some(shared) = files::shared("") else {
-        return;
-    };
-    let mut files: Vec<PathBuf> = std::fs::read_dir(shared.join("JSONTestSuite/test_parsing"))
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .collect();
+    let mut files = files::list(&files::data("JSONTestSuite/test_parsing"), ".json");
     files.extend(
-        ["twitter", "citm_catalog", "canada"].map(|n| shared.join(format!("corpus/{n}.json"))),
+        ["twitter", "citm_catalog", "canada"].map(|n| files::data(&format!("corpus/{n}.json"))),
     );
-    files.sort();
     let mut n = 0;
     for f in &files {
         let data = std::fs::read(f).unwrap();
@@ -208,17 +200,14 @@ fn json_test_suite_and_corpora_agree_with_serde_json() {
         assert!(r.is_ok(), "{} differs (see the panic above)", f.display());
         n += 1;
     }
-    assert!(n > 300, "{n} files");
+    assert_eq!(n, 318 + 3, "files");
 }
 
 #[test]
 fn float_vectors_read_as_values_bit_exactly() {
-    let Some(shared) = files::shared("") else {
-        return;
-    };
     let mut n = 0;
-    for entry in std::fs::read_dir(shared.join("floats/data")).unwrap() {
-        let text = std::fs::read_to_string(entry.unwrap().path()).unwrap();
+    for path in files::list(&files::data("floats/data"), ".txt") {
+        let text = std::fs::read_to_string(path).unwrap();
         for line in text.lines() {
             let mut parts = line.split_whitespace();
             let (Some(_), Some(_), Some(f64hex), Some(t)) =

@@ -1,11 +1,9 @@
-//! JSONTestSuite (nst/JSONTestSuite, `test_parsing/`): every `y_` file is accepted, every `n_`
-//! file rejected, and the outcome of every `i_` file is pinned. Each file goes through both
-//! the untyped walker (`validate`, `minify`, `prettify`) and the typed reader (a small dynamic
-//! value type below, read through the `Reader` trait).
+//! JSONTestSuite (nst/JSONTestSuite, `test_parsing/`, copied into `tests/data/`): every `y_`
+//! file is accepted, every `n_` file rejected, and the outcome of every `i_` file is pinned.
+//! Each file goes through both the untyped walker (`validate`, `minify`, `prettify`) and the
+//! typed reader (a small dynamic value type below, read through the `Reader` trait).
 
 mod json_common;
-
-use std::path::{Path, PathBuf};
 
 use json_common::Any;
 use structio::Wire;
@@ -33,22 +31,17 @@ fn same(a: &Any, b: &Any) -> bool {
     }
 }
 
-fn suite_dir() -> Option<PathBuf> {
-    json_common::shared("JSONTestSuite/test_parsing")
-}
-
-/// Every file of the suite, sorted by name.
-fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
-    let mut v: Vec<_> = std::fs::read_dir(dir)
-        .unwrap()
-        .map(|e| {
-            let p = e.unwrap().path();
+/// Every file of the suite (`tests/data/JSONTestSuite/test_parsing`), sorted by name.
+fn files() -> Vec<(String, Vec<u8>)> {
+    let dir = json_common::data("JSONTestSuite/test_parsing");
+    let v: Vec<_> = json_common::list(&dir, ".json")
+        .into_iter()
+        .map(|p| {
             let name = p.file_name().unwrap().to_string_lossy().into_owned();
             (name, std::fs::read(&p).unwrap())
         })
-        .filter(|(n, _)| n.ends_with(".json"))
         .collect();
-    v.sort();
+    assert_eq!(v.len(), 318, "JSONTestSuite has 318 parsing files");
     v
 }
 
@@ -64,9 +57,8 @@ fn outcome(text: &[u8]) -> (bool, bool) {
 
 #[test]
 fn y_files_are_accepted_and_round_trip() {
-    let Some(dir) = suite_dir() else { return };
     let mut n = 0;
-    for (name, text) in files(&dir).into_iter().filter(|(n, _)| n.starts_with("y_")) {
+    for (name, text) in files().into_iter().filter(|(n, _)| n.starts_with("y_")) {
         n += 1;
         if let Err(e) = structio::json::validate(&text) {
             panic!("{name}: validate: {e}");
@@ -99,9 +91,8 @@ fn y_files_are_accepted_and_round_trip() {
 
 #[test]
 fn n_files_are_rejected() {
-    let Some(dir) = suite_dir() else { return };
     let mut n = 0;
-    for (name, text) in files(&dir).into_iter().filter(|(n, _)| n.starts_with("n_")) {
+    for (name, text) in files().into_iter().filter(|(n, _)| n.starts_with("n_")) {
         n += 1;
         assert_eq!(outcome(&text), (false, false), "{name} must be rejected");
     }
@@ -162,9 +153,8 @@ const I_OUTCOMES: &[(&str, bool, bool)] = &[
 
 #[test]
 fn i_files_have_pinned_outcomes() {
-    let Some(dir) = suite_dir() else { return };
     let mut actual = Vec::new();
-    for (name, text) in files(&dir).into_iter().filter(|(n, _)| n.starts_with("i_")) {
+    for (name, text) in files().into_iter().filter(|(n, _)| n.starts_with("i_")) {
         let (walked, typed) = outcome(&text);
         actual.push((name, walked, typed));
     }

@@ -133,19 +133,13 @@ fn the_sample_reads_in_both_formats_and_passes_the_oracles() {
 #[test]
 fn golden_files_pass_the_oracles() {
     let root = PathBuf::from(env!("CARGO_MANIFEST_DIR"));
-    let mut dirs = vec![
-        root.join("formats/json/bench"),
-        root.join("formats/beve/bench"),
-    ];
-    // `../shared`, or `$SHARED` as for `fuzz/seed.sh`.
-    let shared = std::env::var_os("SHARED").map_or_else(|| root.join("../shared"), PathBuf::from);
-    match shared.canonicalize() {
-        Ok(shared) => {
-            dirs.push(shared.join("glaze/exchange"));
-            dirs.push(shared.join("JSONTestSuite/test_parsing"));
-        }
-        Err(_) => println!("no ../shared: the Glaze exchange and JSONTestSuite files are skipped"),
-    }
+    let dirs = [
+        "formats/json/bench",
+        "formats/beve/bench",
+        "formats/beve/exchange",
+        "tests/data/JSONTestSuite/test_parsing",
+    ]
+    .map(|d| root.join(d));
     let mut n = 0;
     for dir in dirs {
         for entry in std::fs::read_dir(&dir).unwrap() {
@@ -157,7 +151,8 @@ fn golden_files_pass_the_oracles() {
             }
         }
     }
-    assert!(n >= 21, "{n} golden files");
+    // 14 + 7 bench documents, 35 exchange files, 318 JSONTestSuite files.
+    assert_eq!(n, 374, "golden files");
 }
 
 #[test]

@@ -1,56 +1,29 @@
 //! `Value` through both formats: BEVE -> `Value` -> BEVE is byte-identical for every Glaze file,
 //! JSON -> `Value` -> JSON gives the same values, and random values survive both formats.
 
+#[path = "common/files.rs"]
+mod files;
+
 use std::path::{Path, PathBuf};
 
 use proptest::prelude::*;
 use structio::value::{IntMap, Num, TypedArray};
 use structio::{Map, NumKind, Value};
 
-/// The repository root.
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// The files ending in `ext` in the first of `dirs` (relative to the repository root) that
-/// exists; `None`, after saying so, when none does.
-fn files(dirs: &[&str], ext: &str) -> Option<Vec<PathBuf>> {
-    let Some(dir) = dirs.iter().map(|d| root().join(d)).find(|d| d.is_dir()) else {
-        eprintln!("skipped: none of {dirs:?} exists");
-        return None;
-    };
-    let mut out: Vec<PathBuf> = std::fs::read_dir(&dir)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .filter(|p| p.to_str().is_some_and(|s| s.ends_with(ext)))
-        .collect();
-    out.sort();
-    assert!(!out.is_empty(), "no {ext} files in {}", dir.display());
-    Some(out)
+/// The files ending in `ext` in `dir` (relative to the repository root), sorted; panics if
+/// there are none.
+fn golden(dir: &str, ext: &str) -> Vec<PathBuf> {
+    files::list(&files::path(dir), ext)
 }
 
 fn name(p: &Path) -> String {
     p.file_name().unwrap().to_string_lossy().into_owned()
 }
 
-// The repository's copies first, then `shared/` beside the repository (`../../shared` when the
-// crate is a worktree one level deeper).
-const EXCHANGE: [&str; 3] = [
-    "formats/beve/exchange",
-    "../shared/glaze/exchange",
-    "../../shared/glaze/exchange",
-];
-const BENCH_BEVE: [&str; 3] = [
-    "formats/beve/bench",
-    "../shared/glaze/bench",
-    "../../shared/glaze/bench",
-];
-const BENCH_JSON: [&str; 3] = [
-    "formats/json/bench",
-    "../shared/glaze/bench",
-    "../../shared/glaze/bench",
-];
-const CORPUS: [&str; 2] = ["../shared/corpus", "../../shared/corpus"];
+const EXCHANGE: &str = "formats/beve/exchange";
+const BENCH_BEVE: &str = "formats/beve/bench";
+const BENCH_JSON: &str = "formats/json/bench";
+const CORPUS: &str = "tests/data/corpus";
 
 /// Reads a BEVE file into a `Value` and checks that writing it back gives the same bytes.
 fn beve_identity(path: &Path) -> Value {
@@ -69,14 +42,14 @@ fn beve_identity(path: &Path) -> Value {
 
 #[test]
 fn glaze_exchange_beve_round_trips_byte_identical() {
-    for p in files(&EXCHANGE, ".beve").unwrap_or_default() {
+    for p in golden(EXCHANGE, ".beve") {
         beve_identity(&p);
     }
 }
 
 #[test]
 fn glaze_bench_beve_round_trips_byte_identical() {
-    for p in files(&BENCH_BEVE, ".beve").unwrap_or_default() {
+    for p in golden(BENCH_BEVE, ".beve") {
         beve_identity(&p);
     }
 }
@@ -101,14 +74,16 @@ fn json_identity(label: &str, text: &[u8]) -> (Value, String) {
 
 #[test]
 fn json_corpus_round_trips_value_identical() {
-    for p in files(&CORPUS, ".json").unwrap_or_default() {
+    let corpus = golden(CORPUS, ".json");
+    assert_eq!(corpus.len(), 3, "twitter, citm_catalog, canada");
+    for p in corpus {
         json_identity(&name(&p), &std::fs::read(&p).unwrap());
     }
 }
 
 #[test]
 fn glaze_bench_json_round_trips_byte_identical() {
-    for p in files(&BENCH_JSON, ".json").unwrap_or_default() {
+    for p in golden(BENCH_JSON, ".json") {
         let text = std::fs::read(&p).unwrap();
         let (_, out) = json_identity(&name(&p), &text);
         // Glaze writes compact JSON in the same key order with the same number spelling.
@@ -124,7 +99,7 @@ fn glaze_bench_json_round_trips_byte_identical() {
 
 #[test]
 fn glaze_exchange_json_round_trips_value_identical() {
-    for p in files(&EXCHANGE, ".json").unwrap_or_default() {
+    for p in golden(EXCHANGE, ".json") {
         // strings.json holds raw control characters (Glaze's default), which is not JSON.
         if name(&p) == "strings.json" {
             continue;
@@ -135,10 +110,7 @@ fn glaze_exchange_json_round_trips_value_identical() {
 
 #[test]
 fn bench_documents_hold_the_same_values_in_both_formats() {
-    let (Some(json), Some(beve)) = (files(&BENCH_JSON, ".json"), files(&BENCH_BEVE, ".beve"))
-    else {
-        return;
-    };
+    let (json, beve) = (golden(BENCH_JSON, ".json"), golden(BENCH_BEVE, ".beve"));
     for b in beve {
         let stem = name(&b).trim_end_matches(".beve").to_string();
         let j = json
@@ -396,9 +368,7 @@ const SAME_JSON: [&str; 8] = [
 
 #[test]
 fn glaze_beve_as_value_writes_glazes_json() {
-    let Some(beve) = files(&EXCHANGE, ".beve") else {
-        return;
-    };
+    let beve = golden(EXCHANGE, ".beve");
     for stem in SAME_JSON {
         let b = beve
             .iter()

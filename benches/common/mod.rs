@@ -53,12 +53,12 @@ pub fn load_doc(json_dir: &Path, beve_dir: &Path, name: &str) -> DocFiles {
     }
 }
 
-/// The JSON corpus folder: `STRUCTIO_CORPUS_DIR` if set, else `../shared/corpus` beside the
-/// repository, when present.
+/// The JSON corpus folder: `STRUCTIO_CORPUS_DIR` if set, else the repository's copy in
+/// `tests/data/corpus`, when present.
 pub fn corpus_dir() -> Option<PathBuf> {
     let p = match std::env::var_os("STRUCTIO_CORPUS_DIR") {
         Some(d) if !d.is_empty() => PathBuf::from(d),
-        _ => root().join("../shared/corpus"),
+        _ => root().join("tests/data/corpus"),
     };
     p.is_dir().then_some(p)
 }

@@ -1,5 +1,6 @@
-//! Where the tests' data is: the repository's own files (`formats/`, `tests/`) and the
-//! project's read-only `shared/` folder, which a user's clone does not have.
+//! Where the tests' data is: the repository's golden files (`formats/`, `tests/shapes/`) and the
+//! third-party data copied into `tests/data/`. All of it is in the repository; a missing file
+//! fails the test.
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
@@ -15,18 +16,35 @@ pub fn read(rel: &str) -> Vec<u8> {
     std::fs::read(&p).unwrap_or_else(|e| panic!("{}: {e}", p.display()))
 }
 
-/// `shared/<rel>`, found at `../shared` from the crate root, or `../../shared` when the crate
-/// is a worktree one level deeper. `None`, after printing why, when it is absent (a user's
-/// clone): the test then skips.
-pub fn shared(rel: &str) -> Option<PathBuf> {
-    for up in ["..", "../.."] {
-        let p = root().join(up).join("shared").join(rel);
-        if p.exists() {
-            return Some(p);
-        }
-    }
-    println!("skipped: ../shared/{rel} is absent");
-    None
+/// `rel` under the repository root. Panics if it is missing: a test never passes by not finding
+/// its data.
+pub fn path(rel: &str) -> PathBuf {
+    let p = root().join(rel);
+    assert!(
+        p.exists(),
+        "{} is missing (test data is part of the repository)",
+        p.display()
+    );
+    p
+}
+
+/// `tests/data/<rel>`: third-party data copied into the repository (JSONTestSuite, the float
+/// vectors, the JSON corpora; see `tests/data/README.md`).
+pub fn data(rel: &str) -> PathBuf {
+    path(&format!("tests/data/{rel}"))
+}
+
+/// The files of folder `dir` whose names end in `ext`, sorted. Panics if the folder is missing
+/// or has none.
+pub fn list(dir: &Path, ext: &str) -> Vec<PathBuf> {
+    let mut out: Vec<PathBuf> = std::fs::read_dir(dir)
+        .unwrap_or_else(|e| panic!("{}: {e}", dir.display()))
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_str().is_some_and(|s| s.ends_with(ext)))
+        .collect();
+    out.sort();
+    assert!(!out.is_empty(), "no {ext} files in {}", dir.display());
+    out
 }
 
 /// The names of the seven Glaze benchmark documents.

@@ -4,7 +4,7 @@
 
 mod files;
 #[allow(unused_imports)]
-pub use files::{read, root, shared, DOCS};
+pub use files::{data, list, path, read, root, DOCS};
 
 /// One element of the `mixed` document (C++ `test_struct`).
 #[derive(structio::Reflect, Default, Debug, Clone, PartialEq)]

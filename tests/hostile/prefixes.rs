@@ -125,16 +125,13 @@ fn everything_sample() {
     }
 }
 
-/// The Glaze exchange pairs in `../shared`, as `Value`s (their C++ types have no Rust twin
-/// here; the typed prefixes are covered by the derive tests).
+/// The Glaze exchange pairs (`formats/beve/exchange`), as `Value`s (their C++ types have no Rust
+/// twin here; the typed prefixes are covered by the derive tests).
 #[test]
 fn glaze_exchange_files() {
-    let Some(dir) = common::shared("glaze/exchange") else {
-        return;
-    };
+    let dir = common::path("formats/beve/exchange");
     let mut n = 0;
-    for entry in std::fs::read_dir(&dir).unwrap() {
-        let path = entry.unwrap().path();
+    for path in common::list(&dir, "") {
         let bytes = std::fs::read(&path).unwrap();
         let name = path.display().to_string();
         match path.extension().and_then(|e| e.to_str()) {

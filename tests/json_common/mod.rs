@@ -6,7 +6,7 @@ use structio::{Key, Reader, Reflect, Result, ValueKind, Wire, Writer};
 #[path = "../common/files.rs"]
 mod files;
 #[allow(unused_imports)]
-pub use files::{read, shared, DOCS};
+pub use files::{data, list, path, read, DOCS};
 
 /// Any JSON value, read through the public `Reader` interface.
 #[derive(Debug, Default, PartialEq, Clone)]
