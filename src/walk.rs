@@ -293,55 +293,67 @@ fn reset_absent(
     Ok(())
 }
 
-/// Which members of a struct an object set: one word for the first 64 (a register), more
-/// words only for larger structs that need it.
+/// Which members of a struct an object set: on the stack for the first [`Present::INLINE`]
+/// members (every struct but the very largest, so reading one allocates nothing), in more
+/// words only past them.
 struct Present {
-    low: u64,
-    high: Vec<u64>,
+    words: [u64; 4],
+    more: Vec<u64>,
 }
 
 impl Present {
+    /// Members tracked without allocating.
+    const INLINE: usize = 256;
+
     /// Tracks `members` members (0: nothing; setting is then one OR that nobody reads).
     #[inline(always)]
     fn new(members: usize) -> Present {
         Present {
-            low: 0,
-            high: if members > 64 {
-                vec![0; (members - 64).div_ceil(64)]
+            words: [0; 4],
+            more: if members > Self::INLINE {
+                vec![0; (members - Self::INLINE).div_ceil(64)]
             } else {
                 Vec::new()
             },
         }
     }
 
+    /// The word holding member `m`'s bit, if it is tracked.
+    #[inline(always)]
+    fn word(&mut self, m: usize) -> Option<&mut u64> {
+        match self.words.get_mut(m / 64) {
+            Some(w) => Some(w),
+            None => self.more.get_mut((m - Self::INLINE) / 64),
+        }
+    }
+
     #[inline(always)]
     fn set(&mut self, m: usize) {
-        if m < 64 {
-            self.low |= 1 << m;
-        } else if let Some(w) = self.high.get_mut((m - 64) / 64) {
+        if let Some(w) = self.word(m) {
             *w |= 1 << (m % 64);
         }
     }
 
     fn has(&self, m: usize) -> bool {
-        if m < 64 {
-            self.low & (1 << m) != 0
-        } else {
-            self.high
-                .get((m - 64) / 64)
-                .is_some_and(|w| w & (1 << (m % 64)) != 0)
-        }
+        let w = match self.words.get(m / 64) {
+            Some(w) => w,
+            None => &self.more[(m - Self::INLINE) / 64],
+        };
+        w & (1 << (m % 64)) != 0
     }
 
-    /// Whether all of `members` were set (checked word by word).
+    /// Whether all of `members` were set: one compare for up to 64, bit by bit past them.
     #[inline(always)]
     fn all(&self, members: usize) -> bool {
-        let low = if members >= 64 {
-            u64::MAX
-        } else {
-            (1u64 << members) - 1
-        };
-        self.low & low == low && (members <= 64 || (64..members).all(|m| self.has(m)))
+        if members <= 64 {
+            let mask = if members == 64 {
+                u64::MAX
+            } else {
+                (1u64 << members) - 1
+            };
+            return self.words[0] & mask == mask;
+        }
+        (0..members).all(|m| self.has(m))
     }
 }
 
@@ -656,6 +668,28 @@ where
 
 #[cfg(test)]
 mod tests {
+    use super::Present;
+
+    /// Every member count around the word boundaries and past the inline words: a member is
+    /// present exactly when it was set, and `all` says so only when every one was.
+    #[test]
+    fn present_tracks_every_member_inline_and_past_it() {
+        for members in [1, 63, 64, 65, 128, 255, 256, 257, 400] {
+            let mut p = Present::new(members);
+            for m in (0..members).step_by(2) {
+                p.set(m);
+            }
+            for m in 0..members {
+                assert_eq!(p.has(m), m % 2 == 0, "{members}: {m}");
+            }
+            assert_eq!(p.all(members), members == 1, "{members}");
+            for m in (1..members).step_by(2) {
+                p.set(m);
+            }
+            assert!(p.all(members), "{members}");
+        }
+    }
+
     #[test]
     fn key_eq_agrees_with_slice_equality() {
         let words: Vec<Vec<u8>> = (0..20)

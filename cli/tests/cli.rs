@@ -497,20 +497,9 @@ fn a_reader_that_stops_early_is_no_error() {
 
 #[test]
 fn glaze_exchange_files_pass_through_unchanged() {
-    // The repository's copies, else `shared/` beside the repository (`../../shared` from a
-    // worktree one level deeper).
-    let found = [
-        "formats/beve/exchange",
-        "../shared/glaze/exchange",
-        "../../shared/glaze/exchange",
-    ]
-    .iter()
-    .map(|rel| repo().join(rel))
-    .find(|d| d.is_dir());
-    let Some(dir) = found else {
-        println!("skipped: no formats/beve/exchange and no ../shared/glaze/exchange");
-        return;
-    };
+    // The repository's copies of Glaze's exchange files.
+    let dir = repo().join("formats/beve/exchange");
+    assert!(dir.is_dir(), "{} is missing", dir.display());
     let d = scratch("exchange");
     let mut n = 0;
     for e in std::fs::read_dir(&dir).unwrap() {
