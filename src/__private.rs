@@ -4,8 +4,8 @@
 pub use crate::error::{Category, Error, PathSegment, Result};
 pub use crate::number::{NumKind, Number, Wire};
 pub use crate::reflect::{
-    EnumInfo, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Str, UnknownKeys, ValueKind,
-    Writer,
+    EnumInfo, FieldName, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Str, UnknownKeys,
+    ValueKind, Writer,
 };
 pub use crate::walk::{
     expect_element, expect_end, read_fields, read_fields_in, read_flat_fields_in, Member,

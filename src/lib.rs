@@ -55,8 +55,8 @@ pub use impls::raw::{RawJson, RawJsonBuf};
 pub use json::{from_json, minify, prettify, read_json, to_json, write_json};
 pub use number::{NumKind, Number, Wire};
 pub use reflect::{
-    EnumInfo, FieldsInfo, Key, KeyKind, KeyedMap, MapKey, NextField, ReadOptions, Reader, Reflect,
-    Str, UnknownKeys, ValueKind, Writer,
+    EnumInfo, FieldName, FieldsInfo, Key, KeyKind, KeyedMap, MapKey, NextField, ReadOptions,
+    Reader, Reflect, Str, UnknownKeys, ValueKind, Writer,
 };
 pub use simd::{vector_level, vector_level_setting, VectorLevel};
 pub use structio_derive::Reflect;

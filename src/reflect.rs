@@ -12,6 +12,7 @@
 use std::borrow::Cow;
 
 use crate::error::Result;
+use crate::impls::matrix::Layout;
 use crate::number::{NumKind, Number, Wire};
 use structio_keys::Probe;
 
@@ -346,6 +347,52 @@ pub struct FieldsInfo {
     pub plain: bool,
 }
 
+/// The name of a struct member as written (after `rename`/`rename_all`), known when the type
+/// was derived. The derive builds one in a constant for every member it writes, so what
+/// [`FieldName::is_plain`] says is worked out at compile time.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct FieldName {
+    name: &'static str,
+    plain: bool,
+}
+
+impl FieldName {
+    /// The name `name`.
+    pub const fn new(name: &'static str) -> FieldName {
+        FieldName {
+            name,
+            plain: is_plain(name.as_bytes()),
+        }
+    }
+
+    /// The name.
+    #[inline(always)]
+    pub const fn as_str(&self) -> &'static str {
+        self.name
+    }
+
+    /// Whether the name holds no `"`, no `\\` and no control character below U+0020: text
+    /// that a quoting format (JSON) writes between its quotes as it is.
+    #[inline(always)]
+    pub const fn is_plain(&self) -> bool {
+        self.plain
+    }
+}
+
+/// Whether `name` holds no `"`, `\\` or byte below 0x20 (see [`FieldName::is_plain`] and
+/// [`FieldsInfo::plain`]).
+pub const fn is_plain(name: &[u8]) -> bool {
+    let mut i = 0;
+    while i < name.len() {
+        let b = name[i];
+        if b < 0x20 || b == b'"' || b == b'\\' {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 /// A backend's output side: turns values into bytes.
 ///
 /// The walk calls `sep` between the elements of an array and between the members of an object
@@ -402,13 +449,12 @@ pub trait Writer {
     }
     /// Writes a string key (followed by the member's value).
     fn key(&mut self, k: &str);
-    /// Writes a key known when the type was derived: `k` itself, and its JSON text already
-    /// quoted and escaped, with the colon (`compact`: `"k":`; `pretty`: `"k": `), so a JSON
-    /// backend copies it without looking at it. Other backends write `k`.
+    /// Writes the key of a struct member, a name known when the type was derived. A text
+    /// format can use [`FieldName::is_plain`] (worked out at compile time) to copy the name
+    /// without looking at it. The default writes it as any other key.
     #[inline(always)]
-    fn field_key(&mut self, k: &str, compact: &'static str, pretty: &'static str) {
-        let _ = (compact, pretty);
-        self.key(k);
+    fn field_key(&mut self, name: FieldName) {
+        self.key(name.as_str());
     }
     /// Writes an integer key.
     fn int_key<N: Number>(&mut self, k: N);
@@ -435,15 +481,41 @@ pub trait Writer {
         }
         self.end_array();
     }
-    /// Writes two numbers as a two-element array that the pretty JSON writer keeps on one line
-    /// (`[1.5,-2.5]`), as Glaze writes a `std::complex` even when prettifying. The default is a
-    /// generic array of the two numbers.
+    /// Writes a complex number, components `re` and `im`. The default is a two-element array
+    /// (`[re,im]`, the JSON form, which the pretty JSON writer keeps on one line as Glaze
+    /// does); BEVE writes its complex extension.
     #[inline]
-    fn number_pair<N: Number>(&mut self, a: N, b: N) {
+    fn complex<N: Number>(&mut self, re: N, im: N) {
         self.begin_array(2);
-        self.number(a);
+        self.number(re);
         self.sep();
-        self.number(b);
+        self.number(im);
+        self.end_array();
+    }
+    /// Writes an array of complex numbers, each `[re, im]`. The default is an array of
+    /// [`Writer::complex`]; BEVE writes one complex-array extension (one copy).
+    #[inline]
+    fn complex_array<N: Number>(&mut self, items: &[[N; 2]]) {
+        self.begin_array(items.len());
+        for (i, &[re, im]) in items.iter().enumerate() {
+            if i > 0 {
+                self.sep();
+            }
+            self.complex(re, im);
+        }
+        self.end_array();
+    }
+    /// Writes a dense N-dimensional array of numbers: the size of each dimension (`extents`)
+    /// and the elements in `layout` order. The default is `[extents, data]`, two numeric
+    /// arrays (the JSON form Glaze uses for dynamic Eigen matrices); BEVE writes its matrix
+    /// extension.
+    #[inline]
+    fn matrix<N: Number>(&mut self, layout: Layout, extents: &[u64], data: &[N]) {
+        let _ = layout;
+        self.begin_array(2);
+        self.typed_array(extents);
+        self.sep();
+        self.typed_array(data);
         self.end_array();
     }
     /// Writes a numeric array from an iterator.
@@ -457,9 +529,9 @@ pub trait Writer {
     fn unit_variant(&mut self, name: &str, value: i128, repr: NumKind);
     /// Writes a verbatim JSON fragment (BEVE stores it as a string).
     fn raw_json(&mut self, text: &str);
-    /// Whether [`Writer::raw_beve`] copies BEVE bytes verbatim (the BEVE writer does). Transcoding
-    /// then hands extension values (matrix, complex, legacy type tag) over whole instead of
-    /// projecting them to plain values (`{"layout":..}`, `[re,im]`, `{"index":..}`).
+    /// Whether [`Writer::raw_beve`] copies BEVE bytes verbatim (the BEVE writer does). BEVE
+    /// transcoding then hands extension values (matrix, complex, legacy type tag) over whole
+    /// instead of projecting them to plain values (`{"layout":..}`, `[re,im]`, `{"index":..}`).
     #[inline]
     fn keeps_beve_extensions(&self) -> bool {
         false
@@ -632,6 +704,41 @@ pub trait Reader<'de> {
     }
     /// Reads a verbatim JSON fragment (JSON: the validated text; BEVE: a string holding it).
     fn read_raw_json(&mut self) -> Result<Str<'de, '_>>;
+
+    /// Reads a complex number, `[re, im]`. The default reads a two-element array of numbers;
+    /// BEVE also reads its complex extension.
+    #[inline]
+    fn read_complex<N: Number>(&mut self) -> Result<[N; 2]>
+    where
+        Self: Sized,
+    {
+        crate::walk::read_complex_generic(self)
+    }
+    /// Reads an array of complex numbers into `out` (reused; its length becomes the count).
+    /// The default reads an array of [`Reader::read_complex`]; BEVE also reads its complex-array
+    /// extension (one copy).
+    #[inline]
+    fn read_complex_vec<N: Number>(&mut self, out: &mut Vec<[N; 2]>) -> Result<()>
+    where
+        Self: Sized,
+    {
+        crate::walk::read_complex_vec_generic(self, out)
+    }
+    /// Reads a dense N-dimensional array of numbers into `extents` and `data` (both reused),
+    /// and returns its layout when the format records one. The default reads `[extents, data]`
+    /// (two numeric arrays; no layout: `None`); BEVE also reads its matrix extension. The
+    /// caller checks that the data fits the extents.
+    #[inline]
+    fn read_matrix<N: Number>(
+        &mut self,
+        extents: &mut Vec<u64>,
+        data: &mut Vec<N>,
+    ) -> Result<Option<Layout>>
+    where
+        Self: Sized,
+    {
+        crate::walk::read_matrix_generic(self, extents, data)
+    }
 
     /// Consumes the next value, which must be a BEVE extension (header `0x?6`), and returns its
     /// complete bytes, header included. Formats without extensions report a type error.

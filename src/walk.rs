@@ -707,3 +707,65 @@ mod tests {
         }
     }
 }
+
+/// [`Reader::read_complex`]'s default: a two-element array of numbers.
+pub fn read_complex_generic<'de, N, R>(r: &mut R) -> Result<[N; 2]>
+where
+    N: Number,
+    R: Reader<'de>,
+{
+    let mut seq = r.begin_array()?;
+    expect_element(r, &mut seq, 0, 2)?;
+    let re = r
+        .read_number()
+        .map_err(|e| e.push_path(PathSegment::Index(0)))?;
+    expect_element(r, &mut seq, 1, 2)?;
+    let im = r
+        .read_number()
+        .map_err(|e| e.push_path(PathSegment::Index(1)))?;
+    expect_end(r, &mut seq, 2)?;
+    Ok([re, im])
+}
+
+/// [`Reader::read_complex_vec`]'s default: an array of [`Reader::read_complex`].
+pub fn read_complex_vec_generic<'de, N, R>(r: &mut R, out: &mut Vec<[N; 2]>) -> Result<()>
+where
+    N: Number,
+    R: Reader<'de>,
+{
+    let mut seq = r.begin_array()?;
+    let mut n = 0;
+    while r.next_element(&mut seq)? {
+        let c = r
+            .read_complex()
+            .map_err(|e| e.push_path(PathSegment::Index(n)))?;
+        match out.get_mut(n) {
+            Some(slot) => *slot = c,
+            None => out.push(c),
+        }
+        n += 1;
+    }
+    out.truncate(n);
+    Ok(())
+}
+
+/// [`Reader::read_matrix`]'s default: `[extents, data]`, two numeric arrays, no layout.
+pub fn read_matrix_generic<'de, N, R>(
+    r: &mut R,
+    extents: &mut Vec<u64>,
+    data: &mut Vec<N>,
+) -> Result<Option<crate::Layout>>
+where
+    N: Number,
+    R: Reader<'de>,
+{
+    let mut seq = r.begin_array()?;
+    expect_element(r, &mut seq, 0, 2)?;
+    r.read_typed_vec(extents)
+        .map_err(|e| e.push_path(PathSegment::Index(0)))?;
+    expect_element(r, &mut seq, 1, 2)?;
+    r.read_typed_vec(data)
+        .map_err(|e| e.push_path(PathSegment::Index(1)))?;
+    expect_end(r, &mut seq, 2)?;
+    Ok(None)
+}

@@ -111,13 +111,11 @@ pub fn members(keys: &[String], values: &[Slot], lead: Lead) -> TokenStream {
 /// One member: when `has` is set, `before` (the separator and flag updates), the key, then the
 /// value.
 fn member(key: &str, has: &Ident, value: &Slot, before: TokenStream) -> TokenStream {
-    let compact = json_key(key, ":");
-    let pretty = json_key(key, ": ");
     let write = value.write();
     quote! {
         if #has {
             #before
-            __w.field_key(#key, #compact, #pretty);
+            __w.field_key(const { __p::FieldName::new(#key) });
             #write;
         }
     }
@@ -131,29 +129,6 @@ fn any_written(n: usize) -> TokenStream {
     } else {
         quote!(#(#has)||*)
     }
-}
-
-/// `key` as a JSON string followed by `colon`, escaped as the JSON writer escapes strings:
-/// `\"` and `\\`, the short forms `\b \t \n \f \r`, other control characters as `\u00XX`
-/// (upper-case hex), everything else raw.
-fn json_key(key: &str, colon: &str) -> String {
-    let mut s = String::from("\"");
-    for c in key.chars() {
-        match c {
-            '"' => s.push_str("\\\""),
-            '\\' => s.push_str("\\\\"),
-            '\u{8}' => s.push_str("\\b"),
-            '\t' => s.push_str("\\t"),
-            '\n' => s.push_str("\\n"),
-            '\u{c}' => s.push_str("\\f"),
-            '\r' => s.push_str("\\r"),
-            c if (c as u32) < 0x20 => s.push_str(&format!("\\u{:04X}", c as u32)),
-            c => s.push(c),
-        }
-    }
-    s.push('"');
-    s.push_str(colon);
-    s
 }
 
 /// `match __i { 0 => read(v0), ... }` for a `read_fields` callback; `values` are `&mut`

@@ -1,31 +1,47 @@
-//! `num_complex::Complex<N>` (feature `num-complex`): BEVE extension 3, as Glaze writes
-//! `std::complex<T>` (a single complex number) and `std::vector<std::complex<T>>` (a complex
-//! array, components interleaved, real first). JSON and other formats see `[re, im]` and
-//! `[[re, im], ...]`.
+//! Complex numbers in BEVE: extension 3, as Glaze writes `std::complex<T>` (a single complex
+//! number) and `std::vector<std::complex<T>>` (a complex array, components interleaved, real
+//! first). [`super::BeveWriter`] and [`super::BeveReader`] implement the format-neutral
+//! [`crate::Writer::complex`] / [`crate::Reader::read_complex`] hooks with these; a complex
+//! number is a `[re, im]` pair of components.
 //!
 //! Reading accepts single numbers, complex arrays and aligned complex arrays (BEVE v2); other
-//! component types convert with the usual range checks. From JSON, a pair of numbers.
-
-use num_complex::Complex;
+//! component types convert with the usual range checks.
 
 use super::header::{self, Elem};
 use super::size;
 use super::transcode::{fits, num_array, take};
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::Number;
-use crate::reflect::{Reader, Reflect, ValueKind, Writer};
-use crate::walk::{expect_element, expect_end};
 
 /// Appends the little-endian bytes of `items`' components.
-fn put_components<N: Number>(out: &mut Vec<u8>, items: &[Complex<N>]) {
+fn put_components<N: Number>(out: &mut Vec<u8>, items: &[[N; 2]]) {
     if cfg!(target_endian = "little") {
         out.extend_from_slice(bytemuck::cast_slice(items));
     } else {
-        for c in items {
-            c.re.extend_le(out);
-            c.im.extend_le(out);
+        for &[re, im] in items {
+            re.extend_le(out);
+            im.extend_le(out);
         }
     }
+}
+
+/// The complete BEVE bytes of one complex number.
+pub(crate) fn single_bytes<N: Number>(c: [N; 2]) -> Vec<u8> {
+    let mut b = Vec::with_capacity(2 + 2 * std::mem::size_of::<N>());
+    b.push(header::COMPLEX);
+    b.push(header::kind_bits(N::KIND));
+    put_components(&mut b, std::slice::from_ref(&c));
+    b
+}
+
+/// The complete BEVE bytes of a complex array (never aligned: Glaze has no sub-type 2).
+pub(crate) fn array_bytes<N: Number>(items: &[[N; 2]]) -> Vec<u8> {
+    let mut b = Vec::with_capacity(10 + std::mem::size_of_val(items));
+    b.push(header::COMPLEX);
+    b.push(header::kind_bits(N::KIND) | 1);
+    size::write(&mut b, items.len());
+    put_components(&mut b, items);
+    b
 }
 
 /// The error for extension bytes that are not the complex value expected.
@@ -41,11 +57,7 @@ fn not_complex(expected: &'static str, at: usize) -> Error {
 }
 
 /// Converts interleaved components of wire type `K` into `out` (cleared first).
-fn convert_into<K: Number, N: Number>(
-    data: &[u8],
-    at: usize,
-    out: &mut Vec<Complex<N>>,
-) -> Result<()> {
+fn convert_into<K: Number, N: Number>(data: &[u8], at: usize, out: &mut Vec<[N; 2]>) -> Result<()> {
     let w = std::mem::size_of::<K>();
     out.clear();
     out.reserve(data.len() / (2 * w));
@@ -58,17 +70,19 @@ fn convert_into<K: Number, N: Number>(
                     .push_path(PathSegment::Index(i))
             })
         };
-        out.push(Complex::new(part(0)?, part(1)?));
+        out.push([part(0)?, part(1)?]);
     }
     Ok(())
 }
 
 /// Decodes complex extension bytes (`ext`, read at offset `at`) into `out`: a single number
 /// when `single`, else an array.
-fn decode<N: Number>(ext: &[u8], at: usize, single: bool, out: &mut Vec<Complex<N>>) -> Result<()>
-where
-    Complex<N>: bytemuck::Pod,
-{
+pub(crate) fn decode<N: Number>(
+    ext: &[u8],
+    at: usize,
+    single: bool,
+    out: &mut Vec<[N; 2]>,
+) -> Result<()> {
     if ext.first() != Some(&header::COMPLEX) {
         return Err(not_complex("complex numbers", at));
     }
@@ -96,12 +110,12 @@ where
     };
     if kind == N::KIND {
         out.clear();
-        out.resize(count, Complex::default());
+        out.resize(count, [N::default(); 2]);
         if cfg!(target_endian = "little") {
-            bytemuck::cast_slice_mut::<Complex<N>, u8>(out).copy_from_slice(data);
+            bytemuck::cast_slice_mut::<[N; 2], u8>(out).copy_from_slice(data);
         } else {
             for (c, b) in out.iter_mut().zip(data.chunks_exact(2 * width)) {
-                *c = Complex::new(N::from_le_slice(&b[..width]), N::from_le_slice(&b[width..]));
+                *c = [N::from_le_slice(&b[..width]), N::from_le_slice(&b[width..])];
             }
         }
         Ok(())
@@ -110,69 +124,10 @@ where
     }
 }
 
-impl<'de, N: Number> Reflect<'de> for Complex<N>
-where
-    Complex<N>: bytemuck::Pod,
-{
-    fn write<W: Writer>(&self, w: &mut W) {
-        if w.keeps_beve_extensions() {
-            let mut b = Vec::with_capacity(2 + 2 * std::mem::size_of::<N>());
-            b.push(header::COMPLEX);
-            b.push(header::kind_bits(N::KIND));
-            put_components(&mut b, std::slice::from_ref(self));
-            w.raw_beve(&b);
-        } else {
-            w.number_pair(self.re, self.im);
-        }
-    }
-
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        if r.peek_kind()? == ValueKind::Extension(header::COMPLEX) {
-            let at = r.offset();
-            let ext = r.read_extension()?;
-            let mut one = Vec::with_capacity(1);
-            decode(ext, at, true, &mut one)?;
-            *self = one[0];
-            return Ok(());
-        }
-        let mut seq = r.begin_array()?;
-        expect_element(r, &mut seq, 0, 2)?;
-        self.re = r
-            .read_number()
-            .map_err(|e| e.push_path(PathSegment::Index(0)))?;
-        expect_element(r, &mut seq, 1, 2)?;
-        self.im = r
-            .read_number()
-            .map_err(|e| e.push_path(PathSegment::Index(1)))?;
-        expect_end(r, &mut seq, 2)
-    }
-
-    fn write_slice<W: Writer>(items: &[Self], w: &mut W) {
-        if !w.keeps_beve_extensions() {
-            return Self::write_iter(items.iter(), w);
-        }
-        let mut b = Vec::with_capacity(10 + std::mem::size_of_val(items));
-        b.push(header::COMPLEX);
-        b.push(header::kind_bits(N::KIND) | 1);
-        size::write(&mut b, items.len());
-        put_components(&mut b, items);
-        w.raw_beve(&b);
-    }
-
-    fn read_vec<R: Reader<'de>>(out: &mut Vec<Self>, r: &mut R) -> Result<()> {
-        if r.peek_kind()? == ValueKind::Extension(header::COMPLEX) {
-            let at = r.offset();
-            let ext = r.read_extension()?;
-            return decode(ext, at, false, out);
-        }
-        crate::walk::read_vec_generic(out, r)
-    }
-}
-
-#[cfg(test)]
+#[cfg(all(test, feature = "num-complex"))]
 mod tests {
-    use super::*;
     use crate::beve::{from_beve, to_beve, to_beve_aligned};
+    use num_complex::Complex;
 
     #[test]
     fn glaze_layout_and_round_trips() {

@@ -84,10 +84,10 @@ macro_rules! with_kind {
 }
 
 mod aligned;
-#[cfg(feature = "num-complex")]
 mod complex;
 mod delimited;
 pub mod header;
+mod matrix;
 mod read;
 mod sink;
 mod size;

@@ -12,6 +12,7 @@ use super::header::{self, describe, eof, invalid, major, Keys};
 use super::size;
 use super::transcode::{bit, bool_bits, fits, num_kind, sized_str, take, NumArray};
 use crate::error::{Code, Error, Result};
+use crate::impls::matrix::Layout;
 use crate::number::{Number, Wire};
 use crate::reflect::{EnumInfo, Key, NextField, ReadOptions, Reader, Str, ValueKind};
 
@@ -563,6 +564,39 @@ impl<'de> Reader<'de> for BeveReader<'de> {
             )
         })?;
         Ok(Str::Borrowed(s))
+    }
+
+    fn read_complex<N: Number>(&mut self) -> Result<[N; 2]> {
+        if self.peek_header()? != header::COMPLEX || self.pending.is_some() {
+            return crate::walk::read_complex_generic(self);
+        }
+        let at = self.pos;
+        let ext = self.read_extension()?;
+        let mut one = Vec::with_capacity(1);
+        super::complex::decode(ext, at, true, &mut one)?;
+        Ok(one[0])
+    }
+
+    fn read_complex_vec<N: Number>(&mut self, out: &mut Vec<[N; 2]>) -> Result<()> {
+        if self.peek_header()? != header::COMPLEX || self.pending.is_some() {
+            return crate::walk::read_complex_vec_generic(self, out);
+        }
+        let at = self.pos;
+        let ext = self.read_extension()?;
+        super::complex::decode(ext, at, false, out)
+    }
+
+    fn read_matrix<N: Number>(
+        &mut self,
+        extents: &mut Vec<u64>,
+        data: &mut Vec<N>,
+    ) -> Result<Option<Layout>> {
+        if self.peek_header()? != header::MATRIX || self.pending.is_some() {
+            return crate::walk::read_matrix_generic(self, extents, data);
+        }
+        let at = self.pos;
+        let ext = self.read_extension()?;
+        super::matrix::decode(ext, at, *self.options(), extents, data).map(Some)
     }
 
     fn read_extension(&mut self) -> Result<&'de [u8]> {

@@ -7,6 +7,7 @@
 use super::header;
 use super::sink::Sink;
 use super::size;
+use crate::impls::matrix::Layout;
 use crate::number::{NumKind, Number};
 use crate::reflect::{KeyKind, Writer};
 
@@ -245,6 +246,22 @@ impl<S: Sink> Writer for BeveWriter<S> {
     #[inline]
     fn raw_json(&mut self, text: &str) {
         self.str(text)
+    }
+
+    #[inline]
+    fn complex<N: Number>(&mut self, re: N, im: N) {
+        self.out.extend(&super::complex::single_bytes([re, im]));
+    }
+
+    #[inline]
+    fn complex_array<N: Number>(&mut self, items: &[[N; 2]]) {
+        self.out.extend(&super::complex::array_bytes(items));
+    }
+
+    #[inline]
+    fn matrix<N: Number>(&mut self, layout: Layout, extents: &[u64], data: &[N]) {
+        self.out
+            .extend(&super::matrix::bytes(layout, extents, data));
     }
 
     #[inline]

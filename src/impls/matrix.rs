@@ -1,14 +1,11 @@
-//! `Matrix<T>`: BEVE's matrix extension (extension 2), as Glaze writes Eigen matrices.
-//!
-//! In BEVE a matrix is `16 | layout byte | extents | data`: the layout byte's bit 0 is 0 for
-//! row-major (`layout_right`) and 1 for column-major (`layout_left`); the extents are an integer
-//! typed array (Glaze writes `i64`); the data is a numeric typed array in the stated layout.
-//! In JSON it is `[[extents...], [data...]]`, the form Glaze uses for dynamic Eigen matrices.
+//! `Matrix<T>`: a dense N-dimensional array of numbers, as Glaze writes Eigen matrices. It goes
+//! through the format-neutral [`Writer::matrix`] and [`Reader::read_matrix`] hooks: BEVE's
+//! matrix extension (extension 2, `beve/matrix.rs`), and in JSON `[[extents...], [data...]]`,
+//! the form Glaze uses for dynamic Eigen matrices.
 
 use crate::error::{Error, Result};
 use crate::number::Number;
-use crate::reflect::{Reader, Reflect, ValueKind, Writer};
-use crate::walk::{expect_element, expect_end};
+use crate::reflect::{Reader, Reflect, Writer};
 
 /// Element order of a [`Matrix`]'s data.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -73,21 +70,6 @@ impl<T: Number> Matrix<T> {
         (self.layout, self.extents, self.data)
     }
 
-    /// The complete BEVE bytes of the matrix (header included).
-    fn beve_bytes(&self) -> Vec<u8> {
-        let mut out = vec![0x16, u8::from(self.layout == Layout::ColMajor)];
-        // Glaze writes the extents as an i64 typed array; extents beyond i64 cannot describe
-        // data that fits in memory, so the conversion saturates harmlessly.
-        let extents: Vec<i64> = self
-            .extents
-            .iter()
-            .map(|&e| i64::try_from(e).unwrap_or(i64::MAX))
-            .collect();
-        crate::beve::write_beve(&Typed(&extents), &mut out);
-        crate::beve::write_beve(&Typed(&self.data), &mut out);
-        out
-    }
-
     /// Checks the shape after a read.
     fn check(&self, at: usize) -> Result<()> {
         if element_count(&self.extents) == Some(self.data.len()) {
@@ -116,18 +98,6 @@ impl<T: Number> Matrix<T> {
     }
 }
 
-/// A numeric slice written as one typed array (write-only helper for [`Matrix::beve_bytes`]).
-struct Typed<'a, N>(&'a [N]);
-
-impl<'de, N: Number> Reflect<'de> for Typed<'_, N> {
-    fn write<W: Writer>(&self, w: &mut W) {
-        w.typed_array(self.0)
-    }
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        Err(r.invalid_type("nothing: a write-only view"))
-    }
-}
-
 /// The product of the extents, if it does not overflow.
 fn element_count(extents: &[u64]) -> Option<usize> {
     extents
@@ -137,52 +107,15 @@ fn element_count(extents: &[u64]) -> Option<usize> {
 
 impl<'de, T: Number> Reflect<'de> for Matrix<T> {
     fn write<W: Writer>(&self, w: &mut W) {
-        if w.keeps_beve_extensions() {
-            w.raw_beve(&self.beve_bytes());
-        } else {
-            w.begin_array(2);
-            w.typed_array(&self.extents);
-            w.sep();
-            w.typed_array(&self.data);
-            w.end_array();
-        }
+        w.matrix(self.layout, &self.extents, &self.data);
     }
 
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         let at = r.offset();
-        match r.peek_kind()? {
-            ValueKind::Extension(0x16) => {
-                let bytes = r.read_extension()?;
-                let body = bytes.get(2..).unwrap_or(&[]);
-                let layout = bytes.get(1).copied().unwrap_or(0);
-                if layout & !1 != 0 {
-                    return Err(Error::custom(
-                        "reserved bits set in a matrix layout byte",
-                        at + 1,
-                    ));
-                }
-                self.layout = if layout & 1 == 1 {
-                    Layout::ColMajor
-                } else {
-                    Layout::RowMajor
-                };
-                let mut inner = crate::beve::BeveReader::new(body, *r.options());
-                inner
-                    .read_typed_vec(&mut self.extents)
-                    .and_then(|()| inner.read_typed_vec(&mut self.data))
-                    .and_then(|()| inner.finish())
-                    .map_err(|e| Error::custom(format!("invalid matrix: {}", e.message()), at))?;
-            }
-            ValueKind::Array => {
-                let mut seq = r.begin_array()?;
-                expect_element(r, &mut seq, 0, 2)?;
-                r.read_typed_vec(&mut self.extents)?;
-                expect_element(r, &mut seq, 1, 2)?;
-                r.read_typed_vec(&mut self.data)?;
-                expect_end(r, &mut seq, 2)?;
-            }
-            _ => return Err(r.invalid_type("a matrix")),
-        }
+        // A format that records no layout (JSON) gives the default, as a fresh read does.
+        self.layout = r
+            .read_matrix(&mut self.extents, &mut self.data)?
+            .unwrap_or_default();
         self.check(at)
     }
 }

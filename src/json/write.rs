@@ -7,7 +7,7 @@
 //! Glaze writes `raw_json`) so that it reads back as the same `RawJson`.
 
 use crate::number::{NumKind, Number};
-use crate::reflect::{KeyKind, Writer};
+use crate::reflect::{FieldName, KeyKind, Writer};
 
 use super::number_write::{write_number, FloatStyle};
 use super::out::copy_at;
@@ -185,8 +185,26 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
     }
 
     #[inline(always)]
-    fn field_key(&mut self, _k: &str, compact: &'static str, pretty: &'static str) {
-        self.out.push_small(if PRETTY { pretty } else { compact });
+    fn field_key(&mut self, name: FieldName) {
+        // A plain name (known at compile time) goes between its quotes as it is, with the
+        // colon, in one slot; anything else is escaped as any key.
+        let k = name.as_str();
+        if name.is_plain() && k.len() <= 28 {
+            self.out.with_slot(|slot| {
+                slot[0] = b'"';
+                let end = copy_at(slot, 1, k.as_bytes());
+                if PRETTY {
+                    slot[end..end + 3].copy_from_slice(b"\": ");
+                    end + 3
+                } else {
+                    slot[end..end + 2].copy_from_slice(b"\":");
+                    end + 2
+                }
+            });
+        } else {
+            write_str(self.out, k);
+            self.colon();
+        }
     }
 
     #[inline(always)]
@@ -232,7 +250,7 @@ impl<const PRETTY: bool, O: Out> Writer for JsonWriter<'_, PRETTY, O> {
     }
 
     #[inline]
-    fn number_pair<N: Number>(&mut self, a: N, b: N) {
+    fn complex<N: Number>(&mut self, a: N, b: N) {
         // One line even when pretty: Glaze's layout of `std::complex`.
         self.out.push_ascii(b'[');
         write_number(self.out, a, self.float_style);
