@@ -95,6 +95,7 @@ mod skip;
 mod str_array;
 #[cfg(structio_x86)]
 pub(crate) mod str_stream;
+mod stream;
 mod transcode;
 mod typed_array;
 mod utf8_batch;
@@ -110,6 +111,7 @@ pub use delimited::{
 pub use header::DELIMITER;
 pub use read::{BeveMap, BevePos, BeveReader, BeveSeq};
 pub use sink::{Counter, Sink};
+pub use stream::{from_reader, from_reader_with, to_writer, to_writer_with, DelimitedReader};
 pub use transcode::{transcode, transcode_with};
 pub use write::BeveWriter;
 

@@ -31,6 +31,7 @@ mod scan;
 mod shortest;
 mod skip;
 mod spare;
+mod stream;
 mod string;
 mod string_into;
 mod unchecked;
@@ -47,6 +48,10 @@ pub use lines::{
 pub(crate) use number_read::read_int;
 pub use number_write::FloatStyle;
 pub(crate) use read::JsonReader;
+pub use stream::{
+    array_iter, array_iter_with, from_reader, from_reader_with, to_writer, to_writer_with,
+    ArrayIter, LinesReader,
+};
 pub(crate) use write::JsonWriter;
 
 /// Options for reading and writing JSON. `Options::default()` is what the plain functions use.
