@@ -61,6 +61,37 @@ pub(crate) struct Source<R> {
     eof: bool,
     /// The longest record accepted, in bytes.
     pub(crate) max_record: usize,
+    /// For text: the line breaks counted in the bytes the buffer let go of.
+    lines: Option<Lines>,
+}
+
+/// Line breaks counted up to a stream offset: the line there (1-based) and the offset where
+/// that line starts. Counted when the buffer lets bytes go, a buffer at a time, rather than
+/// record by record.
+#[derive(Debug, Clone, Copy)]
+struct Lines {
+    counted: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl Lines {
+    /// Moves past `bytes`, which start at stream offset `self.counted`.
+    fn pass(&mut self, bytes: &[u8]) {
+        // Sums of 64 one-byte flags, which the compiler turns into byte-wide vector adds.
+        let mut chunks = bytes.chunks_exact(64);
+        let mut n = 0;
+        for c in &mut chunks {
+            n += usize::from(c.iter().fold(0u8, |k, &b| k + u8::from(b == b'\n')));
+        }
+        n += chunks.remainder().iter().filter(|&&b| b == b'\n').count();
+        if n > 0 {
+            self.line += n;
+            let last = bytes.iter().rposition(|&b| b == b'\n').unwrap_or(0);
+            self.line_start = self.counted + last + 1;
+        }
+        self.counted += bytes.len();
+    }
 }
 
 impl<R> Source<R> {
@@ -73,7 +104,31 @@ impl<R> Source<R> {
             base: 0,
             eof: false,
             max_record: MAX_RECORD,
+            lines: None,
         }
+    }
+
+    /// A source of text, whose lines are counted (see [`Source::line_of`]).
+    pub(crate) fn text(r: R) -> Source<R> {
+        Source {
+            lines: Some(Lines {
+                counted: 0,
+                line: 1,
+                line_start: 0,
+            }),
+            ..Source::new(r)
+        }
+    }
+
+    /// For text, the line of `buf[h]` (1-based; `h` at least `head`) and the stream offset
+    /// where that line starts; `(1, 0)` for a source that does not count lines.
+    #[cold]
+    pub(crate) fn line_of(&self, h: usize) -> (usize, usize) {
+        let Some(mut lines) = self.lines else {
+            return (1, 0);
+        };
+        lines.pass(&self.buf[lines.counted - self.base..h]);
+        (lines.line, lines.line_start)
     }
 
     /// The bytes read and not yet consumed.
@@ -113,7 +168,11 @@ impl<R: Read> Source<R> {
         if self.buf.len() - self.end < CHUNK / 2 {
             if self.head >= self.buf.len() / 2 {
                 // Most of the buffer is consumed: move the rest to the front (at most half
-                // the buffer is moved, after at least as much was consumed).
+                // the buffer is moved, after at least as much was consumed), counting the
+                // line breaks of the bytes let go.
+                if let Some(lines) = &mut self.lines {
+                    lines.pass(&self.buf[lines.counted - self.base..self.head]);
+                }
                 self.buf.copy_within(self.head..self.end, 0);
                 self.base += self.head;
                 self.head = 0;
