@@ -308,6 +308,16 @@ pub fn read_file_json<T: ReflectOwned + Default>(path: impl AsRef<Path>) -> Resu
 }
 
 /// [`read_file_json`] with options.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("deep.json");
+/// std::fs::write(&path, "[[1]]").unwrap();
+/// let mut opts = structio::json::Options::default();
+/// opts.read.max_depth = 1;
+/// let e = structio::read_file_json_with::<Vec<Vec<u8>>>(&path, &opts).unwrap_err();
+/// assert_eq!(e.message(), "nesting deeper than the limit of 1");
+/// ```
 pub fn read_file_json_with<T: ReflectOwned + Default>(
     path: impl AsRef<Path>,
     opts: &crate::json::Options,
@@ -366,6 +376,15 @@ pub fn read_file_beve<T: ReflectOwned + Default>(path: impl AsRef<Path>) -> Resu
 }
 
 /// [`read_file_beve`] with options.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("deep.beve");
+/// structio::write_file_beve(&vec![vec![1u8]], &path).unwrap();
+/// let mut opts = structio::beve::Options::default();
+/// opts.read.max_depth = 1;
+/// assert!(structio::read_file_beve_with::<Vec<Vec<u8>>>(&path, &opts).is_err());
+/// ```
 pub fn read_file_beve_with<T: ReflectOwned + Default>(
     path: impl AsRef<Path>,
     opts: &crate::beve::Options,
@@ -377,12 +396,27 @@ pub fn read_file_beve_with<T: ReflectOwned + Default>(
 
 /// Writes `v` as BEVE to the file at `path`, atomically (Glaze's `write_file_beve`; see
 /// [`write_file_json`]).
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("n.beve");
+/// structio::write_file_beve(&7u8, &path).unwrap();
+/// assert_eq!(std::fs::read(&path).unwrap(), structio::to_beve(&7u8));
+/// ```
 pub fn write_file_beve<'de, T: Reflect<'de>>(v: &T, path: impl AsRef<Path>) -> Result<()> {
     write_file_beve_with(v, path, &crate::beve::Options::default())
 }
 
 /// [`write_file_beve`] with options (aligned arrays, null members). Aligned arrays are padded
 /// from the start of the file.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("xs.beve");
+/// let aligned = structio::beve::Options { aligned_arrays: true, ..Default::default() };
+/// structio::write_file_beve_with(&vec![1.5f64], &path, &aligned).unwrap();
+/// assert_eq!(std::fs::read(&path).unwrap()[0], structio::beve::header::ALIGNED_ARRAY);
+/// ```
 pub fn write_file_beve_with<'de, T: Reflect<'de>>(
     v: &T,
     path: impl AsRef<Path>,
@@ -415,6 +449,14 @@ pub fn read_file_ndjson<T: ReflectOwned + Default>(path: impl AsRef<Path>) -> Re
 /// Writes `items` to the file at `path` as NDJSON, atomically (Glaze's `write_file_ndjson`;
 /// the text [`crate::json::to_ndjson`] makes: `\n` between two records, none after the last).
 /// Records are written as they are made, so the text is never all in memory.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("pairs.ndjson");
+/// let pairs = vec![(1, "a"), (2, "b")];
+/// structio::write_file_ndjson(&pairs, &path).unwrap();
+/// assert_eq!(std::fs::read_to_string(&path).unwrap(), "[1,\"a\"]\n[2,\"b\"]");
+/// ```
 pub fn write_file_ndjson<'de, T: Reflect<'de>>(items: &[T], path: impl AsRef<Path>) -> Result<()> {
     write_atomic(path.as_ref(), |w| {
         let mut out = Vec::with_capacity(CHUNK + CHUNK / 2);

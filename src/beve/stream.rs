@@ -29,7 +29,7 @@ use crate::ReflectOwned;
 /// ```
 /// let mut out = Vec::new();
 /// structio::beve::to_writer(&mut out, &7u8).unwrap();
-/// assert_eq!(out, [0x09, 7]);
+/// assert_eq!(out, [0x11, 7]); // a u8 header, then the byte
 /// ```
 pub fn to_writer<'de, T: Reflect<'de>, W: Write>(w: W, v: &T) -> Result<()> {
     to_writer_with(w, v, &Options::default())
@@ -37,6 +37,13 @@ pub fn to_writer<'de, T: Reflect<'de>, W: Write>(w: W, v: &T) -> Result<()> {
 
 /// [`to_writer`] with options (aligned arrays, padded from the start of what is written;
 /// null members).
+///
+/// ```
+/// let aligned = structio::beve::Options { aligned_arrays: true, ..Default::default() };
+/// let mut out = Vec::new();
+/// structio::beve::to_writer_with(&mut out, &vec![1.0f64], &aligned).unwrap();
+/// assert_eq!(out[0], structio::beve::header::ALIGNED_ARRAY);
+/// ```
 pub fn to_writer_with<'de, T: Reflect<'de>, W: Write>(w: W, v: &T, opts: &Options) -> Result<()> {
     let mut out = Vec::new();
     super::write_beve_with(v, &mut out, opts);
@@ -56,6 +63,16 @@ pub fn from_reader<T: ReflectOwned + Default, R: Read>(r: R) -> Result<T> {
 }
 
 /// [`from_reader`] with options.
+///
+/// ```
+/// let opts = structio::beve::Options {
+///     read: structio::ReadOptions { max_depth: 1, ..Default::default() },
+///     ..Default::default()
+/// };
+/// let bytes = structio::to_beve(&vec![vec![1u8]]);
+/// let e = structio::beve::from_reader_with::<Vec<Vec<u8>>, _>(&bytes[..], &opts).unwrap_err();
+/// assert_eq!(e.message(), "nesting deeper than the limit of 1");
+/// ```
 pub fn from_reader_with<T: ReflectOwned + Default, R: Read>(r: R, opts: &Options) -> Result<T> {
     let bytes = read_all(r)?;
     super::from_beve_with(&bytes, opts)
@@ -315,6 +332,15 @@ impl Delimited<'_> {
 
     /// [`Delimited::from_reader`] with `opts` (depth limit, unknown keys, ...), used for every
     /// value.
+    ///
+    /// ```
+    /// use structio::beve::{to_delimited, Delimited};
+    ///
+    /// let opts = structio::ReadOptions { max_depth: 1, ..Default::default() };
+    /// let bytes = to_delimited(&[vec![vec![1u8]]]);
+    /// let mut seq = Delimited::from_reader_with(&bytes[..], opts);
+    /// assert!(seq.read::<Vec<Vec<u8>>>().unwrap().is_err());
+    /// ```
     pub fn from_reader_with<R: Read>(r: R, opts: ReadOptions) -> DelimitedReader<R> {
         DelimitedReader {
             src: Source::new(r),
@@ -345,6 +371,13 @@ impl<R: Read> DelimitedReader<R> {
     }
 
     /// The stream offset of the next value (or delimiter).
+    ///
+    /// ```
+    /// let bytes = structio::beve::to_delimited(&["ab", "c"]);
+    /// let mut seq = structio::beve::Delimited::from_reader(&bytes[..]);
+    /// seq.read::<String>().unwrap().unwrap();
+    /// assert_eq!((seq.offset(), seq.index()), (4, 1));
+    /// ```
     pub fn offset(&self) -> usize {
         self.src.offset()
     }
@@ -356,6 +389,16 @@ impl<R: Read> DelimitedReader<R> {
 
     /// Reads the next value as a new `T`; `None` at the end of the sequence. `T` may borrow
     /// from the value (`&str`, `Cow<[f64]>`) until the next call.
+    ///
+    /// ```
+    /// let bytes = structio::beve::to_delimited(&["ab", "c"]);
+    /// let mut seq = structio::beve::Delimited::from_reader(&bytes[..]);
+    /// let mut all = String::new();
+    /// while let Some(s) = seq.read::<&str>() {
+    ///     all.push_str(s.unwrap()); // borrowed from the reader's buffer
+    /// }
+    /// assert_eq!(all, "abc");
+    /// ```
     pub fn read<'a, T: Reflect<'a> + Default>(&'a mut self) -> Option<Result<T>> {
         let mut v = T::default();
         self.read_into(&mut v).map(|r| r.map(|()| v))
@@ -363,6 +406,18 @@ impl<R: Read> DelimitedReader<R> {
 
     /// Reads the next value into `v` (members it leaves out keep their values, buffers are
     /// reused); `None` at the end of the sequence, `v` untouched.
+    ///
+    /// ```
+    /// let bytes = structio::beve::to_delimited(&[vec![1u16, 2], vec![3]]);
+    /// let mut seq = structio::beve::Delimited::from_reader(&bytes[..]);
+    /// let mut v = Vec::new();
+    /// let mut sum = 0;
+    /// while let Some(r) = seq.read_into(&mut v) {
+    ///     r.unwrap();
+    ///     sum += v.iter().sum::<u16>();
+    /// }
+    /// assert_eq!(sum, 6);
+    /// ```
     pub fn read_into<'a, T: Reflect<'a>>(&'a mut self, v: &mut T) -> Option<Result<()>> {
         if self.done {
             return None;

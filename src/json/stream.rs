@@ -41,6 +41,13 @@ pub fn to_writer<'de, T: Reflect<'de>, W: Write>(w: W, v: &T) -> Result<()> {
 }
 
 /// [`to_writer`] with options (`pretty`, float style, null members).
+///
+/// ```
+/// let pretty = structio::json::Options { pretty: true, ..Default::default() };
+/// let mut out = Vec::new();
+/// structio::json::to_writer_with(&mut out, &[1, 2], &pretty).unwrap();
+/// assert_eq!(out, b"[\n   1,\n   2\n]");
+/// ```
 pub fn to_writer_with<'de, T: Reflect<'de>, W: Write>(w: W, v: &T, opts: &Options) -> Result<()> {
     let mut out = Vec::new();
     super::write_json_with(v, &mut out, opts);
@@ -63,6 +70,21 @@ pub fn from_reader<T: ReflectOwned + Default, R: Read>(r: R) -> Result<T> {
 }
 
 /// [`from_reader`] with options.
+///
+/// ```
+/// use structio::json::Options;
+/// use structio::{ReadOptions, UnknownKeys};
+///
+/// #[derive(structio::Reflect, Default, Debug)]
+/// struct Id { id: u32 }
+///
+/// let opts = Options {
+///     read: ReadOptions { unknown_keys: UnknownKeys::Skip, ..Default::default() },
+///     ..Default::default()
+/// };
+/// let v: Id = structio::json::from_reader_with(&br#"{"id": 3, "x": []}"#[..], &opts).unwrap();
+/// assert_eq!(v.id, 3);
+/// ```
 pub fn from_reader_with<T: ReflectOwned + Default, R: Read>(r: R, opts: &Options) -> Result<T> {
     let bytes = read_all(r)?;
     super::from_json_with(&bytes, opts)
@@ -388,6 +410,17 @@ impl JsonLines<'_> {
 
     /// [`JsonLines::from_reader`] with `opts` (unknown keys, depth limit, ...), used for every
     /// record.
+    ///
+    /// ```
+    /// use structio::json::JsonLines;
+    /// use structio::ReadOptions;
+    ///
+    /// let opts = ReadOptions { max_depth: 1, ..Default::default() };
+    /// let mut lines = JsonLines::from_reader_with(&b"[1]\n[[2]]"[..], opts);
+    /// assert_eq!(lines.read::<Vec<u8>>().unwrap().unwrap(), [1]);
+    /// let e = lines.read::<Vec<Vec<u8>>>().unwrap().unwrap_err();
+    /// assert_eq!(e.message(), "nesting deeper than the limit of 1");
+    /// ```
     pub fn from_reader_with<R: Read>(r: R, opts: ReadOptions) -> LinesReader<R> {
         LinesReader {
             src: Source::text(r),
@@ -420,6 +453,15 @@ impl<R: Read> LinesReader<R> {
     }
 
     /// The stream offset where the previous record ended (0 before the first).
+    ///
+    /// ```
+    /// let mut lines = structio::json::JsonLines::from_reader(&b" 1 \n 22 \n"[..]);
+    /// assert_eq!(lines.offset(), 0);
+    /// lines.read::<u8>().unwrap().unwrap();
+    /// assert_eq!((lines.offset(), lines.index()), (2, 1));
+    /// lines.read::<u8>().unwrap().unwrap();
+    /// assert_eq!((lines.offset(), lines.index()), (7, 2));
+    /// ```
     pub fn offset(&self) -> usize {
         self.end
     }
@@ -431,6 +473,15 @@ impl<R: Read> LinesReader<R> {
 
     /// Reads the next record as a new `T`; `None` at the end. `T` may borrow from the record
     /// (`&str`, `Cow<str>`) until the next call.
+    ///
+    /// ```
+    /// let mut lines = structio::json::JsonLines::from_reader(&b"\"ab\"\n\"cd\""[..]);
+    /// let mut all = String::new();
+    /// while let Some(s) = lines.read::<&str>() {
+    ///     all.push_str(s.unwrap()); // borrowed from the reader's buffer
+    /// }
+    /// assert_eq!(all, "abcd");
+    /// ```
     pub fn read<'a, T: Reflect<'a> + Default>(&'a mut self) -> Option<Result<T>> {
         let mut v = T::default();
         self.read_into(&mut v).map(|r| r.map(|()| v))
@@ -438,6 +489,17 @@ impl<R: Read> LinesReader<R> {
 
     /// Reads the next record into `v` (members it leaves out keep their values, buffers are
     /// reused); `None` at the end, `v` untouched.
+    ///
+    /// ```
+    /// let mut lines = structio::json::JsonLines::from_reader(&b"[1, 2, 3]\n[4]"[..]);
+    /// let mut v: Vec<u32> = Vec::new();
+    /// let mut sum = 0;
+    /// while let Some(r) = lines.read_into(&mut v) {
+    ///     r.unwrap();
+    ///     sum += v.iter().sum::<u32>();
+    /// }
+    /// assert_eq!(sum, 10);
+    /// ```
     pub fn read_into<'a, T: Reflect<'a>>(&'a mut self, v: &mut T) -> Option<Result<()>> {
         if self.done {
             return None;
@@ -540,6 +602,14 @@ pub fn array_iter<T: ReflectOwned + Default, R: Read>(r: R) -> ArrayIter<R, T> {
 }
 
 /// [`array_iter`] with `opts` (unknown keys, depth limit counting the array, ...).
+///
+/// ```
+/// let opts = structio::ReadOptions { max_depth: 2, ..Default::default() };
+/// let mut it = structio::json::array_iter_with::<Vec<Vec<u8>>, _>(&b"[[], [[1]]]"[..], opts);
+/// assert!(it.next().unwrap().is_ok());
+/// let e = it.next().unwrap().unwrap_err();
+/// assert_eq!((e.message(), e.path()), ("nesting deeper than the limit of 2".into(), "$[1][0]".into()));
+/// ```
 pub fn array_iter_with<T: ReflectOwned + Default, R: Read>(
     r: R,
     opts: ReadOptions,
@@ -593,6 +663,13 @@ impl<R, T> std::fmt::Debug for ArrayIter<R, T> {
 impl<R: Read, T: ReflectOwned + Default> ArrayIter<R, T> {
     /// Sets the longest element accepted, in bytes (default 1 GiB; see
     /// [`LinesReader::max_record_len`]).
+    ///
+    /// ```
+    /// let mut it = structio::json::array_iter::<String, _>(&b"[\"short\", \"longer one\"]"[..])
+    ///     .max_record_len(9);
+    /// assert_eq!(it.next().unwrap().unwrap(), "short");
+    /// assert_eq!(it.next().unwrap().unwrap_err().category(), structio::Category::Limit);
+    /// ```
     pub fn max_record_len(mut self, bytes: usize) -> ArrayIter<R, T> {
         self.src.max_record = bytes;
         self
@@ -605,6 +682,15 @@ impl<R: Read, T: ReflectOwned + Default> ArrayIter<R, T> {
 
     /// Reads the next element into `v` (members it leaves out keep their values, buffers are
     /// reused); `None` after the last, `v` untouched.
+    ///
+    /// ```
+    /// let mut it = structio::json::array_iter::<String, _>(&b"[\"a\", \"b\"]"[..]);
+    /// let mut s = String::new();
+    /// while let Some(r) = it.read_into(&mut s) {
+    ///     r.unwrap();
+    /// }
+    /// assert_eq!((s.as_str(), it.index()), ("b", 2));
+    /// ```
     pub fn read_into(&mut self, v: &mut T) -> Option<Result<()>> {
         if self.state == State::Done {
             return None;
