@@ -210,17 +210,21 @@ pub enum ValueKind {
     String,
     /// An array (JSON array, BEVE generic array).
     Array,
-    /// A BEVE typed numeric array (plain or aligned) of the given element kind.
+    /// An array known up front to hold only numbers of the given kind (BEVE's typed arrays,
+    /// plain or aligned). A format that cannot tell (JSON) reports [`ValueKind::Array`].
     TypedArray(NumKind),
-    /// A BEVE packed bool array.
+    /// An array known up front to hold only booleans (BEVE's packed bool arrays).
     BoolArray,
-    /// A BEVE string array.
+    /// An array known up front to hold only strings (BEVE's string arrays).
     StrArray,
     /// An object with string keys.
     Object,
-    /// A BEVE object with integer keys of the given kind.
+    /// An object whose keys are integers of the given kind (BEVE's integer-keyed objects; JSON
+    /// keys are always strings).
     IntKeyObject(NumKind),
-    /// A BEVE extension (complex, matrix, legacy type tag, ...) with its header byte.
+    /// A value of a kind outside this list that the format defines for itself, with the
+    /// format's tag for it (BEVE's extensions: complex, matrix, legacy type tag, with their
+    /// header byte). [`crate::Value`] keeps such values verbatim.
     Extension(u8),
 }
 
