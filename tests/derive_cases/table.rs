@@ -294,7 +294,7 @@ struct OddKeys {
 /// `rename_all` on a struct (field names are `snake_case`) and on an enum with data (variant
 /// names are `PascalCase`), one pair per rule.
 macro_rules! rename_all_types {
-    ($($rule:tt => $fields:ident, $variants:ident;)*) => {$(
+    ($($rule:literal => $fields:ident, $variants:ident;)*) => {$(
         #[derive(Reflect, Default, Debug, PartialEq)]
         #[structio(rename_all = $rule)]
         struct $fields {
