@@ -16,21 +16,14 @@
 //! the source line; see [`crate::Error`].
 
 mod blocks;
-mod digits16;
-mod float_read;
-mod int_write;
 mod lines;
-mod number_read;
-mod number_write;
-mod out;
-mod pow5;
+pub(crate) mod out;
 mod pretty;
 mod read;
 mod reformat;
 mod scan;
-mod shortest;
 mod skip;
-mod spare;
+pub(crate) mod spare;
 mod string;
 mod string_into;
 mod unchecked;
@@ -40,12 +33,12 @@ mod write;
 use crate::error::Result;
 use crate::reflect::{ReadOptions, Reflect};
 
+pub(crate) use crate::number::parse::read_int;
+pub use crate::number::print::FloatStyle;
 pub use lines::{
     from_ndjson, read_ndjson, read_ndjson_with, to_ndjson, to_ndjson_with, write_ndjson,
     write_ndjson_with, JsonLines, LinesWriter,
 };
-pub(crate) use number_read::read_int;
-pub use number_write::FloatStyle;
 pub(crate) use read::JsonReader;
 pub(crate) use write::JsonWriter;
 

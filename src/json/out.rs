@@ -2,8 +2,8 @@
 //! minify). Everything is appended as `&str`, so building a `String` needs no UTF-8 check at
 //! the end.
 
-use super::number_write::{write_number_rows, write_numbers, FloatStyle};
 use super::spare::Spare;
+use crate::number::print::{write_number_rows, write_numbers, FloatStyle};
 use crate::number::Number;
 
 /// A growable text buffer.

@@ -16,10 +16,10 @@
 #[cfg(structio_x86)]
 use super::blocks::Avx2;
 use super::blocks::{Blocks, Narrow};
-use super::number_read::skip_number;
 use super::scan::{digit_bits16, eq_bits16, ws_bits16};
 use super::spare::Spare;
 use super::string::{unescape_unicode, Discard};
+use crate::number::parse::skip_number;
 
 /// The input is not accepted by the fast path (the caller re-runs the checking walk).
 pub(crate) struct Rejected;

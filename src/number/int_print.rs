@@ -8,7 +8,7 @@
 //! of up to four (`u64::MAX` has 20 digits) and a block of sixteen. Inside a layout nothing
 //! branches on the digit count: the leading zeros are counted from the digits themselves.
 
-use super::out::Out;
+use crate::json::out::Out;
 
 /// Entries in [`QUADS`]: a power of two, so an index masked with `QUADS_LEN - 1` needs no
 /// bounds check. Only the first 10 000 entries are ever read.

@@ -1,7 +1,7 @@
 //! A float's seventeen decimal digits at once: two numbers below 10^8 split into their digits
 //! and one more digit appended, with SSE2 on x86-64 (every x86-64 has it) and with 64-bit lanes
 //! in general registers elsewhere; and the one-instruction float truncation the exact-float
-//! filter of `number_write.rs` uses.
+//! filter of `print.rs` uses.
 
 /// The 17 digits of `hi`, `lo` (each `< 10^8`, leading zeros kept) and `last` (`< 10`), split
 /// as a float's text needs them: the first digit's value; the other sixteen as ASCII, the
@@ -23,7 +23,7 @@ pub(super) fn digits17(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
 #[inline(always)]
 #[cfg_attr(structio_x86, allow(dead_code))]
 pub(super) fn digits17_swar(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
-    use super::number_write::ZEROS;
+    use super::print::ZEROS;
     let (d, nonzero) = digits16_swar(hi, lo);
     let rest = (d >> 8) | (u128::from(last) << 120);
     let ascii = rest + u128::from(ZEROS) * ((1 << 64) + 1);
@@ -40,7 +40,7 @@ pub(super) fn digits17_swar(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
 #[inline(always)]
 #[cfg_attr(structio_x86, allow(dead_code))]
 pub(super) fn digits16_swar(hi: u32, lo: u32) -> (u128, u32) {
-    use super::number_write::digits8;
+    use super::print::digits8;
     let d = u128::from(digits8(hi)) | (u128::from(digits8(lo)) << 64);
     // Digits are below 128: adding 127 sets a byte's top bit exactly when it is not zero.
     let high = (d + 0x7F7F_7F7F_7F7F_7F7F_7F7F_7F7F_7F7F_7F7F)

@@ -7,7 +7,7 @@
 //! `-`.
 //!
 //! Floats: Clinger's fast path (at most 19 significant digits, a power of ten that is exact in
-//! the target type), then Eisel-Lemire (`float_read.rs`) for any other exponent, and the
+//! the target type), then Eisel-Lemire (`float_parse.rs`) for any other exponent, and the
 //! standard library's correctly rounded parser on the validated text for more than 19 digits
 //! or the rare case Eisel-Lemire cannot decide. `f32` is parsed as `f32`, never through `f64` (that would round twice);
 //! `f16`/`bf16` go through `f64` with an exact check of the rare halfway cases. A finite text
@@ -18,10 +18,10 @@ use std::cmp::Ordering;
 
 use half::{bf16, f16};
 
+use super::{NumKind, Number, Wire};
 use crate::error::{Code, Error, Result};
-use crate::number::{NumKind, Number, Wire};
 
-use super::float_read::{eisel_lemire, F32, F64};
+use super::float_parse::{eisel_lemire, F32, F64};
 
 /// Loads eight bytes at `i` if they are all there.
 #[inline(always)]
