@@ -33,13 +33,8 @@ mod impls;
 pub mod json;
 mod number;
 mod reflect;
+#[allow(unsafe_code)]
 mod simd;
-#[cfg(structio_x86)]
-mod utf8_avx2;
-// Built only with Rust 1.89 or later (`cfg(structio_avx512)`, set by the build script).
-#[cfg(all(structio_x86, structio_avx512))]
-#[clippy::msrv = "1.89"]
-mod utf8_avx512;
 pub mod value;
 pub mod walk;
 

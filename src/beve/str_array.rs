@@ -2,8 +2,8 @@
 //!
 //! Each element is `SIZE | UTF-8`. With AVX-512 (F, BW, VBMI; asked at run time, and built
 //! with Rust 1.89 or later) each string is checked, and copied when read into a `String`, in
-//! one pass of 64-byte blocks by `crate::utf8_avx512`, inlined into the loop over the strings;
-//! with AVX2, in 32-byte blocks by [`crate::utf8_avx2::valid_in`]. Otherwise
+//! one pass of 64-byte blocks by `crate::simd::utf8::avx512`, inlined into the loop over the strings;
+//! with AVX2, in 32-byte blocks by [`crate::simd::utf8::avx2::valid_in`]. Otherwise
 //! the strings are gathered into chunks of up to
 //! [`CHUNK`] bytes (from the first string's data to the last one's) and each chunk is
 //! validated with one validator call (see [`super::utf8_batch`]); a string longer than a chunk
@@ -29,13 +29,13 @@ pub(crate) fn items<'a>(
     each: impl FnMut(usize, &'a str) -> Result<()>,
 ) -> std::result::Result<(), (Error, usize)> {
     #[cfg(all(structio_x86, structio_avx512))]
-    if crate::utf8_avx512::has_avx512() {
+    if crate::simd::detect::has_avx512() {
         // SAFETY: the processor has what the AVX-512 check needs.
         #[allow(unsafe_code)]
         return unsafe { items_avx512(input, pos, n, each) };
     }
     #[cfg(structio_x86)]
-    if crate::json::wide::has_avx2() {
+    if crate::simd::detect::has_avx2() {
         // SAFETY: the processor has AVX2.
         #[allow(unsafe_code)]
         return unsafe { items_avx2(input, pos, n, each) };
@@ -135,7 +135,7 @@ pub(super) fn prefetch(input: &[u8], at: usize) {
     }
 }
 
-/// Defines `$items` ([`items`]) over the string check of module `crate::$check` (its
+/// Defines `$items` ([`items`]) over the string check of module `crate::simd::utf8::$check` (its
 /// `valid_in`), compiled with `$features`; callers call it only after asking the processor
 /// for those features.
 macro_rules! items_path {
@@ -155,7 +155,7 @@ macro_rules! items_path {
             sized_loop(input, pos, n, |i, start, len| {
                 // SAFETY: this function runs only with the features the check needs.
                 #[allow(unsafe_code)]
-                if !unsafe { crate::$check::valid_in(input, start, len) } {
+                if !unsafe { crate::simd::utf8::$check::valid_in(input, start, len) } {
                     return Ok(false);
                 }
                 // SAFETY: `valid_in` found `input[start..start + len]` inside `input` and
@@ -168,13 +168,9 @@ macro_rules! items_path {
     };
 }
 
-items_path!(items_avx2, utf8_avx2, "avx2");
+items_path!(items_avx2, avx2, "avx2");
 #[cfg(structio_avx512)]
-items_path!(
-    items_avx512,
-    utf8_avx512,
-    "avx512f,avx512bw,avx512vbmi,bmi2"
-);
+items_path!(items_avx512, avx512, "avx512f,avx512bw,avx512vbmi,bmi2");
 
 /// [`items`] validating up to [`CHUNK`] bytes of strings with one validator call.
 fn items_batched<'a>(
@@ -325,7 +321,7 @@ mod tests {
         #[cfg(structio_x86)]
         #[allow(unsafe_code)]
         {
-            if crate::json::wide::has_avx2() {
+            if crate::simd::detect::has_avx2() {
                 // SAFETY: the processor has AVX2.
                 let items = by_items(b, n, |b, p, n, f| unsafe { items_avx2(b, p, n, f) });
                 got.push(("items_avx2", items));
@@ -336,7 +332,7 @@ mod tests {
                 got.push(("str_stream avx2", into));
             }
             #[cfg(structio_avx512)]
-            if crate::utf8_avx512::has_avx512() {
+            if crate::simd::detect::has_avx512() {
                 // SAFETY: the processor has what the AVX-512 check needs.
                 let items = by_items(b, n, |b, p, n, f| unsafe { items_avx512(b, p, n, f) });
                 got.push(("items_avx512", items));

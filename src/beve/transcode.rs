@@ -215,7 +215,7 @@ pub(crate) fn sized_str<'a>(input: &'a [u8], pos: &mut usize) -> Result<&'a str>
     let n = size::read(input, pos)?;
     let b = take(input, *pos, n, at)?;
     #[cfg(structio_x86)]
-    let s = match crate::utf8_avx2::str_in(input, *pos, n) {
+    let s = match crate::simd::utf8::str_in(input, *pos, n) {
         Some(Some(s)) => s,
         Some(None) => return Err(utf8_error(b, *pos)),
         None => utf8(b, *pos)?,

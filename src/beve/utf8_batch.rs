@@ -1,5 +1,5 @@
 //! Many short strings validated as UTF-8 with one validator call: the path for processors
-//! without AVX2 (with it, [`crate::utf8_avx2`] checks each string in place).
+//! without AVX2 (with it, [`crate::simd::utf8::avx2`] checks each string in place).
 //!
 //! A string array holds `SIZE | UTF-8` elements; its SIZE bytes are arbitrary bytes, so the
 //! region from the first string's data to the last one's is not UTF-8 itself. This module copies

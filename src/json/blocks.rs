@@ -10,7 +10,7 @@
 //! `#[target_feature(enable = "avx2")]` function.
 //!
 //! The UTF-8 check is the table look-up method of Keiser and Lemire ("Validating UTF-8 in less
-//! than one instruction per byte", 2021; its tables are in [`crate::utf8_avx2`], shared with
+//! than one instruction per byte", 2021; its tables are in [`crate::simd::utf8::avx2`], shared with
 //! the BEVE string check): each byte is judged with the three before it, which
 //! are loaded from the input (three more unaligned loads, rather than shuffling them out of the
 //! block before). A string's contents start after its opening quote, and what comes before
@@ -73,7 +73,7 @@ pub(crate) use avx2::Avx2;
 mod avx2 {
     use super::super::reformat::{body, Rejected};
     use super::Blocks;
-    use crate::utf8_avx2::utf8_errors;
+    use crate::simd::utf8::avx2::utf8_errors;
     use core::arch::x86_64::{
         __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_movemask_epi8,
         _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_testz_si256,
@@ -86,10 +86,10 @@ mod avx2 {
     impl Avx2 {
         /// The token, if the processor has AVX2 (asked once, see [`has_avx2`]).
         ///
-        /// [`has_avx2`]: super::super::wide::has_avx2
+        /// [`has_avx2`]: crate::simd::detect::has_avx2
         #[inline(always)]
         pub(crate) fn detect() -> Option<Avx2> {
-            super::super::wide::has_avx2().then_some(Avx2(()))
+            crate::simd::detect::has_avx2().then_some(Avx2(()))
         }
 
         /// The fast path of [`super::super::reformat::reformat`] compiled for AVX2, with the
@@ -197,12 +197,12 @@ mod tests {
 
     #[test]
     fn agrees_with_std_on_every_pair_and_triple_at_every_offset() {
-        with_avx2(|t| crate::utf8_avx2::cases::pairs_and_triples(|s| agrees(t, s)));
+        with_avx2(|t| crate::simd::utf8::cases::pairs_and_triples(|s| agrees(t, s)));
     }
 
     #[test]
     fn agrees_with_std_on_every_character_kind_at_every_offset() {
-        with_avx2(|t| crate::utf8_avx2::cases::characters(|s| agrees(t, s)));
+        with_avx2(|t| crate::simd::utf8::cases::characters(|s| agrees(t, s)));
     }
 
     #[test]

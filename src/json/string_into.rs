@@ -12,8 +12,10 @@ use crate::error::{Code, Error, Result};
 use super::scan::special_bits16;
 use super::string::{find_special, invalid_utf8, slice, unescape_unicode, Sink};
 #[cfg(structio_x86)]
-use super::wide::{has_avx2, Avx2};
+use super::wide::Avx2;
 use super::wide::{CopyScan, Narrow};
+#[cfg(structio_x86)]
+use crate::simd::detect::has_avx2;
 
 /// What each byte after a `\` decodes to (0: not a one-byte escape).
 const ESCAPES: [u8; 256] = {
@@ -323,7 +325,7 @@ mod tests {
         let mut v = Vec::new();
         paths.push(("narrow", fill_with::<Narrow>(s, text, 1, &mut v), v));
         #[cfg(structio_x86)]
-        if crate::json::wide::has_avx2() {
+        if crate::simd::detect::has_avx2() {
             let mut v = Vec::new();
             // SAFETY: the processor has AVX2 (checked).
             let r = unsafe { fill_avx2(s, text, 1, &mut v) };

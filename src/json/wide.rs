@@ -11,6 +11,8 @@
 
 use super::scan::special_bits16;
 use super::string::{padded16, ESCAPES};
+#[cfg(structio_x86)]
+use crate::simd::detect::has_avx2;
 
 /// A way to copy a block of string bytes and find its `"`, `\` and control bytes.
 pub(crate) trait CopyScan {
@@ -69,23 +71,6 @@ impl CopyScan for Avx2 {
             let control = _mm256_cmpeq_epi8(_mm256_max_epu8(v, low), low);
             _mm256_movemask_epi8(_mm256_or_si256(_mm256_or_si256(quote, backslash), control)) as u32
         }
-    }
-}
-
-/// Whether the processor has AVX2: asked once, then one relaxed load (a constant when the
-/// build enables AVX2).
-#[cfg(structio_x86)]
-#[inline(always)]
-pub(crate) fn has_avx2() -> bool {
-    #[cfg(target_feature = "avx2")]
-    {
-        true
-    }
-    #[cfg(not(target_feature = "avx2"))]
-    {
-        use crate::simd::{allowed, Detected, VectorLevel};
-        static AVX2: Detected = Detected::new();
-        AVX2.get(|| allowed(VectorLevel::Avx2) && std::arch::is_x86_feature_detected!("avx2"))
     }
 }
 
@@ -390,7 +375,7 @@ mod tests {
         #[cfg_attr(not(structio_x86), allow(unused_mut))]
         let mut k: Vec<(&'static str, Kernel)> = vec![("narrow", escape_narrow)];
         #[cfg(structio_x86)]
-        if crate::json::wide::has_avx2() {
+        if crate::simd::detect::has_avx2() {
             k.push(("avx2", escape_avx2));
         } else {
             println!("no AVX2 on this processor: its path is not tested");

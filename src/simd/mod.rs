@@ -18,6 +18,10 @@
 //!   all (not even SSE2): the code that ARM, wasm and other targets run is then built and
 //!   tested on x86_64 too.
 
+#[cfg(structio_x86)]
+pub(crate) mod detect;
+pub(crate) mod utf8;
+
 /// The widest vector instructions structio's own code uses in this process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 pub enum VectorLevel {
@@ -46,10 +50,10 @@ pub fn vector_level() -> VectorLevel {
     #[cfg(structio_x86)]
     {
         #[cfg(structio_avx512)]
-        if crate::utf8_avx512::has_avx512() {
+        if detect::has_avx512() {
             return VectorLevel::Avx512;
         }
-        if crate::json::wide::has_avx2() {
+        if detect::has_avx2() {
             return VectorLevel::Avx2;
         }
     }
@@ -68,50 +72,6 @@ pub fn vector_level_setting() -> Result<Option<VectorLevel>, String> {
         Some("avx2") => Ok(Some(VectorLevel::Avx2)),
         Some("portable" | "scalar" | "none") => Ok(Some(VectorLevel::Portable)),
         _ => Err(v.to_string_lossy().into_owned()),
-    }
-}
-
-/// Whether `STRUCTIO_SIMD` lets structio use `level` (asked once per detected feature, when it
-/// is first needed).
-#[cfg(structio_x86)]
-pub(crate) fn allowed(level: VectorLevel) -> bool {
-    match vector_level_setting() {
-        Ok(Some(cap)) => level <= cap,
-        _ => true,
-    }
-}
-
-/// A yes-or-no about the processor, asked once and then read with one relaxed load.
-#[cfg(structio_x86)]
-pub(crate) struct Detected(std::sync::atomic::AtomicU8);
-
-#[cfg(structio_x86)]
-impl Detected {
-    /// Not asked yet.
-    pub(crate) const fn new() -> Self {
-        Self(std::sync::atomic::AtomicU8::new(0))
-    }
-
-    /// The answer of `ask`, which runs the first time only.
-    #[inline(always)]
-    pub(crate) fn get(&self, ask: fn() -> bool) -> bool {
-        // 0: not asked yet, 1: no, 2: yes.
-        match self.0.load(std::sync::atomic::Ordering::Relaxed) {
-            2 => true,
-            1 => false,
-            _ => self.ask(ask),
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn ask(&self, ask: fn() -> bool) -> bool {
-        let yes = ask();
-        self.0.store(
-            if yes { 2 } else { 1 },
-            std::sync::atomic::Ordering::Relaxed,
-        );
-        yes
     }
 }
 

@@ -568,7 +568,7 @@ unsafe fn run<K: Kernel>(input: &[u8], pos: &mut usize, strings: &mut [String]) 
 #[cfg(test)]
 /// `input[start..start + len]` read as a one-string array (its SIZE put before it) by
 /// [`strings_into`] with kernel `K`, and appended to `out` when it was valid; `None` when the
-/// processor lacks what the kernel needs. For the string-check tests of `crate::utf8_avx2`,
+/// processor lacks what the kernel needs. For the string-check tests of `crate::simd::utf8::avx2`,
 /// which run every kernel on the same cases: the bytes around the string stay as they were.
 pub(crate) fn push_one<K: Kernel>(
     input: &[u8],
