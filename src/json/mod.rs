@@ -15,19 +15,13 @@
 //! Errors carry the byte offset, the line and column, the path to the value and a caret under
 //! the source line; see [`crate::Error`].
 
-mod blocks;
 mod lines;
 pub(crate) mod out;
 mod pretty;
 mod read;
-mod reformat;
-mod scan;
+pub(crate) mod reformat;
 mod skip;
-pub(crate) mod spare;
-mod string;
-mod string_into;
-mod unchecked;
-pub(crate) mod wide;
+pub(crate) mod string;
 mod write;
 
 use crate::error::Result;
@@ -224,7 +218,7 @@ pub fn prettify_with<I: AsRef<[u8]> + ?Sized>(input: &I, opts: &PrettyOptions) -
     let text = input.as_ref();
     let mut out = Vec::with_capacity(text.len() + text.len() / 2);
     reformat_into::<true>(text, &mut out, opts.max_depth, opts.indent)?;
-    Ok(unchecked::string_of_pieces(out))
+    Ok(crate::simd::utf8::unchecked::string_of_pieces(out))
 }
 
 /// [`prettify`] appending to a byte buffer, which can be reused from call to call (as
@@ -259,7 +253,7 @@ pub fn prettify_into_with<I: AsRef<[u8]> + ?Sized>(
 pub fn minify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
     let mut out = Vec::new();
     minify_into(input, &mut out)?;
-    Ok(unchecked::string_of_pieces(out))
+    Ok(crate::simd::utf8::unchecked::string_of_pieces(out))
 }
 
 /// [`minify`] appending to a byte buffer, which can be reused from call to call (as

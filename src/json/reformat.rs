@@ -13,13 +13,13 @@
 //! pass over all of it first. The output is then UTF-8 too: it is the input with ASCII
 //! whitespace removed and ASCII punctuation added next to ASCII bytes.
 
-#[cfg(structio_x86)]
-use super::blocks::Avx2;
-use super::blocks::{Blocks, Narrow};
-use super::scan::{digit_bits16, eq_bits16, ws_bits16};
-use super::spare::Spare;
 use super::string::{unescape_unicode, Discard};
 use crate::number::parse::skip_number;
+#[cfg(structio_x86)]
+use crate::simd::json_blocks::Avx2;
+use crate::simd::json_blocks::{Blocks, Narrow};
+use crate::simd::json_scan::{digit_bits16, eq_bits16, ws_bits16};
+use crate::simd::spare::Spare;
 
 /// The input is not accepted by the fast path (the caller re-runs the checking walk).
 pub(crate) struct Rejected;

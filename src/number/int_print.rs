@@ -152,7 +152,7 @@ pub(super) fn push_int<O: Out, const COMMA: bool, const SIGNED: bool>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::spare::Spare;
+    use crate::simd::spare::Spare;
 
     /// The text `f` writes into a `String`, checked against what it writes into a `Vec<u8>`
     /// and into a cursor after some other bytes.

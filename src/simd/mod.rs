@@ -20,6 +20,10 @@
 
 #[cfg(structio_x86)]
 pub(crate) mod detect;
+pub(crate) mod json_blocks;
+pub(crate) mod json_scan;
+pub(crate) mod json_string;
+pub(crate) mod spare;
 pub(crate) mod utf8;
 
 /// The widest vector instructions structio's own code uses in this process.

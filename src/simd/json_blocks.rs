@@ -1,4 +1,4 @@
-//! The 32-byte string blocks of the reformat fast path ([`super::reformat`]): which bytes of a
+//! The 32-byte string blocks of the reformat fast path ([`crate::json::reformat`]): which bytes of a
 //! block are `"`, `\` or control bytes, and, with AVX2, whether the block is valid UTF-8, in
 //! the same pass over the same register (so minify and prettify need no separate pass over
 //! the whole input to check its UTF-8).
@@ -27,7 +27,7 @@
 
 #![allow(unsafe_code)]
 
-use super::scan::special_bits16;
+use super::json_scan::special_bits16;
 
 /// A way to scan the 32-byte blocks of a string.
 pub(crate) trait Blocks: Copy {
@@ -71,8 +71,8 @@ pub(crate) use avx2::Avx2;
 
 #[cfg(structio_x86)]
 mod avx2 {
-    use super::super::reformat::{body, Rejected};
     use super::Blocks;
+    use crate::json::reformat::{body, Rejected};
     use crate::simd::utf8::avx2::utf8_errors;
     use core::arch::x86_64::{
         __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_movemask_epi8,
@@ -92,7 +92,7 @@ mod avx2 {
             crate::simd::detect::has_avx2().then_some(Avx2(()))
         }
 
-        /// The fast path of [`super::super::reformat::reformat`] compiled for AVX2, with the
+        /// The fast path of [`crate::json::reformat::reformat`] compiled for AVX2, with the
         /// UTF-8 check in the string scan.
         #[inline(always)]
         pub(crate) fn reformat<const PRETTY: bool>(
