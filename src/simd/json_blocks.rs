@@ -1,7 +1,7 @@
-//! The 32-byte string blocks of the reformat fast path ([`crate::json::reformat`]): which bytes of a
-//! block are `"`, `\` or control bytes, and, with AVX2, whether the block is valid UTF-8, in
-//! the same pass over the same register (so minify and prettify need no separate pass over
-//! the whole input to check its UTF-8).
+//! The 32-byte string blocks of the reformat fast path ([`crate::json::reformat`]): which
+//! bytes of a block are `"`, `\` or control bytes, and, with AVX2, whether the block is valid
+//! UTF-8, in the same pass over the same register (so minify and prettify need no separate
+//! pass over the whole input to check its UTF-8).
 //!
 //! [`Narrow`] works everywhere (SSE2 masks on x86_64, SWAR elsewhere) and checks no UTF-8:
 //! its caller checks the whole input first. [`Avx2`] is a token that exists only when the
@@ -10,7 +10,7 @@
 //! `#[target_feature(enable = "avx2")]` function.
 //!
 //! The UTF-8 check is the table look-up method of Keiser and Lemire ("Validating UTF-8 in less
-//! than one instruction per byte", 2021; its tables are in [`crate::simd::utf8::avx2`], shared with
+//! than one instruction per byte", 2021; its tables are in [`super::utf8::avx2`], shared with
 //! the BEVE string check): each byte is judged with the three before it, which
 //! are loaded from the input (three more unaligned loads, rather than shuffling them out of the
 //! block before). A string's contents start after its opening quote, and what comes before

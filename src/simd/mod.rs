@@ -20,6 +20,8 @@
 
 #[cfg(structio_x86)]
 pub(crate) mod detect;
+#[cfg(structio_x86)]
+pub(crate) mod digits16;
 pub(crate) mod json_blocks;
 pub(crate) mod json_scan;
 pub(crate) mod json_string;

@@ -14,8 +14,9 @@
 //!   branch on the room left and no copy for the end of the input.
 //!
 //! Used when the processor has AVX-512 F, BW and VBMI with BMI2
-//! ([`has_avx512`](crate::simd::detect::has_avx512), asked at run time), and only when the compiler is Rust 1.89 or later (`cfg(structio_avx512)`, set by the
-//! build script). The callers run their loops inside
+//! ([`has_avx512`](crate::simd::detect::has_avx512), asked at run time), and only when the
+//! compiler is Rust 1.89 or later (`cfg(structio_avx512)`, set by the build script). The
+//! callers run their loops inside
 //! `#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,bmi2")]` functions so that all of
 //! this inlines into them.
 
@@ -112,7 +113,8 @@ pub(crate) unsafe fn all_errors(errors: __m512i, v: __m512i, prev: __m512i) -> _
 /// bytes) is a masked load, so nothing outside the `len` bytes is read.
 ///
 /// # Safety
-/// `src` is readable for `len` bytes; the processor has the features [`has_avx512`](crate::simd::detect::has_avx512) asks for.
+/// `src` is readable for `len` bytes; the processor has the features
+/// [`has_avx512`](crate::simd::detect::has_avx512) asks for.
 #[inline(always)]
 unsafe fn check(src: *const u8, len: usize) -> bool {
     // SAFETY: the loop's loads are of 64 bytes at `i` with `i + 64 < len`; the last one is
