@@ -90,14 +90,10 @@ mod delimited;
 pub mod header;
 mod read;
 mod sink;
-mod size;
+pub(crate) mod size;
 mod skip;
-mod str_array;
-#[cfg(structio_x86)]
-pub(crate) mod str_stream;
-mod transcode;
+pub(crate) mod transcode;
 mod typed_array;
-mod utf8_batch;
 mod write;
 
 #[cfg(test)]

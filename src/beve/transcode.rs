@@ -428,7 +428,7 @@ fn value<'a, W: Writer>(
                     strs.clear();
                     // A writer that drops values needs the strings checked, not collected.
                     let keep = !w.discards();
-                    super::str_array::items(input, &mut pos, n, |_, s| {
+                    crate::simd::beve_str::items(input, &mut pos, n, |_, s| {
                         if keep {
                             strs.push(s);
                         }

@@ -220,7 +220,7 @@ impl<'de> BeveReader<'de> {
         let at = self.pos;
         if self.header()? == header::STR_ARRAY {
             let n = self.str_array_len(at)?;
-            return super::str_array::strings_into(self.input, &mut self.pos, n, out)
+            return crate::simd::beve_str::strings_into(self.input, &mut self.pos, n, out)
                 .map_err(|(e, i)| e.push_path(PathSegment::Index(i)));
         }
         self.restore(save);
@@ -243,7 +243,7 @@ impl<'de> BeveReader<'de> {
         match self.header()? {
             header::STR_ARRAY => {
                 let n = self.str_array_len(at)?;
-                super::str_array::items(self.input, &mut self.pos, n, |i, s| {
+                crate::simd::beve_str::items(self.input, &mut self.pos, n, |i, s| {
                     each(i, Str::Borrowed(s))
                 })
                 .map_err(|(e, i)| e.push_path(PathSegment::Index(i)))?;

@@ -18,6 +18,7 @@
 //!   all (not even SSE2): the code that ARM, wasm and other targets run is then built and
 //!   tested on x86_64 too.
 
+pub(crate) mod beve_str;
 #[cfg(structio_x86)]
 pub(crate) mod detect;
 #[cfg(structio_x86)]

@@ -336,16 +336,16 @@ mod tests {
         push: fn(&[u8], usize, usize, &mut String) -> Option<bool>,
     }
 
-    /// [`valid_in`], and the string-array reader `beve::str_stream` with its AVX2 kernel on
+    /// [`valid_in`], and the string-array reader `simd::beve_str::stream` with its AVX2 kernel on
     /// the same string as a one-string array, when the processor has AVX2.
     const AVX2: Kernel = Kernel {
         name: "avx2",
         // SAFETY: called after `has_avx2` said yes.
         valid: |i, s, l| crate::simd::detect::has_avx2().then(|| unsafe { valid_call(i, s, l) }),
-        push: crate::beve::str_stream::push_one::<crate::beve::str_stream::avx2::Avx2>,
+        push: crate::simd::beve_str::stream::push_one::<crate::simd::beve_str::stream::avx2::Avx2>,
     };
 
-    /// The AVX-512 check's `valid_in`, and `beve::str_stream` with its AVX-512 kernel, when
+    /// The AVX-512 check's `valid_in`, and `simd::beve_str::stream` with its AVX-512 kernel, when
     /// the processor has what they need.
     #[cfg(structio_avx512)]
     const AVX512: Kernel = {
@@ -355,7 +355,9 @@ mod tests {
             name: "avx512",
             // SAFETY: called after `has_avx512` said yes.
             valid: |i, s, l| has_avx512().then(|| unsafe { k::valid_call(i, s, l) }),
-            push: crate::beve::str_stream::push_one::<crate::beve::str_stream::avx512::Avx512>,
+            push: crate::simd::beve_str::stream::push_one::<
+                crate::simd::beve_str::stream::avx512::Avx512,
+            >,
         }
     };
 

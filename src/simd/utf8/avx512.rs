@@ -1,6 +1,6 @@
 //! The UTF-8 check of [`super::avx2`] on 64-byte AVX-512 registers, for the strings of a
 //! BEVE document: one string in place ([`valid_in`]), or the block step ([`add_errors`])
-//! that `beve::str_stream` runs over a whole string array.
+//! that `simd::beve_str::stream` runs over a whole string array.
 //!
 //! It is the same look-up method with the same three tables; AVX-512 changes how the work is
 //! done, not what is checked:

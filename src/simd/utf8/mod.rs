@@ -5,6 +5,8 @@
 //! - [`avx2`] and [`avx512`]: the table look-up method of Keiser and Lemire on 32- and 64-byte
 //!   registers, inlined into the callers' loops (which run with the features enabled);
 //!   [`str_in`] checks one string with whichever the processor has.
+//! - [`batch`]: many short strings checked with one validator call, for processors without
+//!   AVX2.
 //! - [`unchecked`]: text from bytes already known to be UTF-8 (ASCII found by word ORs,
 //!   re-formatted JSON built from whole pieces of valid text).
 
@@ -14,6 +16,7 @@ pub(crate) mod avx2;
 #[cfg(all(structio_x86, structio_avx512))]
 #[clippy::msrv = "1.89"]
 pub(crate) mod avx512;
+pub(crate) mod batch;
 pub(crate) mod unchecked;
 
 /// Whether `input[start..start + len]` lies inside `input` (the first thing every string

@@ -2,18 +2,24 @@
 //!
 //! Each element is `SIZE | UTF-8`. With AVX-512 (F, BW, VBMI; asked at run time, and built
 //! with Rust 1.89 or later) each string is checked, and copied when read into a `String`, in
-//! one pass of 64-byte blocks by `crate::simd::utf8::avx512`, inlined into the loop over the strings;
-//! with AVX2, in 32-byte blocks by [`crate::simd::utf8::avx2::valid_in`]. Otherwise
+//! one pass of 64-byte blocks by `super::utf8::avx512`, inlined into the loop over the strings;
+//! with AVX2, in 32-byte blocks by `super::utf8::avx2::valid_in`. Otherwise
 //! the strings are gathered into chunks of up to
 //! [`CHUNK`] bytes (from the first string's data to the last one's) and each chunk is
-//! validated with one validator call (see [`super::utf8_batch`]); a string longer than a chunk
+//! validated with one validator call (see [`super::utf8::batch`]); a string longer than a chunk
 //! is validated on its own. With strings of 50 to 150 bytes this is one call per ~40 strings
 //! instead of one per string. Any error (a cut SIZE or string, invalid UTF-8) is then located
 //! exactly by re-reading the chunk string by string.
+//!
+//! Read into reused `String`s with AVX-512 or AVX2, the array is checked as one stream instead
+//! (`stream`, built on x86_64 only).
 
-use super::size;
-use super::transcode::{take, utf8};
-use super::utf8_batch::{each_valid, CHUNK};
+#[cfg(structio_x86)]
+pub(crate) mod stream;
+
+use super::utf8::batch::{each_valid, CHUNK};
+use crate::beve::size;
+use crate::beve::transcode::{take, utf8};
 use crate::error::{Error, Result};
 
 /// Most strings validated at once (their ranges are kept on the stack).
@@ -45,7 +51,7 @@ pub(crate) fn items<'a>(
 
 /// Reads `n` strings starting at `*pos` into `out`, reusing its strings' buffers (its length
 /// becomes `n`). With AVX-512 or AVX2 the array is read as one stream
-/// ([`super::str_stream`]); otherwise string by string. An error comes with the index of the
+/// ([`stream`]); otherwise string by string. An error comes with the index of the
 /// string it is about.
 #[inline]
 pub(crate) fn strings_into(
@@ -56,21 +62,17 @@ pub(crate) fn strings_into(
 ) -> std::result::Result<(), (Error, usize)> {
     #[cfg(structio_x86)]
     {
-        use super::str_stream::{self, Kernel};
+        use stream::Kernel;
         #[cfg(structio_avx512)]
-        if str_stream::avx512::Avx512::available() {
+        if stream::avx512::Avx512::available() {
             // SAFETY: the processor has what the kernel needs.
             #[allow(unsafe_code)]
-            return unsafe {
-                str_stream::strings_into::<str_stream::avx512::Avx512>(input, pos, n, out)
-            };
+            return unsafe { stream::strings_into::<stream::avx512::Avx512>(input, pos, n, out) };
         }
-        if str_stream::avx2::Avx2::available() {
+        if stream::avx2::Avx2::available() {
             // SAFETY: the processor has what the kernel needs.
             #[allow(unsafe_code)]
-            return unsafe {
-                str_stream::strings_into::<str_stream::avx2::Avx2>(input, pos, n, out)
-            };
+            return unsafe { stream::strings_into::<stream::avx2::Avx2>(input, pos, n, out) };
         }
     }
     items_batched(input, pos, n, |i, s| {
@@ -238,7 +240,7 @@ fn items_batched<'a>(
 #[inline(never)]
 fn first_invalid(input: &[u8], mut pos: usize, from: usize, to: usize) -> (Error, usize) {
     for k in from..to {
-        match super::transcode::sized_str(input, &mut pos) {
+        match crate::beve::transcode::sized_str(input, &mut pos) {
             Ok(_) => {}
             Err(e) => return (e, k),
         }
@@ -252,11 +254,11 @@ fn first_invalid(input: &[u8], mut pos: usize, from: usize, to: usize) -> (Error
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     #[cfg(structio_x86)]
-    use crate::beve::str_stream::avx2::Avx2;
+    use super::stream::avx2::Avx2;
     #[cfg(all(structio_x86, structio_avx512))]
-    use crate::beve::str_stream::avx512::Avx512;
+    use super::stream::avx512::Avx512;
+    use super::*;
 
     fn array(strs: &[&[u8]]) -> Vec<u8> {
         let mut b = Vec::new();
@@ -327,9 +329,9 @@ mod tests {
                 got.push(("items_avx2", items));
                 let into = by_strings_into(b, n, |b, p, n, o| {
                     // SAFETY: the processor has AVX2.
-                    unsafe { super::super::str_stream::strings_into::<Avx2>(b, p, n, o) }
+                    unsafe { super::stream::strings_into::<Avx2>(b, p, n, o) }
                 });
-                got.push(("str_stream avx2", into));
+                got.push(("stream avx2", into));
             }
             #[cfg(structio_avx512)]
             if crate::simd::detect::has_avx512() {
@@ -338,9 +340,9 @@ mod tests {
                 got.push(("items_avx512", items));
                 let into = by_strings_into(b, n, |b, p, n, o| {
                     // SAFETY: the processor has what the AVX-512 check needs.
-                    unsafe { super::super::str_stream::strings_into::<Avx512>(b, p, n, o) }
+                    unsafe { super::stream::strings_into::<Avx512>(b, p, n, o) }
                 });
-                got.push(("str_stream avx512", into));
+                got.push(("stream avx512", into));
             }
         }
         for (name, outcome) in got {

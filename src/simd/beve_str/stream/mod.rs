@@ -30,8 +30,8 @@ mod tests;
 
 use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
 
-use super::size;
-use super::str_array::PREFETCH;
+use super::PREFETCH;
+use crate::beve::size;
 use crate::error::Error;
 
 /// Most `String`s one run appends to a shorter vector: a vector grows only a little ahead of
@@ -219,7 +219,7 @@ fn fall_back(
     tests::FALLBACKS.with(|f| f.set(f.get() + 1));
     let mut at = *pos;
     for (k, s) in strings.iter_mut().enumerate() {
-        let text = super::transcode::sized_str(input, &mut at).map_err(|e| (e, first + k))?;
+        let text = crate::beve::transcode::sized_str(input, &mut at).map_err(|e| (e, first + k))?;
         s.clear();
         s.push_str(text);
     }

@@ -61,7 +61,7 @@ pub(crate) fn each_valid<'a, E>(
         }
         prev = b;
     }
-    if super::transcode::utf8(buf, start).is_err() {
+    if crate::beve::transcode::utf8(buf, start).is_err() {
         return Ok(false);
     }
     for (k, &(a, b)) in spans.iter().enumerate() {

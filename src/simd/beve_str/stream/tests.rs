@@ -11,8 +11,8 @@ macro_rules! for_each_kernel {
             $(
                 #[test]
                 fn $case() {
-                    super::run::<crate::beve::str_stream::avx2::Avx2>(
-                        super::$case::<crate::beve::str_stream::avx2::Avx2>,
+                    super::run::<crate::simd::beve_str::stream::avx2::Avx2>(
+                        super::$case::<crate::simd::beve_str::stream::avx2::Avx2>,
                     );
                 }
             )*
@@ -22,8 +22,8 @@ macro_rules! for_each_kernel {
             $(
                 #[test]
                 fn $case() {
-                    super::run::<crate::beve::str_stream::avx512::Avx512>(
-                        super::$case::<crate::beve::str_stream::avx512::Avx512>,
+                    super::run::<crate::simd::beve_str::stream::avx512::Avx512>(
+                        super::$case::<crate::simd::beve_str::stream::avx512::Avx512>,
                     );
                 }
             )*
@@ -66,7 +66,7 @@ fn array(before: usize, strings: &[&[u8]]) -> Vec<u8> {
         .take(before)
         .collect();
     for s in strings {
-        super::super::size::write(&mut b, s.len());
+        crate::beve::size::write(&mut b, s.len());
         b.extend_from_slice(s);
     }
     b.extend_from_slice(b"\xBF\x80\x80");
