@@ -27,18 +27,24 @@
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 
+// All `unsafe` code is in `simd` (vector kernels, stores into spare capacity, text already
+// known to be UTF-8), behind safe functions; every other module forbids it (in its own file,
+// or on its `mod` line here).
 pub mod beve;
 mod error;
 mod impls;
 pub mod json;
 mod number;
+#[forbid(unsafe_code)]
 mod reflect;
 #[allow(unsafe_code)]
 mod simd;
 pub mod value;
+#[forbid(unsafe_code)]
 pub mod walk;
 
 #[doc(hidden)]
+#[forbid(unsafe_code)]
 pub mod __private;
 
 pub use beve::{

@@ -19,6 +19,8 @@
 //!
 //! See `docs/beve.md` for the format as implemented and the mapping to Glaze's C++ types.
 
+#![forbid(unsafe_code)]
+
 /// Expands `$body` once for the Rust type of a [`crate::NumKind`], bound to the alias `$N`.
 macro_rules! with_kind {
     ($kind:expr, $N:ident => $body:expr) => {

@@ -1,6 +1,8 @@
 //! `Reflect` for the standard library's types: numbers, strings, containers, maps, tuples,
 //! smart pointers and wrappers, plus structio's own [`RawJson`](raw::RawJson).
 
+#![forbid(unsafe_code)]
+
 mod map;
 pub(crate) mod matrix;
 mod primitive;

@@ -15,6 +15,8 @@
 //! Errors carry the byte offset, the line and column, the path to the value and a caret under
 //! the source line; see [`crate::Error`].
 
+#![forbid(unsafe_code)]
+
 mod lines;
 pub(crate) mod out;
 mod pretty;

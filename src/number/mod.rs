@@ -13,6 +13,8 @@
 //! The SSE2 halves of the sixteen-digit conversions are in `crate::simd::digits16`, with
 //! the crate's other vector code; their portable twins are here.
 
+#![forbid(unsafe_code)]
+
 use half::{bf16, f16};
 
 pub(crate) mod digits16;

@@ -25,8 +25,6 @@
 //! loads the bytes before it again). Errors are gathered in a register over the blocks of a
 //! string and looked at once, at its end.
 
-#![allow(unsafe_code)]
-
 use super::json_scan::special_bits16;
 
 /// A way to scan the 32-byte blocks of a string.

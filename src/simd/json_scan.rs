@@ -57,7 +57,6 @@ pub(crate) fn eq_bits16(a: &[u8; 16], b: &[u8; 16]) -> u32 {
 }
 
 #[cfg(structio_x86)]
-#[allow(unsafe_code)]
 mod sse2 {
     use core::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,

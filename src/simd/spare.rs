@@ -3,8 +3,6 @@
 //! back) for every piece. Each store is bounds-checked against the spare room (which grows
 //! when short) and is one unaligned fixed-size write.
 
-#![allow(unsafe_code)]
-
 use crate::json::out::{copy_small, Out};
 
 /// A cursor over the spare capacity of `out`. Every byte between `out.len()` and the cursor has

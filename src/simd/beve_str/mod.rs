@@ -37,13 +37,11 @@ pub(crate) fn items<'a>(
     #[cfg(all(structio_x86, structio_avx512))]
     if crate::simd::detect::has_avx512() {
         // SAFETY: the processor has what the AVX-512 check needs.
-        #[allow(unsafe_code)]
         return unsafe { items_avx512(input, pos, n, each) };
     }
     #[cfg(structio_x86)]
     if crate::simd::detect::has_avx2() {
         // SAFETY: the processor has AVX2.
-        #[allow(unsafe_code)]
         return unsafe { items_avx2(input, pos, n, each) };
     }
     items_batched(input, pos, n, each)
@@ -66,12 +64,10 @@ pub(crate) fn strings_into(
         #[cfg(structio_avx512)]
         if stream::avx512::Avx512::available() {
             // SAFETY: the processor has what the kernel needs.
-            #[allow(unsafe_code)]
             return unsafe { stream::strings_into::<stream::avx512::Avx512>(input, pos, n, out) };
         }
         if stream::avx2::Avx2::available() {
             // SAFETY: the processor has what the kernel needs.
-            #[allow(unsafe_code)]
             return unsafe { stream::strings_into::<stream::avx2::Avx2>(input, pos, n, out) };
         }
     }
@@ -128,7 +124,7 @@ pub(super) fn prefetch(input: &[u8], at: usize) {
     if let Some(byte) = input.get(at) {
         // SAFETY: a prefetch reads nothing into the program and writes nothing; its address
         // is that of a byte of `input` all the same.
-        #[allow(unsafe_code, unused_unsafe)]
+        #[allow(unused_unsafe)]
         unsafe {
             core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
                 (byte as *const u8).cast(),
@@ -156,13 +152,11 @@ macro_rules! items_path {
         ) -> std::result::Result<(), (Error, usize)> {
             sized_loop(input, pos, n, |i, start, len| {
                 // SAFETY: this function runs only with the features the check needs.
-                #[allow(unsafe_code)]
                 if !unsafe { crate::simd::utf8::$check::valid_in(input, start, len) } {
                     return Ok(false);
                 }
                 // SAFETY: `valid_in` found `input[start..start + len]` inside `input` and
                 // valid UTF-8.
-                #[allow(unsafe_code)]
                 let s = unsafe { std::str::from_utf8_unchecked(&input[start..start + len]) };
                 each(i, s).map(|()| true)
             })
@@ -321,7 +315,6 @@ mod tests {
             ("strings_into", by_strings_into(b, n, strings_into)),
         ];
         #[cfg(structio_x86)]
-        #[allow(unsafe_code)]
         {
             if crate::simd::detect::has_avx2() {
                 // SAFETY: the processor has AVX2.

@@ -5,7 +5,6 @@
 //!
 //! The buffer is worked on as bytes (blocks are stored into its spare capacity) and turned back
 //! into a `String` without a second UTF-8 check; both are `unsafe`, justified below.
-#![allow(unsafe_code)]
 
 use crate::error::{Code, Error, Result};
 

@@ -15,8 +15,6 @@
 //! their loops inside `#[target_feature(enable = "avx2")]` functions, so that all of this
 //! inlines into them.
 
-#![allow(unsafe_code)]
-
 use core::arch::x86_64::{
     __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_cmpgt_epi8, _mm256_loadu_si256,
     _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set1_epi8,

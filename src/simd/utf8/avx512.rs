@@ -20,8 +20,6 @@
 //! `#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,bmi2")]` functions so that all of
 //! this inlines into them.
 
-#![allow(unsafe_code)]
-
 use core::arch::x86_64::{
     __m512i, _bzhi_u64, _mm512_alignr_epi64, _mm512_alignr_epi8, _mm512_loadu_epi8,
     _mm512_maskz_loadu_epi8, _mm512_movepi8_mask, _mm512_or_si512, _mm512_permutexvar_epi8,

@@ -13,8 +13,6 @@
 //! The strings are then handed out as slices of the input; that they are valid is known from
 //! the buffer, whose bytes are equal, which is the one unsafe step (`from_utf8_unchecked`).
 
-#![allow(unsafe_code)]
-
 use std::mem::MaybeUninit;
 
 /// Largest region validated at once (the buffer lives on the stack).

@@ -18,8 +18,6 @@
 //!
 //! Called only when the processor has what the kernel's [`Kernel::available`] asks for.
 
-#![allow(unsafe_code)]
-
 pub(crate) mod avx2;
 // Built only with Rust 1.89 or later (`cfg(structio_avx512)`, set by the build script).
 #[cfg(structio_avx512)]
