@@ -90,9 +90,9 @@ mod aligned;
 mod complex;
 mod delimited;
 pub mod header;
+pub(crate) mod length_prefix;
 mod read;
 mod sink;
-pub(crate) mod size;
 mod skip;
 pub(crate) mod transcode;
 mod typed_array;
@@ -100,6 +100,10 @@ mod write;
 
 #[cfg(test)]
 mod tests;
+
+// `complex.rs` names the length prefix by the module's old name, `size`.
+#[cfg(feature = "num-complex")]
+use length_prefix as size;
 
 pub use aligned::AlignedBytes;
 pub use delimited::{

@@ -7,8 +7,8 @@
 use std::borrow::Cow;
 
 use super::header;
+use super::length_prefix;
 use super::read::{conversion_error, is_numeric_array, type_error, BeveReader};
-use super::size;
 use super::transcode::{bool_bits, fits, NumArray};
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::Number;
@@ -103,7 +103,7 @@ impl<'de> BeveReader<'de> {
             && self.input.get(at) == Some(&header::typed_array(N::KIND))
         {
             let mut pos = at + 1;
-            let count = size::read(self.input, &mut pos)?;
+            let count = length_prefix::read(self.input, &mut pos)?;
             let width = std::mem::size_of::<N>();
             if fits(count, width, self.input.len() - pos) {
                 let end = pos + count * width;
@@ -202,7 +202,7 @@ impl<'de> BeveReader<'de> {
     /// and the depth limit.
     #[inline]
     fn str_array_len(&mut self, at: usize) -> Result<usize> {
-        let n = size::read(self.input, &mut self.pos)?;
+        let n = length_prefix::read(self.input, &mut self.pos)?;
         if n > self.left() {
             return Err(super::header::eof(at));
         }

@@ -19,7 +19,7 @@
 
 mod lines;
 pub(crate) mod out;
-mod pretty;
+mod pretty_minify;
 mod read;
 pub(crate) mod reformat;
 mod skip;
@@ -292,14 +292,14 @@ fn reformat_into<const PRETTY: bool>(
     out.truncate(start);
     let text = string::valid_prefix(s);
     let walked = if PRETTY {
-        let mut e = pretty::PrettyEmit {
+        let mut e = pretty_minify::PrettyEmit {
             out: &mut *out,
             indent,
             base: 0,
         };
         skip::walk_all_in(s, text, max_depth, &mut e)
     } else {
-        let mut e = pretty::MinifyEmit {
+        let mut e = pretty_minify::MinifyEmit {
             out: &mut *out,
             text,
             last: 0,

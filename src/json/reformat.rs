@@ -562,7 +562,7 @@ pub(crate) fn body<const PRETTY: bool, B: Blocks>(
                 let j = lead_ws::<PRETTY>(s, i + 1);
                 if s.get(j) == Some(&close) {
                     if PRETTY && j > i + 1 {
-                        // Whitespace inside: Glaze's two line breaks (see `pretty.rs`).
+                        // Whitespace inside: Glaze's two line breaks (see `pretty_minify.rs`).
                         out.byte(b);
                         newline(out, (depth + 1).saturating_mul(indent));
                         newline(out, depth.saturating_mul(indent));
@@ -656,7 +656,7 @@ pub(crate) fn body<const PRETTY: bool, B: Blocks>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::pretty::{MinifyEmit, PrettyEmit};
+    use crate::json::pretty_minify::{MinifyEmit, PrettyEmit};
     use crate::json::skip::walk_all_in;
     use crate::json::string::valid_prefix;
 

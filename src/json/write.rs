@@ -11,7 +11,7 @@ use crate::reflect::{KeyKind, Writer};
 
 use super::out::copy_at;
 use super::out::Out;
-use super::pretty::newline_indent;
+use super::pretty_minify::newline_indent;
 use super::string::{needs_escape16, write_str};
 use super::Options;
 use crate::number::print::{write_number, FloatStyle};

@@ -18,7 +18,7 @@
 pub(crate) mod stream;
 
 use super::utf8::batch::{each_valid, CHUNK};
-use crate::beve::size;
+use crate::beve::length_prefix;
 use crate::beve::transcode::{take, utf8};
 use crate::error::{Error, Result};
 
@@ -94,7 +94,7 @@ fn sized_loop(
     for i in 0..n {
         let at = p;
         prefetch(input, p + PREFETCH);
-        let len = match size::read(input, &mut p) {
+        let len = match length_prefix::read(input, &mut p) {
             Ok(len) => len,
             Err(e) => return Err((e, i)),
         };
@@ -182,7 +182,7 @@ fn items_batched<'a>(
         let first = i;
         let run_at = *pos;
         let mut p = *pos;
-        let Ok(len) = size::read(input, &mut p) else {
+        let Ok(len) = length_prefix::read(input, &mut p) else {
             return Err(first_invalid(input, run_at, first, i + 1));
         };
         if take(input, p, len, run_at).is_err() {
@@ -203,7 +203,7 @@ fn items_batched<'a>(
         let mut count = 1;
         while i < n && count < RUN {
             let mut q = p;
-            let Ok(len) = size::read(input, &mut q) else {
+            let Ok(len) = length_prefix::read(input, &mut q) else {
                 return Err(first_invalid(input, run_at, first, i + 1));
             };
             if take(input, q, len, p).is_err() {
@@ -257,7 +257,7 @@ mod tests {
     fn array(strs: &[&[u8]]) -> Vec<u8> {
         let mut b = Vec::new();
         for s in strs {
-            size::write(&mut b, s.len());
+            length_prefix::write(&mut b, s.len());
             b.extend_from_slice(s);
         }
         b
@@ -406,7 +406,7 @@ mod tests {
 
     fn size_len(n: usize) -> usize {
         let mut b = Vec::new();
-        size::write(&mut b, n);
+        length_prefix::write(&mut b, n);
         b.len()
     }
 

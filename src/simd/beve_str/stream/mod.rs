@@ -29,7 +29,7 @@ mod tests;
 use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
 
 use super::PREFETCH;
-use crate::beve::size;
+use crate::beve::length_prefix;
 use crate::error::Error;
 
 /// Most `String`s one run appends to a shorter vector: a vector grows only a little ahead of
@@ -492,7 +492,7 @@ unsafe fn advance_with<K: Kernel, const SHORTCUT: bool>(
 /// The processor has what `K::available` asks for.
 unsafe fn wide<K: Kernel>(input: &[u8], r: &mut Resume, dst: &mut String) -> bool {
     let mut p = r.p;
-    let Ok(len) = size::read(input, &mut p) else {
+    let Ok(len) = length_prefix::read(input, &mut p) else {
         return false;
     };
     // SAFETY: the caller's promise about the processor.
@@ -538,7 +538,7 @@ unsafe fn run<K: Kernel>(input: &[u8], pos: &mut usize, strings: &mut [String]) 
                 let Some(r) = &resume else { return false };
                 p = r.p;
                 // The SIZE `advance_with` read before it stopped, read again.
-                let Ok(len) = size::read(input, &mut r.p.clone()) else {
+                let Ok(len) = length_prefix::read(input, &mut r.p.clone()) else {
                     return false;
                 };
                 // Strings before `k` hold bytes not judged yet: the guard empties them if
@@ -578,7 +578,7 @@ pub(crate) fn push_one<K: Kernel>(
         return None;
     }
     let mut array = input[..start.min(input.len())].to_vec();
-    size::write(&mut array, len);
+    length_prefix::write(&mut array, len);
     array.extend_from_slice(input.get(start..).unwrap_or_default());
     let mut read = vec![String::from("used")];
     let mut pos = start;

@@ -66,7 +66,7 @@ fn array(before: usize, strings: &[&[u8]]) -> Vec<u8> {
         .take(before)
         .collect();
     for s in strings {
-        crate::beve::size::write(&mut b, s.len());
+        crate::beve::length_prefix::write(&mut b, s.len());
         b.extend_from_slice(s);
     }
     b.extend_from_slice(b"\xBF\x80\x80");
