@@ -9,9 +9,9 @@
 //! if the input was valid after all (a deeper nesting than this path keeps, say). So it must
 //! never accept input the walk rejects, and when it accepts, its output must be the walk's.
 //! It also checks that the input is UTF-8: with AVX2 in the string scan itself (see
-//! [`super::blocks`]; bytes outside strings must be ASCII to pass the grammar), else with one
-//! pass over all of it first. The output is then UTF-8 too: it is the input with ASCII
-//! whitespace removed and ASCII punctuation added next to ASCII bytes.
+//! [`crate::simd::json_blocks`]; bytes outside strings must be ASCII to pass the grammar),
+//! else with one pass over all of it first. The output is then UTF-8 too: it is the input with
+//! ASCII whitespace removed and ASCII punctuation added next to ASCII bytes.
 
 use super::string::{unescape_unicode, Discard};
 use crate::number::parse::skip_number;

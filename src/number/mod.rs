@@ -6,9 +6,9 @@
 //! - [`parse`]: the number grammar, exact integers (eight digits at a time) and correctly
 //!   rounded floats (Clinger's fast path, then [`float_parse`]'s Eisel-Lemire with the
 //!   powers of five of [`pow5`], then the standard library's parser);
-//! - [`print`]: numbers as text in Glaze's style or serde's, integers through [`int_print`],
-//!   the shortest digits of an `f64` through [`shortest`], whose seventeen digits are split by
-//!   [`digits16`].
+//! - [`print`](mod@print): numbers as text in Glaze's style or serde's, integers through
+//!   [`int_print`], the shortest digits of an `f64` through [`shortest`], whose seventeen
+//!   digits are split by [`digits16`].
 //!
 //! The SSE2 halves of the sixteen-digit conversions are in `crate::simd::digits16`, with
 //! the crate's other vector code; their portable twins are here.

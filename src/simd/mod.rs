@@ -17,6 +17,28 @@
 //! - `STRUCTIO_PORTABLE=1` in the environment of the *build* compiles no x86 vector code at
 //!   all (not even SSE2): the code that ARM, wasm and other targets run is then built and
 //!   tested on x86_64 too.
+//!
+//! # The home of structio's `unsafe` code
+//!
+//! This module and its submodules hold every `unsafe` block of the crate; the crate root
+//! denies `unsafe_code` and every other module forbids it. What is here is offered to the rest
+//! of the crate as safe functions and types; where a safe wrapper would have added a check to a
+//! hot loop, the loop itself lives here. Each `unsafe` block carries a `// SAFETY:` comment.
+//!
+//! - [`detect`]: what the processor has ([`detect::has_avx2`], [`detect::has_avx512`]),
+//!   asked once.
+//! - [`utf8`]: the AVX2 and AVX-512 UTF-8 checks, the batched check of many short strings, and
+//!   text made from bytes already known to be UTF-8.
+//! - [`json_scan`]: which bytes of a 16-byte block are special in a JSON string, whitespace,
+//!   digits (SSE2 intrinsics; SWAR elsewhere).
+//! - [`json_blocks`]: the re-formatter's 32-byte string blocks, with AVX2 the UTF-8 check in
+//!   the same pass.
+//! - [`json_string`]: JSON strings copied and scanned in blocks, written with escapes into
+//!   reserved spare capacity and read into reused `String`s.
+//! - [`spare`]: the output cursor that stores fixed-size blocks into a `Vec`'s spare capacity.
+//! - [`digits16`]: the SSE2 halves of the sixteen-digit number conversions.
+//! - [`beve_str`]: the strings of a BEVE string array, checked per string in place or as one
+//!   stream while they are copied into reused `String`s.
 
 pub(crate) mod beve_str;
 #[cfg(structio_x86)]

@@ -47,7 +47,8 @@ impl CopyScan for Narrow {
     }
 }
 
-/// Thirty-two bytes with AVX2; only for callers that checked [`has_avx2`].
+/// Thirty-two bytes with AVX2; only for callers that checked
+/// [`has_avx2`](crate::simd::detect::has_avx2).
 #[cfg(structio_x86)]
 pub(crate) struct Avx2;
 
