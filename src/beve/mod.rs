@@ -19,6 +19,8 @@
 //!
 //! See `docs/beve.md` for the format as implemented and the mapping to Glaze's C++ types.
 
+#![forbid(unsafe_code)]
+
 /// Expands `$body` once for the Rust type of a [`crate::NumKind`], bound to the alias `$N`.
 macro_rules! with_kind {
     ($kind:expr, $N:ident => $body:expr) => {
@@ -87,21 +89,18 @@ mod aligned;
 mod complex;
 mod delimited;
 pub mod header;
+pub(crate) mod length_prefix;
 mod matrix;
 mod read;
 mod sink;
-mod size;
 mod skip;
-mod str_array;
-#[cfg(structio_x86)]
-pub(crate) mod str_stream;
-mod transcode;
+pub(crate) mod transcode;
 mod typed_array;
-mod utf8_batch;
 mod write;
 
 #[cfg(test)]
 mod tests;
+
 
 pub use aligned::AlignedBytes;
 pub use delimited::{

@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 use super::header::{self, describe, eof, invalid, major, Keys};
-use super::size;
+use super::length_prefix;
 use super::transcode::{bit, bool_bits, fits, num_kind, sized_str, take, NumArray};
 use crate::error::{Code, Error, Result};
 use crate::impls::matrix::Layout;
@@ -334,7 +334,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         let h = self.header()?;
         let (remaining, elems) = match h {
             header::GENERIC_ARRAY => {
-                let n = size::read(self.input, &mut self.pos)?;
+                let n = length_prefix::read(self.input, &mut self.pos)?;
                 if n > self.left() {
                     return Err(eof(at));
                 }
@@ -353,7 +353,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
                 )
             }
             header::STR_ARRAY => {
-                let n = size::read(self.input, &mut self.pos)?;
+                let n = length_prefix::read(self.input, &mut self.pos)?;
                 if n > self.left() {
                     return Err(eof(at));
                 }
@@ -404,7 +404,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
             return Err(type_error("an object", h, at));
         }
         let keys = header::object_keys(h, at)?;
-        let n = size::read(self.input, &mut self.pos)?;
+        let n = length_prefix::read(self.input, &mut self.pos)?;
         let min_member = match keys {
             Keys::Str => 2,
             Keys::Int(k) => k.size() + 1,
@@ -427,7 +427,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         if map.keys != Keys::Str {
             return Err(self.key_type_error(at));
         }
-        let n = size::read(self.input, &mut self.pos)?;
+        let n = length_prefix::read(self.input, &mut self.pos)?;
         let k = take(self.input, self.pos, n, at)?;
         // Keys that match a field are valid by construction; others end up in messages.
         if !k.is_ascii() {

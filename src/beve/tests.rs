@@ -224,7 +224,7 @@ fn array_lengths_at_size_boundaries() {
 
 fn size_len(n: usize) -> usize {
     let mut v = Vec::new();
-    size::write(&mut v, n);
+    length_prefix::write(&mut v, n);
     v.len()
 }
 

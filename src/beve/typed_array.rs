@@ -7,8 +7,8 @@
 use std::borrow::Cow;
 
 use super::header;
+use super::length_prefix;
 use super::read::{conversion_error, is_numeric_array, type_error, BeveReader};
-use super::size;
 use super::transcode::{bool_bits, fits, NumArray};
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::Number;
@@ -103,7 +103,7 @@ impl<'de> BeveReader<'de> {
             && self.input.get(at) == Some(&header::typed_array(N::KIND))
         {
             let mut pos = at + 1;
-            let count = size::read(self.input, &mut pos)?;
+            let count = length_prefix::read(self.input, &mut pos)?;
             let width = std::mem::size_of::<N>();
             if fits(count, width, self.input.len() - pos) {
                 let end = pos + count * width;
@@ -202,7 +202,7 @@ impl<'de> BeveReader<'de> {
     /// and the depth limit.
     #[inline]
     fn str_array_len(&mut self, at: usize) -> Result<usize> {
-        let n = size::read(self.input, &mut self.pos)?;
+        let n = length_prefix::read(self.input, &mut self.pos)?;
         if n > self.left() {
             return Err(super::header::eof(at));
         }
@@ -220,7 +220,7 @@ impl<'de> BeveReader<'de> {
         let at = self.pos;
         if self.header()? == header::STR_ARRAY {
             let n = self.str_array_len(at)?;
-            return super::str_array::strings_into(self.input, &mut self.pos, n, out)
+            return crate::simd::beve_str::strings_into(self.input, &mut self.pos, n, out)
                 .map_err(|(e, i)| e.push_path(PathSegment::Index(i)));
         }
         self.restore(save);
@@ -243,7 +243,7 @@ impl<'de> BeveReader<'de> {
         match self.header()? {
             header::STR_ARRAY => {
                 let n = self.str_array_len(at)?;
-                super::str_array::items(self.input, &mut self.pos, n, |i, s| {
+                crate::simd::beve_str::items(self.input, &mut self.pos, n, |i, s| {
                     each(i, Str::Borrowed(s))
                 })
                 .map_err(|(e, i)| e.push_path(PathSegment::Index(i)))?;

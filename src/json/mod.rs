@@ -15,37 +15,26 @@
 //! Errors carry the byte offset, the line and column, the path to the value and a caret under
 //! the source line; see [`crate::Error`].
 
-mod blocks;
-mod digits16;
-mod float_read;
-mod int_write;
+#![forbid(unsafe_code)]
+
 mod lines;
-mod number_read;
-mod number_write;
-mod out;
-mod pow5;
-mod pretty;
+pub(crate) mod out;
+mod pretty_minify;
 mod read;
-mod reformat;
-mod scan;
-mod shortest;
+pub(crate) mod reformat;
 mod skip;
-mod spare;
-mod string;
-mod string_into;
-mod unchecked;
-pub(crate) mod wide;
+pub(crate) mod string;
 mod write;
 
 use crate::error::Result;
 use crate::reflect::{ReadOptions, Reflect};
 
+pub(crate) use crate::number::parse::read_int;
+pub use crate::number::print::FloatStyle;
 pub use lines::{
     from_ndjson, read_ndjson, read_ndjson_with, to_ndjson, to_ndjson_with, write_ndjson,
     write_ndjson_with, JsonLines, LinesWriter,
 };
-pub(crate) use number_read::read_int;
-pub use number_write::FloatStyle;
 pub(crate) use read::JsonReader;
 pub(crate) use write::JsonWriter;
 
@@ -231,7 +220,7 @@ pub fn prettify_with<I: AsRef<[u8]> + ?Sized>(input: &I, opts: &PrettyOptions) -
     let text = input.as_ref();
     let mut out = Vec::with_capacity(text.len() + text.len() / 2);
     reformat_into::<true>(text, &mut out, opts.max_depth, opts.indent)?;
-    Ok(unchecked::string_of_pieces(out))
+    Ok(crate::simd::utf8::unchecked::string_of_pieces(out))
 }
 
 /// [`prettify`] appending to a byte buffer, which can be reused from call to call (as
@@ -266,7 +255,7 @@ pub fn prettify_into_with<I: AsRef<[u8]> + ?Sized>(
 pub fn minify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
     let mut out = Vec::new();
     minify_into(input, &mut out)?;
-    Ok(unchecked::string_of_pieces(out))
+    Ok(crate::simd::utf8::unchecked::string_of_pieces(out))
 }
 
 /// [`minify`] appending to a byte buffer, which can be reused from call to call (as
@@ -303,14 +292,14 @@ fn reformat_into<const PRETTY: bool>(
     out.truncate(start);
     let text = string::valid_prefix(s);
     let walked = if PRETTY {
-        let mut e = pretty::PrettyEmit {
+        let mut e = pretty_minify::PrettyEmit {
             out: &mut *out,
             indent,
             base: 0,
         };
         skip::walk_all_in(s, text, max_depth, &mut e)
     } else {
-        let mut e = pretty::MinifyEmit {
+        let mut e = pretty_minify::MinifyEmit {
             out: &mut *out,
             text,
             last: 0,

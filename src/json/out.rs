@@ -2,9 +2,9 @@
 //! minify). Everything is appended as `&str`, so building a `String` needs no UTF-8 check at
 //! the end.
 
-use super::number_write::{write_number_rows, write_numbers, FloatStyle};
-use super::spare::Spare;
+use crate::number::print::{write_number_rows, write_numbers, FloatStyle};
 use crate::number::Number;
+use crate::simd::spare::Spare;
 
 /// A growable text buffer.
 pub(crate) trait Out {

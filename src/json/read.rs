@@ -9,10 +9,10 @@ use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::{Number, Wire};
 use crate::reflect::{EnumInfo, Key, NextField, ReadOptions, Reader, Str, ValueKind};
 
-use super::number_read::{int_element, read_float, read_int, read_wire};
 use super::skip::{eof, literal, skip_ws, walk, NoEmit};
 use super::string::{find_special, slice, valid_prefix};
-use super::string_into::{read_fresh_string, read_string_into};
+use crate::number::parse::{int_element, read_float, read_int, read_wire};
+use crate::simd::json_string::unescape::{read_fresh_string, read_string_into};
 
 /// `true,` as a little-endian word.
 const TRUE_COMMA: u64 = u64::from_le_bytes(*b"true,\0\0\0");

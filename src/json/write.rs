@@ -9,12 +9,12 @@
 use crate::number::{NumKind, Number};
 use crate::reflect::{FieldName, KeyKind, Writer};
 
-use super::number_write::{write_number, FloatStyle};
 use super::out::copy_at;
 use super::out::Out;
-use super::pretty::newline_indent;
+use super::pretty_minify::newline_indent;
 use super::string::{needs_escape16, write_str};
 use super::Options;
+use crate::number::print::{write_number, FloatStyle};
 
 /// Writes JSON, appending to a `Vec<u8>` (the default) or a `String`. `PRETTY` selects Glaze's
 /// pretty layout.

@@ -1,4 +1,6 @@
-//! SIZE: BEVE's compressed unsigned integer.
+//! SIZE: BEVE's compressed unsigned integer, the prefix that gives a string's length, an
+//! array's or object's element count, and a variant's index. (Not to be confused with
+//! [`beve_size`](super::beve_size), the length of a whole encoded value.)
 //!
 //! The low two bits of the first byte give the width (1, 2, 4 or 8 bytes); the value is the
 //! little-endian word shifted right by two. Writers use the smallest width; readers accept any

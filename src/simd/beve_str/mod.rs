@@ -2,18 +2,24 @@
 //!
 //! Each element is `SIZE | UTF-8`. With AVX-512 (F, BW, VBMI; asked at run time, and built
 //! with Rust 1.89 or later) each string is checked, and copied when read into a `String`, in
-//! one pass of 64-byte blocks by `crate::utf8_avx512`, inlined into the loop over the strings;
-//! with AVX2, in 32-byte blocks by [`crate::utf8_avx2::valid_in`]. Otherwise
+//! one pass of 64-byte blocks by `super::utf8::avx512`, inlined into the loop over the strings;
+//! with AVX2, in 32-byte blocks by `super::utf8::avx2::valid_in`. Otherwise
 //! the strings are gathered into chunks of up to
 //! [`CHUNK`] bytes (from the first string's data to the last one's) and each chunk is
-//! validated with one validator call (see [`super::utf8_batch`]); a string longer than a chunk
+//! validated with one validator call (see [`super::utf8::batch`]); a string longer than a chunk
 //! is validated on its own. With strings of 50 to 150 bytes this is one call per ~40 strings
 //! instead of one per string. Any error (a cut SIZE or string, invalid UTF-8) is then located
 //! exactly by re-reading the chunk string by string.
+//!
+//! Read into reused `String`s with AVX-512 or AVX2, the array is checked as one stream instead
+//! (`stream`, built on x86_64 only).
 
-use super::size;
-use super::transcode::{take, utf8};
-use super::utf8_batch::{each_valid, CHUNK};
+#[cfg(structio_x86)]
+pub(crate) mod stream;
+
+use super::utf8::batch::{each_valid, CHUNK};
+use crate::beve::length_prefix;
+use crate::beve::transcode::{take, utf8};
 use crate::error::{Error, Result};
 
 /// Most strings validated at once (their ranges are kept on the stack).
@@ -29,15 +35,13 @@ pub(crate) fn items<'a>(
     each: impl FnMut(usize, &'a str) -> Result<()>,
 ) -> std::result::Result<(), (Error, usize)> {
     #[cfg(all(structio_x86, structio_avx512))]
-    if crate::utf8_avx512::has_avx512() {
+    if crate::simd::detect::has_avx512() {
         // SAFETY: the processor has what the AVX-512 check needs.
-        #[allow(unsafe_code)]
         return unsafe { items_avx512(input, pos, n, each) };
     }
     #[cfg(structio_x86)]
-    if crate::json::wide::has_avx2() {
+    if crate::simd::detect::has_avx2() {
         // SAFETY: the processor has AVX2.
-        #[allow(unsafe_code)]
         return unsafe { items_avx2(input, pos, n, each) };
     }
     items_batched(input, pos, n, each)
@@ -45,7 +49,7 @@ pub(crate) fn items<'a>(
 
 /// Reads `n` strings starting at `*pos` into `out`, reusing its strings' buffers (its length
 /// becomes `n`). With AVX-512 or AVX2 the array is read as one stream
-/// ([`super::str_stream`]); otherwise string by string. An error comes with the index of the
+/// ([`stream`]); otherwise string by string. An error comes with the index of the
 /// string it is about.
 #[inline]
 pub(crate) fn strings_into(
@@ -56,21 +60,15 @@ pub(crate) fn strings_into(
 ) -> std::result::Result<(), (Error, usize)> {
     #[cfg(structio_x86)]
     {
-        use super::str_stream::{self, Kernel};
+        use stream::Kernel;
         #[cfg(structio_avx512)]
-        if str_stream::avx512::Avx512::available() {
+        if stream::avx512::Avx512::available() {
             // SAFETY: the processor has what the kernel needs.
-            #[allow(unsafe_code)]
-            return unsafe {
-                str_stream::strings_into::<str_stream::avx512::Avx512>(input, pos, n, out)
-            };
+            return unsafe { stream::strings_into::<stream::avx512::Avx512>(input, pos, n, out) };
         }
-        if str_stream::avx2::Avx2::available() {
+        if stream::avx2::Avx2::available() {
             // SAFETY: the processor has what the kernel needs.
-            #[allow(unsafe_code)]
-            return unsafe {
-                str_stream::strings_into::<str_stream::avx2::Avx2>(input, pos, n, out)
-            };
+            return unsafe { stream::strings_into::<stream::avx2::Avx2>(input, pos, n, out) };
         }
     }
     items_batched(input, pos, n, |i, s| {
@@ -96,7 +94,7 @@ fn sized_loop(
     for i in 0..n {
         let at = p;
         prefetch(input, p + PREFETCH);
-        let len = match size::read(input, &mut p) {
+        let len = match length_prefix::read(input, &mut p) {
             Ok(len) => len,
             Err(e) => return Err((e, i)),
         };
@@ -126,7 +124,7 @@ pub(super) fn prefetch(input: &[u8], at: usize) {
     if let Some(byte) = input.get(at) {
         // SAFETY: a prefetch reads nothing into the program and writes nothing; its address
         // is that of a byte of `input` all the same.
-        #[allow(unsafe_code, unused_unsafe)]
+        #[allow(unused_unsafe)]
         unsafe {
             core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(
                 (byte as *const u8).cast(),
@@ -135,7 +133,7 @@ pub(super) fn prefetch(input: &[u8], at: usize) {
     }
 }
 
-/// Defines `$items` ([`items`]) over the string check of module `crate::$check` (its
+/// Defines `$items` ([`items`]) over the string check of module `crate::simd::utf8::$check` (its
 /// `valid_in`), compiled with `$features`; callers call it only after asking the processor
 /// for those features.
 macro_rules! items_path {
@@ -154,13 +152,11 @@ macro_rules! items_path {
         ) -> std::result::Result<(), (Error, usize)> {
             sized_loop(input, pos, n, |i, start, len| {
                 // SAFETY: this function runs only with the features the check needs.
-                #[allow(unsafe_code)]
-                if !unsafe { crate::$check::valid_in(input, start, len) } {
+                if !unsafe { crate::simd::utf8::$check::valid_in(input, start, len) } {
                     return Ok(false);
                 }
                 // SAFETY: `valid_in` found `input[start..start + len]` inside `input` and
                 // valid UTF-8.
-                #[allow(unsafe_code)]
                 let s = unsafe { std::str::from_utf8_unchecked(&input[start..start + len]) };
                 each(i, s).map(|()| true)
             })
@@ -168,13 +164,9 @@ macro_rules! items_path {
     };
 }
 
-items_path!(items_avx2, utf8_avx2, "avx2");
+items_path!(items_avx2, avx2, "avx2");
 #[cfg(structio_avx512)]
-items_path!(
-    items_avx512,
-    utf8_avx512,
-    "avx512f,avx512bw,avx512vbmi,bmi2"
-);
+items_path!(items_avx512, avx512, "avx512f,avx512bw,avx512vbmi,bmi2");
 
 /// [`items`] validating up to [`CHUNK`] bytes of strings with one validator call.
 fn items_batched<'a>(
@@ -190,7 +182,7 @@ fn items_batched<'a>(
         let first = i;
         let run_at = *pos;
         let mut p = *pos;
-        let Ok(len) = size::read(input, &mut p) else {
+        let Ok(len) = length_prefix::read(input, &mut p) else {
             return Err(first_invalid(input, run_at, first, i + 1));
         };
         if take(input, p, len, run_at).is_err() {
@@ -211,7 +203,7 @@ fn items_batched<'a>(
         let mut count = 1;
         while i < n && count < RUN {
             let mut q = p;
-            let Ok(len) = size::read(input, &mut q) else {
+            let Ok(len) = length_prefix::read(input, &mut q) else {
                 return Err(first_invalid(input, run_at, first, i + 1));
             };
             if take(input, q, len, p).is_err() {
@@ -242,7 +234,7 @@ fn items_batched<'a>(
 #[inline(never)]
 fn first_invalid(input: &[u8], mut pos: usize, from: usize, to: usize) -> (Error, usize) {
     for k in from..to {
-        match super::transcode::sized_str(input, &mut pos) {
+        match crate::beve::transcode::sized_str(input, &mut pos) {
             Ok(_) => {}
             Err(e) => return (e, k),
         }
@@ -256,16 +248,16 @@ fn first_invalid(input: &[u8], mut pos: usize, from: usize, to: usize) -> (Error
 
 #[cfg(test)]
 mod tests {
-    use super::*;
     #[cfg(structio_x86)]
-    use crate::beve::str_stream::avx2::Avx2;
+    use super::stream::avx2::Avx2;
     #[cfg(all(structio_x86, structio_avx512))]
-    use crate::beve::str_stream::avx512::Avx512;
+    use super::stream::avx512::Avx512;
+    use super::*;
 
     fn array(strs: &[&[u8]]) -> Vec<u8> {
         let mut b = Vec::new();
         for s in strs {
-            size::write(&mut b, s.len());
+            length_prefix::write(&mut b, s.len());
             b.extend_from_slice(s);
         }
         b
@@ -323,28 +315,27 @@ mod tests {
             ("strings_into", by_strings_into(b, n, strings_into)),
         ];
         #[cfg(structio_x86)]
-        #[allow(unsafe_code)]
         {
-            if crate::json::wide::has_avx2() {
+            if crate::simd::detect::has_avx2() {
                 // SAFETY: the processor has AVX2.
                 let items = by_items(b, n, |b, p, n, f| unsafe { items_avx2(b, p, n, f) });
                 got.push(("items_avx2", items));
                 let into = by_strings_into(b, n, |b, p, n, o| {
                     // SAFETY: the processor has AVX2.
-                    unsafe { super::super::str_stream::strings_into::<Avx2>(b, p, n, o) }
+                    unsafe { super::stream::strings_into::<Avx2>(b, p, n, o) }
                 });
-                got.push(("str_stream avx2", into));
+                got.push(("stream avx2", into));
             }
             #[cfg(structio_avx512)]
-            if crate::utf8_avx512::has_avx512() {
+            if crate::simd::detect::has_avx512() {
                 // SAFETY: the processor has what the AVX-512 check needs.
                 let items = by_items(b, n, |b, p, n, f| unsafe { items_avx512(b, p, n, f) });
                 got.push(("items_avx512", items));
                 let into = by_strings_into(b, n, |b, p, n, o| {
                     // SAFETY: the processor has what the AVX-512 check needs.
-                    unsafe { super::super::str_stream::strings_into::<Avx512>(b, p, n, o) }
+                    unsafe { super::stream::strings_into::<Avx512>(b, p, n, o) }
                 });
-                got.push(("str_stream avx512", into));
+                got.push(("stream avx512", into));
             }
         }
         for (name, outcome) in got {
@@ -415,7 +406,7 @@ mod tests {
 
     fn size_len(n: usize) -> usize {
         let mut b = Vec::new();
-        size::write(&mut b, n);
+        length_prefix::write(&mut b, n);
         b.len()
     }
 

@@ -1,6 +1,6 @@
-//! The UTF-8 check of [`crate::utf8_avx2`] on 64-byte AVX-512 registers, for the strings of a
+//! The UTF-8 check of [`super::avx2`] on 64-byte AVX-512 registers, for the strings of a
 //! BEVE document: one string in place ([`valid_in`]), or the block step ([`add_errors`])
-//! that `beve::str_stream` runs over a whole string array.
+//! that `simd::beve_str::stream` runs over a whole string array.
 //!
 //! It is the same look-up method with the same three tables; AVX-512 changes how the work is
 //! done, not what is checked:
@@ -13,13 +13,12 @@
 //! - a string's last block is a masked load: nothing past the string's end is read, with no
 //!   branch on the room left and no copy for the end of the input.
 //!
-//! Used when the processor has AVX-512 F, BW and VBMI with BMI2 ([`has_avx512`], asked at run
-//! time), and only when the compiler is Rust 1.89 or later (`cfg(structio_avx512)`, set by the
-//! build script). The callers run their loops inside
+//! Used when the processor has AVX-512 F, BW and VBMI with BMI2
+//! ([`has_avx512`](crate::simd::detect::has_avx512), asked at run time), and only when the
+//! compiler is Rust 1.89 or later (`cfg(structio_avx512)`, set by the build script). The
+//! callers run their loops inside
 //! `#[target_feature(enable = "avx512f,avx512bw,avx512vbmi,bmi2")]` functions so that all of
 //! this inlines into them.
-
-#![allow(unsafe_code)]
 
 use core::arch::x86_64::{
     __m512i, _bzhi_u64, _mm512_alignr_epi64, _mm512_alignr_epi8, _mm512_loadu_epi8,
@@ -28,22 +27,7 @@ use core::arch::x86_64::{
     _mm512_ternarylogic_epi64, _mm512_test_epi8_mask,
 };
 
-use crate::utf8_avx2::{PREV_HIGH, PREV_LOW, THIS_HIGH, TWO_CONTS};
-
-/// Whether the processor has what this module uses (AVX-512 F, BW, VBMI and BMI2): asked once,
-/// then one relaxed load.
-#[inline(always)]
-pub(crate) fn has_avx512() -> bool {
-    use crate::simd::{allowed, Detected, VectorLevel};
-    static AVX512: Detected = Detected::new();
-    AVX512.get(|| {
-        allowed(VectorLevel::Avx512)
-            && std::arch::is_x86_feature_detected!("avx512f")
-            && std::arch::is_x86_feature_detected!("avx512bw")
-            && std::arch::is_x86_feature_detected!("avx512vbmi")
-            && std::arch::is_x86_feature_detected!("bmi2")
-    })
-}
+use super::avx2::{PREV_HIGH, PREV_LOW, THIS_HIGH, TWO_CONTS};
 
 /// A 16-entry table repeated over the 64 bytes, for `vpermb` with indexes whose bits 4 and 5
 /// are whatever the neighbouring nibble left there.
@@ -54,7 +38,7 @@ fn table(t: [i8; 16]) -> __m512i {
 }
 
 /// Per position of a block, the largest byte that cannot begin a sequence the block does not
-/// finish there (as `utf8_avx2`'s 32-byte table, for 64 bytes).
+/// finish there (as `avx2`'s 32-byte table, for 64 bytes).
 const LAST_MAX: [u8; 64] = {
     let mut t = [0xFF; 64];
     t[61] = 0xEF;
@@ -81,7 +65,7 @@ unsafe fn unfinished(v: __m512i) -> __m512i {
 /// on, `must` `TWO_CONTS` where a continuation byte must follow a continuation byte.
 ///
 /// # Safety
-/// The processor has the features [`has_avx512`] asks for.
+/// The processor has the features [`has_avx512`](crate::simd::detect::has_avx512) asks for.
 #[inline(always)]
 pub(crate) unsafe fn add_errors(errors: __m512i, v: __m512i, prev: __m512i) -> __m512i {
     // SAFETY: value-only intrinsics of the features the caller guarantees ([`has_avx512`]).
@@ -97,7 +81,7 @@ pub(crate) unsafe fn add_errors(errors: __m512i, v: __m512i, prev: __m512i) -> _
 /// or not is as likely as not, where the shortcut's branch would often be mispredicted.
 ///
 /// # Safety
-/// The processor has the features [`has_avx512`] asks for.
+/// The processor has the features [`has_avx512`](crate::simd::detect::has_avx512) asks for.
 #[inline(always)]
 pub(crate) unsafe fn all_errors(errors: __m512i, v: __m512i, prev: __m512i) -> __m512i {
     // SAFETY: value-only intrinsics of the features the caller guarantees ([`has_avx512`]).
@@ -112,7 +96,7 @@ pub(crate) unsafe fn all_errors(errors: __m512i, v: __m512i, prev: __m512i) -> _
             _mm512_permutexvar_epi8(prev1, table(PREV_LOW)),
             _mm512_permutexvar_epi8(_mm512_srli_epi16::<4>(v), table(THIS_HIGH)),
         );
-        // As in `utf8_avx2::utf8_errors`: the top bit of either difference is set exactly
+        // As in `avx2::utf8_errors`: the top bit of either difference is set exactly
         // where a continuation byte must follow a continuation byte.
         let third = _mm512_subs_epu8(prev2, _mm512_set1_epi8((0xE0u8 - 0x80) as i8));
         let fourth = _mm512_subs_epu8(prev3, _mm512_set1_epi8((0xF0u8 - 0x80) as i8));
@@ -127,7 +111,8 @@ pub(crate) unsafe fn all_errors(errors: __m512i, v: __m512i, prev: __m512i) -> _
 /// bytes) is a masked load, so nothing outside the `len` bytes is read.
 ///
 /// # Safety
-/// `src` is readable for `len` bytes; the processor has the features [`has_avx512`] asks for.
+/// `src` is readable for `len` bytes; the processor has the features
+/// [`has_avx512`](crate::simd::detect::has_avx512) asks for.
 #[inline(always)]
 unsafe fn check(src: *const u8, len: usize) -> bool {
     // SAFETY: the loop's loads are of 64 bytes at `i` with `i + 64 < len`; the last one is
@@ -156,10 +141,10 @@ unsafe fn check(src: *const u8, len: usize) -> bool {
 /// `input`). Reads nothing outside the range.
 ///
 /// # Safety
-/// The processor has the features [`has_avx512`] asks for.
+/// The processor has the features [`has_avx512`](crate::simd::detect::has_avx512) asks for.
 #[inline(always)]
 pub(crate) unsafe fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
-    if !crate::utf8_avx2::inside(input, start, len) {
+    if !super::inside(input, start, len) {
         return false;
     }
     // SAFETY: the range is inside `input` (checked above); the caller's promise about the
@@ -171,7 +156,7 @@ pub(crate) unsafe fn valid_in(input: &[u8], start: usize, len: usize) -> bool {
 /// string at a time.
 ///
 /// # Safety
-/// The processor has the features [`has_avx512`] asks for.
+/// The processor has the features [`has_avx512`](crate::simd::detect::has_avx512) asks for.
 #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,bmi2")]
 #[inline(never)]
 pub(crate) unsafe fn valid_call(input: &[u8], start: usize, len: usize) -> bool {

@@ -1,7 +1,7 @@
 //! A float's seventeen decimal digits at once: two numbers below 10^8 split into their digits
 //! and one more digit appended, with SSE2 on x86-64 (every x86-64 has it) and with 64-bit lanes
 //! in general registers elsewhere; and the one-instruction float truncation the exact-float
-//! filter of `number_write.rs` uses.
+//! filter of `print.rs` uses.
 
 /// The 17 digits of `hi`, `lo` (each `< 10^8`, leading zeros kept) and `last` (`< 10`), split
 /// as a float's text needs them: the first digit's value; the other sixteen as ASCII, the
@@ -21,9 +21,9 @@ pub(super) fn digits17(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
 
 /// [`digits17`] in general registers (from [`digits16_swar`]).
 #[inline(always)]
-#[cfg_attr(structio_x86, allow(dead_code))]
+#[cfg(any(test, not(structio_x86)))]
 pub(super) fn digits17_swar(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
-    use super::number_write::ZEROS;
+    use super::print::ZEROS;
     let (d, nonzero) = digits16_swar(hi, lo);
     let rest = (d >> 8) | (u128::from(last) << 120);
     let ascii = rest + u128::from(ZEROS) * ((1 << 64) + 1);
@@ -38,9 +38,9 @@ pub(super) fn digits17_swar(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
 /// the first digit of `hi` in the lowest byte, and a mask with bit `i` set when digit `i` is
 /// not zero: two 8-digit splits in general registers.
 #[inline(always)]
-#[cfg_attr(structio_x86, allow(dead_code))]
+#[cfg(any(test, not(structio_x86)))]
 pub(super) fn digits16_swar(hi: u32, lo: u32) -> (u128, u32) {
-    use super::number_write::digits8;
+    use super::print::digits8;
     let d = u128::from(digits8(hi)) | (u128::from(digits8(lo)) << 64);
     // Digits are below 128: adding 127 sets a byte's top bit exactly when it is not zero.
     let high = (d + 0x7F7F_7F7F_7F7F_7F7F_7F7F_7F7F_7F7F_7F7F)
@@ -65,7 +65,7 @@ pub(super) fn trunc_i64(x: f64) -> i64 {
 
 /// [`trunc_i64`] with a range check and a saturating conversion.
 #[inline(always)]
-#[cfg_attr(structio_x86, allow(dead_code))]
+#[cfg(any(test, not(structio_x86)))]
 pub(super) fn trunc_i64_portable(x: f64) -> i64 {
     if (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&x) {
         x as i64
@@ -75,74 +75,7 @@ pub(super) fn trunc_i64_portable(x: f64) -> i64 {
 }
 
 #[cfg(structio_x86)]
-#[allow(unsafe_code)]
-mod sse2 {
-    use std::arch::x86_64::*;
-
-    /// See [`super::digits17`]: the sixteen digit values of [`split16`], moved down one byte
-    /// with `last` put in the top one, compared with zero and made ASCII in the vector.
-    #[inline(always)]
-    pub(super) fn digits17(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
-        // SAFETY: register-only SSE2 intrinsics; this module is compiled only when the target
-        // has SSE2 enabled.
-        unsafe {
-            let d = split16(hi, lo);
-            // The first digit from `hi` in a general register, beside the vector work (taking
-            // it out of the vector's lowest byte went through the stack).
-            let first = (hi / 10_000_000) as u8;
-            let last = _mm_slli_si128(_mm_cvtsi32_si128(last as i32), 15);
-            let t = _mm_or_si128(_mm_srli_si128(d, 1), last);
-            // Digit values are below 128, so a signed compare finds the non-zero ones.
-            let nonzero = _mm_movemask_epi8(_mm_cmpgt_epi8(t, _mm_setzero_si128())) as u32;
-            let a = _mm_add_epi8(t, _mm_set1_epi8(b'0' as i8));
-            let lo64 = _mm_cvtsi128_si64(a) as u64;
-            let hi64 = _mm_cvtsi128_si64(_mm_unpackhi_epi64(a, a)) as u64;
-            (first, u128::from(lo64) | (u128::from(hi64) << 64), nonzero)
-        }
-    }
-
-    /// See [`super::trunc_i64`]: one `cvttsd2si`, whose out-of-range answer is i64::MIN.
-    #[inline(always)]
-    pub(super) fn trunc_i64(x: f64) -> i64 {
-        // SAFETY: register-only SSE2 intrinsics; this module is compiled only when the target
-        // has SSE2 enabled.
-        unsafe { _mm_cvttsd_si64(_mm_set_sd(x)) }
-    }
-
-    /// The digits of `hi` then `lo` (each `< 10^8`) as byte values, the first in the lowest
-    /// byte: each number split in halves of four digits (64-bit lanes), the halves in pairs of
-    /// two (32-bit lanes), the pairs in single digits (16-bit lanes); each split is a multiply
-    /// by a scaled reciprocal and a shift for the quotient, then one multiply and one add or
-    /// subtract that leave quotient and remainder side by side.
-    #[inline(always)]
-    fn split16(hi: u32, lo: u32) -> __m128i {
-        // SAFETY: register-only SSE2 intrinsics; this module is compiled only when the target
-        // has SSE2 enabled.
-        unsafe {
-            // Lane 0 (the low bytes) holds `hi`, whose digits come first.
-            // (Each from a 32-bit move, which clears the lane's upper half.)
-            let x = _mm_unpacklo_epi64(_mm_cvtsi32_si128(hi as i32), _mm_cvtsi32_si128(lo as i32));
-            // x / 10^4 = (x * ceil(2^40 / 10^4)) >> 40 for x < 10^8.
-            let q = _mm_srli_epi64(_mm_mul_epu32(x, _mm_set1_epi64x(109_951_163)), 40);
-            // x + q * (2^32 - 10^4) is the remainder in the low half and `q` in the high half
-            // (one multiply and one add); swapping the halves puts the 32-bit lanes in order:
-            // the top four digits, then the bottom four.
-            let rq = _mm_add_epi64(x, _mm_mul_epu32(q, _mm_set1_epi64x((1 << 32) - 10_000)));
-            let y = _mm_shuffle_epi32::<0b10_11_00_01>(rq);
-            // y / 100 = (y * 5243) >> 19 for y < 10^4, in the low 16 bits of each 32-bit lane.
-            let q = _mm_srli_epi16(_mm_mulhi_epu16(y, _mm_set1_epi32(5_243)), 3);
-            let r = _mm_sub_epi16(y, _mm_mullo_epi16(q, _mm_set1_epi32(100)));
-            let z = _mm_or_si128(q, _mm_slli_epi32(r, 16));
-            // z / 10 = (z * 6554) >> 16 for z < 100, in every 16-bit lane; then
-            // 256 z - 2559 q = q + 256 (z - 10 q): the tens in the low byte, the ones above.
-            let q = _mm_mulhi_epu16(z, _mm_set1_epi16(6_554));
-            _mm_sub_epi16(
-                _mm_slli_epi16(z, 8),
-                _mm_mullo_epi16(q, _mm_set1_epi16(2_559)),
-            )
-        }
-    }
-}
+use crate::simd::digits16 as sse2;
 
 #[cfg(test)]
 mod tests {

@@ -7,7 +7,7 @@
 //! `-`.
 //!
 //! Floats: Clinger's fast path (at most 19 significant digits, a power of ten that is exact in
-//! the target type), then Eisel-Lemire (`float_read.rs`) for any other exponent, and the
+//! the target type), then Eisel-Lemire (`float_parse.rs`) for any other exponent, and the
 //! standard library's correctly rounded parser on the validated text for more than 19 digits
 //! or the rare case Eisel-Lemire cannot decide. `f32` is parsed as `f32`, never through `f64` (that would round twice);
 //! `f16`/`bf16` go through `f64` with an exact check of the rare halfway cases. A finite text
@@ -18,10 +18,10 @@ use std::cmp::Ordering;
 
 use half::{bf16, f16};
 
+use super::{NumKind, Number, Wire};
 use crate::error::{Code, Error, Result};
-use crate::number::{NumKind, Number, Wire};
 
-use super::float_read::{eisel_lemire, F32, F64};
+use super::float_parse::{eisel_lemire, F32, F64};
 
 /// Loads eight bytes at `i` if they are all there.
 #[inline(always)]
@@ -270,7 +270,7 @@ fn digit_run16(lo: u64, hi: u64) -> u32 {
 
 /// [`digit_run16`] without SIMD (other targets; compiled and tested everywhere).
 #[inline(always)]
-#[cfg_attr(structio_x86, allow(dead_code))]
+#[cfg(any(test, not(structio_x86)))]
 fn digit_run16_swar(lo: u64, hi: u64) -> u32 {
     let k = digit_run(lo);
     if k < 8 {
@@ -295,59 +295,13 @@ fn parse16(lo: u64, hi: u64) -> u64 {
 
 /// [`parse16`] without SIMD (other targets; compiled and tested everywhere).
 #[inline(always)]
-#[cfg_attr(structio_x86, allow(dead_code))]
+#[cfg(any(test, not(structio_x86)))]
 fn parse16_swar(lo: u64, hi: u64) -> u64 {
     parse8(lo) * 100_000_000 + parse8(hi)
 }
 
-/// Sixteen digits at once with SSE2 (baseline on x86_64; no memory is touched: the bytes come
-/// in as two words).
 #[cfg(structio_x86)]
-#[allow(unsafe_code)]
-mod sse2 {
-    use std::arch::x86_64::*;
-
-    /// See [`super::digit_run16`]: a byte is a digit iff `max(b - '0', 9) == 9` (unsigned).
-    #[inline(always)]
-    pub(super) fn digit_run16(lo: u64, hi: u64) -> u32 {
-        // SAFETY: register-only SSE2 intrinsics; this module is compiled only when the target
-        // has SSE2 enabled.
-        let digit = unsafe {
-            let d = _mm_sub_epi8(
-                _mm_set_epi64x(hi as i64, lo as i64),
-                _mm_set1_epi8(b'0' as i8),
-            );
-            let nine = _mm_set1_epi8(9);
-            _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(d, nine), nine)) as u32
-        };
-        (!digit).trailing_zeros()
-    }
-
-    /// See [`super::parse16`]: digit pairs, then quads, then halves, by multiply-adds of
-    /// 16-bit lanes (every partial value fits its lane: at most 99, 9999, 99_999_999).
-    #[inline(always)]
-    pub(super) fn parse16(lo: u64, hi: u64) -> u64 {
-        // SAFETY: register-only SSE2 intrinsics; this module is compiled only when the target
-        // has SSE2 enabled.
-        let halves = unsafe {
-            let v = _mm_sub_epi8(
-                _mm_set_epi64x(hi as i64, lo as i64),
-                _mm_set1_epi8(b'0' as i8),
-            );
-            let z = _mm_setzero_si128();
-            let m10 = _mm_set_epi16(1, 10, 1, 10, 1, 10, 1, 10);
-            let pairs = _mm_packs_epi32(
-                _mm_madd_epi16(_mm_unpacklo_epi8(v, z), m10),
-                _mm_madd_epi16(_mm_unpackhi_epi8(v, z), m10),
-            );
-            let quads = _mm_madd_epi16(pairs, _mm_set_epi16(1, 100, 1, 100, 1, 100, 1, 100));
-            let quads = _mm_packs_epi32(quads, quads);
-            let m1e4 = _mm_set_epi16(1, 10_000, 1, 10_000, 1, 10_000, 1, 10_000);
-            _mm_cvtsi128_si64(_mm_madd_epi16(quads, m1e4)) as u64
-        };
-        (halves & 0xFFFF_FFFF) * 100_000_000 + (halves >> 32)
-    }
-}
+use crate::simd::digits16 as sse2;
 
 /// `w` with its low `k < 8` bytes (digits) moved to the top and `0`s below them, for
 /// [`parse8`]; all `0`s for `k == 0`.

@@ -1,6 +1,6 @@
 //! The stream's AVX2 kernel: 32-byte blocks; SIZE bytes marked in a vector (one load and one
 //! OR per string) and cleared from the block with one AND-NOT; the check of
-//! [`crate::utf8_avx2`]; each string copied with overlapping moves.
+//! [`crate::simd::utf8::avx2`]; each string copied with overlapping moves.
 
 use core::arch::x86_64::{
     __m256i, _mm256_andnot_si256, _mm256_loadu_si256, _mm256_movemask_epi8, _mm256_or_si256,
@@ -8,7 +8,7 @@ use core::arch::x86_64::{
 };
 
 use super::{advance_either, Kernel, Resume};
-use crate::utf8_avx2::{add_errors, all_errors, last_block};
+use crate::simd::utf8::avx2::{add_errors, all_errors, last_block};
 
 /// The AVX2 kernel.
 pub(crate) struct Avx2;
@@ -38,7 +38,7 @@ impl Kernel for Avx2 {
 
     #[inline]
     fn available() -> bool {
-        crate::json::wide::has_avx2()
+        crate::simd::detect::has_avx2()
     }
 
     #[inline(always)]
@@ -149,7 +149,7 @@ impl Kernel for Avx2 {
     #[inline(always)]
     unsafe fn valid(input: &[u8], start: usize, len: usize) -> bool {
         // SAFETY: the caller's promise about the processor.
-        unsafe { crate::utf8_avx2::valid_call(input, start, len) }
+        unsafe { crate::simd::utf8::avx2::valid_call(input, start, len) }
     }
 
     #[target_feature(enable = "avx2")]

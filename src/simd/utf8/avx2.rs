@@ -15,14 +15,14 @@
 //! their loops inside `#[target_feature(enable = "avx2")]` functions, so that all of this
 //! inlines into them.
 
-#![allow(unsafe_code)]
-
 use core::arch::x86_64::{
     __m256i, _mm256_alignr_epi8, _mm256_and_si256, _mm256_cmpgt_epi8, _mm256_loadu_si256,
     _mm256_movemask_epi8, _mm256_or_si256, _mm256_permute2x128_si256, _mm256_set1_epi8,
     _mm256_setzero_si256, _mm256_shuffle_epi8, _mm256_srli_epi16, _mm256_subs_epu8,
     _mm256_testz_si256, _mm256_xor_si256,
 };
+
+use super::inside;
 
 /// A 16-entry table in both lanes.
 #[inline(always)]
@@ -236,13 +236,6 @@ unsafe fn unfinished(v: __m256i) -> __m256i {
     _mm256_subs_epu8(v, bytemuck::cast(LAST_MAX))
 }
 
-/// Whether `input[start..start + len]` lies inside `input` (the first thing every string
-/// check here and in `crate::utf8_avx512` asks, before it reads through raw pointers).
-#[inline(always)]
-pub(crate) fn inside(input: &[u8], start: usize, len: usize) -> bool {
-    start <= input.len() && len <= input.len() - start
-}
-
 /// Whether `input[start..start + len]` is valid UTF-8 (`false` when the range is not inside
 /// `input`). Reads from `start` up to 31 bytes past the range's end when `input` holds them,
 /// nothing before `start`.
@@ -327,127 +320,9 @@ pub(crate) unsafe fn valid_call(input: &[u8], start: usize, len: usize) -> bool 
     unsafe { valid_in(input, start, len) }
 }
 
-/// `input[start..start + len]` as text when the processor has AVX-512 (see
-/// [`crate::utf8_avx512`]) or AVX2: `Some(Some(text))` when it is valid UTF-8, `Some(None)`
-/// when not (or when the range is not inside `input`), and `None` with neither (the caller
-/// uses another validator). One call into vector code, for callers that check one string at
-/// a time.
-#[inline]
-// The label is used by the AVX-512 branch alone.
-#[cfg_attr(not(structio_avx512), allow(unused_labels))]
-pub(crate) fn str_in(input: &[u8], start: usize, len: usize) -> Option<Option<&str>> {
-    let valid = 'check: {
-        #[cfg(structio_avx512)]
-        if crate::utf8_avx512::has_avx512() {
-            // SAFETY: the processor has what the AVX-512 check needs (asked just above).
-            break 'check unsafe { crate::utf8_avx512::valid_call(input, start, len) };
-        }
-        if !crate::json::wide::has_avx2() {
-            return None;
-        }
-        // SAFETY: the processor has AVX2 (asked just above).
-        unsafe { valid_call(input, start, len) }
-    };
-    if !valid {
-        return Some(None);
-    }
-    // SAFETY: `valid_in` found the range inside `input` and valid UTF-8.
-    Some(Some(unsafe {
-        std::str::from_utf8_unchecked(input.get_unchecked(start..start + len))
-    }))
-}
-
-/// Inputs that probe a UTF-8 check, shared by the tests of its users.
-#[cfg(test)]
-pub(crate) mod cases {
-    /// Pieces of text to build random strings from: characters of every length, the edges of
-    /// the ranges, and bytes a JSON writer escapes.
-    pub(crate) const PIECES: [&str; 9] = [
-        "a",
-        "é",
-        "€",
-        "😀",
-        "\u{10FFFF}",
-        "\u{FFFF}",
-        "zz",
-        "\u{7FF}",
-        "\"\\",
-    ];
-
-    /// A xorshift generator from `seed` (not zero): repeatable random numbers for tests.
-    pub(crate) fn xorshift(mut seed: u64) -> impl FnMut() -> u64 {
-        move || {
-            seed ^= seed << 13;
-            seed ^= seed >> 7;
-            seed ^= seed << 17;
-            seed
-        }
-    }
-
-    /// Every byte value as a lead, followed by every interesting next byte, with a third and
-    /// fourth from a smaller set, placed at every offset around a block boundary, whole and
-    /// cut after each of its bytes.
-    pub(crate) fn pairs_and_triples(mut check: impl FnMut(&[u8])) {
-        let next = [
-            0x00u8, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC2, 0xDF, 0xE0, 0xED,
-            0xEF, 0xF0, 0xF4, 0xF5, 0xFF,
-        ];
-        let more = [0x41u8, 0x80, 0x9F, 0xA0, 0xBF, 0xC3];
-        for lead in 0..=255u8 {
-            for &b in &next {
-                for &c in &more {
-                    for &d in &more {
-                        for off in [0usize, 1, 13, 14, 15, 16, 17, 28, 29, 30, 31, 32] {
-                            let mut s = vec![b'a'; off];
-                            s.extend_from_slice(&[lead, b, c, d]);
-                            for cut in (off + 1..=off + 4).rev() {
-                                check(&s[..cut]);
-                            }
-                        }
-                    }
-                }
-            }
-        }
-    }
-
-    /// Each kind of character (every length, the edges of each range) at every offset up to
-    /// 70, whole, cut short at each byte, and with each byte replaced by bytes of each class.
-    pub(crate) fn characters(mut check: impl FnMut(&[u8])) {
-        let chars = [
-            "a",
-            "é",
-            "\u{7FF}",
-            "\u{800}",
-            "\u{D7FF}",
-            "\u{E000}",
-            "€",
-            "\u{FFFF}",
-            "\u{10000}",
-            "😀",
-            "\u{10FFFF}",
-        ];
-        for c in chars {
-            for off in 0..70 {
-                let mut s = "é".repeat(off / 2).into_bytes();
-                s.extend(std::iter::repeat_n(b'b', off % 2));
-                s.extend_from_slice(c.as_bytes());
-                s.extend_from_slice("z😀".as_bytes());
-                check(&s);
-                for cut in 0..s.len() {
-                    check(&s[..cut]);
-                    for b in [0x00, 0x41, 0x80, 0xBF, 0xC0, 0xE0, 0xF0, 0xF8, 0xFF] {
-                        let mut m = s.clone();
-                        m[cut] = b;
-                        check(&m);
-                    }
-                }
-            }
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::{cases, str_in};
     use super::*;
 
     /// A string check under test: `valid(input, start, len)` and `push(input, start, len,
@@ -459,25 +334,28 @@ mod tests {
         push: fn(&[u8], usize, usize, &mut String) -> Option<bool>,
     }
 
-    /// [`valid_in`], and the string-array reader `beve::str_stream` with its AVX2 kernel on
+    /// [`valid_in`], and the string-array reader `simd::beve_str::stream` with its AVX2 kernel on
     /// the same string as a one-string array, when the processor has AVX2.
     const AVX2: Kernel = Kernel {
         name: "avx2",
         // SAFETY: called after `has_avx2` said yes.
-        valid: |i, s, l| crate::json::wide::has_avx2().then(|| unsafe { valid_call(i, s, l) }),
-        push: crate::beve::str_stream::push_one::<crate::beve::str_stream::avx2::Avx2>,
+        valid: |i, s, l| crate::simd::detect::has_avx2().then(|| unsafe { valid_call(i, s, l) }),
+        push: crate::simd::beve_str::stream::push_one::<crate::simd::beve_str::stream::avx2::Avx2>,
     };
 
-    /// The AVX-512 check's `valid_in`, and `beve::str_stream` with its AVX-512 kernel, when
+    /// The AVX-512 check's `valid_in`, and `simd::beve_str::stream` with its AVX-512 kernel, when
     /// the processor has what they need.
     #[cfg(structio_avx512)]
     const AVX512: Kernel = {
-        use crate::utf8_avx512 as k;
+        use crate::simd::detect::has_avx512;
+        use crate::simd::utf8::avx512 as k;
         Kernel {
             name: "avx512",
             // SAFETY: called after `has_avx512` said yes.
-            valid: |i, s, l| k::has_avx512().then(|| unsafe { k::valid_call(i, s, l) }),
-            push: crate::beve::str_stream::push_one::<crate::beve::str_stream::avx512::Avx512>,
+            valid: |i, s, l| has_avx512().then(|| unsafe { k::valid_call(i, s, l) }),
+            push: crate::simd::beve_str::stream::push_one::<
+                crate::simd::beve_str::stream::avx512::Avx512,
+            >,
         }
     };
 
@@ -521,7 +399,7 @@ mod tests {
     }
 
     fn avx2() -> bool {
-        let yes = crate::json::wide::has_avx2();
+        let yes = crate::simd::detect::has_avx2();
         if !yes {
             println!("no AVX2: skipped");
         }

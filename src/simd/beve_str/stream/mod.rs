@@ -18,8 +18,6 @@
 //!
 //! Called only when the processor has what the kernel's [`Kernel::available`] asks for.
 
-#![allow(unsafe_code)]
-
 pub(crate) mod avx2;
 // Built only with Rust 1.89 or later (`cfg(structio_avx512)`, set by the build script).
 #[cfg(structio_avx512)]
@@ -30,8 +28,8 @@ mod tests;
 
 use core::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
 
-use super::size;
-use super::str_array::PREFETCH;
+use super::PREFETCH;
+use crate::beve::length_prefix;
 use crate::error::Error;
 
 /// Most `String`s one run appends to a shorter vector: a vector grows only a little ahead of
@@ -219,7 +217,7 @@ fn fall_back(
     tests::FALLBACKS.with(|f| f.set(f.get() + 1));
     let mut at = *pos;
     for (k, s) in strings.iter_mut().enumerate() {
-        let text = super::transcode::sized_str(input, &mut at).map_err(|e| (e, first + k))?;
+        let text = crate::beve::transcode::sized_str(input, &mut at).map_err(|e| (e, first + k))?;
         s.clear();
         s.push_str(text);
     }
@@ -494,7 +492,7 @@ unsafe fn advance_with<K: Kernel, const SHORTCUT: bool>(
 /// The processor has what `K::available` asks for.
 unsafe fn wide<K: Kernel>(input: &[u8], r: &mut Resume, dst: &mut String) -> bool {
     let mut p = r.p;
-    let Ok(len) = size::read(input, &mut p) else {
+    let Ok(len) = length_prefix::read(input, &mut p) else {
         return false;
     };
     // SAFETY: the caller's promise about the processor.
@@ -540,7 +538,7 @@ unsafe fn run<K: Kernel>(input: &[u8], pos: &mut usize, strings: &mut [String]) 
                 let Some(r) = &resume else { return false };
                 p = r.p;
                 // The SIZE `advance_with` read before it stopped, read again.
-                let Ok(len) = size::read(input, &mut r.p.clone()) else {
+                let Ok(len) = length_prefix::read(input, &mut r.p.clone()) else {
                     return false;
                 };
                 // Strings before `k` hold bytes not judged yet: the guard empties them if
@@ -568,7 +566,7 @@ unsafe fn run<K: Kernel>(input: &[u8], pos: &mut usize, strings: &mut [String]) 
 #[cfg(test)]
 /// `input[start..start + len]` read as a one-string array (its SIZE put before it) by
 /// [`strings_into`] with kernel `K`, and appended to `out` when it was valid; `None` when the
-/// processor lacks what the kernel needs. For the string-check tests of `crate::utf8_avx2`,
+/// processor lacks what the kernel needs. For the string-check tests of `crate::simd::utf8::avx2`,
 /// which run every kernel on the same cases: the bytes around the string stay as they were.
 pub(crate) fn push_one<K: Kernel>(
     input: &[u8],
@@ -580,7 +578,7 @@ pub(crate) fn push_one<K: Kernel>(
         return None;
     }
     let mut array = input[..start.min(input.len())].to_vec();
-    size::write(&mut array, len);
+    length_prefix::write(&mut array, len);
     array.extend_from_slice(input.get(start..).unwrap_or_default());
     let mut read = vec![String::from("used")];
     let mut pos = start;

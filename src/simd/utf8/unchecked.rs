@@ -4,7 +4,6 @@
 //! non-ASCII `strings` benchmark document), and a short input found to be all ASCII by word
 //! ORs (4% of reading a 130-byte JSON-RPC message, against `simdutf8`'s dispatch and setup;
 //! `str::is_ascii` there was 10% slower instead).
-#![allow(unsafe_code)]
 
 /// `s` as text if every byte is ASCII, checked eight bytes at a time; `None` otherwise.
 #[inline(always)]

@@ -22,8 +22,8 @@
 //! on millions of values.
 
 use super::digits16::digits17;
-use super::out::Out;
 use super::pow5::{POW5, POW5_MIN};
+use crate::json::out::Out;
 
 /// A decision closer than this many units of 2^-64 to its boundary is not taken. The error of
 /// `c`'s fraction and of `h` is below 2.1 units each.
@@ -320,7 +320,7 @@ mod tests {
     /// Glaze's text of a positive finite `f64` through the general path.
     fn general(v: f64) -> String {
         let mut out = String::new();
-        super::super::number_write::write_f64_general(&mut out, v);
+        super::super::print::write_f64_general(&mut out, v);
         out
     }
 

@@ -8,7 +8,7 @@
 //! of up to four (`u64::MAX` has 20 digits) and a block of sixteen. Inside a layout nothing
 //! branches on the digit count: the leading zeros are counted from the digits themselves.
 
-use super::out::Out;
+use crate::json::out::Out;
 
 /// Entries in [`QUADS`]: a power of two, so an index masked with `QUADS_LEN - 1` needs no
 /// bounds check. Only the first 10 000 entries are ever read.
@@ -152,7 +152,7 @@ pub(super) fn push_int<O: Out, const COMMA: bool, const SIGNED: bool>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::spare::Spare;
+    use crate::simd::spare::Spare;
 
     /// The text `f` writes into a `String`, checked against what it writes into a `Vec<u8>`
     /// and into a cursor after some other bytes.

@@ -1,8 +1,29 @@
 //! The numeric element types both formats know: what kind each is, and exact conversions
 //! between them. Reading a number of one width into a field of another goes through these
 //! checks, so a value out of the target's range is an error, never a silent truncation.
+//!
+//! Number text lives here too, apart from the JSON grammar around it:
+//! - [`parse`]: the number grammar, exact integers (eight digits at a time) and correctly
+//!   rounded floats (Clinger's fast path, then [`float_parse`]'s Eisel-Lemire with the
+//!   powers of five of [`pow5`], then the standard library's parser);
+//! - [`print`](mod@print): numbers as text in Glaze's style or serde's, integers through
+//!   [`int_print`], the shortest digits of an `f64` through [`shortest`], whose seventeen
+//!   digits are split by [`digits16`].
+//!
+//! The SSE2 halves of the sixteen-digit conversions are in `crate::simd::digits16`, with
+//! the crate's other vector code; their portable twins are here.
+
+#![forbid(unsafe_code)]
 
 use half::{bf16, f16};
+
+pub(crate) mod digits16;
+pub(crate) mod float_parse;
+pub(crate) mod int_print;
+pub(crate) mod parse;
+pub(crate) mod pow5;
+pub(crate) mod print;
+pub(crate) mod shortest;
 
 /// The wire kind of a number: BEVE writes it in the header, JSON uses it to pick the parser.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

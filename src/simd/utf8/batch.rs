@@ -1,5 +1,5 @@
 //! Many short strings validated as UTF-8 with one validator call: the path for processors
-//! without AVX2 (with it, [`crate::utf8_avx2`] checks each string in place).
+//! without AVX2 (with it, [`crate::simd::utf8::avx2`] checks each string in place).
 //!
 //! A string array holds `SIZE | UTF-8` elements; its SIZE bytes are arbitrary bytes, so the
 //! region from the first string's data to the last one's is not UTF-8 itself. This module copies
@@ -12,8 +12,6 @@
 //!
 //! The strings are then handed out as slices of the input; that they are valid is known from
 //! the buffer, whose bytes are equal, which is the one unsafe step (`from_utf8_unchecked`).
-
-#![allow(unsafe_code)]
 
 use std::mem::MaybeUninit;
 
@@ -61,7 +59,7 @@ pub(crate) fn each_valid<'a, E>(
         }
         prev = b;
     }
-    if super::transcode::utf8(buf, start).is_err() {
+    if crate::beve::transcode::utf8(buf, start).is_err() {
         return Ok(false);
     }
     for (k, &(a, b)) in spans.iter().enumerate() {

@@ -1,19 +1,20 @@
 //! Reading a JSON string into a reused `String`, copying while scanning: each block of 16 bytes
-//! (32 with AVX2, see [`super::wide`]) is appended whole while it is scanned, then cut back at
+//! (32 with AVX2, see [`super::CopyScan`]) is appended whole while it is scanned, then cut back at
 //! the first `"`, `\` or control byte, so clean text costs no `memcpy` calls and no second
 //! pass. Escapes are decoded straight into the buffer.
 //!
 //! The buffer is worked on as bytes (blocks are stored into its spare capacity) and turned back
 //! into a `String` without a second UTF-8 check; both are `unsafe`, justified below.
-#![allow(unsafe_code)]
 
 use crate::error::{Code, Error, Result};
 
-use super::scan::special_bits16;
-use super::string::{find_special, invalid_utf8, slice, unescape_unicode, Sink};
 #[cfg(structio_x86)]
-use super::wide::{has_avx2, Avx2};
-use super::wide::{CopyScan, Narrow};
+use super::Avx2;
+use super::{CopyScan, Narrow};
+use crate::json::string::{find_special, invalid_utf8, slice, unescape_unicode, Sink};
+#[cfg(structio_x86)]
+use crate::simd::detect::has_avx2;
+use crate::simd::json_scan::special_bits16;
 
 /// What each byte after a `\` decodes to (0: not a one-byte escape).
 const ESCAPES: [u8; 256] = {
@@ -284,8 +285,8 @@ fn fill_with<B: CopyScan>(s: &[u8], text: &str, mut i: usize, v: &mut Vec<u8>) -
 
 #[cfg(test)]
 mod tests {
-    use super::super::string::{find_special, finish_string, valid_prefix};
     use super::*;
+    use crate::json::string::{find_special, finish_string, valid_prefix};
 
     /// Reads the string opening at byte 0 of `s` both ways and checks they agree.
     fn both(s: &[u8]) -> Result<(String, usize)> {
@@ -323,7 +324,7 @@ mod tests {
         let mut v = Vec::new();
         paths.push(("narrow", fill_with::<Narrow>(s, text, 1, &mut v), v));
         #[cfg(structio_x86)]
-        if crate::json::wide::has_avx2() {
+        if crate::simd::detect::has_avx2() {
             let mut v = Vec::new();
             // SAFETY: the processor has AVX2 (checked).
             let r = unsafe { fill_avx2(s, text, 1, &mut v) };

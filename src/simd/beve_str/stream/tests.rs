@@ -11,8 +11,8 @@ macro_rules! for_each_kernel {
             $(
                 #[test]
                 fn $case() {
-                    super::run::<crate::beve::str_stream::avx2::Avx2>(
-                        super::$case::<crate::beve::str_stream::avx2::Avx2>,
+                    super::run::<crate::simd::beve_str::stream::avx2::Avx2>(
+                        super::$case::<crate::simd::beve_str::stream::avx2::Avx2>,
                     );
                 }
             )*
@@ -22,8 +22,8 @@ macro_rules! for_each_kernel {
             $(
                 #[test]
                 fn $case() {
-                    super::run::<crate::beve::str_stream::avx512::Avx512>(
-                        super::$case::<crate::beve::str_stream::avx512::Avx512>,
+                    super::run::<crate::simd::beve_str::stream::avx512::Avx512>(
+                        super::$case::<crate::simd::beve_str::stream::avx512::Avx512>,
                     );
                 }
             )*
@@ -66,7 +66,7 @@ fn array(before: usize, strings: &[&[u8]]) -> Vec<u8> {
         .take(before)
         .collect();
     for s in strings {
-        super::super::size::write(&mut b, s.len());
+        crate::beve::length_prefix::write(&mut b, s.len());
         b.extend_from_slice(s);
     }
     b.extend_from_slice(b"\xBF\x80\x80");
@@ -142,7 +142,7 @@ fn filler(at: usize) -> Vec<u8> {
 
 fn every_character_kind_at_every_place_in_a_block<K: Kernel>() {
     let mut out = Vec::new();
-    crate::utf8_avx2::cases::characters(|s| {
+    crate::simd::utf8::cases::characters(|s| {
         let b = K::B;
         for at in [
             0,
@@ -177,7 +177,7 @@ fn every_character_kind_at_every_place_in_a_block<K: Kernel>() {
 
 fn every_pair_and_triple_around_a_block_end<K: Kernel>() {
     let mut out = vec![String::from("used"); 5];
-    crate::utf8_avx2::cases::pairs_and_triples(|s| {
+    crate::simd::utf8::cases::pairs_and_triples(|s| {
         // `s` starts with up to 32 ASCII bytes: placed so that its last bytes fall on
         // either side of the block's end.
         // (At the input's end only: millions of cases, and the vector code is the same
@@ -305,8 +305,8 @@ fn text_that_starts_ascii_is_still_checked_in_full<K: Kernel>() {
 }
 
 fn random_arrays_and_their_corruptions_into_used_vectors<K: Kernel>() {
-    let pieces = crate::utf8_avx2::cases::PIECES;
-    let mut next = crate::utf8_avx2::cases::xorshift(0x9E37_79B9_7F4A_7C15);
+    let pieces = crate::simd::utf8::cases::PIECES;
+    let mut next = crate::simd::utf8::cases::xorshift(0x9E37_79B9_7F4A_7C15);
     for round in 0..400 {
         let count = (next() % 600) as usize;
         let mut strings: Vec<Vec<u8>> = (0..count)

@@ -3,9 +3,7 @@
 //! back) for every piece. Each store is bounds-checked against the spare room (which grows
 //! when short) and is one unaligned fixed-size write.
 
-#![allow(unsafe_code)]
-
-use super::out::{copy_small, Out};
+use crate::json::out::{copy_small, Out};
 
 /// A cursor over the spare capacity of `out`. Every byte between `out.len()` and the cursor has
 /// been stored; dropping the cursor (or [`Spare::commit`]) makes them part of `out`. The fields
@@ -240,7 +238,7 @@ impl Out for Spare<'_> {
     #[inline(always)]
     fn push_json_str(&mut self, s: &str) {
         self.commit();
-        super::string::write_str_blocks(self.out, s);
+        crate::json::string::write_str_blocks(self.out, s);
         self.refresh();
     }
 }

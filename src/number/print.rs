@@ -1,4 +1,4 @@
-//! Numbers to text: 64-bit integers through `int_write`, 128-bit ones through `itoa`, floats
+//! Numbers to text: 64-bit integers through `int_print`, 128-bit ones through `itoa`, floats
 //! as the shortest text that reads back to the same bits, laid out the way Glaze lays them out
 //! (`f64` digits from `shortest.rs`; `f32`, f16/bf16, the serde style and the values
 //! `shortest.rs` leaves over from `zmij`, laid out again here).
@@ -8,11 +8,11 @@
 //! upper-case `E`, no `+`, no zero padding in the exponent; no `.0` on integral values; `-0`;
 //! NaN and infinities as `null`.
 
-use crate::number::{NumKind, Number, Wire};
+use super::{NumKind, Number, Wire};
 
-use super::int_write;
-use super::out::{copy_small, Out};
+use super::int_print;
 use super::shortest;
+use crate::json::out::{copy_small, Out};
 
 /// How floating-point numbers are laid out when written.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -47,8 +47,8 @@ pub(crate) fn write_number<N: Number, O: Out>(out: &mut O, v: N, style: FloatSty
 fn write_number_after_comma<N: Number, O: Out>(out: &mut O, v: N, style: FloatStyle) {
     match (N::KIND, v.to_wire()) {
         (NumKind::I128 | NumKind::U128, _) => {}
-        (_, Wire::Int(i)) => return int_write::push_i64_after_comma(out, i as i64),
-        (_, Wire::Uint(u)) => return int_write::push_u64_after_comma(out, u as u64),
+        (_, Wire::Int(i)) => return int_print::push_i64_after_comma(out, i as i64),
+        (_, Wire::Uint(u)) => return int_print::push_u64_after_comma(out, u as u64),
         (NumKind::F64, Wire::F64(f)) => return write_f64_prefixed::<O, true>(out, f, style),
         _ => {}
     }
@@ -190,13 +190,13 @@ pub(super) fn digits8(x: u32) -> u64 {
 /// Appends a `u64`.
 #[inline(always)]
 pub(crate) fn write_u64<O: Out>(out: &mut O, v: u64) {
-    int_write::push_u64(out, v);
+    int_print::push_u64(out, v);
 }
 
 /// Appends an `i64`.
 #[inline(always)]
 pub(crate) fn write_i64<O: Out>(out: &mut O, v: i64) {
-    int_write::push_i64(out, v);
+    int_print::push_i64(out, v);
 }
 
 /// Appends an `f64` (see [`write_f64_prefixed`]).
@@ -390,10 +390,10 @@ fn write_exact<O: Out, const COMMA: bool, const L: usize>(
         out.push_lit(&lead);
     }
     if i & 1023 == 0 {
-        int_write::push_int::<O, COMMA, true>(out, neg, i >> 10);
+        int_print::push_int::<O, COMMA, true>(out, neg, i >> 10);
         return true;
     }
-    int_write::push_int::<O, COMMA, true>(out, neg, i >> 10);
+    int_print::push_int::<O, COMMA, true>(out, neg, i >> 10);
     // f / 1024 with `t` trailing zero bits in `f` has exactly 10 - t decimals:
     // (f >> t) * 5^(10 - t), zero-padded to that width. `f` is not 0 (the value is not
     // whole).

@@ -1,7 +1,7 @@
-//! The 32-byte string blocks of the reformat fast path ([`super::reformat`]): which bytes of a
-//! block are `"`, `\` or control bytes, and, with AVX2, whether the block is valid UTF-8, in
-//! the same pass over the same register (so minify and prettify need no separate pass over
-//! the whole input to check its UTF-8).
+//! The 32-byte string blocks of the reformat fast path ([`crate::json::reformat`]): which
+//! bytes of a block are `"`, `\` or control bytes, and, with AVX2, whether the block is valid
+//! UTF-8, in the same pass over the same register (so minify and prettify need no separate
+//! pass over the whole input to check its UTF-8).
 //!
 //! [`Narrow`] works everywhere (SSE2 masks on x86_64, SWAR elsewhere) and checks no UTF-8:
 //! its caller checks the whole input first. [`Avx2`] is a token that exists only when the
@@ -10,7 +10,7 @@
 //! `#[target_feature(enable = "avx2")]` function.
 //!
 //! The UTF-8 check is the table look-up method of Keiser and Lemire ("Validating UTF-8 in less
-//! than one instruction per byte", 2021; its tables are in [`crate::utf8_avx2`], shared with
+//! than one instruction per byte", 2021; its tables are in [`super::utf8::avx2`], shared with
 //! the BEVE string check): each byte is judged with the three before it, which
 //! are loaded from the input (three more unaligned loads, rather than shuffling them out of the
 //! block before). A string's contents start after its opening quote, and what comes before
@@ -25,9 +25,7 @@
 //! loads the bytes before it again). Errors are gathered in a register over the blocks of a
 //! string and looked at once, at its end.
 
-#![allow(unsafe_code)]
-
-use super::scan::special_bits16;
+use super::json_scan::special_bits16;
 
 /// A way to scan the 32-byte blocks of a string.
 pub(crate) trait Blocks: Copy {
@@ -71,9 +69,9 @@ pub(crate) use avx2::Avx2;
 
 #[cfg(structio_x86)]
 mod avx2 {
-    use super::super::reformat::{body, Rejected};
     use super::Blocks;
-    use crate::utf8_avx2::utf8_errors;
+    use crate::json::reformat::{body, Rejected};
+    use crate::simd::utf8::avx2::utf8_errors;
     use core::arch::x86_64::{
         __m256i, _mm256_cmpeq_epi8, _mm256_loadu_si256, _mm256_max_epu8, _mm256_movemask_epi8,
         _mm256_or_si256, _mm256_set1_epi8, _mm256_setzero_si256, _mm256_testz_si256,
@@ -86,13 +84,13 @@ mod avx2 {
     impl Avx2 {
         /// The token, if the processor has AVX2 (asked once, see [`has_avx2`]).
         ///
-        /// [`has_avx2`]: super::super::wide::has_avx2
+        /// [`has_avx2`]: crate::simd::detect::has_avx2
         #[inline(always)]
         pub(crate) fn detect() -> Option<Avx2> {
-            super::super::wide::has_avx2().then_some(Avx2(()))
+            crate::simd::detect::has_avx2().then_some(Avx2(()))
         }
 
-        /// The fast path of [`super::super::reformat::reformat`] compiled for AVX2, with the
+        /// The fast path of [`crate::json::reformat::reformat`] compiled for AVX2, with the
         /// UTF-8 check in the string scan.
         #[inline(always)]
         pub(crate) fn reformat<const PRETTY: bool>(
@@ -197,12 +195,12 @@ mod tests {
 
     #[test]
     fn agrees_with_std_on_every_pair_and_triple_at_every_offset() {
-        with_avx2(|t| crate::utf8_avx2::cases::pairs_and_triples(|s| agrees(t, s)));
+        with_avx2(|t| crate::simd::utf8::cases::pairs_and_triples(|s| agrees(t, s)));
     }
 
     #[test]
     fn agrees_with_std_on_every_character_kind_at_every_offset() {
-        with_avx2(|t| crate::utf8_avx2::cases::characters(|s| agrees(t, s)));
+        with_avx2(|t| crate::simd::utf8::cases::characters(|s| agrees(t, s)));
     }
 
     #[test]

@@ -57,7 +57,6 @@ pub(crate) fn eq_bits16(a: &[u8; 16], b: &[u8; 16]) -> u32 {
 }
 
 #[cfg(structio_x86)]
-#[allow(unsafe_code)]
 mod sse2 {
     use core::arch::x86_64::{
         __m128i, _mm_cmpeq_epi8, _mm_max_epu8, _mm_movemask_epi8, _mm_or_si128, _mm_set1_epi8,
@@ -124,89 +123,94 @@ mod sse2 {
     }
 }
 
-/// The 8-bit masks `f` gives for the two halves of `block`, as one 16-bit mask.
-#[inline(always)]
-#[cfg_attr(structio_x86, allow(dead_code))]
-fn per_half(block: &[u8; 16], f: impl Fn(u64) -> u32) -> u32 {
-    let w = u128::from_le_bytes(*block);
-    f(w as u64) | f((w >> 64) as u64) << 8
-}
+#[cfg(any(test, not(structio_x86)))]
+pub(crate) use swar::{swar_digit_bits16, swar_eq_bits16, swar_special_bits16, swar_ws_bits16};
 
-/// [`special_bits16`] without SIMD instructions: exact per byte (no borrow between bytes).
-#[inline(always)]
-#[cfg_attr(structio_x86, allow(dead_code))]
-pub(crate) fn swar_special_bits16(block: &[u8; 16]) -> u32 {
-    per_half(block, swar_bits8)
-}
+/// The masks without SIMD instructions: two 64-bit words per block. What other targets (and
+/// a `STRUCTIO_PORTABLE` build) use; on x86_64 built for the tests, which hold them to the
+/// same reference.
+#[cfg(any(test, not(structio_x86)))]
+mod swar {
+    /// The 8-bit masks `f` gives for the two halves of `block`, as one 16-bit mask.
+    #[inline(always)]
+    fn per_half(block: &[u8; 16], f: impl Fn(u64) -> u32) -> u32 {
+        let w = u128::from_le_bytes(*block);
+        f(w as u64) | f((w >> 64) as u64) << 8
+    }
 
-/// [`ws_bits16`] without SIMD instructions.
-#[inline(always)]
-#[cfg_attr(structio_x86, allow(dead_code))]
-pub(crate) fn swar_ws_bits16(block: &[u8; 16]) -> u32 {
-    per_half(block, swar_ws8)
-}
+    /// [`super::special_bits16`] without SIMD instructions: exact per byte (no borrow between
+    /// bytes).
+    #[inline(always)]
+    pub(crate) fn swar_special_bits16(block: &[u8; 16]) -> u32 {
+        per_half(block, swar_bits8)
+    }
 
-/// [`digit_bits16`] without SIMD instructions.
-#[inline(always)]
-#[cfg_attr(structio_x86, allow(dead_code))]
-pub(crate) fn swar_digit_bits16(block: &[u8; 16]) -> u32 {
-    per_half(block, swar_digits8)
-}
+    /// [`super::ws_bits16`] without SIMD instructions.
+    #[inline(always)]
+    pub(crate) fn swar_ws_bits16(block: &[u8; 16]) -> u32 {
+        per_half(block, swar_ws8)
+    }
 
-/// [`eq_bits16`] without SIMD instructions.
-#[inline(always)]
-#[cfg_attr(structio_x86, allow(dead_code))]
-pub(crate) fn swar_eq_bits16(a: &[u8; 16], b: &[u8; 16]) -> u32 {
-    let x = u128::from_le_bytes(*a) ^ u128::from_le_bytes(*b);
-    gather(zero_bytes(x as u64)) | gather(zero_bytes((x >> 64) as u64)) << 8
-}
+    /// [`super::digit_bits16`] without SIMD instructions.
+    #[inline(always)]
+    pub(crate) fn swar_digit_bits16(block: &[u8; 16]) -> u32 {
+        per_half(block, swar_digits8)
+    }
 
-/// One bit per byte of `w` (little-endian order) that is an ASCII digit: `t = b ^ 0x30` is
-/// below 10 exactly for the digits; `(t & 7F) + 76` sets the high bit when the low seven bits
-/// reach 10 (never carrying out of the byte), and `| t` adds the bytes with the high bit set.
-#[inline(always)]
-fn swar_digits8(w: u64) -> u32 {
-    let t = w ^ (ONES * 0x30);
-    let big = ((t & LOW7).wrapping_add(ONES * 0x76)) | t;
-    gather(!big & !LOW7)
-}
+    /// [`super::eq_bits16`] without SIMD instructions.
+    #[inline(always)]
+    pub(crate) fn swar_eq_bits16(a: &[u8; 16], b: &[u8; 16]) -> u32 {
+        let x = u128::from_le_bytes(*a) ^ u128::from_le_bytes(*b);
+        gather(zero_bytes(x as u64)) | gather(zero_bytes((x >> 64) as u64)) << 8
+    }
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+    /// One bit per byte of `w` (little-endian order) that is an ASCII digit: `t = b ^ 0x30` is
+    /// below 10 exactly for the digits; `(t & 7F) + 76` sets the high bit when the low seven bits
+    /// reach 10 (never carrying out of the byte), and `| t` adds the bytes with the high bit set.
+    #[inline(always)]
+    fn swar_digits8(w: u64) -> u32 {
+        let t = w ^ (ONES * 0x30);
+        let big = ((t & LOW7).wrapping_add(ONES * 0x76)) | t;
+        gather(!big & !LOW7)
+    }
 
-/// The high bit of each zero byte of `x`, exactly: the high bit of `((x & 7F) + 7F) | x` is set
-/// iff the byte is non-zero, and the addition never carries into the next byte.
-#[inline(always)]
-fn zero_bytes(x: u64) -> u64 {
-    !(((x & LOW7).wrapping_add(LOW7)) | x) & !LOW7
-}
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const LOW7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
 
-/// Gathers the high bit of each byte of `m` into the low eight bits.
-#[inline(always)]
-fn gather(m: u64) -> u32 {
-    ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
-}
+    /// The high bit of each zero byte of `x`, exactly: the high bit of `((x & 7F) + 7F) | x` is set
+    /// iff the byte is non-zero, and the addition never carries into the next byte.
+    #[inline(always)]
+    fn zero_bytes(x: u64) -> u64 {
+        !(((x & LOW7).wrapping_add(LOW7)) | x) & !LOW7
+    }
 
-/// One bit per byte of `w` (little-endian order) that is JSON whitespace.
-#[inline(always)]
-fn swar_ws8(w: u64) -> u32 {
-    gather(
-        zero_bytes(w ^ (ONES * b' ' as u64))
-            | zero_bytes(w ^ (ONES * b'\n' as u64))
-            | zero_bytes(w ^ (ONES * b'\t' as u64))
-            | zero_bytes(w ^ (ONES * b'\r' as u64)),
-    )
-}
+    /// Gathers the high bit of each byte of `m` into the low eight bits.
+    #[inline(always)]
+    fn gather(m: u64) -> u32 {
+        ((m >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u32
+    }
 
-/// One bit per byte of `w` (little-endian order) that is `"`, `\` or below 0x20.
-#[inline(always)]
-fn swar_bits8(w: u64) -> u32 {
-    let zero = zero_bytes;
-    let quote = zero(w ^ (ONES * b'"' as u64));
-    let backslash = zero(w ^ (ONES * b'\\' as u64));
-    // Below 0x20: the top three bits are all zero.
-    let control = zero(w & (ONES * 0xE0));
-    gather(quote | backslash | control)
+    /// One bit per byte of `w` (little-endian order) that is JSON whitespace.
+    #[inline(always)]
+    fn swar_ws8(w: u64) -> u32 {
+        gather(
+            zero_bytes(w ^ (ONES * b' ' as u64))
+                | zero_bytes(w ^ (ONES * b'\n' as u64))
+                | zero_bytes(w ^ (ONES * b'\t' as u64))
+                | zero_bytes(w ^ (ONES * b'\r' as u64)),
+        )
+    }
+
+    /// One bit per byte of `w` (little-endian order) that is `"`, `\` or below 0x20.
+    #[inline(always)]
+    fn swar_bits8(w: u64) -> u32 {
+        let zero = zero_bytes;
+        let quote = zero(w ^ (ONES * b'"' as u64));
+        let backslash = zero(w ^ (ONES * b'\\' as u64));
+        // Below 0x20: the top three bits are all zero.
+        let control = zero(w & (ONES * 0xE0));
+        gather(quote | backslash | control)
+    }
 }
 
 #[cfg(test)]

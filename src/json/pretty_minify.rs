@@ -1,4 +1,6 @@
-//! Re-formatting JSON text: prettify (Glaze's layout) and minify, both checking the input.
+//! The emitters of the checking walk that re-formats JSON text: prettify (Glaze's layout,
+//! [`PrettyEmit`]) and minify ([`MinifyEmit`]), both checking the input (the one-pass fast path
+//! is `reformat.rs`); and [`newline_indent`], which the pretty writer shares.
 //!
 //! Glaze's layout: `indent` spaces per level (3 by default), a newline after `[` and `{` and
 //! after every element, one array element per line, `"key": value`, `[]` and `{}` for empty

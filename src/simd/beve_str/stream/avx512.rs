@@ -1,5 +1,5 @@
 //! The stream's AVX-512 kernel (F, BW, VBMI and BMI2): 64-byte blocks; SIZE bytes marked in a
-//! 64-bit mask and dropped by the block's masked load; the check of [`crate::utf8_avx512`];
+//! 64-bit mask and dropped by the block's masked load; the check of [`crate::simd::utf8::avx512`];
 //! each string copied with masked moves.
 
 use core::arch::x86_64::{
@@ -8,7 +8,8 @@ use core::arch::x86_64::{
 };
 
 use super::{advance_either, Kernel, Resume};
-use crate::utf8_avx512::{add_errors, all_errors, has_avx512};
+use crate::simd::detect::has_avx512;
+use crate::simd::utf8::avx512::{add_errors, all_errors};
 
 /// The AVX-512 kernel.
 pub(crate) struct Avx512;
@@ -108,7 +109,7 @@ impl Kernel for Avx512 {
     #[inline(always)]
     unsafe fn valid(input: &[u8], start: usize, len: usize) -> bool {
         // SAFETY: the caller's promise about the processor.
-        unsafe { crate::utf8_avx512::valid_call(input, start, len) }
+        unsafe { crate::simd::utf8::avx512::valid_call(input, start, len) }
     }
 
     #[target_feature(enable = "avx512f,avx512bw,avx512vbmi,bmi2")]
