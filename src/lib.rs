@@ -32,6 +32,7 @@
 // or on its `mod` line here).
 pub mod beve;
 mod error;
+mod fields;
 mod impls;
 pub mod json;
 mod number;
