@@ -19,6 +19,7 @@ pub use core::result::Result::{Err, Ok};
 pub use structio_keys::Probe;
 
 use crate::error::Code;
+use structio_keys::shape;
 
 /// "unknown variant `name`" at `offset`.
 #[cold]
@@ -318,37 +319,20 @@ where
     }
 }
 
-/// Shape bits of the values a variant's payload may be read from (untagged enums).
-pub const SHAPE_NULL: u8 = 1;
-/// A boolean.
-pub const SHAPE_BOOL: u8 = 2;
-/// A number.
-pub const SHAPE_NUMBER: u8 = 4;
-/// A string.
-pub const SHAPE_STRING: u8 = 8;
-/// Any array.
-pub const SHAPE_ARRAY: u8 = 16;
-/// Any object.
-pub const SHAPE_OBJECT: u8 = 32;
-/// A BEVE extension.
-pub const SHAPE_EXTENSION: u8 = 64;
-/// Any value.
-pub const SHAPE_ANY: u8 = 127;
-
 /// The shape bit of a value kind.
 #[inline]
 fn shape_of(kind: ValueKind) -> u8 {
     match kind {
-        ValueKind::Null => SHAPE_NULL,
-        ValueKind::Bool => SHAPE_BOOL,
-        ValueKind::Number(_) => SHAPE_NUMBER,
-        ValueKind::String => SHAPE_STRING,
+        ValueKind::Null => shape::NULL,
+        ValueKind::Bool => shape::BOOL,
+        ValueKind::Number(_) => shape::NUMBER,
+        ValueKind::String => shape::STRING,
         ValueKind::Array
         | ValueKind::TypedArray(_)
         | ValueKind::BoolArray
-        | ValueKind::StrArray => SHAPE_ARRAY,
-        ValueKind::Object | ValueKind::IntKeyObject(_) => SHAPE_OBJECT,
-        ValueKind::Extension(_) => SHAPE_EXTENSION,
+        | ValueKind::StrArray => shape::ARRAY,
+        ValueKind::Object | ValueKind::IntKeyObject(_) => shape::OBJECT,
+        ValueKind::Extension(_) => shape::EXTENSION,
     }
 }
 

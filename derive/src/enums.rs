@@ -13,7 +13,8 @@ use crate::codec::{slots, Slot};
 use crate::keys::{self, Entry};
 use crate::model::{self, Style, Variant};
 use crate::strukt::{self, Lead};
-use crate::{shape, tuple};
+use crate::tuple;
+use structio_keys::shape;
 
 /// How an enum with data is laid out.
 enum Repr<'a> {
@@ -650,7 +651,7 @@ fn read_variants(variants: &[Variant], repr: &Repr) -> TokenStream {
                     // A `with` module may write any kind of value, whatever the type.
                     .map_or(shape::ANY, |f| match f.with {
                         Some(_) => shape::ANY,
-                        None => shape::of_type(&f.ty),
+                        None => crate::shape::of_type(&f.ty),
                     }),
                 Style::Tuple => shape::ARRAY,
                 Style::Named => shape::OBJECT,

@@ -1,19 +1,13 @@
 //! Which kinds of value a variant's payload can be read from, so an untagged enum tries only
-//! the variants that can match. The bits match `structio::__private::SHAPE_*`.
+//! the variants that can match. The bits are those of `structio_keys::shape`, which the reader
+//! tests too.
 //!
 //! For a newtype variant the inner type is judged by its name: well-known std types get their
 //! kind, anything else may be any value. A wrong guess could only hide a variant, so guesses
 //! are made only for names that are unambiguous.
 
+use structio_keys::shape::{ANY, ARRAY, BOOL, NULL, NUMBER, OBJECT, STRING};
 use syn::{GenericArgument, PathArguments, Type};
-
-pub const NULL: u8 = 1;
-pub const BOOL: u8 = 2;
-pub const NUMBER: u8 = 4;
-pub const STRING: u8 = 8;
-pub const ARRAY: u8 = 16;
-pub const OBJECT: u8 = 32;
-pub const ANY: u8 = 127;
 
 /// The shapes a value of type `ty` may be read from.
 pub fn of_type(ty: &Type) -> u8 {
