@@ -31,6 +31,7 @@
 // known to be UTF-8), behind safe functions; every other module forbids it (in its own file,
 // or on its `mod` line here).
 pub mod beve;
+mod enums;
 mod error;
 mod fields;
 mod impls;

@@ -497,7 +497,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
             let name = sized_str(self.input, &mut self.pos)?;
             return info
                 .by_name(name.as_bytes())
-                .ok_or_else(|| crate::__private::unknown_variant(name, at));
+                .ok_or_else(|| crate::enums::unknown_variant(name, at));
         }
         let w = self.wire_after(h, at, "an enum variant (an integer)")?;
         let value = match w {
@@ -513,7 +513,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
                 Wire::Uint(v) => v.to_string(),
                 _ => String::new(),
             };
-            crate::__private::unknown_variant(&shown, at)
+            crate::enums::unknown_variant(&shown, at)
         })
     }
 
