@@ -10,11 +10,11 @@ pub use crate::fields::{
     member_of, own_member, read_member_of, read_members_in, Fields, KeptKeys, NO_FIELDS,
 };
 pub use crate::number::NumKind;
+pub use crate::read::{
+    expect_element, expect_end, read_fields, read_fields_in, read_flat_fields_in, Member,
+};
 pub use crate::reflect::{
     EnumInfo, FieldName, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Writer,
-};
-pub use crate::walk::{
-    expect_element, expect_end, read_fields, read_fields_in, read_flat_fields_in, Member,
 };
 pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};

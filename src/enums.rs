@@ -119,7 +119,7 @@ where
     R: Reader<'de>,
     F: FnOnce(usize, &mut R, bool) -> Result<()>,
 {
-    crate::walk::with_stack!(read_external(r, info, payload));
+    crate::read::with_stack!(read_external(r, info, payload));
     let at = r.offset();
     match r.peek_kind()? {
         ValueKind::String => {
@@ -175,7 +175,7 @@ where
     R: Reader<'de>,
     F: FnOnce(usize, &mut R, &mut R::Map) -> Result<()>,
 {
-    crate::walk::with_stack!(read_internal(r, info, tag, body));
+    crate::read::with_stack!(read_internal(r, info, tag, body));
     if r.options().error_on_duplicate_keys {
         one_tag(r, tag)?;
     }
@@ -242,7 +242,7 @@ where
     R: Reader<'de>,
     F: FnOnce(usize, &mut R, bool) -> Result<()>,
 {
-    crate::walk::with_stack!(read_adjacent(r, info, tag, content, payload));
+    crate::read::with_stack!(read_adjacent(r, info, tag, content, payload));
     enum Member {
         Tag,
         Content,
@@ -328,7 +328,7 @@ where
     R: Reader<'de>,
     F: FnMut(usize, &mut R) -> Result<()>,
 {
-    crate::walk::with_stack!(read_untagged(r, shapes, attempt));
+    crate::read::with_stack!(read_untagged(r, shapes, attempt));
     let at = r.offset();
     let shape = shape_of(r.peek_kind()?);
     let start = r.save();

@@ -4,8 +4,8 @@
 //! map keeps.
 
 use crate::error::{Code, Error, Result};
+use crate::read::{read_flat_fields_in, Member};
 use crate::reflect::{FieldsInfo, Reader, Reflect, Writer};
-use crate::walk::{read_flat_fields_in, Member};
 use structio_keys::Probe;
 
 /// The key table of a struct or variant without fields.

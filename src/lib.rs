@@ -38,12 +38,12 @@ mod impls;
 pub mod json;
 mod number;
 #[forbid(unsafe_code)]
+pub mod read;
+#[forbid(unsafe_code)]
 mod reflect;
 #[allow(unsafe_code)]
 mod simd;
 pub mod value;
-#[forbid(unsafe_code)]
-pub mod walk;
 
 #[doc(hidden)]
 #[forbid(unsafe_code)]

@@ -138,8 +138,8 @@ impl<'de> BeveReader<'de> {
             return Err(Error::new(Code::DepthLimit(self.opts.max_depth), at));
         }
         self.depth += 1;
-        if self.depth > crate::walk::STACK_CHECK_DEPTH {
-            crate::walk::stack_left(crate::walk::STACK_RED_ZONE, at)?;
+        if self.depth > crate::read::STACK_CHECK_DEPTH {
+            crate::read::stack_left(crate::read::STACK_RED_ZONE, at)?;
         }
         Ok(())
     }
@@ -450,7 +450,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         let n = guess.len();
         if map.remaining != 0 && map.keys == Keys::Str && n < 1 << 6 {
             if let Some(b) = self.input.get(self.pos..).and_then(|b| b.get(..=n)) {
-                if b[0] == (n as u8) << 2 && crate::walk::key_eq(guess.as_bytes(), &b[1..]) {
+                if b[0] == (n as u8) << 2 && crate::read::key_eq(guess.as_bytes(), &b[1..]) {
                     map.remaining -= 1;
                     self.pos += 1 + n;
                     return Ok(Some(NextField::Guessed));
@@ -568,7 +568,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
 
     fn read_complex<N: Number>(&mut self) -> Result<[N; 2]> {
         if self.peek_header()? != header::COMPLEX || self.pending.is_some() {
-            return crate::walk::read_complex_generic(self);
+            return crate::read::read_complex_generic(self);
         }
         let at = self.pos;
         let ext = self.read_extension()?;
@@ -579,7 +579,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
 
     fn read_complex_vec<N: Number>(&mut self, out: &mut Vec<[N; 2]>) -> Result<()> {
         if self.peek_header()? != header::COMPLEX || self.pending.is_some() {
-            return crate::walk::read_complex_vec_generic(self, out);
+            return crate::read::read_complex_vec_generic(self, out);
         }
         let at = self.pos;
         let ext = self.read_extension()?;
@@ -592,7 +592,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         data: &mut Vec<N>,
     ) -> Result<Option<Layout>> {
         if self.peek_header()? != header::MATRIX || self.pending.is_some() {
-            return crate::walk::read_matrix_generic(self, extents, data);
+            return crate::read::read_matrix_generic(self, extents, data);
         }
         let at = self.pos;
         let ext = self.read_extension()?;

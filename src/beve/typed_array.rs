@@ -121,7 +121,7 @@ impl<'de> BeveReader<'de> {
     #[inline(never)]
     fn typed_vec_general<N: Number>(&mut self, out: &mut Vec<N>) -> Result<()> {
         let Some((a, _)) = self.bulk_head()? else {
-            return crate::walk::read_numbers_generic(self, out);
+            return crate::read::read_numbers_generic(self, out);
         };
         fill_vec(out, &a)
     }
@@ -130,7 +130,7 @@ impl<'de> BeveReader<'de> {
     #[inline]
     pub(crate) fn typed_slice<N: Number>(&mut self, out: &mut [N]) -> Result<()> {
         let Some((a, at)) = self.bulk_head()? else {
-            return crate::walk::read_numbers_into_slice_generic(self, out);
+            return crate::read::read_numbers_into_slice_generic(self, out);
         };
         if a.count != out.len() {
             return Err(Error::new(
@@ -169,7 +169,7 @@ impl<'de> BeveReader<'de> {
         };
         let res = match head {
             Some((a, _)) => fill_vec(&mut v, &a),
-            None => crate::walk::read_numbers_generic(self, &mut v),
+            None => crate::read::read_numbers_generic(self, &mut v),
         };
         *out = Cow::Owned(v);
         res
@@ -192,7 +192,7 @@ impl<'de> BeveReader<'de> {
             }
             header::GENERIC_ARRAY => {
                 self.restore(save);
-                crate::walk::read_bools_generic(self, out)
+                crate::read::read_bools_generic(self, out)
             }
             h => Err(type_error("an array of booleans", h, at)),
         }

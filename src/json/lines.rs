@@ -100,7 +100,7 @@ where
     T: Reflect<'de> + Default,
 {
     let mut lines = JsonLines::with_options(input, opts.read);
-    crate::walk::read_records(out, |_, v| lines.read_into(v))
+    crate::read::read_records(out, |_, v| lines.read_into(v))
 }
 
 /// All records of NDJSON `input`, each read into a new `T` (see [`read_ndjson`]).

@@ -331,8 +331,8 @@ impl<'de> JsonReader<'de> {
         if self.depth > self.opts.max_depth {
             return Err(Error::new(Code::DepthLimit(self.opts.max_depth), self.pos));
         }
-        if self.depth > crate::walk::STACK_CHECK_DEPTH {
-            crate::walk::stack_left(crate::walk::STACK_RED_ZONE, self.pos)?;
+        if self.depth > crate::read::STACK_CHECK_DEPTH {
+            crate::read::stack_left(crate::read::STACK_RED_ZONE, self.pos)?;
         }
         self.pos += 1;
         Ok(())
@@ -622,7 +622,7 @@ impl<'de> Reader<'de> for JsonReader<'de> {
         let g = guess.as_bytes();
         let start = self.pos + 1;
         let end = start + g.len();
-        if plain && self.s.get(end) == Some(&b'"') && crate::walk::key_eq(g, &self.s[start..end]) {
+        if plain && self.s.get(end) == Some(&b'"') && crate::read::key_eq(g, &self.s[start..end]) {
             self.pos = end + 1;
             self.colon()?;
             return Ok(Some(NextField::Guessed));

@@ -1,4 +1,8 @@
-//! The generic walk over fields and elements, written once for every format.
+//! The read side, written once for every format: the walk over an object's fields (key-order
+//! prediction, the perfect-hash probe, flattened members, missing- and duplicate-key checks),
+//! generic sequences and fixed-length arrays, element-wise numbers, complex numbers and
+//! matrices (for formats without a bulk form), the stack checks that bound nesting, key
+//! comparison, and reading a sequence of records.
 //!
 //! Derived code and the std impls call these; a backend only provides [`Reader`] and
 //! [`Writer`](crate::Writer). Errors pick up their path segment here, on the way out.
@@ -12,7 +16,7 @@ use crate::error::{Code, Error, PathSegment, Result};
 macro_rules! with_stack {
     ($call:expr) => {
         #[cfg(all(debug_assertions, not(target_family = "wasm")))]
-        if $crate::walk::stack_is_low() {
+        if $crate::read::stack_is_low() {
             return stacker::grow(2 << 20, move || $call);
         }
     };
