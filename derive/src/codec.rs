@@ -11,7 +11,7 @@ use crate::model::Field;
 pub struct Slot {
     pub value: TokenStream,
     pub with: Option<syn::Path>,
-    /// The field is spelled as an `Option` (see [`crate::strukt::is_option`]): a document may
+    /// The field is spelled as an `Option` (see [`crate::structs::is_option`]): a document may
     /// leave it out, and then reading sets it to `None`.
     pub optional: bool,
 }
@@ -22,7 +22,7 @@ impl Slot {
         Slot {
             value,
             with: f.with.clone(),
-            optional: crate::strukt::is_option(&f.ty),
+            optional: crate::structs::is_option(&f.ty),
         }
     }
 

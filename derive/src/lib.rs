@@ -10,7 +10,7 @@
 //!   variants with their written names.
 //! - `bounds.rs`: impl generics with the document lifetime `'de` and inferred bounds.
 //! - `keys.rs`: key tables and their perfect-hash probes, chosen here at compile time.
-//! - `strukt.rs`, `tuple.rs`, `enums.rs` (with `shape.rs` for untagged enums): the code;
+//! - `structs.rs`, `tuple.rs`, `enums.rs` (with `shape.rs` for untagged enums): the code;
 //!   `codec.rs`: how one field is written and read (its `Reflect` impl or a `with` module).
 extern crate proc_macro;
 
@@ -22,7 +22,7 @@ mod enums;
 mod keys;
 mod model;
 mod shape;
-mod strukt;
+mod structs;
 mod tuple;
 
 use proc_macro2::TokenStream;
@@ -140,7 +140,7 @@ fn generate(input: &DeriveInput, attrs: &attr::ContainerAttrs) -> syn::Result<To
             }
             let shape = model::shape(&data.fields, attrs.rename_all)?;
             match shape.style {
-                Style::Named => strukt::expand(input, attrs, &shape),
+                Style::Named => structs::expand(input, attrs, &shape),
                 Style::Tuple | Style::Unit => Ok(tuple::expand(input, attrs, &shape)),
             }
         }
