@@ -9,9 +9,9 @@ use syn::{DataEnum, DeriveInput, LitStr, Meta, Token};
 
 use crate::attr::ContainerAttrs;
 use crate::bounds::{self, Need};
-use crate::codec::{slots, Slot};
 use crate::keys::{self, Entry};
 use crate::model::{self, Style, Variant};
+use crate::slot::{slots, Slot};
 use crate::structs::{self, Lead};
 use crate::tuple;
 use structio_keys::shape;

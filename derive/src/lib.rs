@@ -11,17 +11,17 @@
 //! - `bounds.rs`: impl generics with the document lifetime `'de` and inferred bounds.
 //! - `keys.rs`: key tables and their perfect-hash probes, chosen here at compile time.
 //! - `structs.rs`, `tuple.rs`, `enums.rs` (with `shape.rs` for untagged enums): the code;
-//!   `codec.rs`: how one field is written and read (its `Reflect` impl or a `with` module).
+//!   `slot.rs`: how one field is written and read (its `Reflect` impl or a `with` module).
 extern crate proc_macro;
 
 mod attr;
 mod bounds;
 mod case;
-mod codec;
 mod enums;
 mod keys;
 mod model;
 mod shape;
+mod slot;
 mod structs;
 mod tuple;
 

@@ -6,9 +6,9 @@ use syn::{DeriveInput, Ident};
 
 use crate::attr::ContainerAttrs;
 use crate::bounds;
-use crate::codec::{member_slots, Slot};
 use crate::keys::{self, Entry};
 use crate::model::{Field, Shape};
+use crate::slot::{member_slots, Slot};
 
 /// Key entries for the active fields of a shape.
 pub fn entries<'a>(fields: &[&'a Field]) -> Vec<Entry<'a>> {
