@@ -13,7 +13,7 @@ use crate::keys::{self, Entry};
 use crate::model::{self, Style, Variant};
 use crate::slot::{slots, Slot};
 use crate::structs::{self, Lead};
-use crate::tuple;
+use crate::{tuple, untagged_shape};
 use structio_keys::shape;
 
 /// How an enum with data is laid out.
@@ -651,7 +651,7 @@ fn read_variants(variants: &[Variant], repr: &Repr) -> TokenStream {
                     // A `with` module may write any kind of value, whatever the type.
                     .map_or(shape::ANY, |f| match f.with {
                         Some(_) => shape::ANY,
-                        None => crate::shape::of_type(&f.ty),
+                        None => untagged_shape::of_type(&f.ty),
                     }),
                 Style::Tuple => shape::ARRAY,
                 Style::Named => shape::OBJECT,

@@ -10,8 +10,8 @@
 //!   variants with their written names.
 //! - `bounds.rs`: impl generics with the document lifetime `'de` and inferred bounds.
 //! - `keys.rs`: key tables and their perfect-hash probes, chosen here at compile time.
-//! - `structs.rs`, `tuple.rs`, `enums.rs` (with `shape.rs` for untagged enums): the code;
-//!   `slot.rs`: how one field is written and read (its `Reflect` impl or a `with` module).
+//! - `structs.rs`, `tuple.rs`, `enums.rs` (with `untagged_shape.rs` for untagged enums): the
+//!   code; `slot.rs`: how one field is written and read (its `Reflect` impl or a `with` module).
 extern crate proc_macro;
 
 mod attr;
@@ -20,10 +20,10 @@ mod case;
 mod enums;
 mod keys;
 mod model;
-mod shape;
 mod slot;
 mod structs;
 mod tuple;
+mod untagged_shape;
 
 use proc_macro2::TokenStream;
 use quote::quote;
