@@ -670,48 +670,6 @@ where
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::Present;
-
-    /// Every member count around the word boundaries and past the inline words: a member is
-    /// present exactly when it was set, and `all` says so only when every one was.
-    #[test]
-    fn present_tracks_every_member_inline_and_past_it() {
-        for members in [1, 63, 64, 65, 128, 255, 256, 257, 400] {
-            let mut p = Present::new(members);
-            for m in (0..members).step_by(2) {
-                p.set(m);
-            }
-            for m in 0..members {
-                assert_eq!(p.has(m), m % 2 == 0, "{members}: {m}");
-            }
-            assert_eq!(p.all(members), members == 1, "{members}");
-            for m in (1..members).step_by(2) {
-                p.set(m);
-            }
-            assert!(p.all(members), "{members}");
-        }
-    }
-
-    #[test]
-    fn key_eq_agrees_with_slice_equality() {
-        let words: Vec<Vec<u8>> = (0..20)
-            .map(|n| (0..n).map(|i| b'a' + (i % 26) as u8).collect())
-            .collect();
-        for a in &words {
-            for b in &words {
-                assert_eq!(super::key_eq(a, b), a == b);
-                for i in 0..b.len() {
-                    let mut c = b.clone();
-                    c[i] ^= 1;
-                    assert_eq!(super::key_eq(a, &c), *a == c, "{a:?} {c:?}");
-                }
-            }
-        }
-    }
-}
-
 /// [`Reader::read_complex`]'s default: a two-element array of numbers.
 pub fn read_complex_generic<'de, N, R>(r: &mut R) -> Result<[N; 2]>
 where
@@ -772,4 +730,46 @@ where
         .map_err(|e| e.push_path(PathSegment::Index(1)))?;
     expect_end(r, &mut seq, 2)?;
     Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Present;
+
+    /// Every member count around the word boundaries and past the inline words: a member is
+    /// present exactly when it was set, and `all` says so only when every one was.
+    #[test]
+    fn present_tracks_every_member_inline_and_past_it() {
+        for members in [1, 63, 64, 65, 128, 255, 256, 257, 400] {
+            let mut p = Present::new(members);
+            for m in (0..members).step_by(2) {
+                p.set(m);
+            }
+            for m in 0..members {
+                assert_eq!(p.has(m), m % 2 == 0, "{members}: {m}");
+            }
+            assert_eq!(p.all(members), members == 1, "{members}");
+            for m in (1..members).step_by(2) {
+                p.set(m);
+            }
+            assert!(p.all(members), "{members}");
+        }
+    }
+
+    #[test]
+    fn key_eq_agrees_with_slice_equality() {
+        let words: Vec<Vec<u8>> = (0..20)
+            .map(|n| (0..n).map(|i| b'a' + (i % 26) as u8).collect())
+            .collect();
+        for a in &words {
+            for b in &words {
+                assert_eq!(super::key_eq(a, b), a == b);
+                for i in 0..b.len() {
+                    let mut c = b.clone();
+                    c[i] ^= 1;
+                    assert_eq!(super::key_eq(a, &c), *a == c, "{a:?} {c:?}");
+                }
+            }
+        }
+    }
 }
