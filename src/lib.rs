@@ -31,8 +31,10 @@
 // known to be UTF-8), behind safe functions; every other module forbids it (in its own file,
 // or on its `mod` line here).
 pub mod beve;
+#[forbid(unsafe_code)]
 mod enums;
 mod error;
+#[forbid(unsafe_code)]
 mod fields;
 mod impls;
 pub mod json;
