@@ -101,7 +101,6 @@ mod write;
 #[cfg(test)]
 mod tests;
 
-
 pub use aligned::AlignedBytes;
 pub use delimited::{
     from_delimited, read_delimited, to_delimited, write_beve_delimited, Delimited, DelimitedWriter,
