@@ -24,6 +24,16 @@ for t in json_value json_typed pretty_minify json_differential; do seed "$t" "${
 for t in beve_value beve_typed beve_transcode beve_to_json; do seed "$t" "${beve[@]}"; done
 # limits reads its input in both formats (delimited BEVE, deep nests of large types).
 seed limits "${json[@]}" "${beve[@]}"
+# streams reads a selector byte (how the input is cut into pieces), then NDJSON, delimited BEVE
+# or a JSON array: each golden file behind two selectors.
+mkdir -p "$fuzz/corpus/streams"
+for f in "${json[@]}" "${beve[@]}"; do
+  [ -f "$f" ] || continue
+  for sel in 0 2; do
+    { printf "$(printf '\\x%02x' "$sel")"; cat "$f"; } >"$fuzz/corpus/streams/$sel-$(basename "$f")"
+  done
+done
+echo "$fuzz/corpus/streams: $(ls "$fuzz/corpus/streams" | wc -l) files"
 # value_roundtrip builds values from raw bytes: any bytes do; start from the BEVE files.
 seed value_roundtrip "${beve[@]}"
 

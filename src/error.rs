@@ -8,6 +8,7 @@
 #![forbid(unsafe_code)]
 
 use std::fmt;
+use std::path::{Path, PathBuf};
 
 /// The broad class of an [`Error`], for callers that branch on it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -21,6 +22,9 @@ pub enum Category {
     Data,
     /// A configured limit was reached (nesting depth, sizes).
     Limit,
+    /// Reading or writing a file or stream failed; [`Error::io_error`] holds the
+    /// [`std::io::Error`].
+    Io,
 }
 
 /// What went wrong. Private so that the set can grow; see [`Error::category`].
@@ -69,6 +73,10 @@ pub(crate) enum Code {
     Malformed(&'static str),
     Unsupported(&'static str),
     Custom(String),
+    /// A record of a stream longer than the limit (in bytes).
+    RecordTooLarge(usize),
+    /// An I/O failure: what failed, then the `io::Error`'s own message.
+    Io(String),
 }
 
 impl Code {
@@ -76,9 +84,9 @@ impl Code {
         use Code::*;
         match self {
             UnexpectedEnd => Category::Eof,
-            DepthLimit(_) | StackLimit(_) | RereadLimit(_) | IndentTooWide(..) | LengthOverflow => {
-                Category::Limit
-            }
+            DepthLimit(_) | StackLimit(_) | RereadLimit(_) | IndentTooWide(..) | LengthOverflow
+            | RecordTooLarge(_) => Category::Limit,
+            Io(_) => Category::Io,
             NumberOutOfRange(_)
             | ExpectedInteger(_)
             | UnknownKey(_)
@@ -204,6 +212,8 @@ impl fmt::Display for Code {
             Malformed(what) => f.write_str(what),
             Unsupported(what) => write!(f, "{what} not supported"),
             Custom(m) => f.write_str(m),
+            RecordTooLarge(n) => write!(f, "record larger than the limit of {n} bytes"),
+            Io(m) => f.write_str(m),
         }
     }
 }
@@ -226,6 +236,10 @@ struct Inner {
     path: Vec<PathSegment>,
     /// Line, column (1-based, column in bytes) and the source line, for JSON.
     position: Option<(usize, usize, String, usize)>,
+    /// The file the input came from or the output went to, for the file helpers.
+    file: Option<PathBuf>,
+    /// The failure behind a [`Category::Io`] error.
+    io: Option<std::io::Error>,
 }
 
 /// An error from reading JSON or BEVE: what went wrong, the byte offset, the path to the value,
@@ -244,7 +258,19 @@ impl Error {
             offset,
             path: Vec::new(),
             position: None,
+            file: None,
+            io: None,
         }))
+    }
+
+    /// A [`Category::Io`] error: `what` failed ("read failed", "cannot open") with `err`,
+    /// at byte `offset` of the stream.
+    #[cold]
+    #[inline(never)]
+    pub(crate) fn io(what: &str, err: std::io::Error, offset: usize) -> Error {
+        let mut e = Error::new(Code::Io(format!("{what}: {err}")), offset);
+        e.0.io = Some(err);
+        e
     }
 
     /// An error with a message of the caller's own, at byte `offset`.
@@ -281,6 +307,33 @@ impl Error {
     /// The message alone, without position or path.
     pub fn message(&self) -> String {
         self.0.code.to_string()
+    }
+
+    /// The I/O failure behind an error of category [`Category::Io`] (also its
+    /// [`source`](std::error::Error::source)).
+    pub fn io_error(&self) -> Option<&std::io::Error> {
+        self.0.io.as_ref()
+    }
+
+    /// The file the error is about, when a file helper ([`crate::read_file_json`], ...) or
+    /// [`Error::with_file`] named it.
+    pub fn file(&self) -> Option<&Path> {
+        self.0.file.as_deref()
+    }
+
+    /// The error naming the file its input came from: [`Error::file`] returns it and the
+    /// message starts with it, as `config.json:3:14: ...` (JSON, with line and column) or
+    /// `data.beve: ... at byte 17` (BEVE).
+    ///
+    /// ```
+    /// let e = structio::from_json::<u8>("300").unwrap_err().with_file("n.json");
+    /// assert_eq!(e.file(), Some(std::path::Path::new("n.json")));
+    /// assert!(e.to_string().starts_with("n.json:1:1: number out of range for u8"));
+    /// ```
+    #[cold]
+    pub fn with_file(mut self, path: impl AsRef<Path>) -> Error {
+        self.0.file = Some(path.as_ref().to_path_buf());
+        self
     }
 
     /// The key an unknown-, missing- or duplicate-key error names, whole (the message and the
@@ -373,42 +426,82 @@ impl Error {
         self.0.position = Some((line, column, snippet, caret));
         self
     }
+
+    /// Moves an error found in a window of a longer stream to its place in the stream: the
+    /// window starts at byte `offset` of the stream, on line `line` (1-based) at column
+    /// `column` (1-based). Line and column, when set, were counted within the window.
+    #[cold]
+    pub(crate) fn shift(mut self, offset: usize, line: usize, column: usize) -> Error {
+        self.0.offset = self.0.offset.saturating_add(offset);
+        if let Some(p) = &mut self.0.position {
+            if p.0 == 1 {
+                p.1 += column - 1;
+            }
+            p.0 += line - 1;
+        }
+        self
+    }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0.code)?;
-        match &self.0.position {
-            Some((line, column, snippet, caret)) => {
-                write!(f, " at {line}:{column} (byte {})", self.0.offset)?;
-                if !self.0.path.is_empty() {
-                    write!(f, ", path {}", self.path())?;
-                }
-                write!(f, "\n   {snippet}\n   {:caret$}^", "")
+        let file = self.0.file.as_deref().map(Path::display);
+        match (&self.0.position, file) {
+            // As compilers name a spot: `config.json:3:14: message, path $.port`.
+            (Some((line, column, _, _)), Some(file)) => {
+                write!(f, "{file}:{line}:{column}: {}", self.0.code)?
             }
-            None => {
-                write!(f, " at byte {}", self.0.offset)?;
-                if !self.0.path.is_empty() {
-                    write!(f, ", path {}", self.path())?;
+            (Some((line, column, _, _)), None) => write!(
+                f,
+                "{} at {line}:{column} (byte {})",
+                self.0.code, self.0.offset
+            )?,
+            (None, file) => {
+                if let Some(file) = file {
+                    write!(f, "{file}: ")?;
                 }
-                Ok(())
+                write!(f, "{}", self.0.code)?;
+                // An I/O failure opening or writing a file has no place in an input.
+                if self.0.io.is_none() || self.0.offset > 0 {
+                    write!(f, " at byte {}", self.0.offset)?;
+                }
             }
         }
+        if !self.0.path.is_empty() {
+            write!(f, ", path {}", self.path())?;
+        }
+        if let Some((_, _, snippet, caret)) = &self.0.position {
+            write!(f, "\n   {snippet}\n   {:caret$}^", "")?;
+        }
+        Ok(())
     }
 }
 
 impl fmt::Debug for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Error")
-            .field("message", &self.0.code.to_string())
+        let mut d = f.debug_struct("Error");
+        d.field("message", &self.0.code.to_string())
             .field("offset", &self.0.offset)
             .field("path", &self.path())
-            .field("line_column", &self.line_column())
-            .finish()
+            .field("line_column", &self.line_column());
+        if let Some(file) = &self.0.file {
+            d.field("file", file);
+        }
+        if let Some(io) = &self.0.io {
+            d.field("io", io);
+        }
+        d.finish()
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.0
+            .io
+            .as_ref()
+            .map(|e| e as &(dyn std::error::Error + 'static))
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -469,6 +562,67 @@ mod tests {
         assert_eq!(
             e.message(),
             format!("unknown variant `{}...` (1000 bytes)", "v".repeat(96))
+        );
+    }
+
+    #[test]
+    fn the_file_leads_the_message() {
+        let text = b"{\n  \"a\": tru\n}";
+        let e = Error::new(Code::InvalidLiteral, 9)
+            .push_path(PathSegment::Field("a"))
+            .locate_in_text(text)
+            .with_file("conf/x.json");
+        assert_eq!(e.file(), Some(Path::new("conf/x.json")));
+        assert_eq!(
+            e.to_string(),
+            "conf/x.json:2:8: invalid literal, path $.a\n     \"a\": tru\n          ^"
+        );
+        let e = Error::new(Code::InvalidHeader(7), 17)
+            .push_path(PathSegment::Index(2))
+            .with_file("d.beve");
+        assert_eq!(
+            e.to_string(),
+            "d.beve: invalid header byte 0x07 at byte 17, path $[2]"
+        );
+        // Without a file, as before.
+        assert_eq!(
+            Error::new(Code::InvalidHeader(7), 17).to_string(),
+            "invalid header byte 0x07 at byte 17"
+        );
+    }
+
+    #[test]
+    fn io_errors_keep_the_io_error() {
+        let io = std::io::Error::new(std::io::ErrorKind::NotFound, "gone");
+        let e = Error::io("cannot read", io, 0).with_file("a.json");
+        assert_eq!(e.category(), Category::Io);
+        assert_eq!(e.message(), "cannot read: gone");
+        assert_eq!(e.to_string(), "a.json: cannot read: gone");
+        assert_eq!(e.io_error().unwrap().kind(), std::io::ErrorKind::NotFound);
+        let source = std::error::Error::source(&e).unwrap();
+        assert_eq!(source.to_string(), "gone");
+        let e = Error::io("read failed", std::io::Error::other("x"), 12);
+        assert_eq!(e.to_string(), "read failed: x at byte 12");
+        assert!(format!("{e:?}").contains("io: Custom"), "{e:?}");
+        assert!(std::error::Error::source(&Error::new(Code::InvalidNumber, 0)).is_none());
+    }
+
+    #[test]
+    fn errors_found_in_a_window_move_to_the_stream() {
+        // A window starting at byte 100 of a stream, on line 7, column 5.
+        let e = Error::new(Code::InvalidLiteral, 2)
+            .locate_in_text(b"[1, tru]")
+            .shift(100, 7, 5);
+        assert_eq!((e.offset(), e.line_column()), (102, Some((7, 7))));
+        let e = Error::new(Code::InvalidLiteral, 5)
+            .locate_in_text(b"[1,\n tru]")
+            .shift(100, 7, 5);
+        assert_eq!((e.offset(), e.line_column()), (105, Some((8, 2))));
+        let e = Error::new(Code::InvalidHeader(7), 3).shift(10, 1, 1);
+        assert_eq!((e.offset(), e.line_column()), (13, None));
+        assert_eq!(
+            Error::new(Code::RecordTooLarge(10), 0).category(),
+            Category::Limit
         );
     }
 

@@ -37,6 +37,7 @@ mod error;
 #[forbid(unsafe_code)]
 mod fields;
 mod impls;
+mod io;
 pub mod json;
 mod number;
 #[forbid(unsafe_code)]
@@ -57,6 +58,11 @@ pub use beve::{
 pub use error::{Category, Error, PathSegment, Result};
 pub use impls::matrix::{Layout, Matrix};
 pub use impls::raw::{RawJson, RawJsonBuf};
+pub use io::{
+    read_file_beve, read_file_beve_with, read_file_json, read_file_json_with, read_file_ndjson,
+    write_file_beve, write_file_beve_with, write_file_json, write_file_json_with,
+    write_file_ndjson,
+};
 pub use json::{from_json, minify, prettify, read_json, to_json, write_json};
 pub use number::{NumKind, Number, Wire};
 pub use reflect::{

@@ -14,6 +14,8 @@
 //!   indents.
 //! - `hostile/limits.rs`: budgets across a whole input (delimited re-reads), reservations for
 //!   large elements, the stack taken by nesting types with large inline data.
+//! - `hostile/streams.rs`: the stream readers in bounded memory: a 2 GB NDJSON stream, endless
+//!   garbage and nesting, huge declared BEVE lengths, records past the limit, long gaps.
 
 mod common;
 mod shapes;
@@ -26,6 +28,8 @@ mod json;
 mod limits;
 #[path = "hostile/prefixes.rs"]
 mod prefixes;
+#[path = "hostile/streams.rs"]
+mod streams;
 
 use std::io::Read;
 use std::process::{Command, Stdio};

@@ -155,6 +155,15 @@ impl<'de> Delimited<'de> {
         }
     }
 
+    /// Iterates over `input`, a window of a longer stream that starts at a value (`first`) or
+    /// at the delimiter before one.
+    pub(crate) fn resume(input: &'de [u8], opts: ReadOptions, first: bool) -> Delimited<'de> {
+        Delimited {
+            first,
+            ..Delimited::with_options(input, opts)
+        }
+    }
+
     /// The byte offset of the next value (or delimiter).
     pub fn offset(&self) -> usize {
         self.pos

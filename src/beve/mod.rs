@@ -94,6 +94,7 @@ mod matrix;
 mod read;
 mod sink;
 mod skip;
+mod stream;
 pub(crate) mod transcode;
 mod typed_array;
 mod write;
@@ -108,6 +109,7 @@ pub use delimited::{
 pub use header::DELIMITER;
 pub use read::{BeveMap, BevePos, BeveReader, BeveSeq};
 pub use sink::{Counter, Sink};
+pub use stream::{from_reader, from_reader_with, to_writer, to_writer_with, DelimitedReader};
 pub use transcode::{transcode, transcode_with};
 pub use write::BeveWriter;
 

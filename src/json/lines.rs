@@ -268,27 +268,48 @@ impl<'de> JsonLines<'de> {
     /// The offset of the next record, `None` when only whitespace is left; an error when the
     /// previous record is followed on its line by something else.
     fn next_start(&self) -> Result<Option<usize>> {
-        let s = self.input;
-        let mut i = self.pos;
-        let mut line_break = self.index == 0;
-        while let Some(&b) = s.get(i) {
-            if !is_ws(b) {
-                break;
-            }
-            line_break |= b == b'\n';
-            i += 1;
-        }
-        if i == s.len() {
+        // No record has ended before the first (`pos` is 0 only there).
+        let (i, line_break) = skip_gap(self.input, self.pos, self.pos == 0);
+        if i == self.input.len() {
             return Ok(None);
         }
         if !line_break {
-            return Err(Error::new(
-                Code::Malformed("expected a line break after the record"),
-                i,
-            ));
+            return Err(same_line(i));
         }
         Ok(Some(i))
     }
+
+    /// Iterates over `input`, a window of a longer stream that starts at a record (the stream
+    /// reader has passed the whitespace before it and checked its line break), as if `index`
+    /// records came before it: errors carry the record's index in the whole stream.
+    pub(crate) fn resume(input: &'de [u8], opts: ReadOptions, index: usize) -> JsonLines<'de> {
+        JsonLines {
+            index,
+            ..JsonLines::with_options(input, opts)
+        }
+    }
+}
+
+/// Moves over the whitespace between two records from `i`: the offset of the first other
+/// byte (`s.len()` if none), and whether a line break was passed (or `line_break` already).
+pub(super) fn skip_gap(s: &[u8], mut i: usize, mut line_break: bool) -> (usize, bool) {
+    while let Some(&b) = s.get(i) {
+        if !is_ws(b) {
+            break;
+        }
+        line_break |= b == b'\n';
+        i += 1;
+    }
+    (i, line_break)
+}
+
+/// The error for a record at `at` that follows the previous one on its line.
+#[cold]
+pub(super) fn same_line(at: usize) -> Error {
+    Error::new(
+        Code::Malformed("expected a line break after the record"),
+        at,
+    )
 }
 
 impl<'de> Iterator for JsonLines<'de> {

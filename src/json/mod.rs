@@ -23,6 +23,7 @@ mod pretty_minify;
 mod read;
 pub(crate) mod reformat;
 mod skip;
+mod stream;
 pub(crate) mod string;
 mod write;
 
@@ -36,6 +37,10 @@ pub use lines::{
     write_ndjson_with, JsonLines, LinesWriter,
 };
 pub(crate) use read::JsonReader;
+pub use stream::{
+    array_iter, array_iter_with, from_reader, from_reader_with, to_writer, to_writer_with,
+    ArrayIter, LinesReader,
+};
 pub(crate) use write::JsonWriter;
 
 /// Options for reading and writing JSON. `Options::default()` is what the plain functions use.

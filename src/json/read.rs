@@ -154,6 +154,13 @@ impl<'de> JsonReader<'de> {
         }
     }
 
+    /// The reader for a value inside `depth` containers the input does not hold (an element of
+    /// an array read one element at a time): the depth limit counts them.
+    pub(crate) fn nested(mut self, depth: usize) -> Self {
+        self.depth = depth;
+        self
+    }
+
     /// Moves to byte `pos` of the input, where the next value of a sequence starts.
     pub(crate) fn seek(&mut self, pos: usize) {
         self.pos = pos;

@@ -7,4 +7,5 @@ pub mod differential;
 pub mod everything;
 pub mod limits;
 pub mod oracles;
+pub mod streams;
 pub mod tree;

@@ -1,0 +1,803 @@
+//! JSON through `std::io`: [`to_writer`] and [`from_reader`] for one value; NDJSON one record
+//! at a time ([`JsonLines::from_reader`], a [`LinesReader`]) and the elements of one top-level
+//! array one at a time ([`array_iter`], an [`ArrayIter`]), both in memory bounded by the
+//! longest record, however long the input.
+//!
+//! A stream reader keeps the input in a buffer of 64 KiB that grows only to hold a longer
+//! record. It finds where a record ends with a quick scan that does not check it (strings to
+//! their closing quote, containers to the bracket that closes the first, numbers and literals
+//! to the next whitespace or punctuation), resumed where it stopped as more input arrives, so a
+//! record costs one scan however it is cut; the record is then read exactly as the in-memory
+//! reader ([`JsonLines`]) reads it, which checks it. Errors give offsets, lines and columns in
+//! the whole stream. A record longer than the limit (1 GiB unless set with
+//! [`LinesReader::max_record_len`]) is an error of category [`Limit`](crate::Category::Limit)
+//! once that much of it has been read.
+
+use std::io::{Read, Write};
+use std::marker::PhantomData;
+
+use super::lines::{same_line, skip_gap, JsonLines};
+use super::read::JsonReader;
+use super::skip::{is_ws, skip_ws, walk, NoEmit};
+use super::string::{find_special, valid_prefix};
+use super::Options;
+use crate::error::{Code, Error, PathSegment, Result};
+use crate::io::{read_all, write_all, Framed, Source, CHUNK};
+use crate::reflect::{ReadOptions, Reader, Reflect};
+use crate::ReflectOwned;
+
+/// Writes `v` as compact JSON to `w`: the text is made in memory, then written with one
+/// `write_all` (`w` is not flushed). An I/O failure is an error of category
+/// [`Io`](crate::Category::Io).
+///
+/// ```
+/// let mut out = Vec::new();
+/// structio::json::to_writer(&mut out, &("a", [1, 2])).unwrap();
+/// assert_eq!(out, br#"["a",[1,2]]"#);
+/// ```
+pub fn to_writer<'de, T: Reflect<'de>, W: Write>(w: W, v: &T) -> Result<()> {
+    to_writer_with(w, v, &Options::default())
+}
+
+/// [`to_writer`] with options (`pretty`, float style, null members).
+pub fn to_writer_with<'de, T: Reflect<'de>, W: Write>(w: W, v: &T, opts: &Options) -> Result<()> {
+    let mut out = Vec::new();
+    super::write_json_with(v, &mut out, opts);
+    write_all(w, &out)
+}
+
+/// Reads all of `r`, then a `T` from it as [`from_json`](super::from_json) does. An I/O
+/// failure is an error of category [`Io`](crate::Category::Io) (no value is returned; the
+/// `io::Error` is [`Error::io_error`]).
+///
+/// ```
+/// let v: Vec<u32> = structio::json::from_reader(&b"[1, 2]"[..]).unwrap();
+/// assert_eq!(v, [1, 2]);
+/// let file = std::io::Cursor::new("{\"a\": 1}");
+/// let m: std::collections::BTreeMap<String, u8> = structio::json::from_reader(file).unwrap();
+/// assert_eq!(m["a"], 1);
+/// ```
+pub fn from_reader<T: ReflectOwned + Default, R: Read>(r: R) -> Result<T> {
+    from_reader_with(r, &Options::default())
+}
+
+/// [`from_reader`] with options.
+pub fn from_reader_with<T: ReflectOwned + Default, R: Read>(r: R, opts: &Options) -> Result<T> {
+    let bytes = read_all(r)?;
+    super::from_json_with(&bytes, opts)
+}
+
+/// A record as long as this is checked in full before more of it is read, and again at every
+/// doubling, so that malformed input is reported early rather than read up to the limit.
+const CHECK_FROM: usize = 64 * 1024;
+
+/// The line of the first unconsumed byte of a stream and the offset where that line starts.
+#[derive(Debug, Clone, Copy)]
+struct TextPos {
+    line: usize,
+    line_start: usize,
+}
+
+impl TextPos {
+    fn new() -> TextPos {
+        TextPos {
+            line: 1,
+            line_start: 0,
+        }
+    }
+
+    /// Moves past `bytes`, which start at stream offset `at`.
+    #[inline]
+    fn pass(&mut self, bytes: &[u8], at: usize) {
+        let n = bytes.iter().filter(|&&b| b == b'\n').count();
+        if n > 0 {
+            self.line += n;
+            let last = bytes.iter().rposition(|&b| b == b'\n').unwrap_or(0);
+            self.line_start = at + last + 1;
+        }
+    }
+}
+
+/// `e`, found at an offset from `buf[h]` (the first unconsumed byte, at `at`), located in the
+/// stream: line and column counted in the whole stream, and the source line shown from its
+/// start when the buffer still holds it.
+#[cold]
+fn place<R>(src: &Source<R>, at: &TextPos, e: Error, h: usize) -> Error {
+    // From the start of the line, or the buffer if that is where the line is cut; no line
+    // break comes between there and `h`.
+    let c = at.line_start.saturating_sub(src.base).min(h);
+    let e = e.shift(h - c, 1, 1).locate_in_text(src.context(c));
+    let from = src.base + c;
+    e.shift(from, at.line, from - at.line_start + 1)
+}
+
+/// Finds where the JSON value at the start of a buffer ends, without checking it, resuming
+/// where it stopped when the buffer has grown.
+#[derive(Debug, Default)]
+struct Scan {
+    /// Where to go on.
+    pos: usize,
+    /// Bytes after the value that [`Framed::Ends`] counts in (the one after a scalar).
+    tail: usize,
+    /// Open containers.
+    depth: usize,
+    /// Inside a string of a container.
+    in_str: bool,
+}
+
+impl Scan {
+    /// Where the value at the start of `s` ends, as far as `s` tells (`eof`: nothing follows
+    /// `s`). [`Framed::Whole`] when the reader is to take all of `s` (it then reports an
+    /// error): a value cut by the end of the input, or nested deeper than `max_depth`.
+    fn step(&mut self, s: &[u8], max_depth: usize, eof: bool) -> Framed {
+        let more = if eof { Framed::Whole } else { Framed::More };
+        let Some(&first) = s.first() else {
+            return more;
+        };
+        match first {
+            b'[' | b'{' => {
+                if self.pos == 0 {
+                    if max_depth == 0 {
+                        return Framed::Whole;
+                    }
+                    self.pos = 1;
+                    self.depth = 1;
+                }
+                let mut i = self.pos;
+                loop {
+                    if self.in_str {
+                        match string_end(s, i) {
+                            Ok(end) => {
+                                self.in_str = false;
+                                i = end;
+                            }
+                            Err(at) => {
+                                self.pos = at;
+                                return more;
+                            }
+                        }
+                    }
+                    loop {
+                        let Some(&b) = s.get(i) else {
+                            self.pos = i;
+                            return more;
+                        };
+                        i += 1;
+                        match b {
+                            b'"' => {
+                                self.in_str = true;
+                                break;
+                            }
+                            b'[' | b'{' => {
+                                self.depth += 1;
+                                if self.depth > max_depth {
+                                    return Framed::Whole;
+                                }
+                            }
+                            b']' | b'}' => {
+                                self.depth -= 1;
+                                if self.depth == 0 {
+                                    return Framed::Ends(i);
+                                }
+                            }
+                            _ => {}
+                        }
+                    }
+                }
+            }
+            b'"' => match string_end(s, self.pos.max(1)) {
+                Ok(end) => Framed::Ends(end),
+                Err(at) => {
+                    self.pos = at;
+                    more
+                }
+            },
+            _ => {
+                // A number, a literal or a stray byte: up to the next whitespace or
+                // punctuation (the first byte always belongs to it), which is taken too.
+                let from = self.pos.max(1);
+                let stop = s[from..].iter().position(|&b| {
+                    is_ws(b) || matches!(b, b',' | b':' | b'[' | b']' | b'{' | b'}' | b'"')
+                });
+                match stop {
+                    // With the byte after it: what the reader makes of the scalar can depend
+                    // on it (`-` then a line break is an invalid number, not a cut one).
+                    Some(k) => {
+                        self.tail = 1;
+                        Framed::Ends(from + k + 1)
+                    }
+                    None if eof => Framed::Ends(s.len()),
+                    None => {
+                        self.pos = s.len();
+                        Framed::More
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The offset after the closing quote of the string whose text starts at `i`, or (`Err`) where
+/// to go on once more bytes arrived.
+#[inline]
+fn string_end(s: &[u8], mut i: usize) -> std::result::Result<usize, usize> {
+    loop {
+        i = find_special(s, i);
+        match s.get(i) {
+            None => return Err(i),
+            Some(b'"') => return Ok(i + 1),
+            Some(b'\\') => {
+                if i + 1 >= s.len() {
+                    return Err(i);
+                }
+                i += 2;
+            }
+            // A control byte: the reader reports it.
+            Some(_) => i += 1,
+        }
+    }
+}
+
+/// The error of the value at the start of `s`, inside `depth` containers, if it is malformed
+/// whatever follows `s`: the full check, whose errors on a value cut short are all
+/// end-of-input ones, except invalid UTF-8 in the last three bytes (a character cut in two).
+fn malformed(s: &[u8], depth: usize, max_depth: usize) -> Option<Error> {
+    match walk(s, valid_prefix(s), 0, depth, max_depth, &mut NoEmit) {
+        Ok(_) => None,
+        Err(e) if e.is_eof() => None,
+        Err(e) if matches!(e.code(), Code::InvalidUtf8) && e.offset() + 4 > s.len() => None,
+        Err(e) => Some(e),
+    }
+}
+
+/// Gathers the value at the start of `src`'s data (inside `depth` containers) until it is
+/// whole: its length, or the length of the data when the reader is to report an error (with
+/// that error, when the full check found it). A value longer than the limit is an error at
+/// offset 0 (of the data).
+fn gather<R: Read>(
+    src: &mut Source<R>,
+    opts: &ReadOptions,
+    depth: usize,
+) -> Result<(usize, Option<Error>)> {
+    let max_depth = opts.max_depth;
+    let mut scan = Scan::default();
+    let mut check = CHECK_FROM;
+    loop {
+        let data = src.data();
+        match scan.step(data, max_depth.saturating_sub(depth), src.at_eof()) {
+            Framed::Ends(n) => {
+                src.check_record(0, n - scan.tail)?;
+                return Ok((n, None));
+            }
+            Framed::Whole => return Ok((data.len(), None)),
+            Framed::More => {}
+        }
+        if data.len() >= check {
+            if let Some(e) = malformed(data, depth, max_depth) {
+                let want = data.len() + CHUNK;
+                src.read_ahead(want)?;
+                return Ok((src.data().len(), Some(e)));
+            }
+            check = check.saturating_mul(2);
+        }
+        src.check_record(0, data.len())?;
+        src.fill()?;
+    }
+}
+
+/// NDJSON read from an [`std::io::Read`] one record at a time, in memory bounded by the longest
+/// record (see [`JsonLines::from_reader`]). Records are read as [`JsonLines`] reads them; errors
+/// give offsets, lines and columns in the whole stream and the record's index as the first
+/// step of the path. After an error the iteration ends.
+pub struct LinesReader<R> {
+    src: Source<R>,
+    opts: ReadOptions,
+    /// Records handed out.
+    index: usize,
+    done: bool,
+    /// Whether a line break was passed since the last record (true before the first).
+    line_break: bool,
+    /// Where the first unconsumed byte is.
+    at: TextPos,
+    /// Where the previous record ended.
+    end: usize,
+}
+
+impl<R> std::fmt::Debug for LinesReader<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("LinesReader")
+            .field("offset", &self.end)
+            .field("index", &self.index)
+            .field("done", &self.done)
+            .finish()
+    }
+}
+
+impl JsonLines<'_> {
+    /// NDJSON from `r`, one record at a time, in memory bounded by the longest record: the
+    /// counterpart of [`JsonLines::new`] for input too large to hold (a file of many
+    /// gigabytes, a pipe, a socket). `r` needs no buffering of its own: the reader reads 64 KiB
+    /// at a time. A record is handed out as soon as its last byte has been read (a number
+    /// at the top level, once the byte after it has).
+    ///
+    /// ```
+    /// use structio::json::JsonLines;
+    ///
+    /// #[derive(structio::Reflect, Default, Debug, PartialEq)]
+    /// struct Event { id: u32, kind: String }
+    ///
+    /// let input = std::io::Cursor::new("{\"id\":1,\"kind\":\"open\"}\n{\"id\":2,\"kind\":\"close\"}\n");
+    /// let mut lines = JsonLines::from_reader(input);
+    /// let mut ids = Vec::new();
+    /// while let Some(e) = lines.read::<Event>() {
+    ///     ids.push(e.unwrap().id);
+    /// }
+    /// assert_eq!(ids, [1, 2]);
+    ///
+    /// // Errors are placed in the whole stream.
+    /// let mut lines = JsonLines::from_reader(&b"[1]\n[2]\n[3, x]"[..]);
+    /// let mut v: Vec<u8> = Vec::new();
+    /// while let Some(r) = lines.read_into(&mut v) {
+    ///     if let Err(e) = r {
+    ///         assert_eq!(e.to_string(), "expected a value at 3:5 (byte 12), path $[2][1]\n   [3, x]\n       ^");
+    ///     }
+    /// }
+    /// ```
+    pub fn from_reader<R: Read>(r: R) -> LinesReader<R> {
+        JsonLines::from_reader_with(r, ReadOptions::default())
+    }
+
+    /// [`JsonLines::from_reader`] with `opts` (unknown keys, depth limit, ...), used for every
+    /// record.
+    pub fn from_reader_with<R: Read>(r: R, opts: ReadOptions) -> LinesReader<R> {
+        LinesReader {
+            src: Source::new(r),
+            opts,
+            index: 0,
+            done: false,
+            line_break: true,
+            at: TextPos::new(),
+            end: 0,
+        }
+    }
+}
+
+impl<R: Read> LinesReader<R> {
+    /// Sets the longest record accepted, in bytes (default 1 GiB): a longer one is an error
+    /// of category [`Limit`](crate::Category::Limit) once `bytes` of it have been read, so that
+    /// memory stays bounded whatever the input.
+    ///
+    /// ```
+    /// let input = format!("[1]\n[{}]", "1,".repeat(1000) + "1");
+    /// let mut lines = structio::json::JsonLines::from_reader(input.as_bytes()).max_record_len(1000);
+    /// assert_eq!(lines.read::<Vec<u8>>().unwrap().unwrap(), [1]);
+    /// let e = lines.read::<Vec<u8>>().unwrap().unwrap_err();
+    /// assert_eq!(e.category(), structio::Category::Limit);
+    /// assert_eq!(e.message(), "record larger than the limit of 1000 bytes");
+    /// assert_eq!((e.offset(), e.path()), (4, "$[1]".to_string()));
+    /// ```
+    pub fn max_record_len(mut self, bytes: usize) -> LinesReader<R> {
+        self.src.max_record = bytes;
+        self
+    }
+
+    /// The stream offset where the previous record ended (0 before the first).
+    pub fn offset(&self) -> usize {
+        self.end
+    }
+
+    /// How many records were handed out so far.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Reads the next record as a new `T`; `None` at the end. `T` may borrow from the record
+    /// (`&str`, `Cow<str>`) until the next call.
+    pub fn read<'a, T: Reflect<'a> + Default>(&'a mut self) -> Option<Result<T>> {
+        let mut v = T::default();
+        self.read_into(&mut v).map(|r| r.map(|()| v))
+    }
+
+    /// Reads the next record into `v` (members it leaves out keep their values, buffers are
+    /// reused); `None` at the end, `v` untouched.
+    pub fn read_into<'a, T: Reflect<'a>>(&'a mut self, v: &mut T) -> Option<Result<()>> {
+        if self.done {
+            return None;
+        }
+        let (n, malformed) = match self.frame() {
+            Ok(Some(framed)) => framed,
+            Ok(None) => {
+                self.done = true;
+                return None;
+            }
+            Err(e) => {
+                self.done = true;
+                return Some(Err(e));
+            }
+        };
+        let h = self.src.head;
+        let at = self.src.offset();
+        let cut = !self.src.at_eof();
+        let buf: &'a [u8] = &self.src.buf;
+        let mut lines = JsonLines::resume(&buf[h..h + n], self.opts, self.index);
+        match lines.read_into(v) {
+            Some(Ok(())) => {
+                let used = lines.offset();
+                self.at.pass(&buf[h..h + used], at);
+                self.src.head = h + used;
+                self.end = at + used;
+                self.index += 1;
+                self.line_break = false;
+                Some(Ok(()))
+            }
+            Some(Err(e)) => {
+                self.done = true;
+                let e = match malformed {
+                    // The reader ran into the end of the bytes at hand before the error the
+                    // full check found: that error is the one the whole input gives.
+                    Some(m) if e.is_eof() && cut => m.push_path(PathSegment::Index(self.index)),
+                    _ => e,
+                };
+                Some(Err(place(&self.src, &self.at, e, h)))
+            }
+            // Not reached: the window starts at a record.
+            None => {
+                self.done = true;
+                None
+            }
+        }
+    }
+
+    /// Moves to the next record and gathers it: its length at the start of the data (and the
+    /// error the full check found in it), `None` when only whitespace is left.
+    fn frame(&mut self) -> Result<Option<(usize, Option<Error>)>> {
+        loop {
+            let data = self.src.data();
+            let (i, line_break) = skip_gap(data, 0, self.line_break);
+            let rest = data.len() - i;
+            self.at.pass(&data[..i], self.src.offset());
+            self.line_break = line_break;
+            self.src.head += i;
+            if rest > 0 {
+                break;
+            }
+            if !self.src.fill()? {
+                return Ok(None);
+            }
+        }
+        if !self.line_break {
+            return Err(self.locate(same_line(0)));
+        }
+        gather(&mut self.src, &self.opts, 0)
+            .map(Some)
+            .map_err(|e| match e.category() {
+                crate::Category::Io => e,
+                _ => self.locate(e.push_path(PathSegment::Index(self.index))),
+            })
+    }
+
+    /// `e`, at an offset in the data, located in the stream.
+    #[cold]
+    fn locate(&self, e: Error) -> Error {
+        place(&self.src, &self.at, e, self.src.head)
+    }
+}
+
+/// The elements of the one JSON array that `r` holds, read one at a time as `T`s, in memory
+/// bounded by the longest element (see [`ArrayIter`]).
+///
+/// ```
+/// let input = std::io::Cursor::new(" [ {\"a\": 1}, {\"a\": 2} ] ");
+/// let all: Result<Vec<std::collections::BTreeMap<String, u8>>, _> =
+///     structio::json::array_iter(input).collect();
+/// assert_eq!(all.unwrap()[1]["a"], 2);
+///
+/// let mut it = structio::json::array_iter::<u8, _>(&b"[1, 2, 300]"[..]);
+/// assert_eq!(it.next().unwrap().unwrap(), 1);
+/// assert_eq!(it.next().unwrap().unwrap(), 2);
+/// let e = it.next().unwrap().unwrap_err();
+/// assert_eq!(e.to_string(), "number out of range for u8 at 1:8 (byte 7), path $[2]\n   [1, 2, 300]\n          ^");
+/// assert!(it.next().is_none());
+/// ```
+pub fn array_iter<T: ReflectOwned + Default, R: Read>(r: R) -> ArrayIter<R, T> {
+    array_iter_with(r, ReadOptions::default())
+}
+
+/// [`array_iter`] with `opts` (unknown keys, depth limit counting the array, ...).
+pub fn array_iter_with<T: ReflectOwned + Default, R: Read>(
+    r: R,
+    opts: ReadOptions,
+) -> ArrayIter<R, T> {
+    ArrayIter {
+        src: Source::new(r),
+        opts,
+        index: 0,
+        state: State::Start,
+        at: TextPos::new(),
+        _t: PhantomData,
+    }
+}
+
+/// Where an [`ArrayIter`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum State {
+    /// Before the `[`.
+    Start,
+    /// After the `[`.
+    First,
+    /// After an element.
+    Next,
+    /// After the `]` or an error.
+    Done,
+}
+
+/// The elements of one top-level JSON array read from an [`std::io::Read`] one at a time, as
+/// `T`s, in memory bounded by the longest element (made by [`array_iter`]). Whitespace may
+/// surround every element, and only whitespace may follow the array. Each element is read as
+/// [`from_json::<Vec<T>>`](super::from_json) reads it, with the same errors (offsets, lines and
+/// columns in the whole input, the element's index first in the path); after an error the
+/// iteration ends. Elements longer than the limit (1 GiB unless set with
+/// [`ArrayIter::max_record_len`]) are an error.
+pub struct ArrayIter<R, T> {
+    src: Source<R>,
+    opts: ReadOptions,
+    index: usize,
+    state: State,
+    at: TextPos,
+    _t: PhantomData<fn() -> T>,
+}
+
+impl<R, T> std::fmt::Debug for ArrayIter<R, T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("ArrayIter")
+            .field("index", &self.index)
+            .field("state", &self.state)
+            .finish()
+    }
+}
+
+impl<R: Read, T: ReflectOwned + Default> ArrayIter<R, T> {
+    /// Sets the longest element accepted, in bytes (default 1 GiB; see
+    /// [`LinesReader::max_record_len`]).
+    pub fn max_record_len(mut self, bytes: usize) -> ArrayIter<R, T> {
+        self.src.max_record = bytes;
+        self
+    }
+
+    /// How many elements were handed out so far.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// Reads the next element into `v` (members it leaves out keep their values, buffers are
+    /// reused); `None` after the last, `v` untouched.
+    pub fn read_into(&mut self, v: &mut T) -> Option<Result<()>> {
+        if self.state == State::Done {
+            return None;
+        }
+        let res = match self.frame() {
+            Ok(Some((n, malformed))) => self.read_element(n, malformed, v).map(|()| true),
+            Ok(None) => Ok(false),
+            Err(e) => Err(e),
+        };
+        match res {
+            Ok(true) => Some(Ok(())),
+            Ok(false) => {
+                self.state = State::Done;
+                None
+            }
+            Err(e) => {
+                self.state = State::Done;
+                Some(Err(e))
+            }
+        }
+    }
+
+    /// Reads the element that is the first `n` bytes of the data into `v` (`malformed`: the
+    /// error the full check found in them).
+    fn read_element(&mut self, n: usize, malformed: Option<Error>, v: &mut T) -> Result<()> {
+        let h = self.src.head;
+        let cut = !self.src.at_eof();
+        let at = self.src.offset();
+        let window = &self.src.buf[h..h + n];
+        let mut r = JsonReader::new(window, self.opts).nested(1);
+        match v.read(&mut r) {
+            Ok(()) => {
+                let used = r.pos();
+                self.at.pass(&window[..used], at);
+                self.src.head = h + used;
+                self.index += 1;
+                self.state = State::Next;
+                Ok(())
+            }
+            Err(e) => {
+                let e = match malformed {
+                    // As for [`LinesReader::read_into`].
+                    Some(m) if e.is_eof() && cut => m,
+                    _ => e,
+                };
+                let e = e.push_path(PathSegment::Index(self.index));
+                Err(place(&self.src, &self.at, e, h))
+            }
+        }
+    }
+
+    /// Moves over the punctuation to the next element and gathers it: its length at the start
+    /// of the data (and the error the full check found in it); `None` after the closing `]`
+    /// (and the whitespace to the end).
+    fn frame(&mut self) -> Result<Option<(usize, Option<Error>)>> {
+        if self.state == State::Start {
+            match self.peek()? {
+                Some(b'[') => {
+                    self.src.head += 1;
+                    self.state = State::First;
+                }
+                Some(_) => {
+                    let mut r = JsonReader::new(self.src.data(), self.opts);
+                    let e = r.invalid_type("an array");
+                    return Err(self.locate(e));
+                }
+                None => return Err(self.locate(Error::new(Code::UnexpectedEnd, 0))),
+            }
+        }
+        match (self.state, self.peek()?) {
+            (_, None) => return Err(self.locate(Error::new(Code::UnexpectedEnd, 0))),
+            (_, Some(b']')) => {
+                self.src.head += 1;
+                self.finish()?;
+                return Ok(None);
+            }
+            (State::Next, Some(b',')) => {
+                self.src.head += 1;
+                if self.peek()?.is_none() {
+                    let e = Error::new(Code::UnexpectedEnd, 0);
+                    return Err(self.locate(e.push_path(PathSegment::Index(self.index))));
+                }
+            }
+            (State::Next, Some(_)) => {
+                return Err(self.locate(Error::new(Code::ExpectedCommaOrEnd("]"), 0)));
+            }
+            _ => {}
+        }
+        gather(&mut self.src, &self.opts, 1)
+            .map(Some)
+            .map_err(|e| match e.category() {
+                crate::Category::Io => e,
+                _ => self.locate(e.push_path(PathSegment::Index(self.index))),
+            })
+    }
+
+    /// Checks that only whitespace follows the array.
+    fn finish(&mut self) -> Result<()> {
+        match self.peek()? {
+            None => Ok(()),
+            Some(_) => Err(self.locate(Error::new(Code::TrailingCharacters, 0))),
+        }
+    }
+
+    /// Moves over whitespace (reading more as needed) to the next byte; `None` at the end of
+    /// the input.
+    fn peek(&mut self) -> Result<Option<u8>> {
+        loop {
+            let data = self.src.data();
+            let i = skip_ws(data, 0);
+            let next = data.get(i).copied();
+            self.at.pass(&data[..i], self.src.offset());
+            self.src.head += i;
+            if next.is_some() {
+                return Ok(next);
+            }
+            if !self.src.fill()? {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// `e`, at an offset in the data, located in the stream.
+    #[cold]
+    fn locate(&self, e: Error) -> Error {
+        place(&self.src, &self.at, e, self.src.head)
+    }
+}
+
+impl<R: Read, T: ReflectOwned + Default> Iterator for ArrayIter<R, T> {
+    type Item = Result<T>;
+
+    fn next(&mut self) -> Option<Result<T>> {
+        let mut v = T::default();
+        self.read_into(&mut v).map(|r| r.map(|()| v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The golden JSON documents and a few of every token kind.
+    fn docs() -> Vec<Vec<u8>> {
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/formats");
+        let mut docs: Vec<Vec<u8>> = std::fs::read_dir(format!("{root}/json/bench"))
+            .unwrap()
+            .chain(std::fs::read_dir(format!("{root}/beve/exchange")).unwrap())
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .map(|p| std::fs::read(p).unwrap())
+            // (One exchange file holds a raw control byte in a string, as Glaze writes it.)
+            .filter(|d| crate::json::validate(d).is_ok())
+            .collect();
+        docs.push(
+            "[\"a\\u00e9\\ud83d\\ude00\\\"\\\\\\n\", \"\u{e9}\u{1F600}\", -1.5e-10, 0, 1E+2, true, false, null, {}, [], {\"k\": [[]]}]"
+                .as_bytes()
+                .to_vec(),
+        );
+        docs.push(b"\"just a string \\\" with a quote\"".to_vec());
+        docs
+    }
+
+    /// Every cut of a well-formed document leaves the full check undecided, so that a stream
+    /// reader never reports a good record as malformed because it has not all arrived.
+    #[test]
+    fn no_cut_of_a_good_document_is_malformed() {
+        for doc in docs() {
+            assert!(malformed(&doc, 0, 256).is_none());
+            let step = doc.len() / 3000 + 1;
+            for cut in (0..doc.len()).step_by(step) {
+                let m = malformed(&doc[..cut], 0, 256);
+                assert!(m.is_none(), "cut {cut}: {m:?}");
+            }
+        }
+    }
+
+    /// The scan finds the end the full check finds, fed at once or a few bytes at a time.
+    #[test]
+    fn the_scan_ends_where_the_value_ends() {
+        for doc in docs() {
+            let end = walk(&doc, valid_prefix(&doc), 0, 0, 256, &mut NoEmit).unwrap();
+            let scalar = !matches!(doc[0], b'[' | b'{' | b'"');
+            for piece in [1, 7, 4096, doc.len()] {
+                let mut scan = Scan::default();
+                let mut have = 0;
+                let got = loop {
+                    have = (have + piece).min(doc.len());
+                    match scan.step(&doc[..have], 256, have == doc.len()) {
+                        Framed::Ends(n) => break n,
+                        Framed::More => assert!(have < doc.len()),
+                        Framed::Whole => panic!("whole at {have}"),
+                    }
+                };
+                assert_eq!(got - scan.tail, end, "in pieces of {piece}");
+                assert_eq!(scan.tail, usize::from(scalar && end < doc.len()));
+            }
+        }
+        // Deeper than the limit: the reader is to report it.
+        let deep = b"[[[[1]]]]";
+        assert_eq!(Scan::default().step(deep, 3, false), Framed::Whole);
+        assert_eq!(Scan::default().step(deep, 4, false), Framed::Ends(9));
+        // A scalar takes the byte after it; at the end of the input there is none.
+        assert_eq!(Scan::default().step(b"-12 ", 256, false), Framed::Ends(4));
+        assert_eq!(Scan::default().step(b"-12", 256, false), Framed::More);
+        assert_eq!(Scan::default().step(b"-12", 256, true), Framed::Ends(3));
+        assert_eq!(Scan::default().step(b"] ", 256, false), Framed::Ends(2));
+        // An escape cut after its backslash waits for the escaped byte.
+        let mut scan = Scan::default();
+        assert_eq!(scan.step(b"\"a\\", 256, false), Framed::More);
+        assert_eq!(scan.step(b"\"a\\\"\"", 256, false), Framed::Ends(5));
+        assert_eq!(
+            Scan::default().step(b"[\"]\\\"]\"]", 256, false),
+            Framed::Ends(8)
+        );
+        // Cut containers and strings at the end of the input: the reader reports them.
+        assert_eq!(Scan::default().step(b"[1,", 256, true), Framed::Whole);
+        assert_eq!(Scan::default().step(b"\"ab", 256, true), Framed::Whole);
+    }
+
+    #[test]
+    fn malformed_values_are_found_whatever_follows() {
+        assert!(malformed(b"[1, x", 0, 256).is_some());
+        assert!(malformed(b"[[[[", 0, 2).is_some());
+        assert!(malformed(b"[1, 2", 0, 256).is_none());
+        // A character cut in two is not yet invalid; a bad byte before the last three is.
+        assert!(malformed(b"[\"\xF0\x9F\x98", 0, 256).is_none());
+        assert!(malformed(b"[\"\xFFabcd", 0, 256).is_some());
+    }
+}
