@@ -37,6 +37,7 @@ mod error;
 #[forbid(unsafe_code)]
 mod fields;
 mod impls;
+#[forbid(unsafe_code)]
 mod io;
 pub mod json;
 mod number;
