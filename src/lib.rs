@@ -39,6 +39,8 @@ mod number;
 mod reflect;
 #[allow(unsafe_code)]
 mod simd;
+#[forbid(unsafe_code)]
+pub mod sink;
 pub mod value;
 #[forbid(unsafe_code)]
 pub mod walk;
@@ -60,6 +62,7 @@ pub use reflect::{
     Reader, Reflect, Str, UnknownKeys, ValueKind, Writer,
 };
 pub use simd::{vector_level, vector_level_setting, VectorLevel};
+pub use sink::{Counter, IoSink, Sink, TextSink};
 pub use structio_derive::Reflect;
 pub use value::{Map, Value};
 
