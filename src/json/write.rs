@@ -178,7 +178,7 @@ impl<S: TextSink, const PRETTY: bool, St: Style> JsonWriter<S, PRETTY, St> {
     }
 
     /// Writes `v` (the same as `v.write(&mut writer)`).
-    pub fn write_value<'de, T: Reflect<'de> + ?Sized>(&mut self, v: &T) {
+    pub fn write_value<'de, T: Reflect<'de>>(&mut self, v: &T) {
         v.write(self);
     }
 
