@@ -384,6 +384,45 @@ mod tests {
         }
     }
 
+    /// `v` through an `IoSink` into small writes, and into a `String`, in both layouts.
+    fn same_streamed<'de, T: crate::Reflect<'de>>(v: &T) {
+        use crate::json::{to_json_with, JsonWriter, Options};
+        let mut s = IoSink::new(Vec::new());
+        JsonWriter::new(&mut s).write_value(v);
+        let compact = s.finish().unwrap();
+        assert_eq!(compact, to_json_with(v, &Options::default()).as_bytes());
+        for indent in [0, 3, 40] {
+            let opts = Options {
+                pretty: true,
+                indent,
+                ..Options::default()
+            };
+            let mut s = IoSink::new(Vec::new());
+            JsonWriter::pretty(&mut s).options(&opts).write_value(v);
+            let pretty = s.finish().unwrap();
+            assert!(
+                pretty == to_json_with(v, &opts).as_bytes(),
+                "indent {indent}"
+            );
+        }
+    }
+
+    #[test]
+    fn streamed_json_is_the_text_in_memory() {
+        // Empty containers right after flush points (the pretty layout looks back at them).
+        let one = r#"{"a":[1,{}],"b":{},"c":[],"d":[[],[[1]],{"x":null}],"e":"s\n","f":-1.5E-7}"#;
+        let text = format!("[{}]", vec![one; 5000].join(","));
+        let v: crate::Value = crate::from_json(&text).unwrap();
+        same_streamed(&v);
+        let nums: Vec<f64> = (0..20_000).map(|i| i as f64 / 7.0).collect();
+        same_streamed(&nums);
+        let rows: Vec<[u32; 3]> = (0..20_000).map(|i| [i, i + 1, i * 3]).collect();
+        same_streamed(&rows);
+        same_streamed(&Vec::<f64>::new());
+        let bools: Vec<bool> = (0..100_000).map(|i| i % 3 == 0).collect();
+        same_streamed(&bools);
+    }
+
     #[test]
     fn output_leaves_in_pieces_and_keeps_the_first_error() {
         let v: Vec<f64> = (0..100_000).map(|i| i as f64 * 0.5).collect();
