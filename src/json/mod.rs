@@ -17,6 +17,7 @@
 
 #![forbid(unsafe_code)]
 
+mod layout;
 mod lines;
 pub(crate) mod out;
 mod pretty_minify;

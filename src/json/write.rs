@@ -12,9 +12,9 @@ use crate::number::{NumKind, Number};
 use crate::reflect::{FieldName, KeyKind, Reflect, Writer};
 use crate::sink::TextSink;
 
+use super::layout;
 use super::out::copy_at;
 use super::out::Out;
-use super::pretty_minify::newline_indent;
 use super::string::{needs_escape16, write_str};
 use super::Options;
 use crate::number::print::{write_number, FloatStyle};
@@ -218,10 +218,11 @@ impl<S: TextSink, const PRETTY: bool, St: Style> JsonWriter<S, PRETTY, St> {
     #[inline(always)]
     fn open(&mut self, c: u8) {
         self.out.text().flush_point();
-        self.out.text().push_ascii(c);
         if PRETTY {
             self.level += 1;
-            newline_indent(self.out.text(), self.level.saturating_mul(self.indent));
+            layout::open(self.out.text(), c, self.level.saturating_mul(self.indent));
+        } else {
+            self.out.text().push_ascii(c);
         }
     }
 
@@ -236,23 +237,33 @@ impl<S: TextSink, const PRETTY: bool, St: Style> JsonWriter<S, PRETTY, St> {
             if std::mem::take(&mut self.empty_struct) {
                 // An empty struct: Glaze keeps both line breaks (nothing was written inside,
                 // so the flag is this object's).
-                newline_indent(self.out.text(), self.level.saturating_mul(self.indent));
+                layout::close(
+                    self.out.text(),
+                    close,
+                    self.level.saturating_mul(self.indent),
+                );
             } else if len > n
                 && self.out.text().byte_at(len - n - 1) == open
                 && self.out.text().byte_at(len - n) == b'\n'
             {
                 self.out.text().truncate(len - n);
+                self.out.text().push_ascii(close);
             } else {
-                newline_indent(self.out.text(), self.level.saturating_mul(self.indent));
+                layout::close(
+                    self.out.text(),
+                    close,
+                    self.level.saturating_mul(self.indent),
+                );
             }
+        } else {
+            self.out.text().push_ascii(close);
         }
-        self.out.text().push_ascii(close);
     }
 
     #[inline(always)]
     fn colon(&mut self) {
         if PRETTY {
-            self.out.text().push_str(": ");
+            self.out.text().push_str(layout::COLON);
         } else {
             self.out.text().push_ascii(b':');
         }
@@ -405,9 +416,10 @@ impl<S: TextSink, const PRETTY: bool, St: Style> Writer for JsonWriter<S, PRETTY
     #[inline(always)]
     fn sep(&mut self) {
         self.out.text().flush_point();
-        self.out.text().push_ascii(b',');
         if PRETTY {
-            newline_indent(self.out.text(), self.level.saturating_mul(self.indent));
+            layout::comma(self.out.text(), self.level.saturating_mul(self.indent));
+        } else {
+            self.out.text().push_ascii(b',');
         }
     }
 
