@@ -47,6 +47,8 @@ pub mod read;
 mod reflect;
 #[allow(unsafe_code)]
 mod simd;
+#[forbid(unsafe_code)]
+pub mod sink;
 pub mod value;
 
 #[doc(hidden)]
@@ -71,6 +73,7 @@ pub use reflect::{
     Reader, Reflect, Str, UnknownKeys, ValueKind, Writer,
 };
 pub use simd::{vector_level, vector_level_setting, VectorLevel};
+pub use sink::{Counter, IoSink, Sink, TextSink};
 pub use structio_derive::Reflect;
 pub use value::{Map, Value};
 

@@ -7,8 +7,8 @@
 //! width, as Glaze does.
 
 use super::header::{eof, overflow};
-use super::sink::Sink;
 use crate::error::Result;
+use crate::sink::Sink;
 
 /// The largest value a SIZE can hold (2^62 - 1).
 pub const MAX: u64 = (1 << 62) - 1;

@@ -92,7 +92,6 @@ pub mod header;
 pub(crate) mod length_prefix;
 mod matrix;
 mod read;
-mod sink;
 mod skip;
 mod stream;
 pub(crate) mod transcode;
@@ -102,13 +101,13 @@ mod write;
 #[cfg(test)]
 mod tests;
 
+pub use crate::sink::{Counter, Sink};
 pub use aligned::AlignedBytes;
 pub use delimited::{
     from_delimited, read_delimited, to_delimited, write_beve_delimited, Delimited, DelimitedWriter,
 };
 pub use header::DELIMITER;
 pub use read::{BeveMap, BevePos, BeveReader, BeveSeq};
-pub use sink::{Counter, Sink};
 pub use stream::{from_reader, from_reader_with, to_writer, to_writer_with, DelimitedReader};
 pub use transcode::{transcode, transcode_with};
 pub use write::BeveWriter;
@@ -272,7 +271,7 @@ pub fn beve_to_json_with<I: AsRef<[u8]> + ?Sized>(
             transcode::walk(
                 bytes,
                 pos,
-                &mut JsonWriter::<true>::new(&mut out, opts),
+                &mut JsonWriter::<_, true>::with_options(&mut out, opts),
                 0,
                 depth,
             )?
@@ -280,7 +279,7 @@ pub fn beve_to_json_with<I: AsRef<[u8]> + ?Sized>(
             transcode::walk(
                 bytes,
                 pos,
-                &mut JsonWriter::<false>::new(&mut out, opts),
+                &mut JsonWriter::<_, false>::with_options(&mut out, opts),
                 0,
                 depth,
             )?

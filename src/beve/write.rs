@@ -6,10 +6,10 @@
 
 use super::header;
 use super::length_prefix;
-use super::sink::Sink;
 use crate::impls::matrix::Layout;
 use crate::number::{NumKind, Number};
 use crate::reflect::{KeyKind, Writer};
+use crate::sink::Sink;
 
 /// Writes BEVE into a [`Sink`] (a `Vec<u8>` by default).
 #[derive(Debug)]
@@ -278,7 +278,7 @@ impl<S: Sink> Writer for BeveWriter<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::beve::sink::Counter;
+    use crate::sink::Counter;
 
     fn w() -> BeveWriter {
         BeveWriter::new(Vec::new())

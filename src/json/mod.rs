@@ -17,6 +17,7 @@
 
 #![forbid(unsafe_code)]
 
+mod layout;
 mod lines;
 pub(crate) mod out;
 mod pretty_minify;
@@ -41,7 +42,7 @@ pub use stream::{
     array_iter, array_iter_with, from_reader, from_reader_with, to_writer, to_writer_with,
     ArrayIter, LinesReader,
 };
-pub(crate) use write::JsonWriter;
+pub use write::{JsonWriter, Plain, Style, Token};
 
 /// Options for reading and writing JSON. `Options::default()` is what the plain functions use.
 ///
@@ -137,9 +138,9 @@ pub fn to_json<'de, T: Reflect<'de>>(v: &T) -> String {
 pub fn to_json_with<'de, T: Reflect<'de>>(v: &T, opts: &Options) -> String {
     let mut out = String::new();
     if opts.pretty {
-        v.write(&mut JsonWriter::<true, _>::new(&mut out, opts));
+        v.write(&mut JsonWriter::<_, true>::with_options(&mut out, opts));
     } else {
-        v.write(&mut JsonWriter::<false, _>::new(&mut out, opts));
+        v.write(&mut JsonWriter::<_, false>::with_options(&mut out, opts));
     }
     out
 }
@@ -152,9 +153,9 @@ pub fn write_json<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>) {
 /// Appends the value as JSON text to `out`, with options.
 pub fn write_json_with<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>, opts: &Options) {
     if opts.pretty {
-        v.write(&mut JsonWriter::<true, _>::new(out, opts));
+        v.write(&mut JsonWriter::<_, true>::with_options(out, opts));
     } else {
-        v.write(&mut JsonWriter::<false, _>::new(out, opts));
+        v.write(&mut JsonWriter::<_, false>::with_options(out, opts));
     }
 }
 

@@ -1,36 +1,15 @@
 //! The emitters of the checking walk that re-formats JSON text: prettify (Glaze's layout,
 //! [`PrettyEmit`]) and minify ([`MinifyEmit`]), both checking the input (the one-pass fast path
-//! is `reformat.rs`); and [`newline_indent`], which the pretty writer shares.
+//! is `reformat.rs`). The layout's rules are in [`super::layout`], shared with the pretty
+//! writer.
 //!
-//! Glaze's layout: `indent` spaces per level (3 by default), a newline after `[` and `{` and
-//! after every element, one array element per line, `"key": value`, `[]` and `{}` for empty
-//! containers, no trailing newline. Strings and numbers are copied verbatim. Like Glaze, an
-//! empty container with whitespace between its brackets (`[ ]`) keeps the two line breaks a
-//! full one would have: `[`, a newline and the inner indent, a newline and the outer indent,
-//! `]`.
+//! Strings and numbers are copied verbatim. Like Glaze, an empty container with whitespace
+//! between its brackets (`[ ]`) keeps the two line breaks a full one would have: `[`, a
+//! newline and the inner indent, a newline and the outer indent, `]`.
 
+use super::layout::{self, newline_indent};
 use super::out::Out;
 use super::skip::Emit;
-
-/// Appends a newline and `n` spaces.
-#[inline(always)]
-pub(crate) fn newline_indent<O: Out>(out: &mut O, n: usize) {
-    const SPACES: &str = "                                                                ";
-    const NL_SPACES: &str = "\n                               ";
-    if n < NL_SPACES.len() {
-        // One short fixed-size copy (the usual depths).
-        out.push_small(&NL_SPACES[..n + 1]);
-        return;
-    }
-    out.reserve(n.saturating_add(1));
-    out.push_ascii(b'\n');
-    let mut n = n;
-    while n > SPACES.len() {
-        out.push_str(SPACES);
-        n -= SPACES.len();
-    }
-    out.push_str(&SPACES[..n]);
-}
 
 /// Emits Glaze's pretty layout, starting at nesting `base`.
 pub(crate) struct PrettyEmit<'o, O> {
@@ -51,7 +30,8 @@ impl<O: Out> Emit for PrettyEmit<'_, O> {
         self.out.push_ascii(open_c);
         if spaced {
             // Glaze's break after the opening bracket and before the closing one, which it
-            // leaves out only when the two are next to each other in the input.
+            // leaves out only when the two are next to each other in the input (as the
+            // writer's empty struct: opened and closed with nothing between).
             newline_indent(self.out, (self.base + open + 1).saturating_mul(self.indent));
             newline_indent(self.out, (self.base + open).saturating_mul(self.indent));
         }
@@ -69,7 +49,7 @@ impl<O: Out> Emit for PrettyEmit<'_, O> {
     }
     #[inline(always)]
     fn colon(&mut self) {
-        self.out.push_str(": ");
+        self.out.push_str(layout::COLON);
     }
     #[inline(always)]
     fn token(&mut self, t: &str) {
