@@ -5,6 +5,8 @@
 //! line, column and the source line for JSON. All of that happens on the cold path: the hot loops
 //! only carry an offset.
 
+#![forbid(unsafe_code)]
+
 use std::fmt;
 use std::path::{Path, PathBuf};
 

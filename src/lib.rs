@@ -27,24 +27,32 @@
 #![warn(missing_docs)]
 #![deny(unsafe_code)]
 
+// All `unsafe` code is in `simd` (vector kernels, stores into spare capacity, text already
+// known to be UTF-8), behind safe functions; every other module forbids it (in its own file,
+// or on its `mod` line here).
 pub mod beve;
+#[forbid(unsafe_code)]
+mod enums;
 mod error;
+#[forbid(unsafe_code)]
+mod fields;
 mod impls;
+#[forbid(unsafe_code)]
 mod io;
 pub mod json;
 mod number;
+#[forbid(unsafe_code)]
+pub mod read;
+#[forbid(unsafe_code)]
 mod reflect;
+#[allow(unsafe_code)]
 mod simd;
-#[cfg(structio_x86)]
-mod utf8_avx2;
-// Built only with Rust 1.89 or later (`cfg(structio_avx512)`, set by the build script).
-#[cfg(all(structio_x86, structio_avx512))]
-#[clippy::msrv = "1.89"]
-mod utf8_avx512;
+#[forbid(unsafe_code)]
+pub mod sink;
 pub mod value;
-pub mod walk;
 
 #[doc(hidden)]
+#[forbid(unsafe_code)]
 pub mod __private;
 
 pub use beve::{
@@ -65,6 +73,7 @@ pub use reflect::{
     Reader, Reflect, Str, UnknownKeys, ValueKind, Writer,
 };
 pub use simd::{vector_level, vector_level_setting, VectorLevel};
+pub use sink::{Counter, IoSink, Sink, TextSink};
 pub use structio_derive::Reflect;
 pub use value::{Map, Value};
 

@@ -3,7 +3,7 @@
 //! [`Reflect`] is what `#[derive(Reflect)]` emits, once per type. It knows the *shape* of a value
 //! (fields, elements, variants) and nothing about bytes. A backend plugs in by implementing
 //! [`Writer`] (values to bytes) and [`Reader`] (bytes to values); the walk over fields lives once,
-//! in [`crate::walk`], and drives both.
+//! in [`crate::read`], and drives both.
 //!
 //! The methods with default bodies (`write_slice`, `read_vec`, ...) exist so that containers can
 //! pick a format's bulk form: a `Vec<f64>` becomes one BEVE typed array moved with one copy,
@@ -89,13 +89,13 @@ pub trait Reflect<'de>: Sized {
     where
         Self: Default,
     {
-        crate::walk::read_vec_generic(out, r)
+        crate::read::read_vec_generic(out, r)
     }
 
     /// Reads an array of exactly `out.len()` elements into `out` (for `[T; N]`).
     #[inline]
     fn read_slice<R: Reader<'de>>(out: &mut [Self], r: &mut R) -> Result<()> {
-        crate::walk::read_slice_generic(out, r)
+        crate::read::read_slice_generic(out, r)
     }
 }
 
@@ -189,7 +189,7 @@ impl<'k> NextField<'k> {
     /// `key` compared with `guess`.
     #[inline(always)]
     pub fn of(key: &'k [u8], guess: &str) -> NextField<'k> {
-        if crate::walk::key_eq(guess.as_bytes(), key) {
+        if crate::read::key_eq(guess.as_bytes(), key) {
             NextField::Guessed
         } else {
             NextField::Other(key)
@@ -210,17 +210,21 @@ pub enum ValueKind {
     String,
     /// An array (JSON array, BEVE generic array).
     Array,
-    /// A BEVE typed numeric array (plain or aligned) of the given element kind.
+    /// An array known up front to hold only numbers of the given kind (BEVE's typed arrays,
+    /// plain or aligned). A format that cannot tell (JSON) reports [`ValueKind::Array`].
     TypedArray(NumKind),
-    /// A BEVE packed bool array.
+    /// An array known up front to hold only booleans (BEVE's packed bool arrays).
     BoolArray,
-    /// A BEVE string array.
+    /// An array known up front to hold only strings (BEVE's string arrays).
     StrArray,
     /// An object with string keys.
     Object,
-    /// A BEVE object with integer keys of the given kind.
+    /// An object whose keys are integers of the given kind (BEVE's integer-keyed objects; JSON
+    /// keys are always strings).
     IntKeyObject(NumKind),
-    /// A BEVE extension (complex, matrix, legacy type tag, ...) with its header byte.
+    /// A value of a kind outside this list that the format defines for itself, with the
+    /// format's tag for it (BEVE's extensions: complex, matrix, legacy type tag, with their
+    /// header byte). [`crate::Value`] keeps such values verbatim.
     Extension(u8),
 }
 
@@ -327,7 +331,7 @@ impl EnumInfo {
 }
 
 /// Static description of the keyed fields of a struct (or of a struct variant), emitted by the
-/// derive and consumed by [`crate::walk`].
+/// derive and consumed by [`crate::read`].
 #[derive(Debug)]
 pub struct FieldsInfo {
     /// Field names as written, one per field, in declaration order.
@@ -666,12 +670,12 @@ pub trait Reader<'de> {
     /// Reads a numeric array into `out` (reused; its length becomes the count).
     #[inline]
     fn read_typed_vec<N: Number>(&mut self, out: &mut Vec<N>) -> Result<()> {
-        crate::walk::read_numbers_generic(self, out)
+        crate::read::read_numbers_generic(self, out)
     }
     /// Reads a numeric array of exactly `out.len()` elements.
     #[inline]
     fn read_typed_slice<N: Number>(&mut self, out: &mut [N]) -> Result<()> {
-        crate::walk::read_numbers_into_slice_generic(self, out)
+        crate::read::read_numbers_into_slice_generic(self, out)
     }
     /// Reads a numeric array that may borrow from the input (aligned BEVE arrays do).
     #[inline]
@@ -681,7 +685,7 @@ pub trait Reader<'de> {
     /// Reads an array of booleans.
     #[inline]
     fn read_bool_vec(&mut self, out: &mut Vec<bool>) -> Result<()> {
-        crate::walk::read_bools_generic(self, out)
+        crate::read::read_bools_generic(self, out)
     }
     /// Reads an array of strings, calling `each(index, text)` for every element; returns the
     /// count.
@@ -712,7 +716,7 @@ pub trait Reader<'de> {
     where
         Self: Sized,
     {
-        crate::walk::read_complex_generic(self)
+        crate::read::read_complex_generic(self)
     }
     /// Reads an array of complex numbers into `out` (reused; its length becomes the count).
     /// The default reads an array of [`Reader::read_complex`]; BEVE also reads its complex-array
@@ -722,7 +726,7 @@ pub trait Reader<'de> {
     where
         Self: Sized,
     {
-        crate::walk::read_complex_vec_generic(self, out)
+        crate::read::read_complex_vec_generic(self, out)
     }
     /// Reads a dense N-dimensional array of numbers into `extents` and `data` (both reused),
     /// and returns its layout when the format records one. The default reads `[extents, data]`
@@ -737,7 +741,7 @@ pub trait Reader<'de> {
     where
         Self: Sized,
     {
-        crate::walk::read_matrix_generic(self, extents, data)
+        crate::read::read_matrix_generic(self, extents, data)
     }
 
     /// Consumes the next value, which must be a BEVE extension (header `0x?6`), and returns its

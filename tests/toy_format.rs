@@ -173,7 +173,9 @@ impl<'de> TraceReader<'de> {
             return Err(self.err(&format!("expected `{}`", tag as char)));
         }
         let rest = &self.input[self.pos + 1..];
-        let end = rest.find('\n').ok_or_else(|| self.err("unterminated line"))?;
+        let end = rest
+            .find('\n')
+            .ok_or_else(|| self.err("unterminated line"))?;
         self.pos += 1 + end + 1;
         Ok(rest[..end].trim_start())
     }

@@ -2,7 +2,7 @@
 //!
 //! Each reads its input once, whole. JSON that only changes layout (pretty, minify, validate)
 //! is worked on as bytes, never as a tree. BEVE becomes JSON by replaying its bytes into the
-//! streaming [`JsonOut`] (no tree either); only JSON -> BEVE, `--path` and `stats` build a
+//! streaming [`json_out::stream`] (no tree either); only JSON -> BEVE, `--path` and `stats` build a
 //! [`Value`], and the input is dropped before the output is written.
 
 use std::io::{IsTerminal, Write};
@@ -16,7 +16,7 @@ use crate::args::{self, Args, Opt};
 use crate::beve_out::BeveOut;
 use crate::error::{quote, usage, CliError};
 use crate::files::{display_name, read_input, Format, Output};
-use crate::json_out::{JsonOut, Layout};
+use crate::json_out::{self, Job, Layout};
 use crate::paint;
 use crate::scan::{Pick, Tally};
 
@@ -170,7 +170,7 @@ impl Doc {
     }
 
     /// Writes the document as JSON text into `out` without building a tree: JSON is laid out
-    /// again from its bytes (numbers keep their spelling), BEVE is replayed into [`JsonOut`].
+    /// again from its bytes (numbers keep their spelling), BEVE is replayed into [`json_out::stream`].
     fn write_json(&self, out: &mut Output, layout: Layout) -> Result<(), CliError> {
         let oname = out.name();
         match self.format {
@@ -193,9 +193,16 @@ impl Doc {
                 .map_err(|e| CliError::io(&oname, e))?;
             }
             Held::Beve => {
-                let mut w = JsonOut::new(&mut *out, layout);
-                let r = structio::beve::transcode(&self.bytes, &mut w);
-                w.finish().map_err(|e| CliError::io(&oname, e))?;
+                /// BEVE replayed into the JSON writer.
+                struct Transcode<'b>(&'b [u8]);
+                impl Job for Transcode<'_> {
+                    type Output = structio::Result<()>;
+                    fn run<W: structio::Writer>(self, w: &mut W) -> Self::Output {
+                        structio::beve::transcode(self.0, w)
+                    }
+                }
+                let (r, written) = json_out::stream(&mut *out, layout, Transcode(&self.bytes));
+                written.map_err(|e| CliError::io(&oname, e))?;
                 r.map_err(|e| self.bad_with_path(e))?;
             }
         }
@@ -548,9 +555,8 @@ fn view(a: &Args) -> Result<(), CliError> {
                 }
             };
             drop(doc.bytes);
-            let mut w = JsonOut::new(&mut out, layout);
-            part.write(&mut w);
-            w.finish().map_err(|e| CliError::io("<stdout>", e))?;
+            let (_, written) = json_out::stream(&mut out, layout, json_out::Value(&part));
+            written.map_err(|e| CliError::io("<stdout>", e))?;
         }
     }
     end_text(&mut out, true)?;

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use crate::json_out::color;
 
 /// Writes `text` to `out` with keys and scalars wrapped in ANSI colors, the same colors
-/// [`crate::json_out::JsonOut`] uses.
+/// [`crate::json_out::stream`] uses.
 pub fn paint(text: &[u8], out: &mut impl Write) -> io::Result<()> {
     let mut buf = Vec::with_capacity(1 << 16);
     let mut i = 0;
@@ -69,8 +69,8 @@ pub fn paint(text: &[u8], out: &mut impl Write) -> io::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json_out::{JsonOut, Layout};
-    use structio::{Reflect, Value};
+    use crate::json_out::{stream, Layout};
+    use structio::Value;
 
     #[test]
     fn paints_as_the_streaming_writer_does() {
@@ -79,18 +79,15 @@ mod tests {
         let mut painted = Vec::new();
         paint(pretty.as_bytes(), &mut painted).unwrap();
         let v: Value = structio::from_json(text).unwrap();
-        let mut w = JsonOut::new(
-            Vec::new(),
-            Layout {
-                pretty: true,
-                indent: 3,
-                color: true,
-            },
-        );
-        v.write(&mut w);
+        let layout = Layout {
+            pretty: true,
+            indent: 3,
+            color: true,
+        };
+        let (_, out) = stream(Vec::new(), layout, crate::json_out::Value(&v));
         assert_eq!(
             String::from_utf8(painted).unwrap(),
-            String::from_utf8(w.finish().unwrap()).unwrap()
+            String::from_utf8(out.unwrap()).unwrap()
         );
     }
 }

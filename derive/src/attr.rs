@@ -84,6 +84,12 @@ fn string(meta: &ParseNestedMeta, name: &str) -> syn::Result<LitStr> {
         .value()
         .map_err(|_| meta.error(format!("`{name}` needs a string value: `{name} = \"...\"`")))?
         .parse()?;
+    // A `$x:literal` or `$x:expr` fragment of a `macro_rules!` arrives wrapped in an
+    // invisible group: look through it, as serde does.
+    let mut expr = expr;
+    while let Expr::Group(g) = expr {
+        expr = *g.expr;
+    }
     match expr {
         Expr::Lit(ExprLit {
             lit: Lit::Str(s), ..

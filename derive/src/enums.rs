@@ -9,11 +9,12 @@ use syn::{DataEnum, DeriveInput, LitStr, Meta, Token};
 
 use crate::attr::ContainerAttrs;
 use crate::bounds::{self, Need};
-use crate::codec::{slots, Slot};
 use crate::keys::{self, Entry};
 use crate::model::{self, Style, Variant};
-use crate::strukt::{self, Lead};
-use crate::{shape, tuple};
+use crate::slot::{slots, Slot};
+use crate::structs::{self, Lead};
+use crate::{tuple, untagged_shape};
+use structio_keys::shape;
 
 /// How an enum with data is laid out.
 enum Repr<'a> {
@@ -306,9 +307,9 @@ fn write_payload(v: &Variant) -> TokenStream {
         Style::Tuple => tuple::write_array(&values),
         Style::Named => {
             let names: Vec<String> = v.shape.active().map(|f| f.name.clone()).collect();
-            let presence = strukt::presence(&values);
-            let count = strukt::count(values.len(), 0);
-            let members = strukt::members(&names, &values, Lead::Static(false));
+            let presence = structs::presence(&values);
+            let count = structs::count(values.len(), 0);
+            let members = structs::members(&names, &values, Lead::Static(false));
             quote! {
                 #presence
                 __w.begin_struct(#count);
@@ -342,7 +343,7 @@ fn struct_read_closure(v: &Variant) -> TokenStream {
     if values.is_empty() {
         quote!(|_, _| __p::Ok(()))
     } else {
-        let m = strukt::member_match(&format_ident!("__j"), &values);
+        let m = structs::member_match(&format_ident!("__j"), &values);
         quote!(|__j, __r| #m)
     }
 }
@@ -417,7 +418,7 @@ fn with_data(
     for (i, v) in variants.iter().enumerate() {
         if v.shape.style == Style::Named {
             let active: Vec<_> = v.shape.active().collect();
-            let info = keys::table(&strukt::entries(&active), "field")?.fields_info();
+            let info = keys::table(&structs::entries(&active), "field")?.fields_info();
             let c = fields_const(i);
             consts.extend(quote!(const #c: __p::FieldsInfo = #info;));
         }
@@ -539,9 +540,9 @@ fn write_variant(v: &Variant, repr: &Repr) -> TokenStream {
             Style::Named => {
                 let values = bindings(v);
                 let names: Vec<String> = v.shape.active().map(|f| f.name.clone()).collect();
-                let presence = strukt::presence(&values);
-                let count = strukt::count(values.len(), 1);
-                let members = strukt::members(&names, &values, Lead::Static(true));
+                let presence = structs::presence(&values);
+                let count = structs::count(values.len(), 1);
+                let members = structs::members(&names, &values, Lead::Static(true));
                 quote! {
                     #presence
                     __w.begin_struct(#count);
@@ -650,7 +651,7 @@ fn read_variants(variants: &[Variant], repr: &Repr) -> TokenStream {
                     // A `with` module may write any kind of value, whatever the type.
                     .map_or(shape::ANY, |f| match f.with {
                         Some(_) => shape::ANY,
-                        None => shape::of_type(&f.ty),
+                        None => untagged_shape::of_type(&f.ty),
                     }),
                 Style::Tuple => shape::ARRAY,
                 Style::Named => shape::OBJECT,

@@ -10,20 +10,20 @@
 //!   variants with their written names.
 //! - `bounds.rs`: impl generics with the document lifetime `'de` and inferred bounds.
 //! - `keys.rs`: key tables and their perfect-hash probes, chosen here at compile time.
-//! - `strukt.rs`, `tuple.rs`, `enums.rs` (with `shape.rs` for untagged enums): the code;
-//!   `codec.rs`: how one field is written and read (its `Reflect` impl or a `with` module).
+//! - `structs.rs`, `tuple.rs`, `enums.rs` (with `untagged_shape.rs` for untagged enums): the
+//!   code; `slot.rs`: how one field is written and read (its `Reflect` impl or a `with` module).
 extern crate proc_macro;
 
 mod attr;
 mod bounds;
 mod case;
-mod codec;
 mod enums;
 mod keys;
 mod model;
-mod shape;
-mod strukt;
+mod slot;
+mod structs;
 mod tuple;
+mod untagged_shape;
 
 use proc_macro2::TokenStream;
 use quote::quote;
@@ -140,7 +140,7 @@ fn generate(input: &DeriveInput, attrs: &attr::ContainerAttrs) -> syn::Result<To
             }
             let shape = model::shape(&data.fields, attrs.rename_all)?;
             match shape.style {
-                Style::Named => strukt::expand(input, attrs, &shape),
+                Style::Named => structs::expand(input, attrs, &shape),
                 Style::Tuple | Style::Unit => Ok(tuple::expand(input, attrs, &shape)),
             }
         }

@@ -7,8 +7,8 @@ use syn::DeriveInput;
 
 use crate::attr::ContainerAttrs;
 use crate::bounds;
-use crate::codec::{member_slots, Slot};
 use crate::model::{Field, Shape, Style};
+use crate::slot::{member_slots, Slot};
 
 /// Writes `values` (references) as one array.
 pub fn write_array(values: &[Slot]) -> TokenStream {

@@ -13,8 +13,13 @@
 //! 4. [`Probe::Front`]: the first 2, 4 or 8 bytes (and the length), mixed with a seed.
 //! 5. [`Probe::Full`]: a seeded hash of every byte.
 //! 6. [`Probe::Linear`]: compare against each key (only when no seed separates the keys).
+//!
+//! The crate also holds the [`shape`] bits, which the derive and the reader of untagged enums
+//! both need.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
+
+pub mod shape;
 
 /// Marks an empty slot in a probe table.
 pub const EMPTY: u16 = u16::MAX;

@@ -8,7 +8,7 @@
 //! component types convert with the usual range checks.
 
 use super::header::{self, Elem};
-use super::size;
+use super::length_prefix;
 use super::transcode::{fits, num_array, take};
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::Number;
@@ -39,7 +39,7 @@ pub(crate) fn array_bytes<N: Number>(items: &[[N; 2]]) -> Vec<u8> {
     let mut b = Vec::with_capacity(10 + std::mem::size_of_val(items));
     b.push(header::COMPLEX);
     b.push(header::kind_bits(N::KIND) | 1);
-    size::write(&mut b, items.len());
+    length_prefix::write(&mut b, items.len());
     put_components(&mut b, items);
     b
 }
@@ -95,7 +95,7 @@ pub(crate) fn decode<N: Number>(
         (0, true) => (1, take(ext, 2, 2 * width, at)?, at + 2),
         (1, false) => {
             let mut pos = 2;
-            let n = size::read(ext, &mut pos)?;
+            let n = length_prefix::read(ext, &mut pos)?;
             if !fits(n, 2 * width, ext.len() - pos) {
                 return Err(header::eof(at));
             }

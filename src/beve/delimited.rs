@@ -54,7 +54,7 @@ where
     T: Reflect<'de> + Default,
 {
     let mut seq = Delimited::new(input);
-    crate::walk::read_records(out, |k, v| {
+    crate::read::read_records(out, |k, v| {
         seq.read_into(v)
             .map(|r| r.map_err(|e| e.push_path(crate::error::PathSegment::Index(k))))
     })

@@ -19,6 +19,8 @@
 //!
 //! See `docs/beve.md` for the format as implemented and the mapping to Glaze's C++ types.
 
+#![forbid(unsafe_code)]
+
 /// Expands `$body` once for the Rust type of a [`crate::NumKind`], bound to the alias `$N`.
 macro_rules! with_kind {
     ($kind:expr, $N:ident => $body:expr) => {
@@ -87,30 +89,25 @@ mod aligned;
 mod complex;
 mod delimited;
 pub mod header;
+pub(crate) mod length_prefix;
 mod matrix;
 mod read;
-mod sink;
-mod size;
 mod skip;
-mod str_array;
-#[cfg(structio_x86)]
-pub(crate) mod str_stream;
 mod stream;
-mod transcode;
+pub(crate) mod transcode;
 mod typed_array;
-mod utf8_batch;
 mod write;
 
 #[cfg(test)]
 mod tests;
 
+pub use crate::sink::{Counter, Sink};
 pub use aligned::AlignedBytes;
 pub use delimited::{
     from_delimited, read_delimited, to_delimited, write_beve_delimited, Delimited, DelimitedWriter,
 };
 pub use header::DELIMITER;
 pub use read::{BeveMap, BevePos, BeveReader, BeveSeq};
-pub use sink::{Counter, Sink};
 pub use stream::{from_reader, from_reader_with, to_writer, to_writer_with, DelimitedReader};
 pub use transcode::{transcode, transcode_with};
 pub use write::BeveWriter;
@@ -274,7 +271,7 @@ pub fn beve_to_json_with<I: AsRef<[u8]> + ?Sized>(
             transcode::walk(
                 bytes,
                 pos,
-                &mut JsonWriter::<true>::new(&mut out, opts),
+                &mut JsonWriter::<_, true>::with_options(&mut out, opts),
                 0,
                 depth,
             )?
@@ -282,7 +279,7 @@ pub fn beve_to_json_with<I: AsRef<[u8]> + ?Sized>(
             transcode::walk(
                 bytes,
                 pos,
-                &mut JsonWriter::<false>::new(&mut out, opts),
+                &mut JsonWriter::<_, false>::with_options(&mut out, opts),
                 0,
                 depth,
             )?

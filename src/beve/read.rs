@@ -9,7 +9,7 @@
 use std::borrow::Cow;
 
 use super::header::{self, describe, eof, invalid, major, Keys};
-use super::size;
+use super::length_prefix;
 use super::transcode::{bit, bool_bits, fits, num_kind, sized_str, take, NumArray};
 use crate::error::{Code, Error, Result};
 use crate::impls::matrix::Layout;
@@ -138,8 +138,8 @@ impl<'de> BeveReader<'de> {
             return Err(Error::new(Code::DepthLimit(self.opts.max_depth), at));
         }
         self.depth += 1;
-        if self.depth > crate::walk::STACK_CHECK_DEPTH {
-            crate::walk::stack_left(crate::walk::STACK_RED_ZONE, at)?;
+        if self.depth > crate::read::STACK_CHECK_DEPTH {
+            crate::read::stack_left(crate::read::STACK_RED_ZONE, at)?;
         }
         Ok(())
     }
@@ -334,7 +334,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         let h = self.header()?;
         let (remaining, elems) = match h {
             header::GENERIC_ARRAY => {
-                let n = size::read(self.input, &mut self.pos)?;
+                let n = length_prefix::read(self.input, &mut self.pos)?;
                 if n > self.left() {
                     return Err(eof(at));
                 }
@@ -353,7 +353,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
                 )
             }
             header::STR_ARRAY => {
-                let n = size::read(self.input, &mut self.pos)?;
+                let n = length_prefix::read(self.input, &mut self.pos)?;
                 if n > self.left() {
                     return Err(eof(at));
                 }
@@ -404,7 +404,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
             return Err(type_error("an object", h, at));
         }
         let keys = header::object_keys(h, at)?;
-        let n = size::read(self.input, &mut self.pos)?;
+        let n = length_prefix::read(self.input, &mut self.pos)?;
         let min_member = match keys {
             Keys::Str => 2,
             Keys::Int(k) => k.size() + 1,
@@ -427,7 +427,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         if map.keys != Keys::Str {
             return Err(self.key_type_error(at));
         }
-        let n = size::read(self.input, &mut self.pos)?;
+        let n = length_prefix::read(self.input, &mut self.pos)?;
         let k = take(self.input, self.pos, n, at)?;
         // Keys that match a field are valid by construction; others end up in messages.
         if !k.is_ascii() {
@@ -450,7 +450,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         let n = guess.len();
         if map.remaining != 0 && map.keys == Keys::Str && n < 1 << 6 {
             if let Some(b) = self.input.get(self.pos..).and_then(|b| b.get(..=n)) {
-                if b[0] == (n as u8) << 2 && crate::walk::key_eq(guess.as_bytes(), &b[1..]) {
+                if b[0] == (n as u8) << 2 && crate::read::key_eq(guess.as_bytes(), &b[1..]) {
                     map.remaining -= 1;
                     self.pos += 1 + n;
                     return Ok(Some(NextField::Guessed));
@@ -497,7 +497,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
             let name = sized_str(self.input, &mut self.pos)?;
             return info
                 .by_name(name.as_bytes())
-                .ok_or_else(|| crate::__private::unknown_variant(name, at));
+                .ok_or_else(|| crate::enums::unknown_variant(name, at));
         }
         let w = self.wire_after(h, at, "an enum variant (an integer)")?;
         let value = match w {
@@ -513,7 +513,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
                 Wire::Uint(v) => v.to_string(),
                 _ => String::new(),
             };
-            crate::__private::unknown_variant(&shown, at)
+            crate::enums::unknown_variant(&shown, at)
         })
     }
 
@@ -568,7 +568,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
 
     fn read_complex<N: Number>(&mut self) -> Result<[N; 2]> {
         if self.peek_header()? != header::COMPLEX || self.pending.is_some() {
-            return crate::walk::read_complex_generic(self);
+            return crate::read::read_complex_generic(self);
         }
         let at = self.pos;
         let ext = self.read_extension()?;
@@ -579,7 +579,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
 
     fn read_complex_vec<N: Number>(&mut self, out: &mut Vec<[N; 2]>) -> Result<()> {
         if self.peek_header()? != header::COMPLEX || self.pending.is_some() {
-            return crate::walk::read_complex_vec_generic(self, out);
+            return crate::read::read_complex_vec_generic(self, out);
         }
         let at = self.pos;
         let ext = self.read_extension()?;
@@ -592,7 +592,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         data: &mut Vec<N>,
     ) -> Result<Option<Layout>> {
         if self.peek_header()? != header::MATRIX || self.pending.is_some() {
-            return crate::walk::read_matrix_generic(self, extents, data);
+            return crate::read::read_matrix_generic(self, extents, data);
         }
         let at = self.pos;
         let ext = self.read_extension()?;

@@ -17,7 +17,7 @@ use std::io::{Read, Write};
 use super::header::{self, major, Keys, DELIMITER};
 use super::skip::skip;
 use super::transcode::{num_array, num_kind};
-use super::{size, Delimited, Options};
+use super::{length_prefix as size, Delimited, Options};
 use crate::error::{Code, Error, Result};
 use crate::io::{read_all, write_all, Framed, Source, CHUNK};
 use crate::reflect::{ReadOptions, Reflect};

@@ -49,11 +49,11 @@ impl<'de> Reflect<'de> for Rec {
         w.end_object();
     }
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        crate::walk::read_fields(r, &REC, None, |m, r| match m {
-            crate::walk::Member::Index(0) => self.id.read(r),
-            crate::walk::Member::Index(1) => self.name.read(r),
-            crate::walk::Member::Index(2) => self.xs.read(r),
-            crate::walk::Member::Index(3) => self.tag.read(r),
+        crate::read::read_fields(r, &REC, None, |m, r| match m {
+            crate::read::Member::Index(0) => self.id.read(r),
+            crate::read::Member::Index(1) => self.name.read(r),
+            crate::read::Member::Index(2) => self.xs.read(r),
+            crate::read::Member::Index(3) => self.tag.read(r),
             _ => Ok(()),
         })
     }
@@ -224,7 +224,7 @@ fn array_lengths_at_size_boundaries() {
 
 fn size_len(n: usize) -> usize {
     let mut v = Vec::new();
-    size::write(&mut v, n);
+    length_prefix::write(&mut v, n);
     v.len()
 }
 

@@ -12,7 +12,7 @@
 //! `{"index":i,"value":..}`.
 
 use super::header::{self, eof, invalid, major, Elem, Keys};
-use super::size;
+use super::length_prefix;
 use super::skip::Discard;
 use crate::error::{Code, Error, Result};
 use crate::number::{NumKind, Number};
@@ -212,10 +212,10 @@ fn utf8_error(b: &[u8], at: usize) -> Error {
 #[inline(always)]
 pub(crate) fn sized_str<'a>(input: &'a [u8], pos: &mut usize) -> Result<&'a str> {
     let at = *pos;
-    let n = size::read(input, pos)?;
+    let n = length_prefix::read(input, pos)?;
     let b = take(input, *pos, n, at)?;
     #[cfg(structio_x86)]
-    let s = match crate::utf8_avx2::str_in(input, *pos, n) {
+    let s = match crate::simd::utf8::str_in(input, *pos, n) {
         Some(Some(s)) => s,
         Some(None) => return Err(utf8_error(b, *pos)),
         None => utf8(b, *pos)?,
@@ -266,7 +266,7 @@ pub(crate) fn num_array(input: &[u8], mut pos: usize, h: u8, at: usize) -> Resul
         return Err(invalid(inner, pos - 1));
     }
     let kind = num_kind(inner, pos - 1)?;
-    let count = size::read(input, &mut pos)?;
+    let count = length_prefix::read(input, &mut pos)?;
     let width = kind.size();
     if aligned {
         let Some(&pad) = input.get(pos) else {
@@ -297,7 +297,7 @@ pub(crate) fn num_array(input: &[u8], mut pos: usize, h: u8, at: usize) -> Resul
 /// last byte must be zero.
 #[inline]
 pub(crate) fn bool_bits(input: &[u8], mut pos: usize, at: usize) -> Result<(usize, &[u8], usize)> {
-    let count = size::read(input, &mut pos)?;
+    let count = length_prefix::read(input, &mut pos)?;
     let bits = take(input, pos, count.div_ceil(8), at)?;
     if count % 8 != 0 {
         let last = bits[bits.len() - 1];
@@ -389,7 +389,7 @@ fn value<'a, W: Writer>(
         }
         header::MAJOR_OBJECT => {
             let keys = header::object_keys(h, at)?;
-            let n = size::read(input, &mut pos)?;
+            let n = length_prefix::read(input, &mut pos)?;
             let min_member = match keys {
                 Keys::Str => 2,
                 Keys::Int(k) => k.size() + 1,
@@ -421,14 +421,14 @@ fn value<'a, W: Writer>(
                     pos = end;
                 }
                 header::STR_ARRAY => {
-                    let n = size::read(input, &mut pos)?;
+                    let n = length_prefix::read(input, &mut pos)?;
                     if n > input.len() - pos {
                         return Err(eof(at));
                     }
                     strs.clear();
                     // A writer that drops values needs the strings checked, not collected.
                     let keep = !w.discards();
-                    super::str_array::items(input, &mut pos, n, |_, s| {
+                    crate::simd::beve_str::items(input, &mut pos, n, |_, s| {
                         if keep {
                             strs.push(s);
                         }
@@ -451,7 +451,7 @@ fn value<'a, W: Writer>(
             if h != header::GENERIC_ARRAY {
                 return Err(invalid(h, at));
             }
-            let n = size::read(input, &mut pos)?;
+            let n = length_prefix::read(input, &mut pos)?;
             if n > input.len() - pos {
                 return Err(eof(at));
             }
@@ -479,7 +479,7 @@ fn value<'a, W: Writer>(
             }
             match h {
                 header::TYPE_TAG => {
-                    let index = size::read(input, &mut pos)?;
+                    let index = length_prefix::read(input, &mut pos)?;
                     w.begin_object(2);
                     w.key("index");
                     w.number(index as u64);
@@ -563,7 +563,7 @@ fn complex<W: Writer>(input: &[u8], mut pos: usize, w: &mut W) -> Result<usize> 
             return Ok(pos + 2 * width);
         }
         1 => {
-            let count = size::read(input, &mut pos)?;
+            let count = length_prefix::read(input, &mut pos)?;
             if !fits(count, 2 * width, input.len() - pos) {
                 return Err(eof(ch_at));
             }

@@ -7,8 +7,8 @@
 use std::borrow::Cow;
 
 use super::header;
+use super::length_prefix;
 use super::read::{conversion_error, is_numeric_array, type_error, BeveReader};
-use super::size;
 use super::transcode::{bool_bits, fits, NumArray};
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::Number;
@@ -103,7 +103,7 @@ impl<'de> BeveReader<'de> {
             && self.input.get(at) == Some(&header::typed_array(N::KIND))
         {
             let mut pos = at + 1;
-            let count = size::read(self.input, &mut pos)?;
+            let count = length_prefix::read(self.input, &mut pos)?;
             let width = std::mem::size_of::<N>();
             if fits(count, width, self.input.len() - pos) {
                 let end = pos + count * width;
@@ -121,7 +121,7 @@ impl<'de> BeveReader<'de> {
     #[inline(never)]
     fn typed_vec_general<N: Number>(&mut self, out: &mut Vec<N>) -> Result<()> {
         let Some((a, _)) = self.bulk_head()? else {
-            return crate::walk::read_numbers_generic(self, out);
+            return crate::read::read_numbers_generic(self, out);
         };
         fill_vec(out, &a)
     }
@@ -130,7 +130,7 @@ impl<'de> BeveReader<'de> {
     #[inline]
     pub(crate) fn typed_slice<N: Number>(&mut self, out: &mut [N]) -> Result<()> {
         let Some((a, at)) = self.bulk_head()? else {
-            return crate::walk::read_numbers_into_slice_generic(self, out);
+            return crate::read::read_numbers_into_slice_generic(self, out);
         };
         if a.count != out.len() {
             return Err(Error::new(
@@ -169,7 +169,7 @@ impl<'de> BeveReader<'de> {
         };
         let res = match head {
             Some((a, _)) => fill_vec(&mut v, &a),
-            None => crate::walk::read_numbers_generic(self, &mut v),
+            None => crate::read::read_numbers_generic(self, &mut v),
         };
         *out = Cow::Owned(v);
         res
@@ -192,7 +192,7 @@ impl<'de> BeveReader<'de> {
             }
             header::GENERIC_ARRAY => {
                 self.restore(save);
-                crate::walk::read_bools_generic(self, out)
+                crate::read::read_bools_generic(self, out)
             }
             h => Err(type_error("an array of booleans", h, at)),
         }
@@ -202,7 +202,7 @@ impl<'de> BeveReader<'de> {
     /// and the depth limit.
     #[inline]
     fn str_array_len(&mut self, at: usize) -> Result<usize> {
-        let n = size::read(self.input, &mut self.pos)?;
+        let n = length_prefix::read(self.input, &mut self.pos)?;
         if n > self.left() {
             return Err(super::header::eof(at));
         }
@@ -220,7 +220,7 @@ impl<'de> BeveReader<'de> {
         let at = self.pos;
         if self.header()? == header::STR_ARRAY {
             let n = self.str_array_len(at)?;
-            return super::str_array::strings_into(self.input, &mut self.pos, n, out)
+            return crate::simd::beve_str::strings_into(self.input, &mut self.pos, n, out)
                 .map_err(|(e, i)| e.push_path(PathSegment::Index(i)));
         }
         self.restore(save);
@@ -243,7 +243,7 @@ impl<'de> BeveReader<'de> {
         match self.header()? {
             header::STR_ARRAY => {
                 let n = self.str_array_len(at)?;
-                super::str_array::items(self.input, &mut self.pos, n, |i, s| {
+                crate::simd::beve_str::items(self.input, &mut self.pos, n, |i, s| {
                     each(i, Str::Borrowed(s))
                 })
                 .map_err(|(e, i)| e.push_path(PathSegment::Index(i)))?;

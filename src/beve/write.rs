@@ -5,11 +5,11 @@
 //! one copy on little-endian hosts.
 
 use super::header;
-use super::sink::Sink;
-use super::size;
+use super::length_prefix;
 use crate::impls::matrix::Layout;
 use crate::number::{NumKind, Number};
 use crate::reflect::{KeyKind, Writer};
+use crate::sink::Sink;
 
 /// Writes BEVE into a [`Sink`] (a `Vec<u8>` by default).
 #[derive(Debug)]
@@ -80,13 +80,13 @@ impl<S: Sink> BeveWriter<S> {
         if self.aligned && width > 1 {
             self.out.push(header::ALIGNED_ARRAY);
             self.out.push(header::typed_array(N::KIND));
-            size::write(&mut self.out, len);
+            length_prefix::write(&mut self.out, len);
             let pad = padding(self.out.pos() + 1, width);
             self.out.push(pad as u8);
             self.out.zeros(pad);
         } else {
             self.out.push(header::typed_array(N::KIND));
-            size::write(&mut self.out, len);
+            length_prefix::write(&mut self.out, len);
         }
     }
 }
@@ -124,14 +124,14 @@ impl<S: Sink> Writer for BeveWriter<S> {
     fn str(&mut self, v: &str) {
         self.out.reserve(9 + v.len());
         self.out.push(header::STRING);
-        size::write(&mut self.out, v.len());
+        length_prefix::write(&mut self.out, v.len());
         self.out.extend(v.as_bytes());
     }
 
     #[inline(always)]
     fn begin_array(&mut self, len: usize) {
         self.out.push(header::GENERIC_ARRAY);
-        size::write(&mut self.out, len);
+        length_prefix::write(&mut self.out, len);
     }
 
     #[inline(always)]
@@ -143,13 +143,13 @@ impl<S: Sink> Writer for BeveWriter<S> {
             KeyKind::Str => header::OBJECT,
             KeyKind::Int(k) => header::int_key_object(k),
         });
-        size::write(&mut self.out, len);
+        length_prefix::write(&mut self.out, len);
     }
 
     #[inline(always)]
     fn key(&mut self, k: &str) {
         self.out.reserve(8 + k.len());
-        size::write(&mut self.out, k.len());
+        length_prefix::write(&mut self.out, k.len());
         self.out.extend(k.as_bytes());
     }
 
@@ -200,7 +200,7 @@ impl<S: Sink> Writer for BeveWriter<S> {
         let len = items.len();
         self.out.reserve(9 + len.div_ceil(8));
         self.out.push(header::BOOL_ARRAY);
-        size::write(&mut self.out, len);
+        length_prefix::write(&mut self.out, len);
         let mut items = items;
         // Eight at a time into a byte (the inner loop unrolls). `unwrap_or` only matters for an
         // iterator shorter than it claimed.
@@ -231,7 +231,7 @@ impl<S: Sink> Writer for BeveWriter<S> {
     #[inline]
     fn str_array<'a, I: ExactSizeIterator<Item = &'a str>>(&mut self, items: I) {
         self.out.push(header::STR_ARRAY);
-        size::write(&mut self.out, items.len());
+        length_prefix::write(&mut self.out, items.len());
         for s in items {
             self.key(s);
         }
@@ -278,7 +278,7 @@ impl<S: Sink> Writer for BeveWriter<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::beve::sink::Counter;
+    use crate::sink::Counter;
 
     fn w() -> BeveWriter {
         BeveWriter::new(Vec::new())

@@ -12,8 +12,8 @@ use std::borrow::Borrow;
 use std::collections::{BTreeMap, HashMap};
 use std::hash::{BuildHasher, Hash};
 
-use crate::__private::{Fields, NO_FIELDS};
 use crate::error::{Code, Error, PathSegment, Result};
+use crate::fields::{Fields, NO_FIELDS};
 use crate::number::{NumKind, Number, Wire};
 use crate::reflect::{FieldsInfo, Key, KeyKind, KeyedMap, MapKey, Reader, Reflect, Str, Writer};
 

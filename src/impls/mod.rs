@@ -1,6 +1,8 @@
 //! `Reflect` for the standard library's types: numbers, strings, containers, maps, tuples,
 //! smart pointers and wrappers, plus structio's own [`RawJson`](raw::RawJson).
 
+#![forbid(unsafe_code)]
+
 #[cfg(feature = "num-complex")]
 mod complex;
 mod map;

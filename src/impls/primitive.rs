@@ -107,7 +107,7 @@ macro_rules! size_reflect {
                 *self = <$t>::try_from(v).map_err(|_| {
                     Error::new(
                         Code::NumberOutOfRange(stringify!($t)),
-                        crate::walk::offset_at(r, mark),
+                        crate::read::offset_at(r, mark),
                     )
                 })?;
                 Ok(())

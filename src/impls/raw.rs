@@ -91,7 +91,7 @@ impl<'de: 'a, 'a> Reflect<'de> for RawJson<'a> {
             }
             Str::Transient(_) => Err(Error::new(
                 Code::BorrowedEscape,
-                crate::walk::offset_at(r, mark),
+                crate::read::offset_at(r, mark),
             )),
         }
     }

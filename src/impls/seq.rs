@@ -126,7 +126,7 @@ impl<'de, T: Reflect<'de> + Default> Reflect<'de> for Option<T> {
         match self {
             Some(v) => v.read(r),
             None => {
-                crate::walk::stack_for::<T>(r.offset())?;
+                crate::read::stack_for::<T>(r.offset())?;
                 let mut v = T::default();
                 v.read(r)?;
                 *self = Some(v);

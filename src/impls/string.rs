@@ -64,7 +64,7 @@ impl<'de: 'a, 'a> Reflect<'de> for &'a str {
             }
             Str::Transient(_) => Err(Error::new(
                 Code::BorrowedEscape,
-                crate::walk::offset_at(r, mark),
+                crate::read::offset_at(r, mark),
             )),
         }
     }

@@ -1,8 +1,8 @@
 //! Tuples are fixed-length arrays of mixed types (BEVE generic arrays).
 
 use crate::error::{PathSegment, Result};
+use crate::read::{expect_element, expect_end};
 use crate::reflect::{Reader, Reflect, Writer};
-use crate::walk::{expect_element, expect_end};
 
 macro_rules! tuple_reflect {
     ($len:expr => $($idx:tt $t:ident),+) => {

@@ -35,7 +35,7 @@ macro_rules! shared_pointer {
                 if let Some(v) = $ptr::get_mut(self) {
                     return v.read(r);
                 }
-                crate::walk::stack_for::<T>(r.offset())?;
+                crate::read::stack_for::<T>(r.offset())?;
                 let mut v = T::default();
                 v.read(r)?;
                 *self = $ptr::new(v);

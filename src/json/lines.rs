@@ -53,18 +53,27 @@ pub fn write_ndjson_with<'de, T: Reflect<'de>>(items: &[T], out: &mut Vec<u8>, o
 }
 
 /// Appends `items` to `out`, one compact record each, `\n` between two.
-fn write_records<'de, T: Reflect<'de>, O: Out>(items: &[T], out: &mut O, opts: &Options) {
+fn write_records<'de, T: Reflect<'de>, O: crate::sink::TextSink>(
+    items: &[T],
+    out: &mut O,
+    opts: &Options,
+) {
     for (i, item) in items.iter().enumerate() {
         push_record(item, i > 0, out, opts);
     }
 }
 
 /// Appends `v` to `out` as one compact record, after a line break when `lead`.
-fn push_record<'de, T: Reflect<'de>, O: Out>(v: &T, lead: bool, out: &mut O, opts: &Options) {
+fn push_record<'de, T: Reflect<'de>, O: crate::sink::TextSink>(
+    v: &T,
+    lead: bool,
+    out: &mut O,
+    opts: &Options,
+) {
     if lead {
-        out.push_ascii(b'\n');
+        out.text().push_ascii(b'\n');
     }
-    v.write(&mut JsonWriter::<false, O>::new(out, opts));
+    v.write(&mut JsonWriter::<_, false>::with_options(out, opts));
 }
 
 /// `items` as NDJSON text (see [`write_ndjson`]).
@@ -100,7 +109,7 @@ where
     T: Reflect<'de> + Default,
 {
     let mut lines = JsonLines::with_options(input, opts.read);
-    crate::walk::read_records(out, |_, v| lines.read_into(v))
+    crate::read::read_records(out, |_, v| lines.read_into(v))
 }
 
 /// All records of NDJSON `input`, each read into a new `T` (see [`read_ndjson`]).

@@ -15,44 +15,34 @@
 //! Errors carry the byte offset, the line and column, the path to the value and a caret under
 //! the source line; see [`crate::Error`].
 
-mod blocks;
-mod digits16;
-mod float_read;
-mod int_write;
+#![forbid(unsafe_code)]
+
+mod layout;
 mod lines;
-mod number_read;
-mod number_write;
-mod out;
-mod pow5;
-mod pretty;
+pub(crate) mod out;
+mod pretty_minify;
 mod read;
-mod reformat;
-mod scan;
-mod shortest;
+pub(crate) mod reformat;
 mod skip;
-mod spare;
 mod stream;
-mod string;
-mod string_into;
-mod unchecked;
-pub(crate) mod wide;
+pub(crate) mod string;
 mod write;
 
 use crate::error::Result;
 use crate::reflect::{ReadOptions, Reflect};
 
+pub(crate) use crate::number::parse::read_int;
+pub use crate::number::print::FloatStyle;
 pub use lines::{
     from_ndjson, read_ndjson, read_ndjson_with, to_ndjson, to_ndjson_with, write_ndjson,
     write_ndjson_with, JsonLines, LinesWriter,
 };
-pub(crate) use number_read::read_int;
-pub use number_write::FloatStyle;
 pub(crate) use read::JsonReader;
 pub use stream::{
     array_iter, array_iter_with, from_reader, from_reader_with, to_writer, to_writer_with,
     ArrayIter, LinesReader,
 };
-pub(crate) use write::JsonWriter;
+pub use write::{JsonWriter, Plain, Style, Token};
 
 /// Options for reading and writing JSON. `Options::default()` is what the plain functions use.
 ///
@@ -148,9 +138,9 @@ pub fn to_json<'de, T: Reflect<'de>>(v: &T) -> String {
 pub fn to_json_with<'de, T: Reflect<'de>>(v: &T, opts: &Options) -> String {
     let mut out = String::new();
     if opts.pretty {
-        v.write(&mut JsonWriter::<true, _>::new(&mut out, opts));
+        v.write(&mut JsonWriter::<_, true>::with_options(&mut out, opts));
     } else {
-        v.write(&mut JsonWriter::<false, _>::new(&mut out, opts));
+        v.write(&mut JsonWriter::<_, false>::with_options(&mut out, opts));
     }
     out
 }
@@ -163,9 +153,9 @@ pub fn write_json<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>) {
 /// Appends the value as JSON text to `out`, with options.
 pub fn write_json_with<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>, opts: &Options) {
     if opts.pretty {
-        v.write(&mut JsonWriter::<true, _>::new(out, opts));
+        v.write(&mut JsonWriter::<_, true>::with_options(out, opts));
     } else {
-        v.write(&mut JsonWriter::<false, _>::new(out, opts));
+        v.write(&mut JsonWriter::<_, false>::with_options(out, opts));
     }
 }
 
@@ -236,7 +226,7 @@ pub fn prettify_with<I: AsRef<[u8]> + ?Sized>(input: &I, opts: &PrettyOptions) -
     let text = input.as_ref();
     let mut out = Vec::with_capacity(text.len() + text.len() / 2);
     reformat_into::<true>(text, &mut out, opts.max_depth, opts.indent)?;
-    Ok(unchecked::string_of_pieces(out))
+    Ok(crate::simd::utf8::unchecked::string_of_pieces(out))
 }
 
 /// [`prettify`] appending to a byte buffer, which can be reused from call to call (as
@@ -271,7 +261,7 @@ pub fn prettify_into_with<I: AsRef<[u8]> + ?Sized>(
 pub fn minify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
     let mut out = Vec::new();
     minify_into(input, &mut out)?;
-    Ok(unchecked::string_of_pieces(out))
+    Ok(crate::simd::utf8::unchecked::string_of_pieces(out))
 }
 
 /// [`minify`] appending to a byte buffer, which can be reused from call to call (as
@@ -308,14 +298,14 @@ fn reformat_into<const PRETTY: bool>(
     out.truncate(start);
     let text = string::valid_prefix(s);
     let walked = if PRETTY {
-        let mut e = pretty::PrettyEmit {
+        let mut e = pretty_minify::PrettyEmit {
             out: &mut *out,
             indent,
             base: 0,
         };
         skip::walk_all_in(s, text, max_depth, &mut e)
     } else {
-        let mut e = pretty::MinifyEmit {
+        let mut e = pretty_minify::MinifyEmit {
             out: &mut *out,
             text,
             last: 0,

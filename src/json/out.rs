@@ -1,13 +1,16 @@
-//! Where text output goes: a byte buffer (`write_json`) or a `String` (`to_json`, prettify,
-//! minify). Everything is appended as `&str`, so building a `String` needs no UTF-8 check at
-//! the end.
+//! Where text output goes: a byte buffer (`write_json`), a `String` (`to_json`, prettify,
+//! minify) or an [`IoSink`] (streaming). Everything is appended as `&str`, so building a
+//! `String` needs no UTF-8 check at the end. This is the text side of [`crate::sink`]: the
+//! stores of [`crate::TextSink`], sealed.
 
-use super::number_write::{write_number_rows, write_numbers, FloatStyle};
-use super::spare::Spare;
+use crate::number::print::{write_number_rows, write_numbers, FloatStyle};
 use crate::number::Number;
+use crate::simd::spare::Spare;
+use crate::sink::IoSink;
 
-/// A growable text buffer.
-pub(crate) trait Out {
+/// A growable text buffer. (`pub` in a private module: the sealed side of
+/// [`crate::TextSink`].)
+pub trait Out {
     /// Appends text.
     fn push_str(&mut self, s: &str);
     /// Appends one ASCII byte (callers only pass ASCII punctuation).
@@ -122,6 +125,10 @@ pub(crate) trait Out {
     {
         super::string::write_str_runs(self, s);
     }
+    /// A point where the text before is final (no later [`Out::truncate`] reaches back past
+    /// it): a streaming sink may write it out here. Nothing for a buffer.
+    #[inline(always)]
+    fn flush_point(&mut self) {}
 }
 
 /// Copies `src[from..from + N]` to `dst[at..at + N]` through a fixed-size array (a register
@@ -294,5 +301,103 @@ impl Out for String {
         if let Ok(t) = std::str::from_utf8(&buf[..n.min(32)]) {
             self.push_str(t);
         }
+    }
+}
+
+/// Gathers text in its buffer (with the stores of `Vec<u8>`) and writes it out at the flush
+/// points, so [`Out::len`], [`Out::byte_at`] and [`Out::truncate`] see the text since the last
+/// flush point, which is all the pretty layout looks back at.
+impl<W: std::io::Write> Out for IoSink<W> {
+    #[inline(always)]
+    fn push_str(&mut self, s: &str) {
+        self.buf().push_str(s);
+    }
+    #[inline(always)]
+    fn push_ascii(&mut self, b: u8) {
+        self.buf().push_ascii(b);
+    }
+    #[inline(always)]
+    fn reserve(&mut self, n: usize) {
+        Out::reserve(self.buf(), n);
+    }
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.buffered()
+    }
+    #[inline(always)]
+    fn byte_at(&self, i: usize) -> u8 {
+        self.buffered_byte(i)
+    }
+    #[inline(always)]
+    fn truncate(&mut self, n: usize) {
+        Out::truncate(self.buf(), n);
+    }
+    #[inline(always)]
+    fn push_buf(&mut self, buf: &[u8; 32], n: usize) {
+        self.buf().push_buf(buf, n);
+    }
+    #[inline(always)]
+    fn push_lit<const N: usize>(&mut self, b: &[u8; N]) {
+        self.buf().push_lit(b);
+    }
+    #[inline(always)]
+    fn push_small(&mut self, s: &str) {
+        self.buf().push_small(s);
+    }
+    #[inline(always)]
+    fn with_slot(&mut self, f: impl FnOnce(&mut [u8; 32]) -> usize) {
+        self.buf().with_slot(f);
+    }
+    #[inline(always)]
+    fn push_block<const N: usize>(&mut self, block: [u8; N], n: usize) {
+        self.buf().push_block(block, n);
+    }
+    #[inline(always)]
+    fn push_block4<const A: usize, const B: usize, const C: usize, const D: usize>(
+        &mut self,
+        a: ([u8; A], usize),
+        b: ([u8; B], usize),
+        c: ([u8; C], usize),
+        d: ([u8; D], usize),
+    ) {
+        self.buf().push_block4(a, b, c, d);
+    }
+    fn push_number_array<N: Number>(&mut self, items: &[N], style: FloatStyle) {
+        // In pieces, so a long array does not gather whole.
+        self.push_ascii(b'[');
+        for (i, chunk) in items.chunks(4096).enumerate() {
+            if i > 0 {
+                self.push_ascii(b',');
+            }
+            let start = self.buf().len();
+            self.buf().push_number_array(chunk, style);
+            // `[a,b]` -> `a,b`.
+            self.buf().pop();
+            self.buf().remove(start);
+            self.flush_point();
+        }
+        self.push_ascii(b']');
+    }
+    fn push_number_rows<N: Number, const M: usize>(&mut self, rows: &[[N; M]], style: FloatStyle) {
+        self.push_ascii(b'[');
+        for (i, chunk) in rows.chunks(1024).enumerate() {
+            if i > 0 {
+                self.push_ascii(b',');
+            }
+            let start = self.buf().len();
+            self.buf().push_number_rows(chunk, style);
+            self.buf().pop();
+            self.buf().remove(start);
+            self.flush_point();
+        }
+        self.push_ascii(b']');
+    }
+    #[inline(always)]
+    fn push_json_str(&mut self, s: &str) {
+        self.buf().push_json_str(s);
+    }
+    #[inline(always)]
+    fn flush_point(&mut self) {
+        IoSink::flush_point(self);
     }
 }

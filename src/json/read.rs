@@ -9,10 +9,10 @@ use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::{Number, Wire};
 use crate::reflect::{EnumInfo, Key, NextField, ReadOptions, Reader, Str, ValueKind};
 
-use super::number_read::{int_element, read_float, read_int, read_wire};
 use super::skip::{eof, literal, skip_ws, walk, NoEmit};
 use super::string::{find_special, slice, valid_prefix};
-use super::string_into::{read_fresh_string, read_string_into};
+use crate::number::parse::{int_element, read_float, read_int, read_wire};
+use crate::simd::json_string::unescape::{read_fresh_string, read_string_into};
 
 /// `true,` as a little-endian word.
 const TRUE_COMMA: u64 = u64::from_le_bytes(*b"true,\0\0\0");
@@ -338,8 +338,8 @@ impl<'de> JsonReader<'de> {
         if self.depth > self.opts.max_depth {
             return Err(Error::new(Code::DepthLimit(self.opts.max_depth), self.pos));
         }
-        if self.depth > crate::walk::STACK_CHECK_DEPTH {
-            crate::walk::stack_left(crate::walk::STACK_RED_ZONE, self.pos)?;
+        if self.depth > crate::read::STACK_CHECK_DEPTH {
+            crate::read::stack_left(crate::read::STACK_RED_ZONE, self.pos)?;
         }
         self.pos += 1;
         Ok(())
@@ -629,7 +629,7 @@ impl<'de> Reader<'de> for JsonReader<'de> {
         let g = guess.as_bytes();
         let start = self.pos + 1;
         let end = start + g.len();
-        if plain && self.s.get(end) == Some(&b'"') && crate::walk::key_eq(g, &self.s[start..end]) {
+        if plain && self.s.get(end) == Some(&b'"') && crate::read::key_eq(g, &self.s[start..end]) {
             self.pos = end + 1;
             self.colon()?;
             return Ok(Some(NextField::Guessed));

@@ -9,17 +9,17 @@
 //! if the input was valid after all (a deeper nesting than this path keeps, say). So it must
 //! never accept input the walk rejects, and when it accepts, its output must be the walk's.
 //! It also checks that the input is UTF-8: with AVX2 in the string scan itself (see
-//! [`super::blocks`]; bytes outside strings must be ASCII to pass the grammar), else with one
-//! pass over all of it first. The output is then UTF-8 too: it is the input with ASCII
-//! whitespace removed and ASCII punctuation added next to ASCII bytes.
+//! [`crate::simd::json_blocks`]; bytes outside strings must be ASCII to pass the grammar),
+//! else with one pass over all of it first. The output is then UTF-8 too: it is the input with
+//! ASCII whitespace removed and ASCII punctuation added next to ASCII bytes.
 
-#[cfg(structio_x86)]
-use super::blocks::Avx2;
-use super::blocks::{Blocks, Narrow};
-use super::number_read::skip_number;
-use super::scan::{digit_bits16, eq_bits16, ws_bits16};
-use super::spare::Spare;
 use super::string::{unescape_unicode, Discard};
+use crate::number::parse::skip_number;
+#[cfg(structio_x86)]
+use crate::simd::json_blocks::Avx2;
+use crate::simd::json_blocks::{Blocks, Narrow};
+use crate::simd::json_scan::{digit_bits16, eq_bits16, ws_bits16};
+use crate::simd::spare::Spare;
 
 /// The input is not accepted by the fast path (the caller re-runs the checking walk).
 pub(crate) struct Rejected;
@@ -562,7 +562,7 @@ pub(crate) fn body<const PRETTY: bool, B: Blocks>(
                 let j = lead_ws::<PRETTY>(s, i + 1);
                 if s.get(j) == Some(&close) {
                     if PRETTY && j > i + 1 {
-                        // Whitespace inside: Glaze's two line breaks (see `pretty.rs`).
+                        // Whitespace inside: Glaze's two line breaks (see `pretty_minify.rs`).
                         out.byte(b);
                         newline(out, (depth + 1).saturating_mul(indent));
                         newline(out, depth.saturating_mul(indent));
@@ -656,7 +656,7 @@ pub(crate) fn body<const PRETTY: bool, B: Blocks>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::pretty::{MinifyEmit, PrettyEmit};
+    use crate::json::pretty_minify::{MinifyEmit, PrettyEmit};
     use crate::json::skip::walk_all_in;
     use crate::json::string::valid_prefix;
 

@@ -6,9 +6,9 @@
 
 use crate::error::{Code, Error, Result};
 
-use super::number_read::skip_number;
-use super::scan::ws_bits16;
 use super::string::{skip_string, slice, valid_prefix};
+use crate::number::parse::skip_number;
+use crate::simd::json_scan::ws_bits16;
 
 /// Whether `b` is JSON whitespace (space, tab, LF, CR).
 #[inline(always)]

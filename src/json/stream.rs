@@ -18,13 +18,13 @@ use std::marker::PhantomData;
 
 use super::lines::{same_line, skip_gap, JsonLines};
 use super::read::JsonReader;
-use super::scan::eq_bits16;
 use super::skip::{is_ws, skip_ws, walk, NoEmit};
 use super::string::valid_prefix;
 use super::Options;
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::io::{read_all, write_all, Framed, Source, CHUNK};
 use crate::reflect::{ReadOptions, Reader, Reflect};
+use crate::simd::json_scan::eq_bits16;
 use crate::ReflectOwned;
 
 /// Writes `v` as compact JSON to `w`: the text is made in memory, then written with one

@@ -11,7 +11,7 @@
 use crate::error::{Code, Error, Result};
 
 use super::out::Out;
-use super::scan::special_bits16;
+use crate::simd::json_scan::special_bits16;
 
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
@@ -149,10 +149,10 @@ pub(crate) fn needs_escape16(b: &[u8]) -> bool {
 
 /// [`write_str`] into a byte buffer: blocks of 16 bytes (32 with AVX2) are stored straight
 /// into spare capacity reserved for the worst case while they are scanned (see
-/// [`super::wide::write_escaped`]).
+/// [`crate::simd::json_string::escape::write_escaped`]).
 #[inline(always)]
 pub(crate) fn write_str_blocks(out: &mut Vec<u8>, s: &str) {
-    super::wide::write_escaped(out, s.as_bytes());
+    crate::simd::json_string::escape::write_escaped(out, s.as_bytes());
 }
 
 /// [`write_str`] for any output: clean runs are appended as `&str` pieces.
@@ -217,7 +217,7 @@ const SHORT_INPUT: usize = 256;
 #[inline]
 pub(crate) fn valid_prefix(s: &[u8]) -> &str {
     if s.len() <= SHORT_INPUT {
-        if let Some(t) = super::unchecked::ascii_str(s) {
+        if let Some(t) = crate::simd::utf8::unchecked::ascii_str(s) {
             return t;
         }
     }

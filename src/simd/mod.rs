@@ -17,6 +17,39 @@
 //! - `STRUCTIO_PORTABLE=1` in the environment of the *build* compiles no x86 vector code at
 //!   all (not even SSE2): the code that ARM, wasm and other targets run is then built and
 //!   tested on x86_64 too.
+//!
+//! # The home of structio's `unsafe` code
+//!
+//! This module and its submodules hold every `unsafe` block of the crate; the crate root
+//! denies `unsafe_code` and every other module forbids it. What is here is offered to the rest
+//! of the crate as safe functions and types; where a safe wrapper would have added a check to a
+//! hot loop, the loop itself lives here. Each `unsafe` block carries a `// SAFETY:` comment.
+//!
+//! - [`detect`]: what the processor has ([`detect::has_avx2`], [`detect::has_avx512`]),
+//!   asked once.
+//! - [`utf8`]: the AVX2 and AVX-512 UTF-8 checks, the batched check of many short strings, and
+//!   text made from bytes already known to be UTF-8.
+//! - [`json_scan`]: which bytes of a 16-byte block are special in a JSON string, whitespace,
+//!   digits (SSE2 intrinsics; SWAR elsewhere).
+//! - [`json_blocks`]: the re-formatter's 32-byte string blocks, with AVX2 the UTF-8 check in
+//!   the same pass.
+//! - [`json_string`]: JSON strings copied and scanned in blocks, written with escapes into
+//!   reserved spare capacity and read into reused `String`s.
+//! - [`spare`]: the output cursor that stores fixed-size blocks into a `Vec`'s spare capacity.
+//! - [`digits16`]: the SSE2 halves of the sixteen-digit number conversions.
+//! - [`beve_str`]: the strings of a BEVE string array, checked per string in place or as one
+//!   stream while they are copied into reused `String`s.
+
+pub(crate) mod beve_str;
+#[cfg(structio_x86)]
+pub(crate) mod detect;
+#[cfg(structio_x86)]
+pub(crate) mod digits16;
+pub(crate) mod json_blocks;
+pub(crate) mod json_scan;
+pub(crate) mod json_string;
+pub(crate) mod spare;
+pub(crate) mod utf8;
 
 /// The widest vector instructions structio's own code uses in this process.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -46,10 +79,10 @@ pub fn vector_level() -> VectorLevel {
     #[cfg(structio_x86)]
     {
         #[cfg(structio_avx512)]
-        if crate::utf8_avx512::has_avx512() {
+        if detect::has_avx512() {
             return VectorLevel::Avx512;
         }
-        if crate::json::wide::has_avx2() {
+        if detect::has_avx2() {
             return VectorLevel::Avx2;
         }
     }
@@ -68,50 +101,6 @@ pub fn vector_level_setting() -> Result<Option<VectorLevel>, String> {
         Some("avx2") => Ok(Some(VectorLevel::Avx2)),
         Some("portable" | "scalar" | "none") => Ok(Some(VectorLevel::Portable)),
         _ => Err(v.to_string_lossy().into_owned()),
-    }
-}
-
-/// Whether `STRUCTIO_SIMD` lets structio use `level` (asked once per detected feature, when it
-/// is first needed).
-#[cfg(structio_x86)]
-pub(crate) fn allowed(level: VectorLevel) -> bool {
-    match vector_level_setting() {
-        Ok(Some(cap)) => level <= cap,
-        _ => true,
-    }
-}
-
-/// A yes-or-no about the processor, asked once and then read with one relaxed load.
-#[cfg(structio_x86)]
-pub(crate) struct Detected(std::sync::atomic::AtomicU8);
-
-#[cfg(structio_x86)]
-impl Detected {
-    /// Not asked yet.
-    pub(crate) const fn new() -> Self {
-        Self(std::sync::atomic::AtomicU8::new(0))
-    }
-
-    /// The answer of `ask`, which runs the first time only.
-    #[inline(always)]
-    pub(crate) fn get(&self, ask: fn() -> bool) -> bool {
-        // 0: not asked yet, 1: no, 2: yes.
-        match self.0.load(std::sync::atomic::Ordering::Relaxed) {
-            2 => true,
-            1 => false,
-            _ => self.ask(ask),
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn ask(&self, ask: fn() -> bool) -> bool {
-        let yes = ask();
-        self.0.store(
-            if yes { 2 } else { 1 },
-            std::sync::atomic::Ordering::Relaxed,
-        );
-        yes
     }
 }
 

@@ -36,6 +36,8 @@
 //! work at any depth (reading stops at the reader's depth limit, 256 by default, which
 //! [`ReadOptions::max_depth`](crate::ReadOptions::max_depth) lifts).
 
+#![forbid(unsafe_code)]
+
 mod access;
 mod array;
 mod clone;

@@ -9,8 +9,8 @@
 
 use super::reflect::{read_value, write_int_key, write_typed, write_value};
 use super::{Array, IntKey, IntMap, Map, TypedArray, Value};
-use crate::__private::{Fields, NO_FIELDS};
 use crate::error::{Code, Error, PathSegment, Result};
+use crate::fields::{Fields, NO_FIELDS};
 use crate::reflect::{FieldsInfo, KeyKind, Reader, Reflect, ValueKind, Writer};
 
 /// A container that can be a field on its own.

@@ -532,10 +532,10 @@ impl<'de> Reflect<'de> for Envelope {
         w.end_object();
     }
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        crate::walk::read_fields(r, &ENVELOPE, None, |m, r| match m {
-            crate::walk::Member::Index(0) => self.id.read(r),
-            crate::walk::Member::Index(1) => self.body.read(r),
-            crate::walk::Member::Index(_) => self.meta.read(r),
+        crate::read::read_fields(r, &ENVELOPE, None, |m, r| match m {
+            crate::read::Member::Index(0) => self.id.read(r),
+            crate::read::Member::Index(1) => self.body.read(r),
+            crate::read::Member::Index(_) => self.meta.read(r),
             _ => Ok(()),
         })
     }

@@ -1,34 +1,22 @@
-//! Round-trip helpers shared by the derive tests.
+//! Helpers shared by the derive tests: `both` (the check of the case table in `table.rs` for a
+//! value of any test) and the JSON reading and error helpers.
 
 use std::fmt::Debug;
 
 use structio::ReflectOwned;
 
-/// Writes `v` as JSON (which must be `json`), reads it back, and round-trips it through BEVE.
-#[track_caller]
-pub fn both<T>(v: &T, json: &str)
-where
-    T: ReflectOwned + Default + PartialEq + Debug,
-{
-    assert_eq!(structio::to_json(v), json, "JSON text");
-    assert_eq!(&from_json::<T>(json), v, "JSON read");
-    beve(v);
-}
+use super::table::check;
 
-/// Round-trips `v` through BEVE; every proper prefix of its encoding is an end-of-input error.
+/// Checks `v` against its exact JSON text and exact BEVE bytes (`beve` in hex, with `//`
+/// comments), both written and read back, as every case of the table in `table.rs` is (see
+/// [`check`] for what is checked).
 #[track_caller]
-pub fn beve<T>(v: &T)
+pub fn both<T>(v: &T, json: &str, beve: &str)
 where
     T: ReflectOwned + Default + PartialEq + Debug,
 {
-    let bytes = structio::to_beve(v);
-    let back: T = structio::from_beve::<T>(&bytes).unwrap_or_else(|e| panic!("BEVE read: {e}"));
-    assert_eq!(&back, v, "BEVE read");
-    for end in 0..bytes.len() {
-        match structio::from_beve::<T>(&bytes[..end]) {
-            Ok(v) => panic!("BEVE prefix {:02x?} read as {v:?}", &bytes[..end]),
-            Err(e) => assert!(e.is_eof(), "BEVE prefix {:02x?}: {e}", &bytes[..end]),
-        }
+    if let Err(failures) = check(v, json, beve, &[]) {
+        panic!("{failures}");
     }
 }
 

@@ -27,13 +27,66 @@ enum Ext {
 
 #[test]
 fn external_writes_every_kind_of_variant() {
-    both(&Ext::Unit, r#""Unit""#);
-    both(&Ext::New(-5), r#"{"num":-5}"#);
-    both(&Ext::Pair(1, "a".into()), r#"{"Pair":[1,"a"]}"#);
-    both(&Ext::Point { x: 1, y: 2 }, r#"{"Point":{"x":1,"Y":2}}"#);
-    both(&Ext::Empty {}, r#"{"Empty":{}}"#);
-    both(&Ext::NoElems(), r#"{"NoElems":[]}"#);
-    both(&Ext::Camel { long_name: 1 }, r#"{"Camel":{"longName":1}}"#);
+    both(
+        &Ext::Unit,
+        r#""Unit""#,
+        r#"
+            02 10 55 6e 69 74  // string "Unit"
+        "#,
+    );
+    both(
+        &Ext::New(-5),
+        r#"{"num":-5}"#,
+        r#"
+            03 04                        // object, 1 member
+            0c 6e 75 6d  49 fb ff ff ff  // "num": i32 -5
+        "#,
+    );
+    both(
+        &Ext::Pair(1, "a".into()),
+        r#"{"Pair":[1,"a"]}"#,
+        r#"
+            03 04                  // object, 1 member
+            10 50 61 69 72  05 08  // "Pair": generic array, 2 elements
+              11 01                // u8 1
+              02 04 61             // string "a"
+        "#,
+    );
+    both(
+        &Ext::Point { x: 1, y: 2 },
+        r#"{"Point":{"x":1,"Y":2}}"#,
+        r#"
+            03 04                     // object, 1 member
+            14 50 6f 69 6e 74  03 08  // "Point": object, 2 members
+              04 78  49 01 00 00 00   // "x": i32 1
+              04 59  49 02 00 00 00   // "Y": i32 2
+        "#,
+    );
+    both(
+        &Ext::Empty {},
+        r#"{"Empty":{}}"#,
+        r#"
+            03 04                     // object, 1 member
+            14 45 6d 70 74 79  03 00  // "Empty": object, 0 members
+        "#,
+    );
+    both(
+        &Ext::NoElems(),
+        r#"{"NoElems":[]}"#,
+        r#"
+            03 04                           // object, 1 member
+            1c 4e 6f 45 6c 65 6d 73  05 00  // "NoElems": generic array, 0 elements
+        "#,
+    );
+    both(
+        &Ext::Camel { long_name: 1 },
+        r#"{"Camel":{"longName":1}}"#,
+        r#"
+            03 04                                // object, 1 member
+            14 43 61 6d 65 6c  03 04             // "Camel": object, 1 member
+              20 6c 6f 6e 67 4e 61 6d 65  11 01  // "longName": u8 1
+        "#,
+    );
 }
 
 #[test]
@@ -116,7 +169,15 @@ enum Shape {
 
 #[test]
 fn internal_puts_the_tag_first() {
-    both(&Shape::Circle { r: 1.5 }, r#"{"type":"circle","r":1.5}"#);
+    both(
+        &Shape::Circle { r: 1.5 },
+        r#"{"type":"circle","r":1.5}"#,
+        r#"
+            03 08                                    // object, 2 members
+            10 74 79 70 65  02 18 63 69 72 63 6c 65  // "type": string "circle"
+            04 72  61 00 00 00 00 00 00 f8 3f        // "r": f64 1.5
+        "#,
+    );
     both(
         &Shape::RightRect {
             w: 1,
@@ -125,6 +186,12 @@ fn internal_puts_the_tag_first() {
             cache: 0,
         },
         r#"{"type":"right_rect","w":1,"h":2}"#,
+        r#"
+            03 0c                                         // object, 3 members
+            10 74 79 70 65  02 28 72 69 67 68 74 5f 72 65 63 74  // "type": string "right_rect"
+            04 77  51 01 00 00 00                         // "w": u32 1
+            04 68  51 02 00 00 00                         // "h": u32 2
+        "#,
     );
     both(
         &Shape::RightRect {
@@ -134,15 +201,40 @@ fn internal_puts_the_tag_first() {
             cache: 0,
         },
         r#"{"type":"right_rect","w":1,"h":2,"label":"l"}"#,
+        r#"
+            03 10                                         // object, 4 members
+            10 74 79 70 65  02 28 72 69 67 68 74 5f 72 65 63 74  // "type": string "right_rect"
+            04 77  51 01 00 00 00                         // "w": u32 1
+            04 68  51 02 00 00 00                         // "h": u32 2
+            14 6c 61 62 65 6c  02 04 6c                   // "label": string "l"
+        "#,
     );
-    both(&Shape::Nothing, r#"{"type":"nothing"}"#);
+    both(
+        &Shape::Nothing,
+        r#"{"type":"nothing"}"#,
+        r#"
+            03 04                                       // object, 1 member
+            10 74 79 70 65  02 1c 6e 6f 74 68 69 6e 67  // "type": string "nothing"
+        "#,
+    );
     both(
         &Shape::Wrapped(Inner { a: 1, b: Some(2) }),
         r#"{"type":"wrapped","a":1,"b":2}"#,
+        r#"
+            03 0c                                       // object, 3 members
+            10 74 79 70 65  02 1c 77 72 61 70 70 65 64  // "type": string "wrapped"
+            04 61  11 01                                // "a": u8 1
+            04 62  11 02                                // "b": u8 2
+        "#,
     );
     both(
         &Shape::Wrapped(Inner { a: 1, b: None }),
         r#"{"type":"wrapped","a":1}"#,
+        r#"
+            03 08                                       // object, 2 members
+            10 74 79 70 65  02 1c 77 72 61 70 70 65 64  // "type": string "wrapped"
+            04 61  11 01                                // "a": u8 1
+        "#,
     );
 }
 
@@ -207,10 +299,44 @@ enum Adj {
 
 #[test]
 fn adjacent_tag_then_content() {
-    both(&Adj::A, r#"{"t":"A"}"#);
-    both(&Adj::B(3), r#"{"t":"B","c":3}"#);
-    both(&Adj::C { x: 1 }, r#"{"t":"C","c":{"x":1}}"#);
-    both(&Adj::D(1, 2), r#"{"t":"D","c":[1,2]}"#);
+    both(
+        &Adj::A,
+        r#"{"t":"A"}"#,
+        r#"
+            03 04            // object, 1 member
+            04 74  02 04 41  // "t": string "A"
+        "#,
+    );
+    both(
+        &Adj::B(3),
+        r#"{"t":"B","c":3}"#,
+        r#"
+            03 08                  // object, 2 members
+            04 74  02 04 42        // "t": string "B"
+            04 63  49 03 00 00 00  // "c": i32 3
+        "#,
+    );
+    both(
+        &Adj::C { x: 1 },
+        r#"{"t":"C","c":{"x":1}}"#,
+        r#"
+            03 08            // object, 2 members
+            04 74  02 04 43  // "t": string "C"
+            04 63  03 04     // "c": object, 1 member
+              04 78  11 01   // "x": u8 1
+        "#,
+    );
+    both(
+        &Adj::D(1, 2),
+        r#"{"t":"D","c":[1,2]}"#,
+        r#"
+            03 08            // object, 2 members
+            04 74  02 04 44  // "t": string "D"
+            04 63  05 08     // "c": generic array, 2 elements
+              11 01          // u8 1
+              11 02          // u8 2
+        "#,
+    );
 }
 
 #[test]
@@ -265,17 +391,68 @@ enum Any {
 
 #[test]
 fn untagged_writes_bare_payloads() {
-    both(&Any::Nil, "null");
-    both(&Any::Flag(true), "true");
-    both(&Any::Int(-3), "-3");
-    both(&Any::Float(1.5), "1.5");
-    both(&Any::Text("s".into()), r#""s""#);
+    both(
+        &Any::Nil,
+        "null",
+        r#"
+            00  // null
+        "#,
+    );
+    both(
+        &Any::Flag(true),
+        "true",
+        r#"
+            18  // true
+        "#,
+    );
+    both(
+        &Any::Int(-3),
+        "-3",
+        r#"
+            69 fd ff ff ff ff ff ff ff  // i64 -3
+        "#,
+    );
+    both(
+        &Any::Float(1.5),
+        "1.5",
+        r#"
+            61 00 00 00 00 00 00 f8 3f  // f64 1.5
+        "#,
+    );
+    both(
+        &Any::Text("s".into()),
+        r#""s""#,
+        r#"
+            02 04 73  // string "s"
+        "#,
+    );
     both(
         &Any::List(vec![Any::Int(1), Any::Text("a".into()), Any::Nil]),
         r#"[1,"a",null]"#,
+        r#"
+            05 0c                         // generic array, 3 elements
+              69 01 00 00 00 00 00 00 00  // i64 1
+              02 04 61                    // string "a"
+              00                          // null
+        "#,
     );
-    both(&Any::Pt { x: 1, y: 2 }, r#"{"x":1,"y":2}"#);
-    both(&Any::Named { name: "n".into() }, r#"{"name":"n"}"#);
+    both(
+        &Any::Pt { x: 1, y: 2 },
+        r#"{"x":1,"y":2}"#,
+        r#"
+            03 08                  // object, 2 members
+            04 78  49 01 00 00 00  // "x": i32 1
+            04 79  49 02 00 00 00  // "y": i32 2
+        "#,
+    );
+    both(
+        &Any::Named { name: "n".into() },
+        r#"{"name":"n"}"#,
+        r#"
+            03 04                     // object, 1 member
+            10 6e 61 6d 65  02 04 6e  // "name": string "n"
+        "#,
+    );
 }
 
 #[test]
@@ -328,7 +505,14 @@ enum TaggedUnits {
 
 #[test]
 fn unit_only_enum_with_a_tag_is_an_object() {
-    both(&TaggedUnits::Off, r#"{"kind":"off"}"#);
+    both(
+        &TaggedUnits::Off,
+        r#"{"kind":"off"}"#,
+        r#"
+            03 04                           // object, 1 member
+            10 6b 69 6e 64  02 0c 6f 66 66  // "kind": string "off"
+        "#,
+    );
     assert_eq!(
         json_error::<TaggedUnits>(r#""off""#).0,
         "expected an object, found a string"

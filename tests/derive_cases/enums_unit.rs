@@ -34,13 +34,43 @@ enum Wide {
 
 #[test]
 fn names_in_json() {
-    both(&Color::Red, r#""Red""#);
-    both(&Color::Blue, r#""azure""#);
+    both(
+        &Color::Red,
+        r#""Red""#,
+        r#"
+            49 00 00 00 00  // i32 0
+        "#,
+    );
+    both(
+        &Color::Blue,
+        r#""azure""#,
+        r#"
+            49 02 00 00 00  // i32 2
+        "#,
+    );
     assert_eq!(from_json::<Color>(r#""blue""#), Color::Blue);
     assert_eq!(from_json::<Color>(r#""Blue""#), Color::Blue);
-    both(&Level::VeryLow, r#""very_low""#);
-    both(&Level::High, r#""high""#);
-    both(&Wide::Big, r#""Big""#);
+    both(
+        &Level::VeryLow,
+        r#""very_low""#,
+        r#"
+            11 01  // u8 1
+        "#,
+    );
+    both(
+        &Level::High,
+        r#""high""#,
+        r#"
+            11 c8  // u8 200
+        "#,
+    );
+    both(
+        &Wide::Big,
+        r#""Big""#,
+        r#"
+            69 00 00 00 00 00 01 00 00  // i64 1099511627776
+        "#,
+    );
     let (msg, _) = json_error::<Color>(r#""Purple""#);
     assert_eq!(msg, "unknown variant `Purple`");
 }
@@ -81,6 +111,18 @@ fn as_fields_and_map_keys() {
     both(
         &v,
         r#"{"main":"Green","levels":["high","very_low"],"counts":{"Red":1,"azure":3},"by_level":{"high":"h"}}"#,
+        r#"
+            03 10                              // object, 4 members
+            10 6d 61 69 6e  49 01 00 00 00     // "main": i32 1
+            18 6c 65 76 65 6c 73  05 08        // "levels": generic array, 2 elements
+              11 c8                            // u8 200
+              11 01                            // u8 1
+            18 63 6f 75 6e 74 73  4b 08        // "counts": object with i32 keys, 2 members
+              00 00 00 00  51 01 00 00 00      // key 0: u32 1
+              02 00 00 00  51 03 00 00 00      // key 2: u32 3
+            20 62 79 5f 6c 65 76 65 6c  13 04  // "by_level": object with u8 keys, 1 member
+              c8  02 04 68                     // key 200: string "h"
+        "#,
     );
     let (msg, _) = json_error::<Palette>(r#"{"counts":{"Teal":1}}"#);
     assert_eq!(msg, "unknown variant `Teal`");
@@ -101,7 +143,13 @@ enum Never {}
 
 #[test]
 fn enum_without_variants_compiles_and_is_never_read() {
-    both(&([] as [Never; 0]), "[]");
+    both(
+        &([] as [Never; 0]),
+        "[]",
+        r#"
+            05 00  // generic array, 0 elements
+        "#,
+    );
     let mut none: [Never; 0] = [];
     assert!(structio::read_json(&mut none, r#"["A"]"#).is_err());
 }

@@ -51,6 +51,14 @@ fn members_are_written_in_place_and_read_in_any_order() {
     both(
         &q,
         r#"{"q":"rust","page":2,"per_page":50,"sort":"date","created_by":"ann"}"#,
+        r#"
+            03 14                                         // object, 5 members (note None)
+            04 71  02 10 72 75 73 74                      // "q": string "rust"
+            10 70 61 67 65  51 02 00 00 00                // "page": u32 2
+            20 70 65 72 5f 70 61 67 65  51 32 00 00 00    // "per_page": u32 50
+            10 73 6f 72 74  02 10 64 61 74 65             // "sort": string "date"
+            28 63 72 65 61 74 65 64 5f 62 79  02 0c 61 6e 6e  // "created_by": string "ann"
+        "#,
     );
     // BEVE: one object with all five members (the count covers the flattened ones).
     let v: structio::Value = structio::from_beve(&structio::to_beve(&q)).unwrap();
@@ -125,6 +133,16 @@ fn flattened_structs_that_flatten_others() {
     both(
         &o,
         r#"{"id":9,"q":"rust","page":2,"per_page":50,"sort":"date","created_by":"ann","cursor":"c1"}"#,
+        r#"
+            03 1c                                         // object, 7 members
+            08 69 64  71 09 00 00 00 00 00 00 00          // "id": u64 9
+            04 71  02 10 72 75 73 74                      // "q": string "rust"
+            10 70 61 67 65  51 02 00 00 00                // "page": u32 2
+            20 70 65 72 5f 70 61 67 65  51 32 00 00 00    // "per_page": u32 50
+            10 73 6f 72 74  02 10 64 61 74 65             // "sort": string "date"
+            28 63 72 65 61 74 65 64 5f 62 79  02 0c 61 6e 6e  // "created_by": string "ann"
+            18 63 75 72 73 6f 72  02 08 63 31             // "cursor": string "c1"
+        "#,
     );
     let (_, path) = json_error::<Outer>(r#"{"note":5}"#);
     assert_eq!(path, "$.note");
@@ -155,8 +173,21 @@ fn a_struct_of_only_a_flattened_field_and_a_generic_one() {
             },
         },
         r#"{"page":1,"per_page":2}"#,
+        r#"
+            03 08                                       // object, 2 members
+            10 70 61 67 65  51 01 00 00 00              // "page": u32 1
+            20 70 65 72 5f 70 61 67 65  51 02 00 00 00  // "per_page": u32 2
+        "#,
     );
-    both(&Only::default(), r#"{"page":0,"per_page":0}"#);
+    both(
+        &Only::default(),
+        r#"{"page":0,"per_page":0}"#,
+        r#"
+            03 08                                       // object, 2 members
+            10 70 61 67 65  51 00 00 00 00              // "page": u32 0
+            20 70 65 72 5f 70 61 67 65  51 00 00 00 00  // "per_page": u32 0
+        "#,
+    );
     let e = Envelope {
         kind: "audit".into(),
         body: Audit {
@@ -164,13 +195,29 @@ fn a_struct_of_only_a_flattened_field_and_a_generic_one() {
             note: Some("n".into()),
         },
     };
-    both(&e, r#"{"kind":"audit","created_by":"bo","note":"n"}"#);
+    both(
+        &e,
+        r#"{"kind":"audit","created_by":"bo","note":"n"}"#,
+        r#"
+            03 0c                                         // object, 3 members
+            10 6b 69 6e 64  02 14 61 75 64 69 74          // "kind": string "audit"
+            28 63 72 65 61 74 65 64 5f 62 79  02 08 62 6f  // "created_by": string "bo"
+            10 6e 6f 74 65  02 04 6e                      // "note": string "n"
+        "#,
+    );
     // Empty flattened members: no stray separators.
     let e = Envelope {
         kind: "x".into(),
         body: Paging2 { cursor: None },
     };
-    both(&e, r#"{"kind":"x"}"#);
+    both(
+        &e,
+        r#"{"kind":"x"}"#,
+        r#"
+            03 04                     // object, 1 member (cursor None)
+            10 6b 69 6e 64  02 04 78  // "kind": string "x"
+        "#,
+    );
     let v = vec![e];
     assert_eq!(structio::to_json(&v), r#"[{"kind":"x"}]"#);
 }
@@ -189,6 +236,15 @@ fn an_internally_tagged_newtype_around_a_flattening_struct() {
     both(
         &m,
         r#"{"type":"Search","q":"rust","page":2,"per_page":50,"sort":"date","created_by":"ann"}"#,
+        r#"
+            03 18                                         // object, 6 members
+            10 74 79 70 65  02 18 53 65 61 72 63 68       // "type": string "Search"
+            04 71  02 10 72 75 73 74                      // "q": string "rust"
+            10 70 61 67 65  51 02 00 00 00                // "page": u32 2
+            20 70 65 72 5f 70 61 67 65  51 32 00 00 00    // "per_page": u32 50
+            10 73 6f 72 74  02 10 64 61 74 65             // "sort": string "date"
+            28 63 72 65 61 74 65 64 5f 62 79  02 0c 61 6e 6e  // "created_by": string "ann"
+        "#,
     );
 }
 
@@ -222,6 +278,13 @@ fn own_fields_win_over_flattened_ones_with_the_same_key() {
             paging: Paging::default(),
         },
         r#"{"tags":{"a":1},"page":0,"per_page":0}"#,
+        r#"
+            03 0c                                       // object, 3 members
+            10 74 61 67 73  03 04                       // "tags": object, 1 member
+              04 61  11 01                              // "a": u8 1
+            10 70 61 67 65  51 00 00 00 00              // "page": u32 0
+            20 70 65 72 5f 70 61 67 65  51 00 00 00 00  // "per_page": u32 0
+        "#,
     );
 }
 
@@ -253,6 +316,17 @@ fn a_flattened_map_keeps_the_keys_no_member_takes() {
     both(
         &e,
         r#"{"id":1,"page":2,"per_page":3,"color":"red","tags":[1,"x"],"z":null}"#,
+        r#"
+            03 18                                       // object, 6 members
+            08 69 64  51 01 00 00 00                    // "id": u32 1
+            10 70 61 67 65  51 02 00 00 00              // "page": u32 2
+            20 70 65 72 5f 70 61 67 65  51 03 00 00 00  // "per_page": u32 3
+            14 63 6f 6c 6f 72  02 0c 72 65 64           // "color": string "red"
+            10 74 61 67 73  05 08                       // "tags": generic array, 2 elements
+              69 01 00 00 00 00 00 00 00                // i64 1
+              02 04 78                                  // string "x"
+            04 7a  00                                   // "z": null
+        "#,
     );
     // Kept keys never count as unknown, and an escaped key is kept unescaped.
     let e: Event = from_json(r#"{"a\u00e9":1,"id":5}"#);
@@ -308,7 +382,18 @@ fn a_flattened_value_map_and_nested_keepers() {
     let l: Loose = from_json(r#"{"x":{"y":[true]},"kind":"k","n":-1.5}"#);
     assert_eq!(l.kind, "k");
     assert_eq!(l.rest.len(), 2);
-    both(&l, r#"{"kind":"k","x":{"y":[true]},"n":-1.5}"#);
+    both(
+        &l,
+        r#"{"kind":"k","x":{"y":[true]},"n":-1.5}"#,
+        r#"
+            03 0c                              // object, 3 members
+            10 6b 69 6e 64  02 04 6b           // "kind": string "k"
+            04 78  03 04                       // "x": object, 1 member
+              04 79  05 04                     // "y": generic array, 1 element
+                18                             // true
+            04 6e  61 00 00 00 00 00 00 f8 bf  // "n": f64 -1.5
+        "#,
+    );
     // A struct that flattens a struct with a map: unknown keys reach the inner map, after
     // every flattened struct's members were tried.
     #[derive(Reflect, Default, Debug, PartialEq)]
@@ -325,6 +410,14 @@ fn a_flattened_value_map_and_nested_keepers() {
     both(
         &w,
         r#"{"kind":"k","other":"o","page":4,"per_page":0,"v":1}"#,
+        r#"
+            03 14                                       // object, 5 members
+            10 6b 69 6e 64  02 04 6b                    // "kind": string "k"
+            14 6f 74 68 65 72  02 04 6f                 // "other": string "o"
+            10 70 61 67 65  51 04 00 00 00              // "page": u32 4
+            20 70 65 72 5f 70 61 67 65  51 00 00 00 00  // "per_page": u32 0
+            04 76  11 01                                // "v": u8 1
+        "#,
     );
 }
 
@@ -360,7 +453,15 @@ fn reading_into_a_used_flattened_map_keeps_the_documents_keys_only() {
         Fields(BTreeMap<String, u32>),
     }
     let n = Note::Fields([("a".to_string(), 1)].into());
-    both(&n, r#"{"type":"Fields","a":1}"#);
+    both(
+        &n,
+        r#"{"type":"Fields","a":1}"#,
+        r#"
+            03 08                                    // object, 2 members
+            10 74 79 70 65  02 18 46 69 65 6c 64 73  // "type": string "Fields"
+            04 61  51 01 00 00 00                    // "a": u32 1
+        "#,
+    );
 }
 
 mod props {

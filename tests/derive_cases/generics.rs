@@ -20,7 +20,16 @@ fn type_parameters() {
         many: vec!["a".to_string()],
         maybe: Some(2u8),
     };
-    both(&v, r#"{"one":1,"many":["a"],"maybe":2}"#);
+    both(
+        &v,
+        r#"{"one":1,"many":["a"],"maybe":2}"#,
+        r#"
+            03 0c                        // object, 3 members
+            0c 6f 6e 65  11 01           // "one": u8 1
+            10 6d 61 6e 79  3c 04 04 61  // "many": string array ["a"]
+            14 6d 61 79 62 65  11 02     // "maybe": u8 2
+        "#,
+    );
 }
 
 /// Parameters named like the generated code's own (`W`, `R`) must not clash.
@@ -38,10 +47,22 @@ impl<W: Default, R> Default for Either<W, R> {
 
 #[test]
 fn generic_enum() {
-    both(&Either::<u8, String>::Left(1), r#"{"Left":1}"#);
+    both(
+        &Either::<u8, String>::Left(1),
+        r#"{"Left":1}"#,
+        r#"
+            03 04                  // object, 1 member
+            10 4c 65 66 74  11 01  // "Left": u8 1
+        "#,
+    );
     both(
         &Either::<u8, String>::Right { r: "x".into() },
         r#"{"Right":{"r":"x"}}"#,
+        r#"
+            03 04                     // object, 1 member
+            14 52 69 67 68 74  03 04  // "Right": object, 1 member
+              04 72  02 04 78         // "r": string "x"
+        "#,
     );
 }
 
@@ -190,7 +211,14 @@ mod renamed_crate {
 #[test]
 fn crate_path() {
     let v = renamed_crate::ViaAlias { x: 3 };
-    super::common::both(&v, r#"{"x":3}"#);
+    super::common::both(
+        &v,
+        r#"{"x":3}"#,
+        r#"
+            03 04         // object, 1 member
+            04 78  11 03  // "x": u8 3
+        "#,
+    );
 }
 
 #[derive(Reflect, Default, Debug, PartialEq)]
@@ -214,7 +242,18 @@ fn recursive_and_const_generic_types() {
             children: vec![],
         }],
     };
-    both(&t, r#"{"value":1,"children":[{"value":2,"children":[]}]}"#);
+    both(
+        &t,
+        r#"{"value":1,"children":[{"value":2,"children":[]}]}"#,
+        r#"
+            03 08                                  // object, 2 members
+            14 76 61 6c 75 65  11 01               // "value": u8 1
+            20 63 68 69 6c 64 72 65 6e  05 04      // "children": generic array, 1 element
+              03 08                                // object, 2 members
+                14 76 61 6c 75 65  11 02           // "value": u8 2
+                20 63 68 69 6c 64 72 65 6e  05 00  // "children": generic array, 0 elements
+        "#,
+    );
     let mut f = Fixed::<3> {
         v: [0; 3],
         name: "",

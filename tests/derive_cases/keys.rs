@@ -80,7 +80,14 @@ where
 #[test]
 fn single() {
     assert_eq!(strategy::<Single>(), "single");
-    both(&Single { only: 1 }, r#"{"only":1}"#);
+    both(
+        &Single { only: 1 },
+        r#"{"only":1}"#,
+        r#"
+            03 04                           // object, 1 member
+            10 6f 6e 6c 79  51 01 00 00 00  // "only": u32 1
+        "#,
+    );
     reversed_and_misses(&Single { only: 1 }, &["only"], &["onl", "only_", "x"]);
 }
 
@@ -88,7 +95,16 @@ fn single() {
 fn byte_at() {
     assert_eq!(strategy::<ByteAt>(), "byte_at");
     let v = ByteAt { x: 1, y: 2, z: 3 };
-    both(&v, r#"{"x":1,"y":2,"z":3}"#);
+    both(
+        &v,
+        r#"{"x":1,"y":2,"z":3}"#,
+        r#"
+            03 0c         // object, 3 members
+            04 78  11 01  // "x": u8 1
+            04 79  11 02  // "y": u8 2
+            04 7a  11 03  // "z": u8 3
+        "#,
+    );
     reversed_and_misses(&v, &["x", "y", "z"], &["xx", "w", ""]);
 }
 
@@ -101,7 +117,17 @@ fn len_byte() {
         abc: 3,
         bac: 4,
     };
-    both(&v, r#"{"ab":1,"ba":2,"abc":3,"bac":4}"#);
+    both(
+        &v,
+        r#"{"ab":1,"ba":2,"abc":3,"bac":4}"#,
+        r#"
+            03 10               // object, 4 members
+            08 61 62  11 01     // "ab": u8 1
+            08 62 61  11 02     // "ba": u8 2
+            0c 61 62 63  11 03  // "abc": u8 3
+            0c 62 61 63  11 04  // "bac": u8 4
+        "#,
+    );
     reversed_and_misses(&v, &["ab", "ba", "abc", "bac"], &["aa", "abd", "b", ""]);
 }
 
@@ -114,7 +140,17 @@ fn front() {
         ba: 3,
         bb: 4,
     };
-    both(&v, r#"{"aa":1,"ab":2,"ba":3,"bb":4}"#);
+    both(
+        &v,
+        r#"{"aa":1,"ab":2,"ba":3,"bb":4}"#,
+        r#"
+            03 10            // object, 4 members
+            08 61 61  11 01  // "aa": u8 1
+            08 61 62  11 02  // "ab": u8 2
+            08 62 61  11 03  // "ba": u8 3
+            08 62 62  11 04  // "bb": u8 4
+        "#,
+    );
     reversed_and_misses(&v, &["aa", "ab", "ba", "bb"], &["ac", "aab", "a", ""]);
 }
 
@@ -129,6 +165,12 @@ fn full() {
     both(
         &v,
         r#"{"prefix_common_aaaa":1,"prefix_common_aaab":2,"prefix_common_aaba":3}"#,
+        r#"
+            03 0c                                         // object, 3 members
+            48 70 72 65 66 69 78 5f 63 6f 6d 6d 6f 6e 5f 61 61 61 61  11 01  // "prefix_common_aaaa": u8 1
+            48 70 72 65 66 69 78 5f 63 6f 6d 6d 6f 6e 5f 61 61 61 62  11 02  // "prefix_common_aaab": u8 2
+            48 70 72 65 66 69 78 5f 63 6f 6d 6d 6f 6e 5f 61 61 62 61  11 03  // "prefix_common_aaba": u8 3
+        "#,
     );
     reversed_and_misses(
         &v,

@@ -8,5 +8,6 @@ mod generics;
 mod keys;
 mod options;
 mod structs;
+mod table;
 mod tuples;
 mod with_module;

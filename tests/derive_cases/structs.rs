@@ -20,12 +20,31 @@ fn fields_in_declaration_order_none_left_out() {
         tags: vec!["a".into(), "b".into()],
         score: None,
     };
-    both(&v, r#"{"id":7,"name":"seven","tags":["a","b"]}"#);
+    both(
+        &v,
+        r#"{"id":7,"name":"seven","tags":["a","b"]}"#,
+        r#"
+            03 0c                                 // object, 3 members (score None)
+            08 69 64  51 07 00 00 00              // "id": u32 7
+            10 6e 61 6d 65  02 14 73 65 76 65 6e  // "name": string "seven"
+            10 74 61 67 73  3c 08 04 61 04 62     // "tags": string array ["a", "b"]
+        "#,
+    );
     let v = Plain {
         score: Some(-3),
         ..v
     };
-    both(&v, r#"{"id":7,"name":"seven","tags":["a","b"],"score":-3}"#);
+    both(
+        &v,
+        r#"{"id":7,"name":"seven","tags":["a","b"],"score":-3}"#,
+        r#"
+            03 10                                         // object, 4 members
+            08 69 64  51 07 00 00 00                      // "id": u32 7
+            10 6e 61 6d 65  02 14 73 65 76 65 6e          // "name": string "seven"
+            10 74 61 67 73  3c 08 04 61 04 62             // "tags": string array ["a", "b"]
+            14 73 63 6f 72 65  69 fd ff ff ff ff ff ff ff  // "score": i64 -3
+        "#,
+    );
 }
 
 #[test]
@@ -83,7 +102,17 @@ fn rename_and_raw_identifiers() {
         kind: 2,
         r#match: true,
     };
-    both(&v, r#"{"ID":1,"name":"x","type":2,"match":true}"#);
+    both(
+        &v,
+        r#"{"ID":1,"name":"x","type":2,"match":true}"#,
+        r#"
+            03 10                     // object, 4 members
+            08 49 44  51 01 00 00 00  // "ID": u32 1
+            10 6e 61 6d 65  02 04 78  // "name": string "x"
+            10 74 79 70 65  11 02     // "type": u8 2
+            14 6d 61 74 63 68  18     // "match": true
+        "#,
+    );
     let (msg, _) = json_error::<Renamed>(r#"{"id":1}"#);
     assert_eq!(msg, "unknown key `id`");
 }
@@ -134,7 +163,13 @@ struct Empty {}
 
 #[test]
 fn struct_without_fields_is_an_empty_object() {
-    both(&Empty {}, "{}");
+    both(
+        &Empty {},
+        "{}",
+        r#"
+            03 00  // object, 0 members
+        "#,
+    );
     let (msg, _) = json_error::<Empty>(r#"{"a":1}"#);
     assert_eq!(msg, "unknown key `a`");
 }
@@ -165,6 +200,17 @@ fn nested_structs_and_error_paths() {
     both(
         &v,
         r#"{"inner":{"x":1,"label":"l"},"list":[{"x":2}],"boxed":{"x":3}}"#,
+        r#"
+            03 0c                          // object, 3 members
+            14 69 6e 6e 65 72  03 08       // "inner": object, 2 members
+              04 78  49 01 00 00 00        // "x": i32 1
+              14 6c 61 62 65 6c  02 04 6c  // "label": string "l"
+            10 6c 69 73 74  05 04          // "list": generic array, 1 element
+              03 04                        // object, 1 member
+                04 78  49 02 00 00 00      // "x": i32 2
+            14 62 6f 78 65 64  03 04       // "boxed": object, 1 member
+              04 78  49 03 00 00 00        // "x": i32 3
+        "#,
     );
     let (msg, path) = json_error::<Outer>(r#"{"list":[{"x":1},{"x":"no"}]}"#);
     assert!(msg.starts_with("expected"), "{msg}");
@@ -212,17 +258,52 @@ fn rename_all_rules_on_fields() {
         last_name: "b".into(),
         age_in_years: 3,
     };
-    both(&v, r#"{"firstName":"a","LAST":"b","ageInYears":3}"#);
+    both(
+        &v,
+        r#"{"firstName":"a","LAST":"b","ageInYears":3}"#,
+        r#"
+            03 0c                                    // object, 3 members
+            24 66 69 72 73 74 4e 61 6d 65  02 04 61  // "firstName": string "a"
+            10 4c 41 53 54  02 04 62                 // "LAST": string "b"
+            28 61 67 65 49 6e 59 65 61 72 73  11 03  // "ageInYears": u8 3
+        "#,
+    );
     both(
         &Screaming {
             first_name: 1,
             x: 2,
         },
         r#"{"FIRST_NAME":1,"X":2}"#,
+        r#"
+            03 08                                    // object, 2 members
+            28 46 49 52 53 54 5f 4e 41 4d 45  11 01  // "FIRST_NAME": u8 1
+            04 58  11 02                             // "X": u8 2
+        "#,
     );
-    both(&Kebab { first_name: 1 }, r#"{"first-name":1}"#);
-    both(&Pascal { first_name: 1 }, r#"{"FirstName":1}"#);
-    both(&Upper { first_name: 1 }, r#"{"FIRST_NAME":1}"#);
+    both(
+        &Kebab { first_name: 1 },
+        r#"{"first-name":1}"#,
+        r#"
+            03 04                                    // object, 1 member
+            28 66 69 72 73 74 2d 6e 61 6d 65  11 01  // "first-name": u8 1
+        "#,
+    );
+    both(
+        &Pascal { first_name: 1 },
+        r#"{"FirstName":1}"#,
+        r#"
+            03 04                                 // object, 1 member
+            24 46 69 72 73 74 4e 61 6d 65  11 01  // "FirstName": u8 1
+        "#,
+    );
+    both(
+        &Upper { first_name: 1 },
+        r#"{"FIRST_NAME":1}"#,
+        r#"
+            03 04                                    // object, 1 member
+            28 46 49 52 53 54 5f 4e 41 4d 45  11 01  // "FIRST_NAME": u8 1
+        "#,
+    );
 }
 
 #[derive(Reflect, Default, Debug, PartialEq)]
@@ -238,5 +319,14 @@ struct Unicode {
 #[test]
 fn unusual_keys() {
     let v = Unicode { a: 1, b: 2, c: 3 };
-    both(&v, r#"{"naïve café":1,"":2,"quote\"d":3}"#);
+    both(
+        &v,
+        r#"{"naïve café":1,"":2,"quote\"d":3}"#,
+        r#"
+            03 0c                                         // object, 3 members
+            30 6e 61 c3 af 76 65 20 63 61 66 c3 a9  11 01  // "naïve café": u8 1
+            00  11 02                                     // "": u8 2
+            1c 71 75 6f 74 65 22 64  11 03                // "quote\"d": u8 3
+        "#,
+    );
 }

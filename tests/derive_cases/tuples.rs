@@ -18,13 +18,24 @@ struct Holder {
 
 #[test]
 fn newtype_is_its_inner_value() {
-    both(&Meters(1.5), "1.5");
+    both(
+        &Meters(1.5),
+        "1.5",
+        r#"
+            61 00 00 00 00 00 00 f8 3f  // f64 1.5
+        "#,
+    );
     both(
         &Holder {
             len: Meters(2.0),
             name: MaybeName(Some("n".into())),
         },
         r#"{"len":2,"name":"n"}"#,
+        r#"
+            03 08                                    // object, 2 members
+            0c 6c 65 6e  61 00 00 00 00 00 00 00 40  // "len": f64 2.0
+            10 6e 61 6d 65  02 04 6e                 // "name": string "n"
+        "#,
     );
     // `is_absent` goes through the newtype: a `None` inside is left out.
     both(
@@ -33,6 +44,10 @@ fn newtype_is_its_inner_value() {
             name: MaybeName(None),
         },
         r#"{"len":0.5}"#,
+        r#"
+            03 04                                    // object, 1 member (name None)
+            0c 6c 65 6e  61 00 00 00 00 00 00 e0 3f  // "len": f64 0.5
+        "#,
     );
 }
 
@@ -41,7 +56,16 @@ struct Triple(u8, String, Vec<i32>);
 
 #[test]
 fn tuple_struct_is_an_array() {
-    both(&Triple(1, "a".into(), vec![-1, 2]), r#"[1,"a",[-1,2]]"#);
+    both(
+        &Triple(1, "a".into(), vec![-1, 2]),
+        r#"[1,"a",[-1,2]]"#,
+        r#"
+            05 0c                            // generic array, 3 elements
+              11 01                          // u8 1
+              02 04 61                       // string "a"
+              4c 08 ff ff ff ff 02 00 00 00  // i32 typed array [-1, 2]
+        "#,
+    );
 }
 
 #[test]
@@ -75,9 +99,21 @@ struct NoFields();
 
 #[test]
 fn unit_struct_is_null_and_empty_tuple_struct_an_empty_array() {
-    both(&Unit, "null");
+    both(
+        &Unit,
+        "null",
+        r#"
+            00  // null
+        "#,
+    );
     let (msg, _) = json_error::<Unit>("0");
     assert_eq!(msg, "expected null, found a number");
-    both(&NoFields(), "[]");
+    both(
+        &NoFields(),
+        "[]",
+        r#"
+            05 00  // generic array, 0 elements
+        "#,
+    );
     let _: NoFields = from_json(" [ ] ");
 }

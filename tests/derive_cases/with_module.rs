@@ -69,7 +69,16 @@ fn fields_go_through_the_module_in_both_formats() {
         at: UNIX_EPOCH + Duration::from_secs(1_700_000_000),
         bits: 0xBEEF,
     };
-    both(&s, r#"{"id":7,"at":1700000000,"mask":"beef"}"#);
+    both(
+        &s,
+        r#"{"id":7,"at":1700000000,"mask":"beef"}"#,
+        r#"
+            03 0c                                 // object, 3 members
+            08 69 64  51 07 00 00 00              // "id": u32 7
+            08 61 74  71 00 f1 53 65 00 00 00 00  // "at": u64 1700000000
+            10 6d 61 73 6b  02 10 62 65 65 66     // "mask": string "beef"
+        "#,
+    );
     // BEVE holds what the module wrote: a u64 and a string.
     let bytes = structio::to_beve(&s);
     let v: structio::Value = structio::from_beve(&bytes).unwrap();
@@ -101,9 +110,32 @@ struct Mask(#[structio(with = "hex")] u32);
 
 #[test]
 fn tuple_structs_and_newtypes() {
-    both(&Masks(255, 3, 16), r#"["ff",3,"10"]"#);
-    both(&Mask(0xABC), r#""abc""#);
-    both(&vec![Mask(1), Mask(2)], r#"["1","2"]"#);
+    both(
+        &Masks(255, 3, 16),
+        r#"["ff",3,"10"]"#,
+        r#"
+            05 0c          // generic array, 3 elements
+              02 08 66 66  // string "ff"
+              11 03        // u8 3
+              02 08 31 30  // string "10"
+        "#,
+    );
+    both(
+        &Mask(0xABC),
+        r#""abc""#,
+        r#"
+            02 0c 61 62 63  // string "abc"
+        "#,
+    );
+    both(
+        &vec![Mask(1), Mask(2)],
+        r#"["1","2"]"#,
+        r#"
+            05 08       // generic array, 2 elements
+              02 04 31  // string "1"
+              02 04 32  // string "2"
+        "#,
+    );
     let (msg, path) = json_error::<Masks>(r#"["ff",3,"q"]"#);
     assert_eq!(
         (msg.as_str(), path.as_str()),
@@ -137,16 +169,46 @@ enum Tagged {
 
 #[test]
 fn enum_variants() {
-    both(&Reg::One(10), r#"{"One":"a"}"#);
-    both(&Reg::Pair(10, 10), r#"{"Pair":["a",10]}"#);
+    both(
+        &Reg::One(10),
+        r#"{"One":"a"}"#,
+        r#"
+            03 04                  // object, 1 member
+            0c 4f 6e 65  02 04 61  // "One": string "a"
+        "#,
+    );
+    both(
+        &Reg::Pair(10, 10),
+        r#"{"Pair":["a",10]}"#,
+        r#"
+            03 04                  // object, 1 member
+            10 50 61 69 72  05 08  // "Pair": generic array, 2 elements
+              02 04 61             // string "a"
+              51 0a 00 00 00       // u32 10
+        "#,
+    );
     both(
         &Reg::Named {
             value: 4096,
             width: 16,
         },
         r#"{"Named":{"value":"1000","width":16}}"#,
+        r#"
+            03 04                                   // object, 1 member
+            14 4e 61 6d 65 64  03 08                // "Named": object, 2 members
+              14 76 61 6c 75 65  02 10 31 30 30 30  // "value": string "1000"
+              14 77 69 64 74 68  11 10              // "width": u8 16
+        "#,
     );
-    both(&Tagged::Word { value: 1 }, r#"{"kind":"Word","value":"1"}"#);
+    both(
+        &Tagged::Word { value: 1 },
+        r#"{"kind":"Word","value":"1"}"#,
+        r#"
+            03 08                              // object, 2 members
+            10 6b 69 6e 64  02 10 57 6f 72 64  // "kind": string "Word"
+            14 76 61 6c 75 65  02 04 31        // "value": string "1"
+        "#,
+    );
     let (msg, path) = json_error::<Reg>(r#"{"Named":{"value":"g"}}"#);
     assert_eq!(
         (msg.as_str(), path.as_str()),
@@ -170,8 +232,20 @@ impl Default for Loose {
 #[test]
 fn untagged_variants_are_tried_by_what_the_module_reads() {
     // The type of `Hex`'s field is a number, but its module reads a string.
-    both(&Loose::Hex(255), r#""ff""#);
-    both(&Loose::Plain(1.5), "1.5");
+    both(
+        &Loose::Hex(255),
+        r#""ff""#,
+        r#"
+            02 08 66 66  // string "ff"
+        "#,
+    );
+    both(
+        &Loose::Plain(1.5),
+        "1.5",
+        r#"
+            61 00 00 00 00 00 00 f8 3f  // f64 1.5
+        "#,
+    );
     assert!(structio::from_json::<Loose>(r#""zz""#).is_err());
 }
 
@@ -205,8 +279,22 @@ struct Text<T> {
 
 #[test]
 fn generic_fields_with_a_bound() {
-    both(&Text { v: 2.5f64 }, r#"{"v":"2.5"}"#);
-    both(&Text { v: -3i8 }, r#"{"v":"-3"}"#);
+    both(
+        &Text { v: 2.5f64 },
+        r#"{"v":"2.5"}"#,
+        r#"
+            03 04                  // object, 1 member
+            04 76  02 0c 32 2e 35  // "v": string "2.5"
+        "#,
+    );
+    both(
+        &Text { v: -3i8 },
+        r#"{"v":"-3"}"#,
+        r#"
+            03 04               // object, 1 member
+            04 76  02 08 2d 33  // "v": string "-3"
+        "#,
+    );
     let (msg, _) = json_error::<Text<u8>>(r#"{"v":"300"}"#);
     assert_eq!(msg, "cannot parse");
 }

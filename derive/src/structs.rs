@@ -1,0 +1,490 @@
+//! Structs with named fields (objects), and the member code struct variants share.
+
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use syn::{DeriveInput, Ident};
+
+use crate::attr::ContainerAttrs;
+use crate::bounds;
+use crate::keys::{self, Entry};
+use crate::model::{Field, Shape};
+use crate::slot::{member_slots, Slot};
+
+/// Key entries for the active fields of a shape.
+pub fn entries<'a>(fields: &[&'a Field]) -> Vec<Entry<'a>> {
+    fields
+        .iter()
+        .map(|f| Entry {
+            label: match &f.member {
+                syn::Member::Named(id) => id.to_string(),
+                syn::Member::Unnamed(i) => i.index.to_string(),
+            },
+            name: &f.name,
+            name_span: f.name_span,
+            aliases: &f.aliases,
+            optional: is_option(&f.ty),
+        })
+        .collect()
+}
+
+/// Whether `ty` is spelled as an `Option<..>` (any path ending in `Option`). A type alias of an
+/// option is not seen through; such a field is then a required key under
+/// `error_on_missing_keys`.
+pub fn is_option(ty: &syn::Type) -> bool {
+    match ty {
+        syn::Type::Path(p) => p.path.segments.last().is_some_and(|s| s.ident == "Option"),
+        syn::Type::Group(g) => is_option(&g.elem),
+        syn::Type::Paren(p) => is_option(&p.elem),
+        _ => false,
+    }
+}
+
+/// `let __nulls = ...; let __has0 = ...;`: which members are written. `values` are references.
+pub fn presence(values: &[Slot]) -> TokenStream {
+    if values.is_empty() {
+        return TokenStream::new();
+    }
+    let has = has_idents(values.len());
+    let absent = values.iter().map(Slot::absent);
+    quote! {
+        let __nulls = __w.write_null_members();
+        #( let #has = __nulls || !#absent; )*
+    }
+}
+
+/// The number of members written, plus `base`; needs [`presence`] before it.
+pub fn count(n: usize, base: usize) -> TokenStream {
+    let has = has_idents(n);
+    if n == 0 {
+        quote!(#base)
+    } else {
+        quote!(#base #( + usize::from(#has) )*)
+    }
+}
+
+/// Whether members were written before the ones being generated.
+pub enum Lead {
+    /// Known now: the tag of an internally tagged enum was (`true`), or nothing was (`false`).
+    Static(bool),
+    /// Known at run time, from the variable `__lead`.
+    Runtime,
+}
+
+/// Writes `key: value` members with `sep` between them; needs [`presence`] before it.
+pub fn members(keys: &[String], values: &[Slot], lead: Lead) -> TokenStream {
+    let n = values.len();
+    let has = has_idents(n);
+    let mut out = TokenStream::new();
+    // `__first` says that nothing was written yet; it is needed only when a later member
+    // has to ask, and assigned only when a later member reads it.
+    let needs_flag = match lead {
+        Lead::Static(true) => false,
+        Lead::Static(false) => n >= 2,
+        Lead::Runtime => n >= 1,
+    };
+    if needs_flag {
+        let init = match lead {
+            Lead::Runtime => quote!(!__lead),
+            _ => quote!(true),
+        };
+        let mutability = if n >= 2 { quote!(mut) } else { quote!() };
+        out.extend(quote!(let #mutability __first = #init;));
+    }
+    for (j, ((key, value), has)) in keys.iter().zip(values).zip(&has).enumerate() {
+        let sep = match lead {
+            Lead::Static(true) => quote!(__w.sep();),
+            Lead::Static(false) if j == 0 => quote!(),
+            _ => quote!(if !__first {
+                __w.sep();
+            }),
+        };
+        let clear = if needs_flag && j + 1 < n {
+            quote!(__first = false;)
+        } else {
+            quote!()
+        };
+        out.extend(member(key, has, value, quote!(#sep #clear)));
+    }
+    out
+}
+
+/// One member: when `has` is set, `before` (the separator and flag updates), the key, then the
+/// value.
+fn member(key: &str, has: &Ident, value: &Slot, before: TokenStream) -> TokenStream {
+    let write = value.write();
+    quote! {
+        if #has {
+            #before
+            __w.field_key(const { __p::FieldName::new(#key) });
+            #write;
+        }
+    }
+}
+
+/// Whether any of `n` members is written (`__has0 || ...`); needs [`presence`] before it.
+fn any_written(n: usize) -> TokenStream {
+    let has = has_idents(n);
+    if n == 0 {
+        quote!(false)
+    } else {
+        quote!(#(#has)||*)
+    }
+}
+
+/// `match __i { 0 => read(v0), ... }` for a `read_fields` callback; `values` are `&mut`
+/// references (or bindings) and the reader is `__r`.
+pub fn read_match(index: &Ident, values: &[Slot]) -> TokenStream {
+    let arms = values.iter().enumerate().map(|(j, v)| {
+        let read = v.read();
+        quote!(#j => #read,)
+    });
+    quote! {
+        match #index {
+            #(#arms)*
+            _ => __p::Ok(()),
+        }
+    }
+}
+
+/// `match __m { Member::Index(0) => read(v0), ..., Member::Absent(j) => v_j = None, ... }`
+/// for a `read_fields` callback over `values` (`&mut` references or bindings), the member in
+/// `member` and the reader in `__r`.
+pub fn member_match(member: &Ident, values: &[Slot]) -> TokenStream {
+    let reads = values.iter().enumerate().map(|(j, v)| {
+        let read = v.read();
+        quote!(__p::Member::Index(#j) => #read,)
+    });
+    let resets = values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.optional)
+        .map(|(j, v)| {
+            let reset = v.reset();
+            quote!(__p::Member::Absent(#j) => {
+                #reset
+                __p::Ok(())
+            })
+        });
+    quote! {
+        match #member {
+            #(#reads)*
+            #(#resets)*
+            _ => __p::Ok(()),
+        }
+    }
+}
+
+/// The body of `Fields::reset_member` for `values` (`&mut self.field` slots) numbered from 0,
+/// the index in `__i`: sets an optional member to `None`. Empty when no member is optional.
+pub fn reset_arms(values: &[Slot]) -> Vec<TokenStream> {
+    values
+        .iter()
+        .enumerate()
+        .filter(|(_, v)| v.optional)
+        .map(|(j, v)| {
+            let reset = v.reset();
+            quote!(#j => { #reset })
+        })
+        .collect()
+}
+
+/// `__has0, __has1, ...`.
+fn has_idents(n: usize) -> Vec<Ident> {
+    (0..n).map(|j| format_ident!("__has{}", j)).collect()
+}
+
+/// `impl Reflect` (and the hidden `Fields`) for a struct with named fields.
+pub fn expand(
+    input: &DeriveInput,
+    attrs: &ContainerAttrs,
+    shape: &Shape,
+) -> syn::Result<TokenStream> {
+    if shape.active().any(|f| f.flatten) {
+        return expand_flat(input, attrs, shape);
+    }
+    let active: Vec<&Field> = shape.active().collect();
+    let table = keys::table(&entries(&active), "field")?;
+    let info = table.fields_info();
+    let b = bounds::for_fields(&input.generics, &active, attrs.bound.as_deref(), Vec::new());
+    let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
+    let name = &input.ident;
+
+    let (refs, muts) = member_slots(&active);
+    let presence = presence(&refs);
+    let count = count(refs.len(), 0);
+    let members = members(&table.names, &refs, Lead::Runtime);
+    let wrote = any_written(refs.len());
+    let (w_count, w_write, lead) = if refs.is_empty() {
+        (quote!(_), quote!(_), quote!(_))
+    } else {
+        (quote!(__w), quote!(__w), quote!(__lead))
+    };
+    let read_member = if muts.is_empty() {
+        quote! {
+            fn read_member<__R: __p::Reader<#de>>(&mut self, _: usize, _: &mut __R) -> __p::Result<()> {
+                __p::Ok(())
+            }
+        }
+    } else {
+        let m = read_match(&format_ident!("__i"), &muts);
+        quote! {
+            fn read_member<__R: __p::Reader<#de>>(&mut self, __i: usize, __r: &mut __R) -> __p::Result<()> {
+                #m
+            }
+        }
+    };
+
+    let resets = reset_arms(&muts);
+    let reset_member = if resets.is_empty() {
+        TokenStream::new()
+    } else {
+        quote! {
+            #[inline]
+            fn reset_member(&mut self, __i: usize) {
+                match __i {
+                    #(#resets)*
+                    _ => {}
+                }
+            }
+        }
+    };
+    let reflect = reflect_via_fields(
+        input,
+        &b,
+        quote! {
+            __p::read_fields(__r, &__INFO, __p::None, |__m, __r| __p::own_member(self, __m, __r))
+        },
+    );
+    Ok(quote! {
+        const __INFO: __p::FieldsInfo = #info;
+
+        #[automatically_derived]
+        impl #impl_g __p::Fields<#de> for #name #ty_g #where_c {
+            const INFO: &'static __p::FieldsInfo = &__INFO;
+            #[inline]
+            fn count_members<__W: __p::Writer>(&self, #w_count: &__W) -> usize {
+                #presence
+                #count
+            }
+            #[inline]
+            fn write_members<__W: __p::Writer>(&self, #w_write: &mut __W, #lead: bool) -> bool {
+                #presence
+                #members
+                #wrote
+            }
+            #[inline]
+            #read_member
+            #reset_member
+        }
+
+        #reflect
+    })
+}
+
+/// `impl Reflect` for a struct with named fields on top of its `Fields` impl: written as one
+/// object of its members, read by `read` (a `Result<()>` expression using `__r`).
+fn reflect_via_fields(input: &DeriveInput, b: &bounds::Bounds, read: TokenStream) -> TokenStream {
+    let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
+    let name = &input.ident;
+    quote! {
+        #[automatically_derived]
+        impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
+            fn write<__W: __p::Writer>(&self, __w: &mut __W) {
+                __w.begin_struct(<Self as __p::Fields<#de>>::count_members(self, __w));
+                <Self as __p::Fields<#de>>::write_members(self, __w, false);
+                __w.end_object();
+            }
+            fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
+                #read
+            }
+        }
+    }
+}
+
+/// [`expand`] for a struct with `#[structio(flatten)]` fields. Its own fields (the others) have
+/// the key table and member indices `0..n`; the members of flattened field `c` follow, each
+/// field's after those of the one before it (`Fields::MEMBERS` of each type), so that a key
+/// the table does not hold is looked up in each flattened type in turn
+/// (`Fields::flat_member`) and read through `read_member` like the rest. A key none of them
+/// holds goes to the first flattened field that keeps other keys (`Fields::REST`: a map, or a
+/// struct flattening one), when there is one. Members are written in declaration order, a
+/// flattened field's where the field stands.
+fn expand_flat(
+    input: &DeriveInput,
+    attrs: &ContainerAttrs,
+    shape: &Shape,
+) -> syn::Result<TokenStream> {
+    let active: Vec<&Field> = shape.active().collect();
+    let own: Vec<&Field> = active.iter().copied().filter(|f| !f.flatten).collect();
+    let flat: Vec<&Field> = active.iter().copied().filter(|f| f.flatten).collect();
+    let table = keys::table(&entries(&own), "field")?;
+    let info = table.fields_info();
+    let de = bounds::document_lifetime(&input.generics);
+    // Each flattened type must be a struct with named fields deriving `Reflect`.
+    let (extra, checks): (Vec<_>, TokenStream) = flat
+        .iter()
+        .map(|f| bounds::needs_fields(&f.ty, &input.generics))
+        .unzip();
+    let b = bounds::for_fields(&input.generics, &active, attrs.bound.as_deref(), extra);
+    let (impl_g, ty_g, where_c) = (&b.impl_generics, &b.ty_generics, &b.where_clause);
+    let name = &input.ident;
+    let n_own = own.len();
+
+    let (refs, muts) = member_slots(&own);
+    let presence = presence(&refs);
+    let own_count = count(refs.len(), 0);
+    let flat_members: Vec<TokenStream> = flat
+        .iter()
+        .map(|f| {
+            let m = &f.member;
+            quote!(self.#m)
+        })
+        .collect();
+    let flat_types: Vec<&syn::Type> = flat.iter().map(|f| &f.ty).collect();
+
+    // Members in declaration order; `__wrote` says this struct has written one.
+    let has = has_idents(own.len());
+    let mut writes = TokenStream::new();
+    let mut j = 0;
+    for f in &active {
+        if f.flatten {
+            let m = &f.member;
+            writes.extend(quote! {
+                __wrote |= __p::Fields::write_members(&self.#m, __w, __lead || __wrote);
+            });
+        } else {
+            let before = quote! {
+                if __lead || __wrote {
+                    __w.sep();
+                }
+                __wrote = true;
+            };
+            writes.extend(member(&table.names[j], &has[j], &refs[j], before));
+            j += 1;
+        }
+    }
+    let own_reads = if muts.is_empty() {
+        quote!(__p::Ok(()))
+    } else {
+        read_match(&format_ident!("__i"), &muts)
+    };
+    let own_resets = reset_arms(&muts);
+
+    let reflect = reflect_via_fields(
+        input,
+        &b,
+        quote! {
+            let mut __map = __r.begin_object()?;
+            let mut __kept = __p::KeptKeys::default();
+            if <Self as __p::Fields<#de>>::REST && !__p::Reader::options(__r).merge {
+                <Self as __p::Fields<#de>>::clear_rest(self);
+            }
+            __p::read_flat_fields_in(
+                __r,
+                &mut __map,
+                &__INFO,
+                __p::None,
+                <Self as __p::Fields<#de>>::MEMBERS,
+                <Self as __p::Fields<#de>>::flat_member,
+                <Self as __p::Fields<#de>>::REST,
+                |__m, __r| __p::read_member_of(self, __m, __r, &mut __kept),
+            )
+        },
+    );
+    Ok(quote! {
+        const __INFO: __p::FieldsInfo = #info;
+        #checks
+
+        #[automatically_derived]
+        impl #impl_g __p::Fields<#de> for #name #ty_g #where_c {
+            const INFO: &'static __p::FieldsInfo = &__INFO;
+            const MEMBERS: usize = #n_own #( + <#flat_types as __p::Fields<#de>>::MEMBERS )*;
+            const REST: bool = false #( || <#flat_types as __p::Fields<#de>>::REST )*;
+            #[inline]
+            fn read_rest<__R: __p::Reader<#de>>(
+                &mut self,
+                __k: &str,
+                __at: usize,
+                __r: &mut __R,
+            ) -> __p::Result<()> {
+                #(
+                    if <#flat_types as __p::Fields<#de>>::REST {
+                        return __p::Fields::read_rest(&mut #flat_members, __k, __at, __r);
+                    }
+                )*
+                __p::Reader::skip_value(__r)
+            }
+            #[inline]
+            fn clear_rest(&mut self) {
+                #(
+                    if <#flat_types as __p::Fields<#de>>::REST {
+                        __p::Fields::clear_rest(&mut #flat_members);
+                    }
+                )*
+            }
+            #[inline]
+            fn flat_member(__k: &[u8]) -> __p::Option<(usize, &'static str)> {
+                let mut __off = #n_own;
+                #(
+                    if let __p::Some((__m, __n)) = __p::member_of::<#flat_types>(__k) {
+                        return __p::Some((__off + __m, __n));
+                    }
+                    __off += <#flat_types as __p::Fields<#de>>::MEMBERS;
+                )*
+                let _ = __off;
+                __p::None
+            }
+            #[inline]
+            fn count_members<__W: __p::Writer>(&self, __w: &__W) -> usize {
+                #presence
+                #own_count #( + __p::Fields::count_members(&#flat_members, __w) )*
+            }
+            #[inline]
+            fn write_members<__W: __p::Writer>(&self, __w: &mut __W, __lead: bool) -> bool {
+                #presence
+                let mut __wrote = false;
+                #writes
+                __wrote
+            }
+            #[inline]
+            fn read_member<__R: __p::Reader<#de>>(
+                &mut self,
+                __i: usize,
+                __r: &mut __R,
+            ) -> __p::Result<()> {
+                if __i < #n_own {
+                    return #own_reads;
+                }
+                let mut __i = __i - #n_own;
+                #(
+                    if __i < <#flat_types as __p::Fields<#de>>::MEMBERS {
+                        return __p::Fields::read_member(&mut #flat_members, __i, __r);
+                    }
+                    __i -= <#flat_types as __p::Fields<#de>>::MEMBERS;
+                )*
+                let _ = __i;
+                __p::Ok(())
+            }
+            #[inline]
+            fn reset_member(&mut self, __i: usize) {
+                if __i < #n_own {
+                    match __i {
+                        #(#own_resets)*
+                        _ => {}
+                    }
+                    return;
+                }
+                let mut __i = __i - #n_own;
+                #(
+                    if __i < <#flat_types as __p::Fields<#de>>::MEMBERS {
+                        return __p::Fields::reset_member(&mut #flat_members, __i);
+                    }
+                    __i -= <#flat_types as __p::Fields<#de>>::MEMBERS;
+                )*
+                let _ = __i;
+            }
+        }
+
+        #reflect
+    })
+}

@@ -1,0 +1,175 @@
+//! Member access of structs with named fields, for derived code: the [`Fields`] trait a derived
+//! struct (and a map with string keys) implements, and the helpers that read an object's
+//! members through it, with those of `#[structio(flatten)]` fields and the keys a flattened
+//! map keeps.
+
+use crate::error::{Code, Error, Result};
+use crate::read::{read_flat_fields_in, Member};
+use crate::reflect::{FieldsInfo, Reader, Reflect, Writer};
+use structio_keys::Probe;
+
+/// The key table of a struct or variant without fields.
+pub const NO_FIELDS: FieldsInfo = FieldsInfo {
+    names: &[],
+    optional: &[],
+    keys: &[],
+    key_field: &[],
+    probe: Probe::Empty,
+    plain: true,
+};
+
+/// Member access of a derived struct with named fields: its own `Reflect` impl is built on it,
+/// a newtype variant of an internally tagged enum uses it to put the struct's members next to
+/// the tag, and a struct uses it to lift the members of its `#[structio(flatten)]` fields.
+///
+/// `HashMap` and `BTreeMap` with string keys, and [`crate::Map`], have it too: flattened, they
+/// hold the keys no member takes ([`Fields::REST`]).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a struct with named fields that derives `Reflect`, nor a map",
+    label = "needs named fields",
+    note = "a `#[structio(flatten)]` field, and the payload of a newtype variant of an internally tagged enum, must be a struct with named fields or a map with string keys"
+)]
+pub trait Fields<'de>: Reflect<'de> {
+    /// The key table of the struct.
+    const INFO: &'static FieldsInfo;
+    /// How many members `write_members` writes with this writer (`None` members are left out
+    /// unless the writer writes null members).
+    fn count_members<W: Writer>(&self, w: &W) -> usize;
+    /// Writes the members, key and value, with `sep` between them; `lead` says whether members
+    /// were written before these (so the first one needs a `sep` too). Returns whether it wrote
+    /// any member.
+    fn write_members<W: Writer>(&self, w: &mut W, lead: bool) -> bool;
+    /// Reads the value of member `index`: an index into `INFO.names`, or past it, a member of a
+    /// flattened field (see [`Fields::flat_member`]).
+    fn read_member<R: Reader<'de>>(&mut self, index: usize, r: &mut R) -> Result<()>;
+    /// Sets member `index` (numbered as for [`Fields::read_member`]), which an object left
+    /// out, to what a fresh read gives: `None` for an `Option` member; other members are left
+    /// as they are (a missing required member is reported, or kept, by the reader).
+    #[inline(always)]
+    fn reset_member(&mut self, _index: usize) {}
+    /// How many members there are: the struct's own, then those of its flattened fields.
+    const MEMBERS: usize = Self::INFO.names.len();
+    /// The member of a flattened field a key names (a key `INFO` does not hold): its index, from
+    /// `INFO.names.len()` up to [`Fields::MEMBERS`], and its name. None without flattened fields.
+    #[inline(always)]
+    fn flat_member(_key: &[u8]) -> Option<(usize, &'static str)> {
+        None
+    }
+    /// Whether keys that no member takes are kept, by [`Fields::read_rest`]: true for a map,
+    /// and for a struct with a flattened field for which it is true.
+    const REST: bool = false;
+    /// Reads the value under `key` (a key no member takes, starting at `offset`) when
+    /// [`Fields::REST`] is true; skips it otherwise.
+    #[inline(always)]
+    fn read_rest<R: Reader<'de>>(&mut self, _key: &str, _offset: usize, r: &mut R) -> Result<()> {
+        r.skip_value()
+    }
+    /// Empties what keeps the keys no member takes (when [`Fields::REST`] is true), before an
+    /// object is read into it, so that it ends up holding that object's keys only (unless
+    /// [`crate::ReadOptions::merge`]).
+    #[inline(always)]
+    fn clear_rest(&mut self) {}
+}
+
+/// The keys a flattened map kept from one object, noted only under
+/// [`crate::ReadOptions::error_on_duplicate_keys`], to report one that comes twice.
+#[derive(Debug, Default)]
+pub struct KeptKeys(Option<std::collections::HashSet<String>>);
+
+impl KeptKeys {
+    /// Notes `key` (at `offset`), or reports it when it came before.
+    #[cold]
+    fn note(&mut self, key: &str, offset: usize) -> Result<()> {
+        if self
+            .0
+            .get_or_insert_with(Default::default)
+            .insert(key.to_string())
+        {
+            Ok(())
+        } else {
+            Err(Error::new(Code::DuplicateKey(key.to_string()), offset))
+        }
+    }
+}
+
+/// Reads member `m` of `target`: one of its members or, for a key no member takes, the
+/// entry kept by [`Fields::read_rest`] (a key kept twice from one object is an error under
+/// `error_on_duplicate_keys`; `kept` lasts for the object).
+#[inline(always)]
+pub fn read_member_of<'de, R, T>(
+    target: &mut T,
+    m: Member<'_>,
+    r: &mut R,
+    kept: &mut KeptKeys,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    T: Fields<'de>,
+{
+    match m {
+        Member::Index(i) => target.read_member(i, r),
+        Member::Absent(i) => {
+            target.reset_member(i);
+            Ok(())
+        }
+        Member::Rest(key, offset) => {
+            if r.options().error_on_duplicate_keys {
+                kept.note(key, offset)?;
+            }
+            target.read_rest(key, offset, r)
+        }
+    }
+}
+
+/// The member of `T` a key names, one of its own or of its flattened fields: its index and
+/// name (see [`Fields::flat_member`]).
+#[inline]
+pub fn member_of<'de, T: Fields<'de>>(key: &[u8]) -> Option<(usize, &'static str)> {
+    let info = T::INFO;
+    match info.probe.find(info.keys, key) {
+        Some(k) => {
+            let f = info.key_field[k] as usize;
+            Some((f, info.names[f]))
+        }
+        None => T::flat_member(key),
+    }
+}
+
+/// Reads member `m` of a struct without flattened fields or kept keys: [`read_member_of`] with
+/// no keys to keep.
+#[inline(always)]
+pub fn own_member<'de, R, T>(target: &mut T, m: Member<'_>, r: &mut R) -> Result<()>
+where
+    R: Reader<'de>,
+    T: Fields<'de>,
+{
+    read_member_of(target, m, r, &mut KeptKeys(None))
+}
+
+/// Reads the rest of an object the caller started into the members of `target`.
+#[inline]
+pub fn read_members_in<'de, R, T>(
+    r: &mut R,
+    map: &mut R::Map,
+    target: &mut T,
+    skip_key: Option<&str>,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    T: Fields<'de>,
+{
+    let mut kept = KeptKeys::default();
+    if T::REST && !r.options().merge {
+        target.clear_rest();
+    }
+    read_flat_fields_in(
+        r,
+        map,
+        T::INFO,
+        skip_key,
+        T::MEMBERS,
+        T::flat_member,
+        T::REST,
+        |m, r| read_member_of(target, m, r, &mut kept),
+    )
+}

@@ -1,0 +1,775 @@
+//! The read side, written once for every format: the walk over an object's fields (key-order
+//! prediction, the perfect-hash probe, flattened members, missing- and duplicate-key checks),
+//! generic sequences and fixed-length arrays, element-wise numbers, complex numbers and
+//! matrices (for formats without a bulk form), the stack checks that bound nesting, key
+//! comparison, and reading a sequence of records.
+//!
+//! Derived code and the std impls call these; a backend only provides [`Reader`] and
+//! [`Writer`](crate::Writer). Errors pick up their path segment here, on the way out.
+
+use crate::error::{Code, Error, PathSegment, Result};
+
+/// In unoptimised builds, where one nesting level of a large derived struct can take over 8 KiB
+/// of stack, reruns `$call` on a fresh stack segment when the current one runs low, so that the
+/// depth limit (256 by default) and not the thread's stack size bounds nesting. Optimised builds
+/// need under 128 KiB for 256 levels and skip the check.
+macro_rules! with_stack {
+    ($call:expr) => {
+        #[cfg(all(debug_assertions, not(target_family = "wasm")))]
+        if $crate::read::stack_is_low() {
+            return stacker::grow(2 << 20, move || $call);
+        }
+    };
+}
+pub(crate) use with_stack;
+
+/// Whether less than 128 KiB of stack remain (unknown counts as enough).
+#[cfg(all(debug_assertions, not(target_family = "wasm")))]
+#[doc(hidden)]
+pub fn stack_is_low() -> bool {
+    stacker::remaining_stack().is_some_and(|left| left < 128 * 1024)
+}
+
+/// Stack that must be left when a reader enters a nesting level past
+/// [`STACK_CHECK_DEPTH`], or before it builds an element of a large type: the depth limit
+/// counts levels, not bytes, and one level of a type with large inline data (an array of
+/// thousands of numbers) can take tens of kilobytes, so a depth under the limit could still
+/// overflow a thread's stack. Past this the read stops with a [`Code::StackLimit`] error.
+pub(crate) const STACK_RED_ZONE: usize = 128 * 1024;
+
+/// Nesting levels a reader enters before it starts asking how much stack is left (each level
+/// of a small type takes well under a kilobyte; large types are checked at every level by
+/// [`stack_for`]).
+pub(crate) const STACK_CHECK_DEPTH: usize = 32;
+
+/// Types at least this large are checked by [`stack_for`] wherever one is built on the stack.
+const LARGE_TYPE: usize = 1024;
+
+/// Whether the stack has room to build and read a `T` (the red zone plus four of it), for types
+/// of [`LARGE_TYPE`] bytes or more; other types pass at no cost (the test is a constant).
+#[inline(always)]
+pub(crate) fn stack_for<T>(at: usize) -> Result<()> {
+    let size = std::mem::size_of::<T>();
+    if size >= LARGE_TYPE {
+        return stack_left(STACK_RED_ZONE.saturating_add(size.saturating_mul(4)), at);
+    }
+    Ok(())
+}
+
+/// An error at `at` unless `need` bytes of stack remain (a stack of unknown size passes).
+#[cold]
+#[inline(never)]
+pub(crate) fn stack_left(need: usize, at: usize) -> Result<()> {
+    match remaining_stack() {
+        Some(left) if left < need => Err(Error::new(Code::StackLimit(left), at)),
+        _ => Ok(()),
+    }
+}
+
+/// The bytes of stack left on this thread, where the platform says.
+#[inline]
+fn remaining_stack() -> Option<usize> {
+    #[cfg(not(target_family = "wasm"))]
+    {
+        stacker::remaining_stack()
+    }
+    #[cfg(target_family = "wasm")]
+    {
+        None
+    }
+}
+use crate::number::Number;
+use crate::reflect::{FieldsInfo, NextField, Reader, Reflect, UnknownKeys};
+
+/// Reads an object into the fields of a struct (or a struct variant).
+///
+/// Keys are matched first against the field after the last one read (documents usually keep
+/// declaration order), then through the perfect-hash probe, then confirmed in full. `skip_key`
+/// is a key to pass over silently (the tag of an internally tagged enum). `field(m, r)` reads
+/// member `m` ([`Member::Index`]) or resets one the object left out ([`Member::Absent`]).
+#[inline]
+pub fn read_fields<'de, R, F>(
+    r: &mut R,
+    info: &FieldsInfo,
+    skip_key: Option<&str>,
+    field: F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnMut(Member<'_>, &mut R) -> Result<()>,
+{
+    let mut map = r.begin_object()?;
+    read_fields_in(r, &mut map, info, skip_key, field)
+}
+
+/// [`read_fields`] for an object the caller has already started (and whose first members it may
+/// have read itself, as an internally tagged enum does with its tag).
+#[inline]
+pub fn read_fields_in<'de, R, F>(
+    r: &mut R,
+    map: &mut R::Map,
+    info: &FieldsInfo,
+    skip_key: Option<&str>,
+    mut field: F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnMut(Member<'_>, &mut R) -> Result<()>,
+{
+    read_flat_fields_in(
+        r,
+        map,
+        info,
+        skip_key,
+        info.names.len(),
+        no_flat_member,
+        false,
+        |m, r| match m {
+            Member::Rest(..) => r.skip_value(),
+            m => field(m, r),
+        },
+    )
+}
+
+/// [`Reader::offset`] as it was at the saved position `mark`, without moving the reader: for
+/// errors about a value already read, so that the common path only saves a position.
+#[inline]
+pub(crate) fn offset_at<'de, R: Reader<'de>>(r: &mut R, mark: R::Pos) -> usize {
+    let now = r.save();
+    r.restore(mark);
+    let at = r.offset();
+    r.restore(now);
+    at
+}
+
+/// What [`read_flat_fields_in`] asks its `field` callback to read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Member<'k> {
+    /// Member `index`: a field of the struct, or past them a member of a flattened field.
+    Index(usize),
+    /// The value under a key no member takes (its text and offset), for a struct that keeps
+    /// such keys in a flattened map.
+    Rest(&'k str, usize),
+    /// Member `index` (a field of the struct, or past them a member of a flattened field) that
+    /// the object left out and that may be left out (an `Option`): set it to what a fresh read
+    /// gives (`None`), so that reading into a used value gives what a fresh read gives. Sent
+    /// once per such member after the object's last key, unless [`ReadOptions::merge`] is set.
+    ///
+    /// [`ReadOptions::merge`]: crate::ReadOptions::merge
+    Absent(usize),
+}
+
+/// The `flat` argument of [`read_flat_fields_in`] for a struct without flattened fields.
+#[inline(always)]
+fn no_flat_member(_: &[u8]) -> Option<(usize, &'static str)> {
+    None
+}
+
+/// [`read_fields_in`] for a struct with `#[structio(flatten)]` fields: a key its own table does
+/// not hold goes to `flat`, which names the member of a flattened field it sets (an index past
+/// `info.names`, read by `field` like the others) and that member's name for error paths.
+/// With `rest`, a key that `flat` does not know either is read as [`Member::Rest`] (a
+/// flattened map keeps it) instead of being unknown. Missing- and duplicate-key checks cover
+/// the struct's own fields only (`field` checks the kept keys, see
+/// [`crate::__private::read_member_of`]). `members` is how many members there are, the
+/// struct's own and its flattened fields' ([`crate::__private::Fields::MEMBERS`]): after the
+/// last key, each one the object left out that may be left out gets a [`Member::Absent`]
+/// (own fields marked optional in `info`, and every member of a flattened field, whose own
+/// `Fields` impl decides).
+#[allow(clippy::too_many_arguments)]
+#[inline]
+pub fn read_flat_fields_in<'de, R, X, F>(
+    r: &mut R,
+    map: &mut R::Map,
+    info: &FieldsInfo,
+    skip_key: Option<&str>,
+    members: usize,
+    flat: X,
+    rest: bool,
+    mut field: F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    X: Fn(&[u8]) -> Option<(usize, &'static str)>,
+    F: FnMut(Member<'_>, &mut R) -> Result<()>,
+{
+    with_stack!(read_flat_fields_in(
+        r, map, info, skip_key, members, flat, rest, field
+    ));
+    let opts = *r.options();
+    let track = opts.error_on_missing_keys
+        || opts.error_on_duplicate_keys
+        || info.keys.len() > info.names.len();
+    let mut seen = Seen::new(if track { info.names.len() } else { 0 });
+    // Which members were read, when some may be left out and must then be reset.
+    let reset = !opts.merge && (!info.optional.is_empty() || members > info.names.len());
+    let mut present = Present::new(if reset { members } else { 0 });
+    let mut expect = 0usize;
+    loop {
+        // Where the key starts is worked out only when something needs it (an error, a
+        // flattened map, the key checks): computing it for every key cost 8% of reading a
+        // small message.
+        let mark = r.save();
+        let key_at = |r: &mut R| offset_at(r, mark);
+        let found = {
+            let next = match info.names.get(expect) {
+                Some(name) => r.next_field_guess(map, name, info.plain)?,
+                None => r.next_field(map)?.map(NextField::Other),
+            };
+            match next {
+                None => break,
+                Some(NextField::Guessed) => Ok((expect, expect)),
+                Some(NextField::Other(key)) => match info.probe.find(info.keys, key) {
+                    Some(k) => Ok((k, info.key_field[k] as usize)),
+                    None if skip_key.is_some_and(|s| s.as_bytes() == key) => Err(Unmatched::Skip),
+                    None => match flat(key) {
+                        Some((m, name)) => Err(Unmatched::Flat(m, name)),
+                        None if rest => Err(Unmatched::Rest(KeyCopy::new(key))),
+                        // Skipped: no copy of the key (the message is only needed for the error).
+                        None if opts.unknown_keys == UnknownKeys::Skip => Err(Unmatched::Skip),
+                        None => Err(Unmatched::Unknown(
+                            String::from_utf8_lossy(key).into_owned(),
+                        )),
+                    },
+                },
+            }
+        };
+        match found {
+            Ok((k, f)) => {
+                if track {
+                    seen.mark(f, k, info, &opts, key_at(r))?;
+                }
+                present.set(f);
+                field(Member::Index(f), r)
+                    .map_err(|e| e.push_path(PathSegment::Field(info.names[f])))?;
+                expect = f + 1;
+            }
+            Err(Unmatched::Flat(m, name)) => {
+                present.set(m);
+                field(Member::Index(m), r).map_err(|e| e.push_path(PathSegment::Field(name)))?;
+            }
+            // The keeper of the entry names it in error paths.
+            Err(Unmatched::Rest(key)) => {
+                let at = key_at(r);
+                field(Member::Rest(key.text(at)?, at), r)?
+            }
+            Err(Unmatched::Skip) => r.skip_value()?,
+            Err(Unmatched::Unknown(unknown)) => {
+                return Err(Error::new(Code::UnknownKey(unknown), key_at(r)))
+            }
+        }
+    }
+    if opts.error_on_missing_keys {
+        if let Some(f) = (0..info.names.len())
+            .find(|&f| !seen.has(f) && !info.optional.get(f).copied().unwrap_or(false))
+        {
+            return Err(Error::new(
+                Code::MissingKey(info.names[f].to_string()),
+                r.offset(),
+            ));
+        }
+    }
+    if reset && !present.all(members) {
+        reset_absent(info, members, &present, |m| field(Member::Absent(m), r))?;
+    }
+    Ok(())
+}
+
+/// Sends [`Member::Absent`] for each member not in `present` that may be left out.
+#[cold]
+#[inline(never)]
+fn reset_absent(
+    info: &FieldsInfo,
+    members: usize,
+    present: &Present,
+    mut absent: impl FnMut(usize) -> Result<()>,
+) -> Result<()> {
+    for m in 0..members {
+        let may_be_left_out = info
+            .optional
+            .get(m)
+            .copied()
+            .unwrap_or(m >= info.names.len());
+        if may_be_left_out && !present.has(m) {
+            absent(m)?;
+        }
+    }
+    Ok(())
+}
+
+/// Which members of a struct an object set: on the stack for the first [`Present::INLINE`]
+/// members (every struct but the very largest, so reading one allocates nothing), in more
+/// words only past them.
+struct Present {
+    words: [u64; 4],
+    more: Vec<u64>,
+}
+
+impl Present {
+    /// Members tracked without allocating.
+    const INLINE: usize = 256;
+
+    /// Tracks `members` members (0: nothing; setting is then one OR that nobody reads).
+    #[inline(always)]
+    fn new(members: usize) -> Present {
+        Present {
+            words: [0; 4],
+            more: if members > Self::INLINE {
+                vec![0; (members - Self::INLINE).div_ceil(64)]
+            } else {
+                Vec::new()
+            },
+        }
+    }
+
+    /// The word holding member `m`'s bit, if it is tracked.
+    #[inline(always)]
+    fn word(&mut self, m: usize) -> Option<&mut u64> {
+        match self.words.get_mut(m / 64) {
+            Some(w) => Some(w),
+            None => self.more.get_mut((m - Self::INLINE) / 64),
+        }
+    }
+
+    #[inline(always)]
+    fn set(&mut self, m: usize) {
+        if let Some(w) = self.word(m) {
+            *w |= 1 << (m % 64);
+        }
+    }
+
+    fn has(&self, m: usize) -> bool {
+        let w = match self.words.get(m / 64) {
+            Some(w) => w,
+            None => &self.more[(m - Self::INLINE) / 64],
+        };
+        w & (1 << (m % 64)) != 0
+    }
+
+    /// Whether all of `members` were set: one compare for up to 64, bit by bit past them.
+    #[inline(always)]
+    fn all(&self, members: usize) -> bool {
+        if members <= 64 {
+            let mask = if members == 64 {
+                u64::MAX
+            } else {
+                (1u64 << members) - 1
+            };
+            return self.words[0] & mask == mask;
+        }
+        (0..members).all(|m| self.has(m))
+    }
+}
+
+/// Reads a sequence of records into `out`, one call of `next(index, element)` per record
+/// (`None` at the end): the first `out.len()` records into the elements already there, then
+/// new elements from `T::default()`; `out` ends with one element per record. On an error, the
+/// bad record's element (possibly partly read) is the last one kept.
+pub(crate) fn read_records<T: Default>(
+    out: &mut Vec<T>,
+    mut next: impl FnMut(usize, &mut T) -> Option<Result<()>>,
+) -> Result<()> {
+    let mut n = 0;
+    let res = loop {
+        if n == out.len() {
+            out.push(T::default());
+        }
+        match next(n, &mut out[n]) {
+            Some(Ok(())) => n += 1,
+            Some(Err(e)) => break Err(e),
+            None => break Ok(()),
+        }
+    };
+    out.truncate(if res.is_ok() { n } else { n + 1 });
+    res
+}
+
+/// A key the struct's own table does not hold.
+enum Unmatched {
+    /// Passed over (the tag of an internally tagged enum, or unknown keys skipped).
+    Skip,
+    /// The member of a flattened field, with its name.
+    Flat(usize, &'static str),
+    /// An unknown key, an error.
+    Unknown(String),
+    /// A key kept by a flattened map.
+    Rest(KeyCopy),
+}
+
+/// A copy of a key, so that the reader can go on while the key is used: on the stack when it
+/// is short, so that reading into a map that holds the key already allocates nothing.
+enum KeyCopy {
+    /// The first `len` bytes.
+    Short { len: u8, bytes: [u8; 48] },
+    /// A longer key.
+    Long(Vec<u8>),
+}
+
+impl KeyCopy {
+    /// Copies `key`.
+    #[inline]
+    fn new(key: &[u8]) -> KeyCopy {
+        match u8::try_from(key.len()) {
+            Ok(len) if key.len() <= 48 => {
+                let mut bytes = [0; 48];
+                bytes[..key.len()].copy_from_slice(key);
+                KeyCopy::Short { len, bytes }
+            }
+            _ => KeyCopy::Long(key.to_vec()),
+        }
+    }
+
+    /// The key's text (`offset` is where the key started, for the error). The readers hand out
+    /// checked keys, so this check only guards the conversion.
+    #[inline]
+    fn text(&self, offset: usize) -> Result<&str> {
+        let bytes = match self {
+            KeyCopy::Short { len, bytes } => &bytes[..usize::from(*len)],
+            KeyCopy::Long(v) => v,
+        };
+        std::str::from_utf8(bytes).map_err(|_| Error::new(Code::InvalidUtf8, offset))
+    }
+}
+
+/// `a == b` for the short byte strings keys are, without a call to `memcmp`: two overlapping
+/// word loads for 4 to 16 bytes, a byte loop below that.
+#[inline(always)]
+pub(crate) fn key_eq(a: &[u8], b: &[u8]) -> bool {
+    let n = a.len();
+    if n != b.len() {
+        return false;
+    }
+    #[inline(always)]
+    fn w8(s: &[u8], i: usize) -> u64 {
+        let mut w = [0u8; 8];
+        w.copy_from_slice(&s[i..i + 8]);
+        u64::from_ne_bytes(w)
+    }
+    #[inline(always)]
+    fn w4(s: &[u8], i: usize) -> u32 {
+        let mut w = [0u8; 4];
+        w.copy_from_slice(&s[i..i + 4]);
+        u32::from_ne_bytes(w)
+    }
+    match n {
+        0..=3 => a.iter().zip(b).all(|(x, y)| x == y),
+        4..=7 => w4(a, 0) == w4(b, 0) && w4(a, n - 4) == w4(b, n - 4),
+        8..=16 => w8(a, 0) == w8(b, 0) && w8(a, n - 8) == w8(b, n - 8),
+        _ => a == b,
+    }
+}
+
+/// Which key set each field, when aliases, duplicate checks or missing-key checks need it.
+/// Up to 64 fields live on the stack.
+enum Seen {
+    /// Nothing is tracked (no aliases, no duplicate or missing checks): costs nothing.
+    Off,
+    Small([u16; 64]),
+    Large(Vec<u16>),
+}
+
+impl Seen {
+    /// Inlined: most structs track nothing, and the call alone cost ~4% of reading a small
+    /// message of three nested structs.
+    #[inline(always)]
+    fn new(fields: usize) -> Seen {
+        if fields == 0 {
+            Seen::Off
+        } else if fields <= 64 {
+            Seen::Small([0; 64])
+        } else {
+            Seen::Large(vec![0; fields])
+        }
+    }
+
+    fn slots(&mut self) -> &mut [u16] {
+        match self {
+            Seen::Off => &mut [],
+            Seen::Small(a) => a,
+            Seen::Large(v) => v,
+        }
+    }
+
+    fn has(&self, field: usize) -> bool {
+        match self {
+            Seen::Off => false,
+            Seen::Small(a) => a[field] != 0,
+            Seen::Large(v) => v[field] != 0,
+        }
+    }
+
+    /// Records that key `k` set field `f`; a second key for one field is an error when the two
+    /// keys differ (name and alias) or when duplicates are rejected.
+    fn mark(
+        &mut self,
+        f: usize,
+        k: usize,
+        info: &FieldsInfo,
+        opts: &crate::reflect::ReadOptions,
+        at: usize,
+    ) -> Result<()> {
+        let slot = &mut self.slots()[f];
+        if *slot != 0 {
+            let before = (*slot - 1) as usize;
+            if before != k {
+                return Err(Error::new(
+                    Code::AliasConflict(info.keys[before].to_string(), info.keys[k].to_string()),
+                    at,
+                ));
+            }
+            if opts.error_on_duplicate_keys {
+                return Err(Error::new(Code::DuplicateKey(info.keys[k].to_string()), at));
+            }
+        }
+        *slot = k as u16 + 1;
+        Ok(())
+    }
+}
+
+/// Reads a generic array into a Vec, reusing the existing elements.
+pub fn read_vec_generic<'de, T, R>(out: &mut Vec<T>, r: &mut R) -> Result<()>
+where
+    T: Reflect<'de> + Default,
+    R: Reader<'de>,
+{
+    let mut seq = r.begin_array()?;
+    stack_for::<T>(r.offset())?;
+    if let Some(n) = r.remaining_hint(&seq) {
+        out.reserve(reservation::<T>(n).saturating_sub(out.len()));
+    }
+    let mut n = 0;
+    while r.next_element(&mut seq)? {
+        if n == out.len() {
+            out.push(T::default());
+        }
+        out[n]
+            .read(r)
+            .map_err(|e| e.push_path(PathSegment::Index(n)))?;
+        n += 1;
+    }
+    out.truncate(n);
+    Ok(())
+}
+
+/// Bytes reserved up front at most for the elements of one array, whatever count a document
+/// announces: a count costs the input one byte per element at least, but an element may take
+/// kilobytes in memory, so a short hostile input could otherwise ask for gigabytes. Past this
+/// the vector grows as its elements are read, each doubling paid for by elements that are
+/// really there.
+const RESERVE_BYTES: usize = 1 << 20;
+
+/// How many elements of `T` to reserve for an array that announces `n`: all of them while
+/// they fit in [`RESERVE_BYTES`].
+#[inline(always)]
+fn reservation<T>(n: usize) -> usize {
+    n.min(RESERVE_BYTES / std::mem::size_of::<T>().max(1))
+}
+
+/// Reads a generic array of exactly `out.len()` elements.
+pub fn read_slice_generic<'de, T, R>(out: &mut [T], r: &mut R) -> Result<()>
+where
+    T: Reflect<'de>,
+    R: Reader<'de>,
+{
+    let mut seq = r.begin_array()?;
+    for i in 0..out.len() {
+        expect_element(r, &mut seq, i, out.len())?;
+        out[i]
+            .read(r)
+            .map_err(|e| e.push_path(PathSegment::Index(i)))?;
+    }
+    expect_end(r, &mut seq, out.len())
+}
+
+/// Reads an array of numbers element by element (formats without a bulk form).
+pub fn read_numbers_generic<'de, N, R>(r: &mut R, out: &mut Vec<N>) -> Result<()>
+where
+    N: Number,
+    R: Reader<'de> + ?Sized,
+{
+    let mut seq = r.begin_array()?;
+    out.clear();
+    while r.next_element(&mut seq)? {
+        let n = out.len();
+        let v = r
+            .read_number::<N>()
+            .map_err(|e| e.push_path(PathSegment::Index(n)))?;
+        out.push(v);
+    }
+    Ok(())
+}
+
+/// Reads an array of exactly `out.len()` numbers element by element.
+pub fn read_numbers_into_slice_generic<'de, N, R>(r: &mut R, out: &mut [N]) -> Result<()>
+where
+    N: Number,
+    R: Reader<'de> + ?Sized,
+{
+    let mut seq = r.begin_array()?;
+    for i in 0..out.len() {
+        expect_element(r, &mut seq, i, out.len())?;
+        out[i] = r
+            .read_number::<N>()
+            .map_err(|e| e.push_path(PathSegment::Index(i)))?;
+    }
+    expect_end(r, &mut seq, out.len())
+}
+
+/// Reads an array of booleans element by element.
+pub fn read_bools_generic<'de, R>(r: &mut R, out: &mut Vec<bool>) -> Result<()>
+where
+    R: Reader<'de> + ?Sized,
+{
+    let mut seq = r.begin_array()?;
+    out.clear();
+    while r.next_element(&mut seq)? {
+        let n = out.len();
+        let v = r
+            .read_bool()
+            .map_err(|e| e.push_path(PathSegment::Index(n)))?;
+        out.push(v);
+    }
+    Ok(())
+}
+
+/// Moves to element `i` of a fixed-length array of `len`; too few elements is an error.
+#[inline]
+pub fn expect_element<'de, R>(r: &mut R, seq: &mut R::Seq, i: usize, len: usize) -> Result<()>
+where
+    R: Reader<'de> + ?Sized,
+{
+    if r.next_element(seq)? {
+        Ok(())
+    } else {
+        Err(Error::new(
+            Code::WrongLength {
+                expected: len,
+                found: i,
+            },
+            r.offset(),
+        ))
+    }
+}
+
+/// Checks that a fixed-length array of `len` has no more elements.
+#[inline]
+pub fn expect_end<'de, R>(r: &mut R, seq: &mut R::Seq, len: usize) -> Result<()>
+where
+    R: Reader<'de> + ?Sized,
+{
+    if r.next_element(seq)? {
+        Err(Error::new(
+            Code::WrongLength {
+                expected: len,
+                found: len + 1,
+            },
+            r.offset(),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+/// [`Reader::read_complex`]'s default: a two-element array of numbers.
+pub fn read_complex_generic<'de, N, R>(r: &mut R) -> Result<[N; 2]>
+where
+    N: Number,
+    R: Reader<'de>,
+{
+    let mut seq = r.begin_array()?;
+    expect_element(r, &mut seq, 0, 2)?;
+    let re = r
+        .read_number()
+        .map_err(|e| e.push_path(PathSegment::Index(0)))?;
+    expect_element(r, &mut seq, 1, 2)?;
+    let im = r
+        .read_number()
+        .map_err(|e| e.push_path(PathSegment::Index(1)))?;
+    expect_end(r, &mut seq, 2)?;
+    Ok([re, im])
+}
+
+/// [`Reader::read_complex_vec`]'s default: an array of [`Reader::read_complex`].
+pub fn read_complex_vec_generic<'de, N, R>(r: &mut R, out: &mut Vec<[N; 2]>) -> Result<()>
+where
+    N: Number,
+    R: Reader<'de>,
+{
+    let mut seq = r.begin_array()?;
+    let mut n = 0;
+    while r.next_element(&mut seq)? {
+        let c = r
+            .read_complex()
+            .map_err(|e| e.push_path(PathSegment::Index(n)))?;
+        match out.get_mut(n) {
+            Some(slot) => *slot = c,
+            None => out.push(c),
+        }
+        n += 1;
+    }
+    out.truncate(n);
+    Ok(())
+}
+
+/// [`Reader::read_matrix`]'s default: `[extents, data]`, two numeric arrays, no layout.
+pub fn read_matrix_generic<'de, N, R>(
+    r: &mut R,
+    extents: &mut Vec<u64>,
+    data: &mut Vec<N>,
+) -> Result<Option<crate::Layout>>
+where
+    N: Number,
+    R: Reader<'de>,
+{
+    let mut seq = r.begin_array()?;
+    expect_element(r, &mut seq, 0, 2)?;
+    r.read_typed_vec(extents)
+        .map_err(|e| e.push_path(PathSegment::Index(0)))?;
+    expect_element(r, &mut seq, 1, 2)?;
+    r.read_typed_vec(data)
+        .map_err(|e| e.push_path(PathSegment::Index(1)))?;
+    expect_end(r, &mut seq, 2)?;
+    Ok(None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Present;
+
+    /// Every member count around the word boundaries and past the inline words: a member is
+    /// present exactly when it was set, and `all` says so only when every one was.
+    #[test]
+    fn present_tracks_every_member_inline_and_past_it() {
+        for members in [1, 63, 64, 65, 128, 255, 256, 257, 400] {
+            let mut p = Present::new(members);
+            for m in (0..members).step_by(2) {
+                p.set(m);
+            }
+            for m in 0..members {
+                assert_eq!(p.has(m), m % 2 == 0, "{members}: {m}");
+            }
+            assert_eq!(p.all(members), members == 1, "{members}");
+            for m in (1..members).step_by(2) {
+                p.set(m);
+            }
+            assert!(p.all(members), "{members}");
+        }
+    }
+
+    #[test]
+    fn key_eq_agrees_with_slice_equality() {
+        let words: Vec<Vec<u8>> = (0..20)
+            .map(|n| (0..n).map(|i| b'a' + (i % 26) as u8).collect())
+            .collect();
+        for a in &words {
+            for b in &words {
+                assert_eq!(super::key_eq(a, b), a == b);
+                for i in 0..b.len() {
+                    let mut c = b.clone();
+                    c[i] ^= 1;
+                    assert_eq!(super::key_eq(a, &c), *a == c, "{a:?} {c:?}");
+                }
+            }
+        }
+    }
+}
