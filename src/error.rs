@@ -311,6 +311,14 @@ impl Error {
 
     /// The I/O failure behind an error of category [`Category::Io`] (also its
     /// [`source`](std::error::Error::source)).
+    ///
+    /// ```
+    /// let e = structio::read_file_json::<u8>("/no/such/file.json").unwrap_err();
+    /// assert_eq!(e.category(), structio::Category::Io);
+    /// assert_eq!(e.io_error().unwrap().kind(), std::io::ErrorKind::NotFound);
+    /// assert!(std::error::Error::source(&e).is_some());
+    /// assert!(structio::from_json::<u8>("x").unwrap_err().io_error().is_none());
+    /// ```
     pub fn io_error(&self) -> Option<&std::io::Error> {
         self.0.io.as_ref()
     }

@@ -61,6 +61,37 @@ pub(crate) struct Source<R> {
     eof: bool,
     /// The longest record accepted, in bytes.
     pub(crate) max_record: usize,
+    /// For text: the line breaks counted in the bytes the buffer let go of.
+    lines: Option<Lines>,
+}
+
+/// Line breaks counted up to a stream offset: the line there (1-based) and the offset where
+/// that line starts. Counted when the buffer lets bytes go, a buffer at a time, rather than
+/// record by record.
+#[derive(Debug, Clone, Copy)]
+struct Lines {
+    counted: usize,
+    line: usize,
+    line_start: usize,
+}
+
+impl Lines {
+    /// Moves past `bytes`, which start at stream offset `self.counted`.
+    fn pass(&mut self, bytes: &[u8]) {
+        // Sums of 64 one-byte flags, which the compiler turns into byte-wide vector adds.
+        let mut chunks = bytes.chunks_exact(64);
+        let mut n = 0;
+        for c in &mut chunks {
+            n += usize::from(c.iter().fold(0u8, |k, &b| k + u8::from(b == b'\n')));
+        }
+        n += chunks.remainder().iter().filter(|&&b| b == b'\n').count();
+        if n > 0 {
+            self.line += n;
+            let last = bytes.iter().rposition(|&b| b == b'\n').unwrap_or(0);
+            self.line_start = self.counted + last + 1;
+        }
+        self.counted += bytes.len();
+    }
 }
 
 impl<R> Source<R> {
@@ -73,7 +104,31 @@ impl<R> Source<R> {
             base: 0,
             eof: false,
             max_record: MAX_RECORD,
+            lines: None,
         }
+    }
+
+    /// A source of text, whose lines are counted (see [`Source::line_of`]).
+    pub(crate) fn text(r: R) -> Source<R> {
+        Source {
+            lines: Some(Lines {
+                counted: 0,
+                line: 1,
+                line_start: 0,
+            }),
+            ..Source::new(r)
+        }
+    }
+
+    /// For text, the line of `buf[h]` (1-based; `h` at least `head`) and the stream offset
+    /// where that line starts; `(1, 0)` for a source that does not count lines.
+    #[cold]
+    pub(crate) fn line_of(&self, h: usize) -> (usize, usize) {
+        let Some(mut lines) = self.lines else {
+            return (1, 0);
+        };
+        lines.pass(&self.buf[lines.counted - self.base..h]);
+        (lines.line, lines.line_start)
     }
 
     /// The bytes read and not yet consumed.
@@ -113,7 +168,11 @@ impl<R: Read> Source<R> {
         if self.buf.len() - self.end < CHUNK / 2 {
             if self.head >= self.buf.len() / 2 {
                 // Most of the buffer is consumed: move the rest to the front (at most half
-                // the buffer is moved, after at least as much was consumed).
+                // the buffer is moved, after at least as much was consumed), counting the
+                // line breaks of the bytes let go.
+                if let Some(lines) = &mut self.lines {
+                    lines.pass(&self.buf[lines.counted - self.base..self.head]);
+                }
                 self.buf.copy_within(self.head..self.end, 0);
                 self.base += self.head;
                 self.head = 0;
@@ -249,6 +308,16 @@ pub fn read_file_json<T: ReflectOwned + Default>(path: impl AsRef<Path>) -> Resu
 }
 
 /// [`read_file_json`] with options.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("deep.json");
+/// std::fs::write(&path, "[[1]]").unwrap();
+/// let mut opts = structio::json::Options::default();
+/// opts.read.max_depth = 1;
+/// let e = structio::read_file_json_with::<Vec<Vec<u8>>>(&path, &opts).unwrap_err();
+/// assert_eq!(e.message(), "nesting deeper than the limit of 1");
+/// ```
 pub fn read_file_json_with<T: ReflectOwned + Default>(
     path: impl AsRef<Path>,
     opts: &crate::json::Options,
@@ -307,6 +376,15 @@ pub fn read_file_beve<T: ReflectOwned + Default>(path: impl AsRef<Path>) -> Resu
 }
 
 /// [`read_file_beve`] with options.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("deep.beve");
+/// structio::write_file_beve(&vec![vec![1u8]], &path).unwrap();
+/// let mut opts = structio::beve::Options::default();
+/// opts.read.max_depth = 1;
+/// assert!(structio::read_file_beve_with::<Vec<Vec<u8>>>(&path, &opts).is_err());
+/// ```
 pub fn read_file_beve_with<T: ReflectOwned + Default>(
     path: impl AsRef<Path>,
     opts: &crate::beve::Options,
@@ -318,12 +396,27 @@ pub fn read_file_beve_with<T: ReflectOwned + Default>(
 
 /// Writes `v` as BEVE to the file at `path`, atomically (Glaze's `write_file_beve`; see
 /// [`write_file_json`]).
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("n.beve");
+/// structio::write_file_beve(&7u8, &path).unwrap();
+/// assert_eq!(std::fs::read(&path).unwrap(), structio::to_beve(&7u8));
+/// ```
 pub fn write_file_beve<'de, T: Reflect<'de>>(v: &T, path: impl AsRef<Path>) -> Result<()> {
     write_file_beve_with(v, path, &crate::beve::Options::default())
 }
 
 /// [`write_file_beve`] with options (aligned arrays, null members). Aligned arrays are padded
 /// from the start of the file.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("xs.beve");
+/// let aligned = structio::beve::Options { aligned_arrays: true, ..Default::default() };
+/// structio::write_file_beve_with(&vec![1.5f64], &path, &aligned).unwrap();
+/// assert_eq!(std::fs::read(&path).unwrap()[0], structio::beve::header::ALIGNED_ARRAY);
+/// ```
 pub fn write_file_beve_with<'de, T: Reflect<'de>>(
     v: &T,
     path: impl AsRef<Path>,
@@ -356,6 +449,14 @@ pub fn read_file_ndjson<T: ReflectOwned + Default>(path: impl AsRef<Path>) -> Re
 /// Writes `items` to the file at `path` as NDJSON, atomically (Glaze's `write_file_ndjson`;
 /// the text [`crate::json::to_ndjson`] makes: `\n` between two records, none after the last).
 /// Records are written as they are made, so the text is never all in memory.
+///
+/// ```
+/// let dir = tempfile::tempdir().unwrap();
+/// let path = dir.path().join("pairs.ndjson");
+/// let pairs = vec![(1, "a"), (2, "b")];
+/// structio::write_file_ndjson(&pairs, &path).unwrap();
+/// assert_eq!(std::fs::read_to_string(&path).unwrap(), "[1,\"a\"]\n[2,\"b\"]");
+/// ```
 pub fn write_file_ndjson<'de, T: Reflect<'de>>(items: &[T], path: impl AsRef<Path>) -> Result<()> {
     write_atomic(path.as_ref(), |w| {
         let mut out = Vec::with_capacity(CHUNK + CHUNK / 2);

@@ -3,9 +3,9 @@
 //! bounded by the longest value, however long the input.
 //!
 //! The reader keeps the input in a buffer of 64 KiB that grows only to hold a longer value. It
-//! finds where a value ends by following its headers and sizes: a container's children one by
-//! one, and any other value (a string, a typed array, a number) skipped whole as soon as all
-//! of its bytes are at hand. The walk resumes at the child it stopped at when more input
+//! finds where a value ends by following its headers and sizes: a container's children (and a
+//! string array's strings) one by one, any other value (a string, a typed array, a number)
+//! whole as soon as all of its bytes are at hand, without looking at its contents. The walk resumes at the child it stopped at when more input
 //! arrives, so a value costs one walk however it is cut. A declared length is never allocated:
 //! the buffer grows with the bytes actually read, up to the limit (1 GiB unless set with
 //! [`DelimitedReader::max_record_len`]), past which the value is an error of category
@@ -16,7 +16,7 @@ use std::io::{Read, Write};
 
 use super::header::{self, major, Keys, DELIMITER};
 use super::skip::skip;
-use super::transcode::sized_str;
+use super::transcode::{num_array, num_kind};
 use super::{length_prefix as size, Delimited, Options};
 use crate::error::{Code, Error, Result};
 use crate::io::{read_all, write_all, Framed, Source, CHUNK};
@@ -29,7 +29,7 @@ use crate::ReflectOwned;
 /// ```
 /// let mut out = Vec::new();
 /// structio::beve::to_writer(&mut out, &7u8).unwrap();
-/// assert_eq!(out, [0x09, 7]);
+/// assert_eq!(out, [0x11, 7]); // a u8 header, then the byte
 /// ```
 pub fn to_writer<'de, T: Reflect<'de>, W: Write>(w: W, v: &T) -> Result<()> {
     to_writer_with(w, v, &Options::default())
@@ -37,6 +37,13 @@ pub fn to_writer<'de, T: Reflect<'de>, W: Write>(w: W, v: &T) -> Result<()> {
 
 /// [`to_writer`] with options (aligned arrays, padded from the start of what is written;
 /// null members).
+///
+/// ```
+/// let aligned = structio::beve::Options { aligned_arrays: true, ..Default::default() };
+/// let mut out = Vec::new();
+/// structio::beve::to_writer_with(&mut out, &vec![1.0f64], &aligned).unwrap();
+/// assert_eq!(out[0], structio::beve::header::ALIGNED_ARRAY);
+/// ```
 pub fn to_writer_with<'de, T: Reflect<'de>, W: Write>(w: W, v: &T, opts: &Options) -> Result<()> {
     let mut out = Vec::new();
     super::write_beve_with(v, &mut out, opts);
@@ -56,6 +63,16 @@ pub fn from_reader<T: ReflectOwned + Default, R: Read>(r: R) -> Result<T> {
 }
 
 /// [`from_reader`] with options.
+///
+/// ```
+/// let opts = structio::beve::Options {
+///     read: structio::ReadOptions { max_depth: 1, ..Default::default() },
+///     ..Default::default()
+/// };
+/// let bytes = structio::to_beve(&vec![vec![1u8]]);
+/// let e = structio::beve::from_reader_with::<Vec<Vec<u8>>, _>(&bytes[..], &opts).unwrap_err();
+/// assert_eq!(e.message(), "nesting deeper than the limit of 1");
+/// ```
 pub fn from_reader_with<T: ReflectOwned + Default, R: Read>(r: R, opts: &Options) -> Result<T> {
     let bytes = read_all(r)?;
     super::from_beve_with(&bytes, opts)
@@ -70,6 +87,8 @@ enum Open {
     Object(usize, Keys),
     /// A type tag, whose one value is to come.
     Tag,
+    /// A string array with this many strings to come.
+    Strs(usize),
 }
 
 /// Finds where the BEVE value at the start of a buffer ends, resuming at the child it stopped
@@ -87,6 +106,14 @@ struct Walk {
 }
 
 impl Walk {
+    /// Back to the start of a value (the stack keeps its room).
+    fn reset(&mut self) {
+        self.open.clear();
+        self.pos = 0;
+        self.key = false;
+        self.error = None;
+    }
+
     /// Where the value at the start of `s` ends, as far as `s` tells. [`Framed::Whole`] when
     /// the value is malformed (the error is kept): the reader is to take all of `s` and report
     /// the error.
@@ -103,78 +130,77 @@ impl Walk {
     /// [`Walk::step`], malformed values as errors.
     fn walk(&mut self, s: &[u8], max_depth: usize) -> Result<Framed> {
         loop {
-            if self.key {
-                let Some(&Open::Object(_, keys)) = self.open.last() else {
-                    unreachable!("a key outside an object");
-                };
-                match keys {
-                    Keys::Str => {
-                        let mut p = self.pos;
-                        match sized_str(s, &mut p) {
-                            Ok(_) => self.pos = p,
-                            Err(e) if e.is_eof() => return Ok(Framed::More),
-                            Err(e) => return Err(e),
-                        }
-                    }
-                    Keys::Int(k) => {
-                        if s.len() - self.pos < k.size() {
-                            return Ok(Framed::More);
-                        }
-                        self.pos += k.size();
-                    }
-                }
-                self.key = false;
-            }
-            let at = self.pos;
-            let Some(&h) = s.get(at) else {
-                return Ok(Framed::More);
-            };
             let depth = self.open.len();
-            let mut p = at + 1;
-            let container = major(h) == header::MAJOR_OBJECT
-                || h == header::GENERIC_ARRAY
-                || h == header::TYPE_TAG;
-            if container {
-                let keys = if major(h) == header::MAJOR_OBJECT {
-                    Some(header::object_keys(h, at)?)
-                } else {
-                    None
-                };
-                // The count (or the tag's index).
-                let n = match size::read(s, &mut p) {
-                    Ok(n) => n,
-                    Err(e) if e.is_eof() => return Ok(Framed::More),
-                    Err(e) => return Err(e),
-                };
-                if depth >= max_depth {
-                    return Err(Error::new(Code::DepthLimit(max_depth), at));
-                }
-                self.pos = p;
-                let opened = match (h, keys) {
-                    (header::TYPE_TAG, _) => Some(Open::Tag),
-                    (_, Some(keys)) => (n > 0).then_some(Open::Object(n, keys)),
-                    _ => (n > 0).then_some(Open::Array(n)),
-                };
-                if let Some(o) = opened {
-                    self.key = matches!(o, Open::Object(..));
-                    self.open.push(o);
+            let at = self.pos;
+            match self.open.last() {
+                // A key, then its value.
+                Some(&Open::Object(_, keys)) if self.key => {
+                    let end = match keys {
+                        Keys::Str => sized_end(s, at)?,
+                        Keys::Int(k) => Some(at + k.size()).filter(|&e| e <= s.len()),
+                    };
+                    let Some(end) = end else {
+                        return Ok(Framed::More);
+                    };
+                    self.pos = end;
+                    self.key = false;
                     continue;
                 }
-                // An empty container: a value that ended.
-            } else {
-                // Anything else is skipped whole, once all of it is at hand (the skip checks
-                // a declared size against the bytes before touching them).
-                match skip(s, at, depth, max_depth) {
-                    Ok(end) => self.pos = end,
-                    Err(e) if e.is_eof() => return Ok(Framed::More),
-                    Err(e) => return Err(e),
+                // A string of a string array (no header).
+                Some(Open::Strs(_)) => match sized_end(s, at)? {
+                    Some(end) => self.pos = end,
+                    None => return Ok(Framed::More),
+                },
+                _ => {
+                    let Some(&h) = s.get(at) else {
+                        return Ok(Framed::More);
+                    };
+                    let container = major(h) == header::MAJOR_OBJECT
+                        || h == header::GENERIC_ARRAY
+                        || h == header::TYPE_TAG
+                        || h == header::STR_ARRAY;
+                    if container {
+                        let keys = if major(h) == header::MAJOR_OBJECT {
+                            Some(header::object_keys(h, at)?)
+                        } else {
+                            None
+                        };
+                        // The count (or the tag's index).
+                        let mut p = at + 1;
+                        let n = match size::read(s, &mut p) {
+                            Ok(n) => n,
+                            Err(e) if e.is_eof() => return Ok(Framed::More),
+                            Err(e) => return Err(e),
+                        };
+                        if depth >= max_depth {
+                            return Err(Error::new(Code::DepthLimit(max_depth), at));
+                        }
+                        self.pos = p;
+                        let opened = match (h, keys) {
+                            (header::TYPE_TAG, _) => Some(Open::Tag),
+                            (_, Some(keys)) => (n > 0).then_some(Open::Object(n, keys)),
+                            (header::STR_ARRAY, _) => (n > 0).then_some(Open::Strs(n)),
+                            _ => (n > 0).then_some(Open::Array(n)),
+                        };
+                        if let Some(o) = opened {
+                            self.key = matches!(o, Open::Object(..));
+                            self.open.push(o);
+                            continue;
+                        }
+                        // An empty container: a value that ended.
+                    } else {
+                        match atom_end(s, at, h, depth, max_depth)? {
+                            Some(end) => self.pos = end,
+                            None => return Ok(Framed::More),
+                        }
+                    }
                 }
             }
             // A value ended: leave the containers it completes.
             loop {
                 match self.open.last_mut() {
                     None => return Ok(Framed::Ends(self.pos)),
-                    Some(Open::Array(left)) => {
+                    Some(Open::Array(left) | Open::Strs(left)) => {
                         *left -= 1;
                         if *left > 0 {
                             break;
@@ -195,6 +221,64 @@ impl Walk {
     }
 }
 
+/// The end of the `SIZE | bytes` at `at` (a string without its header, a key), `None` while
+/// its bytes are not all at hand. The bytes are not looked at: the reader checks their UTF-8.
+#[inline]
+fn sized_end(s: &[u8], at: usize) -> Result<Option<usize>> {
+    let mut p = at;
+    match size::read(s, &mut p) {
+        Ok(n) => Ok((n <= s.len() - p).then_some(p + n)),
+        Err(e) if e.is_eof() => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
+/// The end of the value at `at` whose header `h` is not a container's, `None` while its bytes
+/// are not all at hand. Only lengths are looked at (the reader checks the rest); extension
+/// values (matrices, complex numbers) and invalid headers go through the skip, which checks
+/// them.
+#[inline]
+fn atom_end(s: &[u8], at: usize, h: u8, depth: usize, max_depth: usize) -> Result<Option<usize>> {
+    let enter = || {
+        if depth >= max_depth {
+            return Err(Error::new(Code::DepthLimit(max_depth), at));
+        }
+        Ok(())
+    };
+    let end = match major(h) {
+        header::MAJOR_NULL_BOOL if matches!(h, header::NULL | header::FALSE | header::TRUE) => {
+            at + 1
+        }
+        header::MAJOR_NUMBER if num_kind(h, at).is_ok() => at + 1 + num_kind(h, at)?.size(),
+        header::MAJOR_STRING if h == header::STRING => return sized_end(s, at + 1),
+        header::MAJOR_TYPED_ARRAY if h == header::BOOL_ARRAY => {
+            enter()?;
+            let mut p = at + 1;
+            match size::read(s, &mut p) {
+                Ok(n) => p.saturating_add(n.div_ceil(8)),
+                Err(e) if e.is_eof() => return Ok(None),
+                Err(e) => return Err(e),
+            }
+        }
+        header::MAJOR_TYPED_ARRAY if (h >> 3) & 3 != 3 || h == header::ALIGNED_ARRAY => {
+            enter()?;
+            return match num_array(s, at + 1, h, at) {
+                Ok(a) => Ok(Some(a.end)),
+                Err(e) if e.is_eof() => Ok(None),
+                Err(e) => Err(e),
+            };
+        }
+        _ => {
+            return match skip(s, at, depth, max_depth) {
+                Ok(end) => Ok(Some(end)),
+                Err(e) if e.is_eof() => Ok(None),
+                Err(e) => Err(e),
+            }
+        }
+    };
+    Ok((end <= s.len()).then_some(end))
+}
+
 /// A delimited BEVE sequence read from an [`std::io::Read`] one value at a time, in memory
 /// bounded by the longest value (see [`Delimited::from_reader`]). Values are read as
 /// [`Delimited`] reads them; errors give offsets in the whole stream. After an error the
@@ -207,6 +291,8 @@ pub struct DelimitedReader<R> {
     done: bool,
     /// Values handed out.
     index: usize,
+    /// The walk over the value being gathered (kept for its stack).
+    walk: Walk,
 }
 
 impl<R> std::fmt::Debug for DelimitedReader<R> {
@@ -246,6 +332,15 @@ impl Delimited<'_> {
 
     /// [`Delimited::from_reader`] with `opts` (depth limit, unknown keys, ...), used for every
     /// value.
+    ///
+    /// ```
+    /// use structio::beve::{to_delimited, Delimited};
+    ///
+    /// let opts = structio::ReadOptions { max_depth: 1, ..Default::default() };
+    /// let bytes = to_delimited(&[vec![vec![1u8]]]);
+    /// let mut seq = Delimited::from_reader_with(&bytes[..], opts);
+    /// assert!(seq.read::<Vec<Vec<u8>>>().unwrap().is_err());
+    /// ```
     pub fn from_reader_with<R: Read>(r: R, opts: ReadOptions) -> DelimitedReader<R> {
         DelimitedReader {
             src: Source::new(r),
@@ -253,6 +348,7 @@ impl Delimited<'_> {
             first: true,
             done: false,
             index: 0,
+            walk: Walk::default(),
         }
     }
 }
@@ -275,6 +371,13 @@ impl<R: Read> DelimitedReader<R> {
     }
 
     /// The stream offset of the next value (or delimiter).
+    ///
+    /// ```
+    /// let bytes = structio::beve::to_delimited(&["ab", "c"]);
+    /// let mut seq = structio::beve::Delimited::from_reader(&bytes[..]);
+    /// seq.read::<String>().unwrap().unwrap();
+    /// assert_eq!((seq.offset(), seq.index()), (4, 1));
+    /// ```
     pub fn offset(&self) -> usize {
         self.src.offset()
     }
@@ -286,6 +389,16 @@ impl<R: Read> DelimitedReader<R> {
 
     /// Reads the next value as a new `T`; `None` at the end of the sequence. `T` may borrow
     /// from the value (`&str`, `Cow<[f64]>`) until the next call.
+    ///
+    /// ```
+    /// let bytes = structio::beve::to_delimited(&["ab", "c"]);
+    /// let mut seq = structio::beve::Delimited::from_reader(&bytes[..]);
+    /// let mut all = String::new();
+    /// while let Some(s) = seq.read::<&str>() {
+    ///     all.push_str(s.unwrap()); // borrowed from the reader's buffer
+    /// }
+    /// assert_eq!(all, "abc");
+    /// ```
     pub fn read<'a, T: Reflect<'a> + Default>(&'a mut self) -> Option<Result<T>> {
         let mut v = T::default();
         self.read_into(&mut v).map(|r| r.map(|()| v))
@@ -293,6 +406,18 @@ impl<R: Read> DelimitedReader<R> {
 
     /// Reads the next value into `v` (members it leaves out keep their values, buffers are
     /// reused); `None` at the end of the sequence, `v` untouched.
+    ///
+    /// ```
+    /// let bytes = structio::beve::to_delimited(&[vec![1u16, 2], vec![3]]);
+    /// let mut seq = structio::beve::Delimited::from_reader(&bytes[..]);
+    /// let mut v = Vec::new();
+    /// let mut sum = 0;
+    /// while let Some(r) = seq.read_into(&mut v) {
+    ///     r.unwrap();
+    ///     sum += v.iter().sum::<u16>();
+    /// }
+    /// assert_eq!(sum, 6);
+    /// ```
     pub fn read_into<'a, T: Reflect<'a>>(&'a mut self, v: &mut T) -> Option<Result<()>> {
         if self.done {
             return None;
@@ -350,19 +475,19 @@ impl<R: Read> DelimitedReader<R> {
             }
         }
         let max_depth = self.opts.max_depth;
-        let mut walk = Walk::default();
+        self.walk.reset();
         // (Moving the data to the front of the buffer keeps its offset in the stream.)
         let at = self.src.offset();
         let too_long = move |e: Error| e.shift(at, 1, 1);
         loop {
             let data = self.src.data();
-            match walk.step(&data[start..], max_depth) {
+            match self.walk.step(&data[start..], max_depth) {
                 Framed::Ends(n) => {
                     self.src.check_record(start, n).map_err(too_long)?;
                     return Ok((start + n, None));
                 }
                 Framed::Whole => {
-                    let e = walk.error.take().map(|e| e.shift(start, 1, 1));
+                    let e = self.walk.error.take().map(|e| e.shift(start, 1, 1));
                     // The reader checks a container's count against the bytes left: give it
                     // some more, so that most likely they are all it would see in memory.
                     let want = data.len() + CHUNK;
@@ -433,7 +558,6 @@ mod tests {
     fn malformed_values_stop_the_walk_with_their_error() {
         let cases: &[(&[u8], &str)] = &[
             (&[0x05, 0x08, 0x00, 0x07], "invalid header byte 0x07"),
-            (&[0x03, 0x04, 0x04, 0xFF, 0x00], "invalid UTF-8"),
             (&[0x05, 0x04, 0x06], "data delimiter (0x06) inside a value"),
             (&[0x0A, 0x00], "invalid header byte 0x0A"),
             (
@@ -446,6 +570,11 @@ mod tests {
             assert_eq!(walk.step(bytes, 2), Framed::Whole, "{bytes:02X?}");
             assert_eq!(walk.error.unwrap().message(), *msg);
         }
+        // Strings are not looked into: their UTF-8 is the reader's to check.
+        assert_eq!(
+            Walk::default().step(&[0x03, 0x04, 0x04, 0xFF, 0x00], 256),
+            Framed::Ends(5)
+        );
         // A huge declared count only asks for more bytes.
         let mut huge = vec![0x05];
         huge.extend_from_slice(&[0xFF; 8]);

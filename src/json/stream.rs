@@ -19,11 +19,12 @@ use std::marker::PhantomData;
 use super::lines::{same_line, skip_gap, JsonLines};
 use super::read::JsonReader;
 use super::skip::{is_ws, skip_ws, walk, NoEmit};
-use super::string::{find_special, valid_prefix};
+use super::string::valid_prefix;
 use super::Options;
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::io::{read_all, write_all, Framed, Source, CHUNK};
 use crate::reflect::{ReadOptions, Reader, Reflect};
+use crate::simd::json_scan::eq_bits16;
 use crate::ReflectOwned;
 
 /// Writes `v` as compact JSON to `w`: the text is made in memory, then written with one
@@ -40,6 +41,13 @@ pub fn to_writer<'de, T: Reflect<'de>, W: Write>(w: W, v: &T) -> Result<()> {
 }
 
 /// [`to_writer`] with options (`pretty`, float style, null members).
+///
+/// ```
+/// let pretty = structio::json::Options { pretty: true, ..Default::default() };
+/// let mut out = Vec::new();
+/// structio::json::to_writer_with(&mut out, &[1, 2], &pretty).unwrap();
+/// assert_eq!(out, b"[\n   1,\n   2\n]");
+/// ```
 pub fn to_writer_with<'de, T: Reflect<'de>, W: Write>(w: W, v: &T, opts: &Options) -> Result<()> {
     let mut out = Vec::new();
     super::write_json_with(v, &mut out, opts);
@@ -62,6 +70,21 @@ pub fn from_reader<T: ReflectOwned + Default, R: Read>(r: R) -> Result<T> {
 }
 
 /// [`from_reader`] with options.
+///
+/// ```
+/// use structio::json::Options;
+/// use structio::{ReadOptions, UnknownKeys};
+///
+/// #[derive(structio::Reflect, Default, Debug)]
+/// struct Id { id: u32 }
+///
+/// let opts = Options {
+///     read: ReadOptions { unknown_keys: UnknownKeys::Skip, ..Default::default() },
+///     ..Default::default()
+/// };
+/// let v: Id = structio::json::from_reader_with(&br#"{"id": 3, "x": []}"#[..], &opts).unwrap();
+/// assert_eq!(v.id, 3);
+/// ```
 pub fn from_reader_with<T: ReflectOwned + Default, R: Read>(r: R, opts: &Options) -> Result<T> {
     let bytes = read_all(r)?;
     super::from_json_with(&bytes, opts)
@@ -71,58 +94,34 @@ pub fn from_reader_with<T: ReflectOwned + Default, R: Read>(r: R, opts: &Options
 /// doubling, so that malformed input is reported early rather than read up to the limit.
 const CHECK_FROM: usize = 64 * 1024;
 
-/// The line of the first unconsumed byte of a stream and the offset where that line starts.
-#[derive(Debug, Clone, Copy)]
-struct TextPos {
-    line: usize,
-    line_start: usize,
-}
-
-impl TextPos {
-    fn new() -> TextPos {
-        TextPos {
-            line: 1,
-            line_start: 0,
-        }
-    }
-
-    /// Moves past `bytes`, which start at stream offset `at`.
-    #[inline]
-    fn pass(&mut self, bytes: &[u8], at: usize) {
-        let n = bytes.iter().filter(|&&b| b == b'\n').count();
-        if n > 0 {
-            self.line += n;
-            let last = bytes.iter().rposition(|&b| b == b'\n').unwrap_or(0);
-            self.line_start = at + last + 1;
-        }
-    }
-}
-
-/// `e`, found at an offset from `buf[h]` (the first unconsumed byte, at `at`), located in the
-/// stream: line and column counted in the whole stream, and the source line shown from its
-/// start when the buffer still holds it.
+/// `e`, found at an offset from `buf[h]` (`h` at least `head`), located in the stream: line
+/// and column counted in the whole stream, and the source line shown from its start when the
+/// buffer still holds it.
 #[cold]
-fn place<R>(src: &Source<R>, at: &TextPos, e: Error, h: usize) -> Error {
-    // From the start of the line, or the buffer if that is where the line is cut; no line
+fn place<R>(src: &Source<R>, e: Error, h: usize) -> Error {
+    let (line, line_start) = src.line_of(h);
+    // From the start of the line, or of the buffer if that is where the line is cut; no line
     // break comes between there and `h`.
-    let c = at.line_start.saturating_sub(src.base).min(h);
+    let c = line_start.saturating_sub(src.base).min(h);
     let e = e.shift(h - c, 1, 1).locate_in_text(src.context(c));
     let from = src.base + c;
-    e.shift(from, at.line, from - at.line_start + 1)
+    e.shift(from, line, from - line_start + 1)
 }
 
 /// Finds where the JSON value at the start of a buffer ends, without checking it, resuming
 /// where it stopped when the buffer has grown.
 #[derive(Debug, Default)]
 struct Scan {
-    /// Where to go on.
+    /// Where to go on (for a container, the start of a 16-byte block).
     pos: usize,
     /// Bytes after the value that [`Framed::Ends`] counts in (the one after a scalar).
     tail: usize,
-    /// Open containers.
+    /// Open containers at `pos`.
     depth: usize,
-    /// Inside a string of a container.
+    /// Whether `pos` is inside a string.
     in_str: bool,
+    /// Whether the byte at `pos` is escaped by a backslash before it.
+    escaped: bool,
 }
 
 impl Scan {
@@ -135,56 +134,7 @@ impl Scan {
             return more;
         };
         match first {
-            b'[' | b'{' => {
-                if self.pos == 0 {
-                    if max_depth == 0 {
-                        return Framed::Whole;
-                    }
-                    self.pos = 1;
-                    self.depth = 1;
-                }
-                let mut i = self.pos;
-                loop {
-                    if self.in_str {
-                        match string_end(s, i) {
-                            Ok(end) => {
-                                self.in_str = false;
-                                i = end;
-                            }
-                            Err(at) => {
-                                self.pos = at;
-                                return more;
-                            }
-                        }
-                    }
-                    loop {
-                        let Some(&b) = s.get(i) else {
-                            self.pos = i;
-                            return more;
-                        };
-                        i += 1;
-                        match b {
-                            b'"' => {
-                                self.in_str = true;
-                                break;
-                            }
-                            b'[' | b'{' => {
-                                self.depth += 1;
-                                if self.depth > max_depth {
-                                    return Framed::Whole;
-                                }
-                            }
-                            b']' | b'}' => {
-                                self.depth -= 1;
-                                if self.depth == 0 {
-                                    return Framed::Ends(i);
-                                }
-                            }
-                            _ => {}
-                        }
-                    }
-                }
-            }
+            b'[' | b'{' => self.container(s, max_depth).unwrap_or(more),
             b'"' => match string_end(s, self.pos.max(1)) {
                 Ok(end) => Framed::Ends(end),
                 Err(at) => {
@@ -215,25 +165,138 @@ impl Scan {
             }
         }
     }
+
+    /// [`Scan::step`] for an array or object: sixteen bytes at a time, as masks of their
+    /// quotes, backslashes and brackets (strings found by a prefix XOR of the unescaped
+    /// quotes), walking only the brackets outside strings. `None`: the end is not in `s`.
+    /// The last, partial block is looked at padded with spaces, and looked at again once
+    /// more bytes arrived.
+    fn container(&mut self, s: &[u8], max_depth: usize) -> Option<Framed> {
+        loop {
+            let i = self.pos;
+            let mut block = [b' '; 16];
+            let full = match s.get(i..i + 16) {
+                Some(b) => {
+                    block.copy_from_slice(b);
+                    true
+                }
+                None if i < s.len() => {
+                    block[..s.len() - i].copy_from_slice(&s[i..]);
+                    false
+                }
+                None => return None,
+            };
+            let mut folded = block;
+            for b in &mut folded {
+                // `{` and `}` are `[` and `]` with bit 5 set.
+                *b &= !0x20;
+            }
+            let quotes = eq_bits16(&block, &[b'"'; 16]);
+            let backslashes = eq_bits16(&block, &[b'\\'; 16]);
+            let opens = eq_bits16(&folded, &[b'['; 16]);
+            let closes = eq_bits16(&folded, &[b']'; 16]);
+            // The bytes escaped by a backslash: each run of backslashes escapes the byte
+            // after it when it is odd (simdjson's `find_escaped`, on sixteen bits).
+            const EVEN: u16 = 0x5555;
+            let carried = u16::from(self.escaped);
+            let bs = backslashes as u16 & !carried;
+            let follows = bs << 1 | carried;
+            let odd_starts = bs & !EVEN & !follows;
+            let (even_runs, escaped_next) = odd_starts.overflowing_add(bs);
+            let escaped = (EVEN ^ (even_runs << 1)) & follows;
+            // Inside a string: from an opening quote (included) to its closing one.
+            let mut inside = quotes as u16 & !escaped;
+            inside ^= inside << 1;
+            inside ^= inside << 2;
+            inside ^= inside << 4;
+            inside ^= inside << 8;
+            if self.in_str {
+                inside = !inside;
+            }
+            let mut depth = self.depth;
+            let opens = opens as u16 & !inside;
+            let closes = closes as u16 & !inside;
+            let mut brackets = opens | closes;
+            while brackets != 0 {
+                let k = brackets.trailing_zeros();
+                if opens >> k & 1 != 0 {
+                    depth += 1;
+                    if depth > max_depth {
+                        return Some(Framed::Whole);
+                    }
+                } else {
+                    depth = depth.saturating_sub(1);
+                    if depth == 0 {
+                        return Some(Framed::Ends(i + k as usize + 1));
+                    }
+                }
+                brackets &= brackets - 1;
+            }
+            if !full {
+                return None;
+            }
+            self.depth = depth;
+            self.in_str = inside >> 15 != 0;
+            self.escaped = escaped_next;
+            self.pos = i + 16;
+        }
+    }
+}
+
+/// `0x01` in every byte of a word.
+const ONES: u64 = 0x0101_0101_0101_0101;
+/// `0x80` in every byte of a word.
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// The bytes of `w` equal to `b`, as their high bits; the lowest one set is exact (bits above
+/// a match may be set falsely, which the callers never look at).
+#[inline(always)]
+fn bytes_eq(w: u64, b: u8) -> u64 {
+    let x = w ^ (ONES * u64::from(b));
+    x.wrapping_sub(ONES) & !x & HIGHS
+}
+
+/// The eight bytes at `i` as a little-endian word, if there are eight.
+#[inline(always)]
+fn word(s: &[u8], i: usize) -> Option<u64> {
+    s.get(i..i + 8)
+        .map(|b| u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]))
+}
+
+/// The first `"` or `\\` at or after `i` (`s.len()` if none), eight bytes at a time.
+#[inline(always)]
+fn next_quote_or_escape(s: &[u8], mut i: usize) -> usize {
+    while let Some(w) = word(s, i) {
+        let m = bytes_eq(w, b'"') | bytes_eq(w, b'\\');
+        if m != 0 {
+            return i + (m.trailing_zeros() / 8) as usize;
+        }
+        i += 8;
+    }
+    while let Some(&b) = s.get(i) {
+        if b == b'"' || b == b'\\' {
+            break;
+        }
+        i += 1;
+    }
+    i
 }
 
 /// The offset after the closing quote of the string whose text starts at `i`, or (`Err`) where
-/// to go on once more bytes arrived.
+/// to go on once more bytes arrived. (Control bytes and bad UTF-8 are the reader's to report.)
 #[inline]
 fn string_end(s: &[u8], mut i: usize) -> std::result::Result<usize, usize> {
     loop {
-        i = find_special(s, i);
+        i = next_quote_or_escape(s, i);
         match s.get(i) {
             None => return Err(i),
             Some(b'"') => return Ok(i + 1),
-            Some(b'\\') => {
+            _ => {
                 if i + 1 >= s.len() {
                     return Err(i);
                 }
                 i += 2;
             }
-            // A control byte: the reader reports it.
-            Some(_) => i += 1,
         }
     }
 }
@@ -297,8 +360,6 @@ pub struct LinesReader<R> {
     done: bool,
     /// Whether a line break was passed since the last record (true before the first).
     line_break: bool,
-    /// Where the first unconsumed byte is.
-    at: TextPos,
     /// Where the previous record ended.
     end: usize,
 }
@@ -349,14 +410,24 @@ impl JsonLines<'_> {
 
     /// [`JsonLines::from_reader`] with `opts` (unknown keys, depth limit, ...), used for every
     /// record.
+    ///
+    /// ```
+    /// use structio::json::JsonLines;
+    /// use structio::ReadOptions;
+    ///
+    /// let opts = ReadOptions { max_depth: 1, ..Default::default() };
+    /// let mut lines = JsonLines::from_reader_with(&b"[1]\n[[2]]"[..], opts);
+    /// assert_eq!(lines.read::<Vec<u8>>().unwrap().unwrap(), [1]);
+    /// let e = lines.read::<Vec<Vec<u8>>>().unwrap().unwrap_err();
+    /// assert_eq!(e.message(), "nesting deeper than the limit of 1");
+    /// ```
     pub fn from_reader_with<R: Read>(r: R, opts: ReadOptions) -> LinesReader<R> {
         LinesReader {
-            src: Source::new(r),
+            src: Source::text(r),
             opts,
             index: 0,
             done: false,
             line_break: true,
-            at: TextPos::new(),
             end: 0,
         }
     }
@@ -382,6 +453,15 @@ impl<R: Read> LinesReader<R> {
     }
 
     /// The stream offset where the previous record ended (0 before the first).
+    ///
+    /// ```
+    /// let mut lines = structio::json::JsonLines::from_reader(&b" 1 \n 22 \n"[..]);
+    /// assert_eq!(lines.offset(), 0);
+    /// lines.read::<u8>().unwrap().unwrap();
+    /// assert_eq!((lines.offset(), lines.index()), (2, 1));
+    /// lines.read::<u8>().unwrap().unwrap();
+    /// assert_eq!((lines.offset(), lines.index()), (7, 2));
+    /// ```
     pub fn offset(&self) -> usize {
         self.end
     }
@@ -393,6 +473,15 @@ impl<R: Read> LinesReader<R> {
 
     /// Reads the next record as a new `T`; `None` at the end. `T` may borrow from the record
     /// (`&str`, `Cow<str>`) until the next call.
+    ///
+    /// ```
+    /// let mut lines = structio::json::JsonLines::from_reader(&b"\"ab\"\n\"cd\""[..]);
+    /// let mut all = String::new();
+    /// while let Some(s) = lines.read::<&str>() {
+    ///     all.push_str(s.unwrap()); // borrowed from the reader's buffer
+    /// }
+    /// assert_eq!(all, "abcd");
+    /// ```
     pub fn read<'a, T: Reflect<'a> + Default>(&'a mut self) -> Option<Result<T>> {
         let mut v = T::default();
         self.read_into(&mut v).map(|r| r.map(|()| v))
@@ -400,6 +489,17 @@ impl<R: Read> LinesReader<R> {
 
     /// Reads the next record into `v` (members it leaves out keep their values, buffers are
     /// reused); `None` at the end, `v` untouched.
+    ///
+    /// ```
+    /// let mut lines = structio::json::JsonLines::from_reader(&b"[1, 2, 3]\n[4]"[..]);
+    /// let mut v: Vec<u32> = Vec::new();
+    /// let mut sum = 0;
+    /// while let Some(r) = lines.read_into(&mut v) {
+    ///     r.unwrap();
+    ///     sum += v.iter().sum::<u32>();
+    /// }
+    /// assert_eq!(sum, 10);
+    /// ```
     pub fn read_into<'a, T: Reflect<'a>>(&'a mut self, v: &mut T) -> Option<Result<()>> {
         if self.done {
             return None;
@@ -423,7 +523,6 @@ impl<R: Read> LinesReader<R> {
         match lines.read_into(v) {
             Some(Ok(())) => {
                 let used = lines.offset();
-                self.at.pass(&buf[h..h + used], at);
                 self.src.head = h + used;
                 self.end = at + used;
                 self.index += 1;
@@ -438,7 +537,7 @@ impl<R: Read> LinesReader<R> {
                     Some(m) if e.is_eof() && cut => m.push_path(PathSegment::Index(self.index)),
                     _ => e,
                 };
-                Some(Err(place(&self.src, &self.at, e, h)))
+                Some(Err(place(&self.src, e, h)))
             }
             // Not reached: the window starts at a record.
             None => {
@@ -455,7 +554,6 @@ impl<R: Read> LinesReader<R> {
             let data = self.src.data();
             let (i, line_break) = skip_gap(data, 0, self.line_break);
             let rest = data.len() - i;
-            self.at.pass(&data[..i], self.src.offset());
             self.line_break = line_break;
             self.src.head += i;
             if rest > 0 {
@@ -479,7 +577,7 @@ impl<R: Read> LinesReader<R> {
     /// `e`, at an offset in the data, located in the stream.
     #[cold]
     fn locate(&self, e: Error) -> Error {
-        place(&self.src, &self.at, e, self.src.head)
+        place(&self.src, e, self.src.head)
     }
 }
 
@@ -504,16 +602,23 @@ pub fn array_iter<T: ReflectOwned + Default, R: Read>(r: R) -> ArrayIter<R, T> {
 }
 
 /// [`array_iter`] with `opts` (unknown keys, depth limit counting the array, ...).
+///
+/// ```
+/// let opts = structio::ReadOptions { max_depth: 2, ..Default::default() };
+/// let mut it = structio::json::array_iter_with::<Vec<Vec<u8>>, _>(&b"[[], [[1]]]"[..], opts);
+/// assert!(it.next().unwrap().is_ok());
+/// let e = it.next().unwrap().unwrap_err();
+/// assert_eq!((e.message(), e.path()), ("nesting deeper than the limit of 2".into(), "$[1][0]".into()));
+/// ```
 pub fn array_iter_with<T: ReflectOwned + Default, R: Read>(
     r: R,
     opts: ReadOptions,
 ) -> ArrayIter<R, T> {
     ArrayIter {
-        src: Source::new(r),
+        src: Source::text(r),
         opts,
         index: 0,
         state: State::Start,
-        at: TextPos::new(),
         _t: PhantomData,
     }
 }
@@ -543,7 +648,6 @@ pub struct ArrayIter<R, T> {
     opts: ReadOptions,
     index: usize,
     state: State,
-    at: TextPos,
     _t: PhantomData<fn() -> T>,
 }
 
@@ -559,6 +663,13 @@ impl<R, T> std::fmt::Debug for ArrayIter<R, T> {
 impl<R: Read, T: ReflectOwned + Default> ArrayIter<R, T> {
     /// Sets the longest element accepted, in bytes (default 1 GiB; see
     /// [`LinesReader::max_record_len`]).
+    ///
+    /// ```
+    /// let mut it = structio::json::array_iter::<String, _>(&b"[\"short\", \"longer one\"]"[..])
+    ///     .max_record_len(9);
+    /// assert_eq!(it.next().unwrap().unwrap(), "short");
+    /// assert_eq!(it.next().unwrap().unwrap_err().category(), structio::Category::Limit);
+    /// ```
     pub fn max_record_len(mut self, bytes: usize) -> ArrayIter<R, T> {
         self.src.max_record = bytes;
         self
@@ -571,6 +682,15 @@ impl<R: Read, T: ReflectOwned + Default> ArrayIter<R, T> {
 
     /// Reads the next element into `v` (members it leaves out keep their values, buffers are
     /// reused); `None` after the last, `v` untouched.
+    ///
+    /// ```
+    /// let mut it = structio::json::array_iter::<String, _>(&b"[\"a\", \"b\"]"[..]);
+    /// let mut s = String::new();
+    /// while let Some(r) = it.read_into(&mut s) {
+    ///     r.unwrap();
+    /// }
+    /// assert_eq!((s.as_str(), it.index()), ("b", 2));
+    /// ```
     pub fn read_into(&mut self, v: &mut T) -> Option<Result<()>> {
         if self.state == State::Done {
             return None;
@@ -598,13 +718,11 @@ impl<R: Read, T: ReflectOwned + Default> ArrayIter<R, T> {
     fn read_element(&mut self, n: usize, malformed: Option<Error>, v: &mut T) -> Result<()> {
         let h = self.src.head;
         let cut = !self.src.at_eof();
-        let at = self.src.offset();
         let window = &self.src.buf[h..h + n];
         let mut r = JsonReader::new(window, self.opts).nested(1);
         match v.read(&mut r) {
             Ok(()) => {
                 let used = r.pos();
-                self.at.pass(&window[..used], at);
                 self.src.head = h + used;
                 self.index += 1;
                 self.state = State::Next;
@@ -617,7 +735,7 @@ impl<R: Read, T: ReflectOwned + Default> ArrayIter<R, T> {
                     _ => e,
                 };
                 let e = e.push_path(PathSegment::Index(self.index));
-                Err(place(&self.src, &self.at, e, h))
+                Err(place(&self.src, e, h))
             }
         }
     }
@@ -682,7 +800,6 @@ impl<R: Read, T: ReflectOwned + Default> ArrayIter<R, T> {
             let data = self.src.data();
             let i = skip_ws(data, 0);
             let next = data.get(i).copied();
-            self.at.pass(&data[..i], self.src.offset());
             self.src.head += i;
             if next.is_some() {
                 return Ok(next);
@@ -696,7 +813,7 @@ impl<R: Read, T: ReflectOwned + Default> ArrayIter<R, T> {
     /// `e`, at an offset in the data, located in the stream.
     #[cold]
     fn locate(&self, e: Error) -> Error {
-        place(&self.src, &self.at, e, self.src.head)
+        place(&self.src, e, self.src.head)
     }
 }
 
@@ -789,6 +906,41 @@ mod tests {
         // Cut containers and strings at the end of the input: the reader reports them.
         assert_eq!(Scan::default().step(b"[1,", 256, true), Framed::Whole);
         assert_eq!(Scan::default().step(b"\"ab", 256, true), Framed::Whole);
+    }
+
+    /// Runs of backslashes and quotes at every position around the 16-byte blocks, and
+    /// brackets inside strings: the scan ends where the value ends.
+    #[test]
+    fn escapes_and_quotes_across_blocks() {
+        for pad in 0..40 {
+            for run in 0..7 {
+                for tail in ["", "]", "\\\"", "[{\\\"}]"] {
+                    let text = format!(
+                        "[{}\"{}{}{}\", {{\"k]\": [\"{}\"]}}] x",
+                        " ".repeat(pad % 17),
+                        "a".repeat(pad),
+                        "\\\\".repeat(run),
+                        tail,
+                        "\\\"".repeat(run),
+                    );
+                    let doc = text.as_bytes();
+                    let end = walk(doc, valid_prefix(doc), 0, 0, 256, &mut NoEmit)
+                        .unwrap_or_else(|e| panic!("{text}: {e}"));
+                    for piece in [1, 3, 16, 17, doc.len()] {
+                        let mut scan = Scan::default();
+                        let mut have = 0;
+                        let got = loop {
+                            have = (have + piece).min(doc.len());
+                            if let Framed::Ends(n) = scan.step(&doc[..have], 256, false) {
+                                break n;
+                            }
+                            assert!(have < doc.len(), "{text}");
+                        };
+                        assert_eq!(got, end, "{text} in pieces of {piece}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
