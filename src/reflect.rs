@@ -365,7 +365,7 @@ impl FieldName {
     pub const fn new(name: &'static str) -> FieldName {
         FieldName {
             name,
-            plain: is_plain(name.as_bytes()),
+            plain: structio_keys::is_plain(name.as_bytes()),
         }
     }
 
@@ -381,20 +381,6 @@ impl FieldName {
     pub const fn is_plain(&self) -> bool {
         self.plain
     }
-}
-
-/// Whether `name` holds no `"`, `\\` or byte below 0x20 (see [`FieldName::is_plain`] and
-/// [`FieldsInfo::plain`]).
-pub const fn is_plain(name: &[u8]) -> bool {
-    let mut i = 0;
-    while i < name.len() {
-        let b = name[i];
-        if b < 0x20 || b == b'"' || b == b'\\' {
-            return false;
-        }
-        i += 1;
-    }
-    true
 }
 
 /// A backend's output side: turns values into bytes.

@@ -85,9 +85,7 @@ impl Table {
         let keys = &self.keys;
         let key_field = self.key_entry.iter().map(|&e| Literal::u16_unsuffixed(e));
         let probe = probe(keys);
-        let plain = names
-            .iter()
-            .all(|n| n.bytes().all(|b| b >= 0x20 && b != b'"' && b != b'\\'));
+        let plain = names.iter().all(|n| structio_keys::is_plain(n.as_bytes()));
         let optional = if self.optional.contains(&true) {
             let o = &self.optional;
             quote!(&[#(#o),*])

@@ -330,6 +330,21 @@ pub fn plan_full(keys: &[&[u8]]) -> Option<Probe<Vec<u16>>> {
     Some(Probe::Full { seed, shift, table })
 }
 
+/// Whether a key holds no `"`, no `\\` and no byte below 0x20: text that a quoting format
+/// (JSON) writes between its quotes as it is. The derive uses it for `FieldsInfo::plain`, the
+/// library for `FieldName::is_plain`.
+pub const fn is_plain(name: &[u8]) -> bool {
+    let mut i = 0;
+    while i < name.len() {
+        let b = name[i];
+        if b < 0x20 || b == b'"' || b == b'\\' {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
