@@ -730,6 +730,42 @@ where
     Ok(None)
 }
 
+/// A new value read through an API that reads into a `&mut` (the stream readers'
+/// `read_into`): reading it reads a `T` with [`Reflect::read_new`], so that `T` needs no
+/// `Default`.
+pub(crate) struct Fresh<T>(Option<T>);
+
+impl<T> Fresh<T> {
+    /// Nothing read yet.
+    pub(crate) fn new() -> Fresh<T> {
+        Fresh(None)
+    }
+
+    /// The value read, after `read_into` reported success (which reads it).
+    pub(crate) fn take(self) -> Result<T> {
+        self.0
+            .ok_or_else(|| Error::custom("the record was reported read but holds no value", 0))
+    }
+}
+
+impl<'de, T: Reflect<'de>> Reflect<'de> for Fresh<T> {
+    fn write<W: crate::reflect::Writer>(&self, w: &mut W) {
+        match &self.0 {
+            Some(v) => v.write(w),
+            None => w.null(),
+        }
+    }
+    #[inline]
+    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+        self.0 = Some(T::read_new(r)?);
+        Ok(())
+    }
+    #[inline]
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        T::read_new(r).map(|v| Fresh(Some(v)))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::Present;
@@ -769,41 +805,5 @@ mod tests {
                 }
             }
         }
-    }
-}
-
-/// A new value read through an API that reads into a `&mut` (the stream readers'
-/// `read_into`): reading it reads a `T` with [`Reflect::read_new`], so that `T` needs no
-/// `Default`.
-pub(crate) struct Fresh<T>(Option<T>);
-
-impl<T> Fresh<T> {
-    /// Nothing read yet.
-    pub(crate) fn new() -> Fresh<T> {
-        Fresh(None)
-    }
-
-    /// The value read, after `read_into` reported success (which reads it).
-    pub(crate) fn take(self) -> Result<T> {
-        self.0
-            .ok_or_else(|| Error::custom("the record was reported read but holds no value", 0))
-    }
-}
-
-impl<'de, T: Reflect<'de>> Reflect<'de> for Fresh<T> {
-    fn write<W: crate::reflect::Writer>(&self, w: &mut W) {
-        match &self.0 {
-            Some(v) => v.write(w),
-            None => w.null(),
-        }
-    }
-    #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        self.0 = Some(T::read_new(r)?);
-        Ok(())
-    }
-    #[inline]
-    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
-        T::read_new(r).map(|v| Fresh(Some(v)))
     }
 }
