@@ -10,6 +10,7 @@ use crate::model::Field;
 
 /// A field's value as the generated code reaches it (`&self.a`, `&mut self.a`, a binding),
 /// with how it is written and read.
+#[derive(Clone)]
 pub struct Slot {
     pub value: TokenStream,
     /// The declared type.
@@ -166,7 +167,7 @@ impl Slot {
     pub fn read_into_slot(&self, slot: &syn::Ident) -> TokenStream {
         let held = Slot {
             value: quote!(__held),
-            ..self.clone_shape()
+            ..self.clone()
         };
         let read = held.read();
         let read_new = self.read_new();
@@ -232,22 +233,6 @@ impl Slot {
         match &self.skip_if {
             Some(path) => quote!((#own || #path(#v))),
             None => own,
-        }
-    }
-
-    /// A copy of everything but the value.
-    fn clone_shape(&self) -> Slot {
-        Slot {
-            value: self.value.clone(),
-            ty: self.ty.clone(),
-            name: self.name.clone(),
-            member: self.member.clone(),
-            with: self.with.clone(),
-            serde: self.serde,
-            skip_if: self.skip_if.clone(),
-            default: self.default.clone(),
-            container_default: self.container_default,
-            optional: self.optional,
         }
     }
 }

@@ -227,12 +227,8 @@ impl<'de> JsonLines<'de> {
 
     /// Reads the next record as a new `T`; `None` at the end.
     pub fn read<T: Reflect<'de>>(&mut self) -> Option<Result<T>> {
-        self.run(|this, start| {
-            this.reader.seek(start);
-            let v = T::read_new(&mut this.reader)?;
-            Ok((this.reader.pos(), v))
-        })
-        .map(|r| r.map(|(_, v)| v))
+        let mut v = crate::read::Fresh::new();
+        self.read_into(&mut v).map(|r| r.and_then(|()| v.take()))
     }
 
     /// Reads the next record into `v` (members it leaves out keep their values, buffers are
@@ -241,18 +237,18 @@ impl<'de> JsonLines<'de> {
         self.run(|this, start| {
             this.reader.seek(start);
             v.read(&mut this.reader)?;
-            Ok((this.reader.pos(), ()))
+            Ok(this.reader.pos())
         })
         .map(|r| r.map(drop))
     }
 
-    /// Finds the next record, runs `f` on its offset (returning where it ends and what it
-    /// read), and moves past it, giving its start and end and what `f` read; `None` at the
-    /// end. Errors are located in the whole input and carry the record's index.
-    fn run<U>(
+    /// Finds the next record, runs `f` on its offset (returning where it ends), and moves
+    /// past it, giving its start and end; `None` at the end. Errors are located in the whole
+    /// input and carry the record's index.
+    fn run(
         &mut self,
-        f: impl FnOnce(&mut Self, usize) -> Result<(usize, U)>,
-    ) -> Option<Result<((usize, usize), U)>> {
+        f: impl FnOnce(&mut Self, usize) -> Result<usize>,
+    ) -> Option<Result<(usize, usize)>> {
         if self.done {
             return None;
         }
@@ -263,7 +259,7 @@ impl<'de> JsonLines<'de> {
             }
             Ok(Some(start)) => f(self, start)
                 .map_err(|e| e.push_path(PathSegment::Index(self.index)))
-                .map(|(end, read)| {
+                .map(|end| {
                     // The reader may have moved over whitespace after the value; the record
                     // ends at its last byte, which is not whitespace.
                     let mut end = end;
@@ -272,7 +268,7 @@ impl<'de> JsonLines<'de> {
                     }
                     self.pos = end;
                     self.index += 1;
-                    ((start, end), read)
+                    (start, end)
                 }),
             Err(e) => Err(e),
         };
@@ -337,8 +333,8 @@ impl<'de> Iterator for JsonLines<'de> {
         let input = self.input;
         self.run(|this, start| {
             let max_depth = this.reader.options().max_depth;
-            walk(input, this.reader.text(), start, 0, max_depth, &mut NoEmit).map(|end| (end, ()))
+            walk(input, this.reader.text(), start, 0, max_depth, &mut NoEmit)
         })
-        .map(|r| r.map(|((start, end), ())| &input[start..end]))
+        .map(|r| r.map(|(start, end)| &input[start..end]))
     }
 }
