@@ -16,6 +16,9 @@ pub use crate::read::{
 pub use crate::reflect::{
     EnumInfo, FieldName, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Writer,
 };
+// `#[structio(serde)]` fields: written and read through their serde impls.
+#[cfg(feature = "serde")]
+pub use crate::serde::{read_serde, write_serde};
 pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{Err, Ok};

@@ -240,6 +240,9 @@ struct Inner {
     file: Option<PathBuf>,
     /// The failure behind a [`Category::Io`] error.
     io: Option<std::io::Error>,
+    /// Made where no offset is known (a serde `Visitor` rejecting a value): the serde bridge
+    /// gives it the offset of the value it was reading ([`Error::place`]).
+    unplaced: bool,
 }
 
 /// An error from reading JSON or BEVE: what went wrong, the byte offset, the path to the value,
@@ -260,7 +263,46 @@ impl Error {
             position: None,
             file: None,
             io: None,
+            unplaced: false,
         }))
+    }
+
+    /// An error whose offset is not known where it is made (see [`Error::place`]).
+    #[cold]
+    #[inline(never)]
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) fn unplaced(code: Code) -> Error {
+        let mut e = Error::new(code, 0);
+        e.0.unplaced = true;
+        e
+    }
+
+    /// The error with its offset dropped, to be given the offset of the value it is about
+    /// by [`Error::place`] (an error made by a conversion that does not know where it is).
+    #[cold]
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) fn unplace(mut self) -> Error {
+        self.0.unplaced = true;
+        self
+    }
+
+    /// Whether the error was made without an offset and none was given since.
+    #[inline]
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) fn is_unplaced(&self) -> bool {
+        self.0.unplaced
+    }
+
+    /// Gives an error made without an offset the offset `at`; any other error is returned as
+    /// it is.
+    #[cold]
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) fn place(mut self, at: usize) -> Error {
+        if self.0.unplaced {
+            self.0.offset = at;
+            self.0.unplaced = false;
+        }
+        self
     }
 
     /// A [`Category::Io`] error: `what` failed ("read failed", "cannot open") with `err`,

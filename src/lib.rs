@@ -47,6 +47,8 @@ pub mod read;
 mod reflect;
 #[allow(unsafe_code)]
 mod simd;
+#[cfg(feature = "serde")]
+pub mod serde;
 #[forbid(unsafe_code)]
 pub mod sink;
 pub mod value;
@@ -69,7 +71,7 @@ pub use io::{
 pub use json::{from_json, minify, prettify, read_json, to_json, write_json};
 pub use number::{NumKind, Number, Wire};
 pub use reflect::{
-    EnumInfo, FieldName, FieldsInfo, Key, KeyKind, KeyedMap, MapKey, NextField, ReadOptions,
+    EnumInfo, FieldName, FieldsInfo, Key, KeyKind, KeyedMap, MapKey, NextField, Open, ReadOptions,
     Reader, Reflect, Str, UnknownKeys, ValueKind, Writer,
 };
 pub use simd::{vector_level, vector_level_setting, VectorLevel};

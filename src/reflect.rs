@@ -383,6 +383,18 @@ impl FieldName {
     }
 }
 
+/// What [`Writer::begin_open`] starts: an array, an object with keys of a kind, or the object
+/// of a struct.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Open {
+    /// A generic array.
+    Array,
+    /// An object with keys of the given kind (a map).
+    Map(KeyKind),
+    /// The object of a struct (or of a struct variant).
+    Struct,
+}
+
 /// A backend's output side: turns values into bytes.
 ///
 /// The walk calls `sep` between the elements of an array and between the members of an object
@@ -436,6 +448,55 @@ pub trait Writer {
     #[inline]
     fn begin_sparse_map(&mut self, written: usize, keys: KeyKind) {
         self.begin_map(written, keys)
+    }
+    /// Starts an array or object whose element count is known only when it ends, and returns
+    /// a mark to give [`Self::end_open`]. The serde bridge starts every struct and map this
+    /// way (a member whose value is `None` is left out, as a derived struct leaves it out, but
+    /// only its value shows that) and every sequence of unknown length. `hint` is the count
+    /// announced, if any.
+    ///
+    /// The default starts it with [`Self::begin_array`], [`Self::begin_map`] or
+    /// [`Self::begin_struct`] and `hint` (0 when unknown), which is right for a format that
+    /// writes no counts; a format that writes counts up front overrides this pair (BEVE
+    /// writes the hint and corrects it at the end).
+    #[inline]
+    fn begin_open(&mut self, what: Open, hint: Option<usize>) -> usize {
+        let n = hint.unwrap_or(0);
+        match what {
+            Open::Array => self.begin_array(n),
+            Open::Map(keys) => self.begin_map(n, keys),
+            Open::Struct => self.begin_struct(n),
+        }
+        0
+    }
+    /// Ends a container started with [`Self::begin_open`] (`mark` is what it returned, `hint`
+    /// what it was given) after `count` elements or members. `left_out` says that members
+    /// holding absent values were left out of a map: the pretty JSON writer then lays a map
+    /// left with no entries out as [`Self::begin_sparse_map`] does. The default ends it with
+    /// [`Self::end_array`] or [`Self::end_object`].
+    #[inline]
+    fn end_open(
+        &mut self,
+        what: Open,
+        mark: usize,
+        hint: Option<usize>,
+        count: usize,
+        left_out: bool,
+    ) {
+        let _ = (mark, hint, count, left_out);
+        match what {
+            Open::Array => self.end_array(),
+            Open::Map(_) | Open::Struct => self.end_object(),
+        }
+    }
+    /// Whether the format is meant to be read by people (JSON) rather than being a compact
+    /// binary encoding (BEVE): what the serde bridge answers to
+    /// `serde::Serializer::is_human_readable`, so that types which write themselves
+    /// differently for the two (addresses, UUIDs, times) pick the form that suits the format.
+    /// Default `true`.
+    #[inline]
+    fn is_human_readable(&self) -> bool {
+        true
     }
     /// Writes a string key (followed by the member's value).
     fn key(&mut self, k: &str);
@@ -734,6 +795,15 @@ pub trait Reader<'de> {
     /// complete bytes, header included. Formats without extensions report a type error.
     fn read_extension(&mut self) -> Result<&'de [u8]> {
         Err(self.invalid_type("a BEVE extension value"))
+    }
+
+    /// Whether the format is meant to be read by people (JSON) rather than being a compact
+    /// binary encoding (BEVE): what the serde bridge answers to
+    /// `serde::Deserializer::is_human_readable` (see [`Writer::is_human_readable`]). Default
+    /// `true`.
+    #[inline]
+    fn is_human_readable(&self) -> bool {
+        true
     }
 
     /// Builds a "wrong type" error for the value at the current position.
