@@ -400,6 +400,11 @@ pub enum Open {
 /// The walk calls `sep` between the elements of an array and between the members of an object
 /// (never before the first), so a text format knows where its commas go.
 pub trait Writer {
+    /// Whether [`Self::typed_array`], [`Self::bool_array`] and [`Self::str_array`] write
+    /// something other than a generic array of the same values (BEVE: a typed array; JSON: no,
+    /// `false`). The serde bridge, which gets a sequence's elements one at a time, gathers
+    /// them to hand them over whole only when this is `true`. Default `true`.
+    const PACKS_ARRAYS: bool = true;
     /// Whether `None` struct members are written as null (true) or left out (false, default).
     fn write_null_members(&self) -> bool;
     /// Whether this writer drops everything it is given (default `false`). A walk that feeds

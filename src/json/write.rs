@@ -290,6 +290,9 @@ impl<S: TextSink, const PRETTY: bool, St: Style> JsonWriter<S, PRETTY, St> {
 }
 
 impl<S: TextSink, const PRETTY: bool, St: Style> Writer for JsonWriter<S, PRETTY, St> {
+    /// A typed array is written as the generic array of its values.
+    const PACKS_ARRAYS: bool = false;
+
     #[inline(always)]
     fn write_null_members(&self) -> bool {
         self.null_members

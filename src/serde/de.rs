@@ -26,7 +26,7 @@ use super::ser::{by_num_kind, EXTENSION};
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::{NumKind, Number, Wire};
 use crate::read::offset_at;
-use crate::reflect::{Key, MapKey, Reader, Str, UnknownKeys, ValueKind};
+use crate::reflect::{Key, MapKey, NextField, Reader, Str, UnknownKeys, ValueKind};
 
 /// The deserializer: a reader, borrowed for one value.
 pub(crate) struct De<'r, R> {
@@ -101,15 +101,15 @@ fn visit_kind<'de, V: Visitor<'de>>(kind: NumKind, w: Wire, visitor: V) -> Resul
     }
 }
 
-/// Deserialize methods for numbers: the reader's `read_number`, then the visitor.
+/// Deserialize methods for numbers: the reader's `read_number`, then the visitor. A visitor's
+/// error gets its offset from the caller: the element, member or document the number is
+/// (every value is read from one of them, and starts where it does).
 macro_rules! numbers {
     ($($method:ident => $visit:ident: $t:ty),*) => {$(
         #[inline]
         fn $method<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-            let r = self.r;
-            let mark = r.save();
-            let v = r.read_number::<$t>()?;
-            visitor.$visit(v).map_err(|e| placed(e, r, mark))
+            let v = self.r.read_number::<$t>()?;
+            visitor.$visit(v)
         }
     )*};
 }
@@ -157,10 +157,8 @@ impl<'de, R: Reader<'de>> de::Deserializer<'de> for De<'_, R> {
 
     #[inline]
     fn deserialize_bool<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let r = self.r;
-        let mark = r.save();
-        let v = r.read_bool()?;
-        visitor.visit_bool(v).map_err(|e| placed(e, r, mark))
+        let v = self.r.read_bool()?;
+        visitor.visit_bool(v)
     }
 
     numbers!(deserialize_i8 => visit_i8: i8, deserialize_i16 => visit_i16: i16,
@@ -172,21 +170,16 @@ impl<'de, R: Reader<'de>> de::Deserializer<'de> for De<'_, R> {
 
     #[inline]
     fn deserialize_char<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let r = self.r;
-        let mark = r.save();
-        let c = r.read_char()?;
-        visitor.visit_char(c).map_err(|e| placed(e, r, mark))
+        let c = self.r.read_char()?;
+        visitor.visit_char(c)
     }
 
     #[inline]
     fn deserialize_str<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
-        let r = self.r;
-        let mark = r.save();
-        let res = match r.read_str()? {
+        match self.r.read_str()? {
             Str::Borrowed(s) => visitor.visit_borrowed_str(s),
             Str::Transient(s) => visitor.visit_str(s),
-        };
-        res.map_err(|e| placed(e, r, mark))
+        }
     }
 
     #[inline]
@@ -443,8 +436,14 @@ fn seq<'de, R: Reader<'de>, V: Visitor<'de>>(r: &mut R, visitor: V) -> Result<V:
     };
     match visitor.visit_seq(&mut acc) {
         Ok(v) => {
+            // A visitor that read a fixed number of elements (a tuple, an array) has not seen
+            // the end yet.
             if !acc.done {
-                acc.rest()?;
+                let mark = acc.r.save();
+                if acc.r.next_element(&mut acc.seq)? {
+                    let at = offset_at(acc.r, mark);
+                    return Err(acc.rest(at));
+                }
             }
             Ok(v)
         }
@@ -460,29 +459,30 @@ struct SeqAccessor<'r, 'de, R: Reader<'de>> {
 }
 
 impl<'de, R: Reader<'de>> SeqAccessor<'_, 'de, R> {
-    /// After a visitor stopped early: the end of the array, or an error counting the
-    /// elements it left.
+    /// After a visitor stopped early and an element is left (at `at`): the error counting the
+    /// elements there are.
     #[cold]
-    fn rest(&mut self) -> Result<()> {
-        let at = self.r.offset();
-        if !self.r.next_element(&mut self.seq)? {
-            return Ok(());
-        }
+    #[inline(never)]
+    fn rest(&mut self, at: usize) -> Error {
         let mut found = self.index;
         loop {
-            self.r.skip_value()?;
+            if let Err(e) = self.r.skip_value() {
+                return e;
+            }
             found += 1;
-            if !self.r.next_element(&mut self.seq)? {
-                break;
+            match self.r.next_element(&mut self.seq) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => return e,
             }
         }
-        Err(Error::new(
+        Error::new(
             Code::WrongLength {
                 expected: self.index,
                 found,
             },
             at,
-        ))
+        )
     }
 }
 
@@ -705,6 +705,10 @@ impl<'de, R: Reader<'de>> StructAccess<'_, 'de, R> {
 impl<'de, R: Reader<'de>> MapAccess<'de> for StructAccess<'_, 'de, R> {
     type Error = Error;
 
+    /// The key is first compared with the name of the field after the last one read (as the
+    /// derive does: documents usually keep the declaration order), in its encoded form where
+    /// the format can ([`Reader::next_field_guess`]: no unescaping, no UTF-8 check), then with
+    /// every name.
     #[inline]
     fn next_key_seed<K: DeserializeSeed<'de>>(&mut self, seed: K) -> Result<Option<K::Value>> {
         if self.done {
@@ -713,39 +717,49 @@ impl<'de, R: Reader<'de>> MapAccess<'de> for StructAccess<'_, 'de, R> {
         let mark = self.r.save();
         self.key_mark = Some(mark);
         let fields = self.fields;
-        let res = match self.r.next_key(&mut self.map)? {
+        let next = match fields.get(self.expect) {
+            Some(guess) => {
+                let plain = structio_keys::is_plain(guess.as_bytes());
+                self.r.next_field_guess(&mut self.map, guess, plain)?
+            }
+            None => self.r.next_field(&mut self.map)?.map(NextField::Other),
+        };
+        let found = match next {
             None => {
                 self.done = true;
                 return Ok(None);
             }
-            Some(Key::Str(s)) => {
-                let text = s.as_str();
-                let found = match fields.get(self.expect) {
-                    Some(&f) if f == text => Some(self.expect),
-                    _ => fields.iter().position(|&f| f == text),
-                };
-                match found {
-                    Some(i) => {
-                        self.expect = i + 1;
-                        self.key = KeyText::Field(fields[i]);
-                        seed.deserialize(BorrowedStrDeserializer::<Error>::new(fields[i]))
+            Some(NextField::Guessed) => Some(self.expect),
+            Some(NextField::Other(key)) => {
+                match fields.iter().position(|f| crate::read::key_eq(f.as_bytes(), key)) {
+                    Some(i) => Some(i),
+                    None => {
+                        // Keys the readers hand over are UTF-8 (checked, or within the checked
+                        // text).
+                        let text = std::str::from_utf8(key).unwrap_or_default();
+                        let res = if self.skip_unknown {
+                            self.key = KeyText::Buf;
+                            self.buf.clear();
+                            self.buf.push_str(text);
+                            seed.deserialize(KeyDe {
+                                key: Key::Str(Str::Transient(text)),
+                                kind: None,
+                            })
+                        } else {
+                            Err(Error::unplaced(Code::UnknownKey(text.to_string())))
+                        };
+                        return match res {
+                            Ok(k) => Ok(Some(k)),
+                            Err(e) => Err(placed(e, self.r, mark)),
+                        };
                     }
-                    None if self.skip_unknown => {
-                        self.key = record(s, &mut self.buf);
-                        seed.deserialize(KeyDe {
-                            key: Key::Str(s),
-                            kind: None,
-                        })
-                    }
-                    None => Err(Error::unplaced(Code::UnknownKey(text.to_string()))),
                 }
             }
-            Some(Key::Int(_)) => Err(Error::unplaced(Code::InvalidType {
-                expected: "an object with string keys",
-                found: "an object with integer keys",
-            })),
         };
-        match res {
+        let i = found.unwrap_or_default();
+        self.expect = i + 1;
+        self.key = KeyText::Field(fields[i]);
+        match seed.deserialize(BorrowedStrDeserializer::<Error>::new(fields[i])) {
             Ok(k) => Ok(Some(k)),
             Err(e) => Err(placed(e, self.r, mark)),
         }

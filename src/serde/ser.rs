@@ -502,6 +502,10 @@ fn empty_kind<T: ?Sized>() -> Kind {
     }
 }
 
+/// Bytes of numbers a [`Seq`] gathers in itself before it moves them to the serializer's
+/// buffer: an array `[f64; 2]`, a short `Vec<u32>` never leave the stack.
+const INLINE: usize = 64;
+
 /// `SerializeSeq` and `SerializeTuple`.
 pub(crate) struct Seq<'a, 'w, W> {
     ser: &'a mut Ser<'w, W>,
@@ -510,6 +514,11 @@ pub(crate) struct Seq<'a, 'w, W> {
     count: usize,
     /// From [`Writer::begin_open`], for a generic array of unknown length.
     mark: usize,
+    /// The first [`INLINE`] bytes of gathered numbers (16-aligned, so that they can be viewed
+    /// as any number type), then all of them in `Gathered::nums` (`spilled`).
+    small: [u128; INLINE / 16],
+    bytes: usize,
+    spilled: bool,
 }
 
 impl<'a, 'w, W: Writer> Seq<'a, 'w, W> {
@@ -521,31 +530,49 @@ impl<'a, 'w, W: Writer> Seq<'a, 'w, W> {
             kind: Kind::Empty,
             count: 0,
             mark: 0,
+            small: [0; INLINE / 16],
+            bytes: 0,
+            spilled: false,
         }
     }
 
     /// Adds a number: gathered when it is the first element or of the type of those
-    /// gathered, written as an element of a generic array otherwise.
+    /// gathered, written as an element of a generic array otherwise. (Numbers are gathered for
+    /// every writer: a text writer lays a whole array of them out in one loop.)
     #[inline(always)]
     fn number<N: Number>(&mut self, v: N) {
         match self.kind {
             Kind::Nums(k) if k == N::KIND => {}
-            Kind::Empty => {
-                self.kind = Kind::Nums(N::KIND);
-                self.ser.gathered.nums.clear();
-            }
+            Kind::Empty => self.kind = Kind::Nums(N::KIND),
             _ => return self.slot().w.number(v),
         }
-        self.ser
-            .gathered
-            .nums
-            .extend_from_slice(bytemuck::bytes_of(&v));
+        let b = bytemuck::bytes_of(&v);
+        let end = self.bytes + b.len();
+        if end <= INLINE && !self.spilled {
+            bytemuck::bytes_of_mut(&mut self.small)[self.bytes..end].copy_from_slice(b);
+            self.bytes = end;
+        } else {
+            self.push_spilled(b);
+        }
         self.count += 1;
+    }
+
+    /// Adds a number's bytes to the serializer's buffer, moving the inline ones there first.
+    #[inline]
+    fn push_spilled(&mut self, b: &[u8]) {
+        let nums = &mut self.ser.gathered.nums;
+        if !self.spilled {
+            self.spilled = true;
+            nums.clear();
+            nums.extend_from_slice(&bytemuck::bytes_of(&self.small)[..self.bytes]);
+        }
+        nums.extend_from_slice(b);
     }
 
     #[inline(always)]
     fn bool(&mut self, v: bool) {
         match self.kind {
+            _ if !W::PACKS_ARRAYS => return self.slot().w.bool(v),
             Kind::Bools => {}
             Kind::Empty => {
                 self.kind = Kind::Bools;
@@ -560,6 +587,7 @@ impl<'a, 'w, W: Writer> Seq<'a, 'w, W> {
     #[inline(always)]
     fn str(&mut self, v: &str) {
         match self.kind {
+            _ if !W::PACKS_ARRAYS => return self.slot().w.str(v),
             Kind::Strs => {}
             Kind::Empty => {
                 self.kind = Kind::Strs;
@@ -579,7 +607,7 @@ impl<'a, 'w, W: Writer> Seq<'a, 'w, W> {
     #[inline(always)]
     fn slot(&mut self) -> &mut Ser<'w, W> {
         if self.kind != Kind::Generic {
-            self.go_generic();
+            self.turn_generic();
         }
         if self.count > 0 {
             self.ser.w.sep();
@@ -588,9 +616,16 @@ impl<'a, 'w, W: Writer> Seq<'a, 'w, W> {
         &mut *self.ser
     }
 
-    /// Starts the generic array and writes the elements gathered so far into it.
+    /// [`Self::go_generic`] out of line, where a sequence of gathered elements meets one of
+    /// another kind.
     #[cold]
     #[inline(never)]
+    fn turn_generic(&mut self) {
+        self.go_generic()
+    }
+
+    /// Starts the generic array and writes the elements gathered so far into it.
+    #[inline]
     fn go_generic(&mut self) {
         let ser = &mut *self.ser;
         match self.len {
@@ -600,7 +635,11 @@ impl<'a, 'w, W: Writer> Seq<'a, 'w, W> {
         let g = &ser.gathered;
         match self.kind {
             Kind::Nums(k) => by_num_kind!(k, N => {
-                let items: &[N] = bytemuck::cast_slice(g.nums.as_slice());
+                let items: &[N] = if self.spilled {
+                    bytemuck::cast_slice(g.nums.as_slice())
+                } else {
+                    bytemuck::cast_slice(&bytemuck::bytes_of(&self.small)[..self.bytes])
+                };
                 for (i, &x) in items.iter().enumerate() {
                     if i > 0 {
                         ser.w.sep();
@@ -642,7 +681,12 @@ impl<'a, 'w, W: Writer> Seq<'a, 'w, W> {
                 ser.w.end_array();
             }
             Kind::Nums(k) => by_num_kind!(k, N => {
-                ser.w.typed_array::<N>(bytemuck::cast_slice(g.nums.as_slice()))
+                let items: &[N] = if self.spilled {
+                    bytemuck::cast_slice(g.nums.as_slice())
+                } else {
+                    bytemuck::cast_slice(&bytemuck::bytes_of(&self.small)[..self.bytes])
+                };
+                ser.w.typed_array::<N>(items)
             }),
             Kind::Bools => ser.w.bool_array(g.bools.iter().copied()),
             Kind::Strs => {
