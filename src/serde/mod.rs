@@ -30,7 +30,7 @@
 //! let e = structio::serde::from_json::<Reading>(r#"{"sensor":"t1","values":[1,"x"]}"#)
 //!     .unwrap_err();
 //! assert_eq!(e.path(), "$.values[1]");
-//! assert_eq!(e.line_column(), Some((1, 30)));
+//! assert_eq!(e.line_column(), Some((1, 28)));
 //! ```
 //!
 //! Three ways in:
