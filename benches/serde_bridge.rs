@@ -51,11 +51,17 @@ where
     // Every library reads the same value, and reads back what it writes.
     let v: T = structio::serde::from_json(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
     let theirs: T = serde_json::from_slice(&text).unwrap();
-    assert!(v == theirs, "{name}: the bridge and serde_json read different values");
+    assert!(
+        v == theirs,
+        "{name}: the bridge and serde_json read different values"
+    );
     let ours_beve = structio::serde::to_beve(&v);
     let their_beve = beve::to_vec(&v).unwrap();
     assert!(structio::serde::from_beve::<T>(&ours_beve).unwrap() == v);
-    assert!(beve::from_slice::<T>(&their_beve).unwrap() == v, "{name}: beve-rs round trip");
+    assert!(
+        beve::from_slice::<T>(&their_beve).unwrap() == v,
+        "{name}: beve-rs round trip"
+    );
 
     let mut out = Vec::with_capacity(4 * n);
     // `OPS=json-write,beve-read` runs only those cells (for profiling).

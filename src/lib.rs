@@ -45,10 +45,10 @@ mod number;
 pub mod read;
 #[forbid(unsafe_code)]
 mod reflect;
-#[allow(unsafe_code)]
-mod simd;
 #[cfg(feature = "serde")]
 pub mod serde;
+#[allow(unsafe_code)]
+mod simd;
 #[forbid(unsafe_code)]
 pub mod sink;
 pub mod value;

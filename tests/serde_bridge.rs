@@ -57,7 +57,9 @@ struct Inner {
     note: Option<String>,
 }
 
-#[derive(Reflect, Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default)]
+#[derive(
+    Reflect, Serialize, Deserialize, Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Default,
+)]
 #[structio(rename_all = "lowercase")]
 #[serde(rename_all = "lowercase")]
 enum Color {
@@ -194,7 +196,12 @@ fn inner(name: &str, note: Option<&str>) -> Inner {
     Inner {
         name: name.into(),
         weight: 0.1,
-        tags: vec!["a\"b".into(), "line\nbreak".into(), "\u{1}ctl".into(), "é✓".into()],
+        tags: vec![
+            "a\"b".into(),
+            "line\nbreak".into(),
+            "\u{1}ctl".into(),
+            "é✓".into(),
+        ],
         note: note.map(Into::into),
     }
 }
@@ -335,7 +342,11 @@ fn beve_options() -> Vec<structio::beve::Options> {
 /// Compares two byte strings, showing where they part.
 fn same_bytes(ours: &[u8], theirs: &[u8], what: &str) {
     if ours != theirs {
-        let at = ours.iter().zip(theirs).position(|(a, b)| a != b).unwrap_or(ours.len().min(theirs.len()));
+        let at = ours
+            .iter()
+            .zip(theirs)
+            .position(|(a, b)| a != b)
+            .unwrap_or(ours.len().min(theirs.len()));
         let from = at.saturating_sub(24);
         panic!(
             "{what}: differ at byte {at} (lengths {} and {})\n ours: {:?}\n    theirs: {:?}\n ours as text: {:?}",
@@ -388,8 +399,14 @@ fn everything_is_written_as_the_derive_writes_it() {
     // Read back, the value lacks only the map entry that held `None`.
     let mut expect = v.clone();
     expect.sparse.remove("dropped");
-    assert_eq!(bridge::from_json::<Everything>(&bridge::to_json(&v)).unwrap(), expect);
-    assert_eq!(bridge::from_beve::<Everything>(&bridge::to_beve(&v)).unwrap(), expect);
+    assert_eq!(
+        bridge::from_json::<Everything>(&bridge::to_json(&v)).unwrap(),
+        expect
+    );
+    assert_eq!(
+        bridge::from_beve::<Everything>(&bridge::to_beve(&v)).unwrap(),
+        expect
+    );
     // (An empty map keyed by an enum has string keys through serde: not this one.)
     let mut d = Everything::default();
     d.by_color.insert(Color::Red, 0);
@@ -478,7 +495,10 @@ fn glaze_benchmark_documents() {
         let derived: T = structio::from_json(&json).unwrap();
         assert!(from_json == derived, "{name}: JSON read differs");
         assert!(from_beve == derived, "{name}: BEVE read differs");
-        assert!(bridge::to_json(&from_json).as_bytes() == &json[..], "{name}: JSON");
+        assert!(
+            bridge::to_json(&from_json).as_bytes() == &json[..],
+            "{name}: JSON"
+        );
         let opts = structio::json::Options {
             pretty: true,
             ..Default::default()
@@ -671,7 +691,10 @@ fn borrowed_strings_and_bytes() {
     assert_eq!(call.params.arguments.city, "Paris");
     let text = corpus::TOOLS_CALL.as_bytes();
     let range = text.as_ptr_range();
-    assert!(range.contains(&call.method.as_ptr()), "borrowed from the input");
+    assert!(
+        range.contains(&call.method.as_ptr()),
+        "borrowed from the input"
+    );
     let beve = bridge::to_beve(&call);
     let again: corpus::ToolsCall = bridge::from_beve(&beve).unwrap();
     assert_eq!(again, call);
@@ -695,8 +718,8 @@ fn borrowed_strings_and_bytes() {
     assert!(beve.as_ptr_range().contains(&back.raw.as_ptr()));
 
     // A JSON string with escapes cannot be a `&str`; a `Cow` takes it.
-    let e = bridge::from_json::<corpus::WeatherArgs>(r#"{"city":"Pa\"ris","units":"x"}"#)
-        .unwrap_err();
+    let e =
+        bridge::from_json::<corpus::WeatherArgs>(r#"{"city":"Pa\"ris","units":"x"}"#).unwrap_err();
     assert_eq!(e.path(), "$.city");
     assert_eq!(e.offset(), 8);
     let v: BTreeMap<Cow<str>, Cow<str>> = bridge::from_json(r#"{"a\n":"b\t","c":"d"}"#).unwrap();
@@ -723,7 +746,11 @@ where
         let ours = bridge::from_beve::<T>(&beve).unwrap_err();
         let derived = structio::from_beve::<T>(&beve).unwrap_err();
         // (The derive's bulk reads word some messages more closely: "an array of numbers".)
-        assert_eq!(ours.offset(), derived.offset(), "{json} in BEVE: {ours} / {derived}");
+        assert_eq!(
+            ours.offset(),
+            derived.offset(),
+            "{json} in BEVE: {ours} / {derived}"
+        );
         assert_eq!(ours.path(), derived.path(), "{json} in BEVE");
     }
 }
@@ -760,12 +787,15 @@ fn errors_match_the_derive() {
 
 #[test]
 fn errors_carry_line_column_and_path() {
-    let text = "{\n  \"name\": \"n\",\n  \"weight\": 1,\n  \"tags\": [\"a\", 5],\n  \"note\": null\n}";
+    let text =
+        "{\n  \"name\": \"n\",\n  \"weight\": 1,\n  \"tags\": [\"a\", 5],\n  \"note\": null\n}";
     let e = bridge::from_json::<Inner>(text).unwrap_err();
     assert_eq!(e.path(), "$.tags[1]");
     assert_eq!(e.line_column(), Some((4, 17)));
     assert_eq!(e.category(), Category::Data);
-    assert!(e.to_string().starts_with("expected a string, found a number at 4:17"));
+    assert!(e
+        .to_string()
+        .starts_with("expected a string, found a number at 4:17"));
 
     // Unknown keys are errors by default, as in structio and Glaze; skipped on request.
     let e = bridge::from_json::<Point>(r#"{"x":1,"z":2,"y":3}"#).unwrap_err();
@@ -813,8 +843,7 @@ fn errors_carry_line_column_and_path() {
             Ok(Even(v))
         }
     }
-    let e = bridge::from_json::<BTreeMap<String, Vec<Even>>>("{\"k\": [2, 4,\n 7]}")
-        .unwrap_err();
+    let e = bridge::from_json::<BTreeMap<String, Vec<Even>>>("{\"k\": [2, 4,\n 7]}").unwrap_err();
     assert_eq!(e.message(), "7 is odd");
     assert_eq!(e.path(), "$[\"k\"][2]");
     assert_eq!(e.line_column(), Some((2, 2)));
@@ -829,7 +858,10 @@ fn errors_carry_line_column_and_path() {
     let e = bridge::from_json::<Shape>(r#"{"Rect":{"w":1,"h":"x"}}"#).unwrap_err();
     assert_eq!(e.path(), "$.Rect.h");
     let e = bridge::from_json::<Shape>(r#""Circle""#).unwrap_err();
-    assert_eq!(e.message(), "variant `Circle` holds data: expected an object");
+    assert_eq!(
+        e.message(),
+        "variant `Circle` holds data: expected an object"
+    );
     let e = bridge::from_json::<Color>(r#""purple""#).unwrap_err();
     assert_eq!(e.message(), "unknown variant `purple`");
     assert_eq!(e.offset(), 0);
@@ -991,30 +1023,57 @@ fn documented_differences() {
         Nothing,
         Some(u8),
     }
-    assert_eq!(bridge::to_json(&WithUnit::Nothing), structio::to_json(&WithUnit::Nothing));
-    assert_eq!(bridge::to_beve(&WithUnit::Nothing), structio::to_beve(&0i32));
+    assert_eq!(
+        bridge::to_json(&WithUnit::Nothing),
+        structio::to_json(&WithUnit::Nothing)
+    );
+    assert_eq!(
+        bridge::to_beve(&WithUnit::Nothing),
+        structio::to_beve(&0i32)
+    );
     assert_eq!(
         bridge::from_beve::<WithUnit>(&structio::to_beve(&WithUnit::Nothing)).unwrap(),
         WithUnit::Nothing
     );
-    assert_eq!(bridge::from_beve::<WithUnit>(&bridge::to_beve(&WithUnit::Some(3))).unwrap(), WithUnit::Some(3));
+    assert_eq!(
+        bridge::from_beve::<WithUnit>(&bridge::to_beve(&WithUnit::Some(3))).unwrap(),
+        WithUnit::Some(3)
+    );
     // Homogeneous tuples are typed arrays (the derive writes generic arrays); JSON is equal.
     let t = (1.0f64, 2.0f64);
     assert_eq!(bridge::to_json(&t), structio::to_json(&t));
     assert_eq!(bridge::to_beve(&t), structio::to_beve(&[1.0f64, 2.0]));
-    assert_eq!(structio::from_beve::<(f64, f64)>(&bridge::to_beve(&t)).unwrap(), t);
+    assert_eq!(
+        structio::from_beve::<(f64, f64)>(&bridge::to_beve(&t)).unwrap(),
+        t
+    );
     // An empty sequence is a typed array when its element type is known by name (a
     // standard number, bool or string type), else a generic one; an empty map has integer
     // keys when its key type is an integer type, else string keys.
-    assert_eq!(bridge::to_beve(&Vec::<f64>::new()), structio::to_beve(&Vec::<f64>::new()));
-    assert_eq!(bridge::to_beve(&Vec::<String>::new()), structio::to_beve(&Vec::<String>::new()));
+    assert_eq!(
+        bridge::to_beve(&Vec::<f64>::new()),
+        structio::to_beve(&Vec::<f64>::new())
+    );
+    assert_eq!(
+        bridge::to_beve(&Vec::<String>::new()),
+        structio::to_beve(&Vec::<String>::new())
+    );
     assert_eq!(bridge::to_beve(&[0u8; 0]), [0x05, 0x00]);
     assert_eq!(bridge::to_beve(&Vec::<Meters>::new()), [0x05, 0x00]);
-    assert_eq!(bridge::to_beve(&BTreeMap::<u32, u8>::new()), structio::to_beve(&BTreeMap::<u32, u8>::new()));
+    assert_eq!(
+        bridge::to_beve(&BTreeMap::<u32, u8>::new()),
+        structio::to_beve(&BTreeMap::<u32, u8>::new())
+    );
     assert_eq!(bridge::to_beve(&BTreeMap::<Color, u8>::new()), [0x03, 0x00]);
-    assert_eq!(structio::from_beve::<Vec<f64>>(&[0x05, 0x00]).unwrap(), Vec::<f64>::new());
+    assert_eq!(
+        structio::from_beve::<Vec<f64>>(&[0x05, 0x00]).unwrap(),
+        Vec::<f64>::new()
+    );
     // `usize` is a `u64` to serde: a typed array (the derive writes a generic one).
-    assert_eq!(bridge::to_beve(&vec![1usize]), structio::to_beve(&vec![1u64]));
+    assert_eq!(
+        bridge::to_beve(&vec![1usize]),
+        structio::to_beve(&vec![1u64])
+    );
     assert_eq!(
         structio::from_beve::<BTreeMap<u32, u8>>(&[0x03, 0x00]).unwrap(),
         BTreeMap::new()
@@ -1023,8 +1082,14 @@ fn documented_differences() {
     let addr: std::net::Ipv4Addr = "10.0.0.1".parse().unwrap();
     assert_eq!(bridge::to_json(&addr), r#""10.0.0.1""#);
     assert_eq!(bridge::to_beve(&addr), structio::to_beve(&[10u8, 0, 0, 1]));
-    assert_eq!(bridge::from_beve::<std::net::Ipv4Addr>(&bridge::to_beve(&addr)).unwrap(), addr);
-    assert_eq!(bridge::from_json::<std::net::Ipv4Addr>(r#""10.0.0.1""#).unwrap(), addr);
+    assert_eq!(
+        bridge::from_beve::<std::net::Ipv4Addr>(&bridge::to_beve(&addr)).unwrap(),
+        addr
+    );
+    assert_eq!(
+        bridge::from_json::<std::net::Ipv4Addr>(r#""10.0.0.1""#).unwrap(),
+        addr
+    );
 }
 
 #[test]
@@ -1062,7 +1127,12 @@ fn unknown_lengths_and_flatten() {
     struct OddMap(Vec<u32>);
     impl Serialize for OddMap {
         fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-            s.collect_map(self.0.iter().filter(|x| *x % 2 == 1).map(|x| (x, vec![*x; 2])))
+            s.collect_map(
+                self.0
+                    .iter()
+                    .filter(|x| *x % 2 == 1)
+                    .map(|x| (x, vec![*x; 2])),
+            )
         }
     }
     let v: Vec<u32> = (0..200).collect();
@@ -1154,11 +1224,19 @@ fn value_through_serde() {
         let native: Value = structio::from_beve(&beve).unwrap();
         let v: Value = bridge::from_beve(&beve).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(v, native, "{name}");
-        assert_eq!(bridge::to_json(&native), structio::to_json(&native), "{name}");
+        assert_eq!(
+            bridge::to_json(&native),
+            structio::to_json(&native),
+            "{name}"
+        );
         // A generic array of numbers of one type (Glaze's vector of enums in `enums`) is a
         // typed array through serde.
         if name != "enums.beve" {
-            same_bytes(&bridge::to_beve(&native), &structio::to_beve(&native), &name);
+            same_bytes(
+                &bridge::to_beve(&native),
+                &structio::to_beve(&native),
+                &name,
+            );
         }
         // Read through serde, a typed array is a sequence of numbers (bools, strings), written
         // as a typed array again: the same bytes, but for empty typed arrays.
@@ -1177,7 +1255,10 @@ fn value_through_serde() {
     assert_eq!(through_serde_json, native);
     let written: serde_json::Value =
         serde_json::from_str(&serde_json::to_string(&native).unwrap()).unwrap();
-    assert_eq!(written, serde_json::from_str::<serde_json::Value>(&text).unwrap());
+    assert_eq!(
+        written,
+        serde_json::from_str::<serde_json::Value>(&text).unwrap()
+    );
     // Numbers keep their kind through the bridge.
     let beve = structio::to_beve(&(1u16, -2i8, 3.5f32, u128::MAX));
     let v: Value = bridge::from_beve(&beve).unwrap();
@@ -1190,9 +1271,18 @@ fn error_is_serdes_error_type() {
     let e = structio::Error::missing_field("id");
     assert_eq!(e.message(), "missing key `id`");
     assert_eq!(e.key(), Some("id"));
-    assert_eq!(structio::Error::unknown_field("x", &[]).message(), "unknown key `x`");
-    assert_eq!(structio::Error::unknown_variant("v", &[]).message(), "unknown variant `v`");
-    assert_eq!(structio::Error::duplicate_field("d").message(), "duplicate key `d`");
+    assert_eq!(
+        structio::Error::unknown_field("x", &[]).message(),
+        "unknown key `x`"
+    );
+    assert_eq!(
+        structio::Error::unknown_variant("v", &[]).message(),
+        "unknown variant `v`"
+    );
+    assert_eq!(
+        structio::Error::duplicate_field("d").message(),
+        "duplicate key `d`"
+    );
     assert_eq!(
         structio::Error::invalid_length(3, &"an array of 2").message(),
         "expected an array of 2, found 3 elements"
@@ -1200,10 +1290,8 @@ fn error_is_serdes_error_type() {
     let e = <structio::Error as serde::ser::Error>::custom("bad");
     assert_eq!((e.message(), e.offset()), ("bad".to_string(), 0));
     // serde_json's error converts through the message.
-    let e: structio::Error = structio::Error::custom(
-        serde_json::from_str::<u8>("x").unwrap_err().to_string(),
-        3,
-    );
+    let e: structio::Error =
+        structio::Error::custom(serde_json::from_str::<u8>("x").unwrap_err().to_string(), 3);
     assert_eq!(e.offset(), 3);
     assert_eq!(e.path_segments(), Vec::<PathSegment>::new());
 }

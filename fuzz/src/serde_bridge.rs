@@ -47,18 +47,32 @@ impl Default for Shape {
 /// The bridge's output for `d` equals the derive's, in both formats.
 fn writes_as_derived(d: &Doc) -> (String, Vec<u8>) {
     let json = structio::serde::to_json(d);
-    assert_eq!(json, structio::to_json(d), "bridge JSON differs from the derive's");
+    assert_eq!(
+        json,
+        structio::to_json(d),
+        "bridge JSON differs from the derive's"
+    );
     let beve = structio::serde::to_beve(d);
-    assert_eq!(beve, structio::to_beve(d), "bridge BEVE differs from the derive's");
+    assert_eq!(
+        beve,
+        structio::to_beve(d),
+        "bridge BEVE differs from the derive's"
+    );
     (json, beve)
 }
 
 /// A rejected input's error prints and points inside the input.
 fn clean(e: &structio::Error, input: &[u8], json: bool) {
     let _ = e.to_string();
-    assert!(e.offset() <= input.len(), "error offset past the input: {e}");
+    assert!(
+        e.offset() <= input.len(),
+        "error offset past the input: {e}"
+    );
     if json {
-        assert!(e.line_column().is_some(), "JSON error without a position: {e}");
+        assert!(
+            e.line_column().is_some(),
+            "JSON error without a position: {e}"
+        );
     }
 }
 
@@ -79,10 +93,18 @@ pub fn check(data: &[u8]) {
             let (text, bytes) = writes_as_derived(&d);
             let a: Doc = structio::serde::from_json(&text)
                 .unwrap_or_else(|e| panic!("the bridge's JSON does not read back: {e}\n{text}"));
-            assert_eq!(writes_as_derived(&a).0, text, "JSON round trip changed the value");
+            assert_eq!(
+                writes_as_derived(&a).0,
+                text,
+                "JSON round trip changed the value"
+            );
             let b: Doc = structio::serde::from_beve(&bytes)
                 .unwrap_or_else(|e| panic!("the bridge's BEVE does not read back: {e}"));
-            assert_eq!(writes_as_derived(&b).1, bytes, "BEVE round trip changed the value");
+            assert_eq!(
+                writes_as_derived(&b).1,
+                bytes,
+                "BEVE round trip changed the value"
+            );
         }
     }
     let value = if json {

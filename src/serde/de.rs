@@ -731,7 +731,10 @@ impl<'de, R: Reader<'de>> MapAccess<'de> for StructAccess<'_, 'de, R> {
             }
             Some(NextField::Guessed) => Some(self.expect),
             Some(NextField::Other(key)) => {
-                match fields.iter().position(|f| crate::read::key_eq(f.as_bytes(), key)) {
+                match fields
+                    .iter()
+                    .position(|f| crate::read::key_eq(f.as_bytes(), key))
+                {
                     Some(i) => Some(i),
                     None => {
                         // Keys the readers hand over are UTF-8 (checked, or within the checked

@@ -26,7 +26,9 @@ impl ::serde::de::Error for Error {
 
     #[cold]
     fn invalid_value(unexp: Unexpected<'_>, exp: &dyn Expected) -> Error {
-        Error::unplaced(Code::Custom(format!("invalid value {unexp}, expected {exp}")))
+        Error::unplaced(Code::Custom(format!(
+            "invalid value {unexp}, expected {exp}"
+        )))
     }
 
     #[cold]

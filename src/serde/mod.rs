@@ -172,7 +172,10 @@ pub fn write_json_with<T: ?Sized + Serialize>(
     let res = if opts.pretty {
         serialize(v, &mut JsonWriter::<_, true>::with_options(&mut *out, opts))
     } else {
-        serialize(v, &mut JsonWriter::<_, false>::with_options(&mut *out, opts))
+        serialize(
+            v,
+            &mut JsonWriter::<_, false>::with_options(&mut *out, opts),
+        )
     };
     res.inspect_err(|_| out.truncate(start))
 }

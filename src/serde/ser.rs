@@ -280,7 +280,8 @@ impl<'a, 'w, W: Writer> ser::Serializer for &'a mut Ser<'w, W> {
         index: u32,
         variant: &'static str,
     ) -> Result<()> {
-        self.w.unit_variant(variant, i128::from(index), NumKind::I32);
+        self.w
+            .unit_variant(variant, i128::from(index), NumKind::I32);
         Ok(())
     }
     #[inline]
@@ -1473,9 +1474,13 @@ impl<W: Writer> ser::Serializer for KeySer<'_, '_, W> {
     /// A unit variant: the key of a map keyed by a unit-only enum (its name in JSON, its index
     /// in BEVE).
     #[inline]
-    fn serialize_unit_variant(self, _: &'static str, index: u32, variant: &'static str) -> Result<()> {
-        self.head
-            .before_key(self.w, KeyKind::Int(NumKind::I32))?;
+    fn serialize_unit_variant(
+        self,
+        _: &'static str,
+        index: u32,
+        variant: &'static str,
+    ) -> Result<()> {
+        self.head.before_key(self.w, KeyKind::Int(NumKind::I32))?;
         self.w.enum_key(variant, i128::from(index), NumKind::I32);
         Ok(())
     }
@@ -1606,11 +1611,7 @@ impl<W: Writer> ser::Serializer for RawBeve<'_, W> {
     fn serialize_unit_variant(self, _: &'static str, _: u32, _: &'static str) -> Result<()> {
         Err(not_bytes())
     }
-    fn serialize_newtype_struct<T: ?Sized + Serialize>(
-        self,
-        _: &'static str,
-        _: &T,
-    ) -> Result<()> {
+    fn serialize_newtype_struct<T: ?Sized + Serialize>(self, _: &'static str, _: &T) -> Result<()> {
         Err(not_bytes())
     }
     fn serialize_newtype_variant<T: ?Sized + Serialize>(
