@@ -176,8 +176,9 @@ struct Everything {
     loose: Vec<Loose>,
     rgb: Rgb,
     lengths: Vec<Meters>,
-    // Left out when it holds `None` (as the derive leaves it out); serde needs a default.
+    // Left out when it holds `None` (as the derive leaves it out); both need a default.
     #[serde(default)]
+    #[structio(default)]
     maybe_id: MaybeId,
     marker: Marker,
     empty: Empty,

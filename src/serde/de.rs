@@ -1123,3 +1123,28 @@ impl<'de> MapAccess<'de> for Extension<'de> {
         seed.deserialize(BorrowedBytesDeserializer::<Error>::new(bytes))
     }
 }
+
+// ---------------------------------------------------------------------------------------------
+// A field left out.
+
+/// The deserializer of a field a document leaves out: an `Option` reads `None` (serde's rule
+/// for missing `Option` fields), every other type an error.
+pub(crate) struct Missing;
+
+impl<'de> de::Deserializer<'de> for Missing {
+    type Error = Error;
+
+    fn deserialize_any<V: Visitor<'de>>(self, _visitor: V) -> Result<V::Value> {
+        Err(Error::unplaced(Code::Custom("missing".into())))
+    }
+
+    fn deserialize_option<V: Visitor<'de>>(self, visitor: V) -> Result<V::Value> {
+        visitor.visit_none()
+    }
+
+    ::serde::forward_to_deserialize_any! {
+        bool i8 i16 i32 i64 i128 u8 u16 u32 u64 u128 f32 f64 char str string bytes byte_buf
+        unit unit_struct newtype_struct seq tuple tuple_struct map struct enum identifier
+        ignored_any
+    }
+}

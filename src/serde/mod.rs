@@ -366,6 +366,17 @@ impl<'de, T: Serialize + Deserialize<'de>> Reflect<'de> for Serde<T> {
         Ok(())
     }
 
+    #[inline]
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        read_serde(r).map(Serde)
+    }
+
+    /// What serde gives a field a document leaves out: `None` for an `Option` (serde's rule),
+    /// nothing for any other type (the key is then missing).
+    fn default_value() -> Option<Self> {
+        T::deserialize(de::Missing).ok().map(Serde)
+    }
+
     /// Whether the value serializes as `None`.
     #[inline]
     fn is_absent(&self) -> bool {
