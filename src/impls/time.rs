@@ -123,6 +123,10 @@ fn since_epoch(t: &SystemTime) -> Option<(i64, u32)> {
     }
 }
 
+/// The seconds since the Unix epoch of the times a timestamp text can hold at UTC: from
+/// 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
+pub(crate) const UTC_SECONDS: std::ops::Range<i64> = -62_167_219_200..253_402_300_800;
+
 /// The timestamp text of a UTC time (`secs` and `nano` since the Unix epoch), `None` outside
 /// the years 0000-9999.
 #[inline]
@@ -147,6 +151,10 @@ impl<'de> Reflect<'de> for SystemTime {
                 return None;
             }
             let secs = p.unix_seconds();
+            // Only times that can be written back (in the years 0000-9999 at UTC).
+            if !UTC_SECONDS.contains(&secs) {
+                return None;
+            }
             let d = Duration::new(secs.unsigned_abs(), 0);
             let t = if secs >= 0 {
                 UNIX_EPOCH.checked_add(d)?

@@ -91,7 +91,13 @@ macro_rules! date_time {
             #[inline]
             fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
                 let convert: fn(DateTime<FixedOffset>) -> DateTime<$tz> = $convert;
-                *self = read_parsed(r, "RFC 3339 date-time", |s| parse_fixed(s).map(convert))?;
+                // Only times that can be written back: in the years 0000-9999 in this zone.
+                *self = read_parsed(r, "RFC 3339 date-time", |s| {
+                    let t = convert(parse_fixed(s)?);
+                    iso8601::YEARS
+                        .contains(&i64::from(t.naive_local().year()))
+                        .then_some(t)
+                })?;
                 Ok(())
             }
         }
