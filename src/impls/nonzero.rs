@@ -30,14 +30,14 @@ fn code(zero: bool, ty: &'static str) -> Code {
     }
 }
 
-/// A range error about the wire integer renamed after the non-zero type.
+/// A range or fraction error about the wire integer renamed after the non-zero type.
 #[cold]
 #[inline(never)]
 fn rename(e: Error, ty: &'static str) -> Error {
-    if matches!(e.code(), Code::NumberOutOfRange(_)) {
-        e.with_code(Code::NumberOutOfRange(ty))
-    } else {
-        e
+    match e.code() {
+        Code::NumberOutOfRange(_) => e.with_code(Code::NumberOutOfRange(ty)),
+        Code::ExpectedInteger(_) => e.with_code(Code::ExpectedInteger(ty)),
+        _ => e,
     }
 }
 
