@@ -104,7 +104,7 @@ pub trait Reflect<'de>: Sized {
     #[inline]
     fn read_cow<R: Reader<'de>>(out: &mut Cow<'de, [Self]>, r: &mut R) -> Result<()>
     where
-        Self: Clone + Default,
+        Self: Clone,
     {
         if let Cow::Borrowed(_) = out {
             *out = Cow::Owned(Vec::new());

@@ -466,16 +466,26 @@ pub fn time_points(exe: &Path, dir: &Path, rng: &mut crate::Rng, n: usize) -> us
     let json_file = dir.join("timepoints.json.in");
     std::fs::write(&json_file, framed(&json)).unwrap();
     let out = dir.join("timepoints.out");
-    crate::run(exe, &[Path::new("timepoints"), &counts_file, &json_file, &out]);
+    crate::run(
+        exe,
+        &[Path::new("timepoints"), &counts_file, &json_file, &out],
+    );
     let bytes = std::fs::read(&out).unwrap();
     let res = results(&bytes);
-    assert_eq!(res.len(), 1 + records.len(), "timepoints: Glaze's result count");
+    assert_eq!(
+        res.len(),
+        1 + records.len(),
+        "timepoints: Glaze's result count"
+    );
     let mut bad = 0;
     let ours = structio::to_json(&times).into_bytes();
     let (status, glaze) = res[0];
     if status != 0 || glaze != ours.as_slice() {
         bad += 1;
-        println!("timepoints: Glaze's JSON of the counts differs; {}", diff(glaze, &ours, true));
+        println!(
+            "timepoints: Glaze's JSON of the counts differs; {}",
+            diff(glaze, &ours, true)
+        );
     }
     match structio::from_json::<Vec<SystemTime>>(glaze) {
         Ok(back) if back == times => {}
@@ -495,7 +505,11 @@ pub fn time_points(exe: &Path, dir: &Path, rng: &mut crate::Rng, n: usize) -> us
             if differ <= SHOWN {
                 println!(
                     "timepoints #{i}: Glaze read structio's JSON and wrote {}; {}",
-                    if status == 0 { "other text" } else { "an error" },
+                    if status == 0 {
+                        "other text"
+                    } else {
+                        "an error"
+                    },
                     diff(glaze, ours, true)
                 );
             }

@@ -542,7 +542,6 @@ pub fn nested(rng: &mut Rng) -> Nested {
     }
 }
 
-#[cfg(feature = "num-complex")]
 /// `typed::times`: `std::chrono::nanoseconds` as `Duration`, and the std types that are an
 /// integer or a string on the wire.
 #[derive(Reflect, Debug, PartialEq, Clone)]
@@ -634,6 +633,7 @@ pub fn times(rng: &mut Rng) -> Times {
     }
 }
 
+#[cfg(feature = "num-complex")]
 pub fn complexes(rng: &mut Rng) -> Complexes {
     use num_complex::Complex;
     Complexes {

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 use crate::error::Result;
 use crate::reflect::{Reader, Reflect, Writer};
 
-impl<'de: 'a, 'a, T: Reflect<'de> + Clone + Default + 'de> Reflect<'de> for Cow<'a, [T]> {
+impl<'de: 'a, 'a, T: Reflect<'de> + Clone + 'de> Reflect<'de> for Cow<'a, [T]> {
     #[inline]
     fn write<W: Writer>(&self, w: &mut W) {
         T::write_slice(self, w)
@@ -23,4 +23,5 @@ impl<'de: 'a, 'a, T: Reflect<'de> + Clone + Default + 'de> Reflect<'de> for Cow<
         *self = tmp;
         res
     }
+    crate::impls::new_from_default!('de);
 }

@@ -17,10 +17,11 @@ macro_rules! address {
             fn write<W: Writer>(&self, w: &mut W) {
                 write_display(self, w)
             }
+            super::text::read_via_new!('de);
+            /// No default: a member left out is missing, never a made-up address.
             #[inline]
-            fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-                *self = read_parsed(r, $what, |s| s.parse().ok())?;
-                Ok(())
+            fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                read_parsed(r, $what, |s| s.parse().ok())
             }
             #[inline]
             fn write_iter<'a, W: Writer, I>(items: I, w: &mut W)

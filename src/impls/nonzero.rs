@@ -30,10 +30,11 @@ fn code(zero: bool, ty: &'static str) -> Code {
     }
 }
 
-/// A range or fraction error about the wire integer renamed after the non-zero type.
+/// A range or fraction error about the wire integer renamed after the type read (a non-zero
+/// integer, a duration).
 #[cold]
 #[inline(never)]
-fn rename(e: Error, ty: &'static str) -> Error {
+pub(crate) fn rename(e: Error, ty: &'static str) -> Error {
     match e.code() {
         Code::NumberOutOfRange(_) => e.with_code(Code::NumberOutOfRange(ty)),
         Code::ExpectedInteger(_) => e.with_code(Code::ExpectedInteger(ty)),
@@ -75,18 +76,17 @@ macro_rules! nonzero {
             fn write<W: Writer>(&self, w: &mut W) {
                 w.number(self.get() as $wire)
             }
+            super::text::read_via_new!('de);
+            /// No default: a member left out is missing, never a made-up value.
             #[inline]
-            fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+            fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
                 let mark = r.save();
                 let v = r
                     .read_number::<$wire>()
                     .map_err(|e| rename(e, stringify!($nz)))?;
                 match <$int>::try_from(v) {
                     Ok(v) => match <$nz>::new(v) {
-                        Some(nz) => {
-                            *self = nz;
-                            Ok(())
-                        }
+                        Some(nz) => Ok(nz),
                         None => Err(bad_value(r, mark, true, stringify!($nz))),
                     },
                     Err(_) => Err(bad_value(r, mark, false, stringify!($nz))),

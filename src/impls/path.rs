@@ -53,6 +53,7 @@ impl<'de> Reflect<'de> for PathBuf {
         os.push(s.as_str());
         Ok(())
     }
+    crate::impls::new_from_default!('de);
     #[inline]
     fn write_iter<'a, W: Writer, I>(items: I, w: &mut W)
     where
@@ -68,14 +69,12 @@ impl<'de: 'a, 'a> Reflect<'de> for &'a Path {
     fn write<W: Writer>(&self, w: &mut W) {
         write_path(self, w)
     }
+    super::text::read_via_new!('de);
     #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         let mark = r.save();
         match r.read_str()? {
-            Str::Borrowed(b) => {
-                *self = Path::new(b);
-                Ok(())
-            }
+            Str::Borrowed(b) => Ok(Path::new(b)),
             Str::Transient(_) => Err(Error::new(
                 Code::BorrowedEscape,
                 crate::read::offset_at(r, mark),

@@ -145,3 +145,21 @@ where
     }
     w.end_array();
 }
+
+/// `Reflect::read` for a type without a buffer to reuse: the value [`Reflect::read_new`]
+/// reads. `$de` is the impl's document lifetime.
+///
+/// [`Reflect::read_new`]: crate::reflect::Reflect::read_new
+macro_rules! read_via_new {
+    ($de:lifetime) => {
+        #[inline]
+        fn read<R: $crate::reflect::Reader<$de>>(
+            &mut self,
+            r: &mut R,
+        ) -> $crate::error::Result<()> {
+            *self = <Self as $crate::reflect::Reflect<$de>>::read_new(r)?;
+            Ok(())
+        }
+    };
+}
+pub(crate) use read_via_new;

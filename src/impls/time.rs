@@ -19,7 +19,6 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use super::iso8601;
 use crate::error::{Code, Error, Result};
-use crate::number::Wire;
 use crate::reflect::{Reader, Reflect, Writer};
 
 /// Writes a count of nanoseconds: an `i64` when it fits (Glaze's `std::chrono::nanoseconds`),
@@ -51,22 +50,19 @@ pub(crate) fn write_nanos_array<W: Writer>(counts: &[i128], w: &mut W) {
     w.end_array();
 }
 
-/// Reads a count of nanoseconds (any integer; a fraction is an error naming `ty`), with the
-/// position it started at for range errors.
+/// Reads a count of nanoseconds (any integer, by the rules of integer values: a fraction is an
+/// error naming `ty`, as is a count past `i128`), with the position it started at for range
+/// errors.
 #[inline]
 pub(crate) fn read_nanos<'de, R: Reader<'de>>(
     r: &mut R,
     ty: &'static str,
 ) -> Result<(i128, usize)> {
     let at = r.offset();
-    match r.read_wire_number()? {
-        Wire::Int(v) => Ok((v, at)),
-        Wire::Uint(v) => match i128::try_from(v) {
-            Ok(v) => Ok((v, at)),
-            Err(_) => Err(Error::new(Code::NumberOutOfRange(ty), at)),
-        },
-        Wire::F32(_) | Wire::F64(_) => Err(Error::new(Code::ExpectedInteger(ty), at)),
-    }
+    let n = r
+        .read_number::<i128>()
+        .map_err(|e| super::nonzero::rename(e, ty))?;
+    Ok((n, at))
 }
 
 /// The nanoseconds of `d` as a signed count (every `Duration` fits: at most about 2^94).
@@ -80,17 +76,19 @@ impl<'de> Reflect<'de> for Duration {
     fn write<W: Writer>(&self, w: &mut W) {
         write_nanos(nanos(self), w)
     }
+    super::text::read_via_new!('de);
     #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         let (n, at) = read_nanos(r, "Duration")?;
         let secs = u64::try_from(n.div_euclid(1_000_000_000));
         match secs {
-            Ok(secs) if n >= 0 => {
-                *self = Duration::new(secs, n.rem_euclid(1_000_000_000) as u32);
-                Ok(())
-            }
+            Ok(secs) if n >= 0 => Ok(Duration::new(secs, n.rem_euclid(1_000_000_000) as u32)),
             _ => Err(Error::new(Code::NumberOutOfRange("Duration"), at)),
         }
+    }
+    #[inline]
+    fn default_value() -> Option<Self> {
+        Some(Duration::ZERO)
     }
     #[inline]
     fn write_slice<W: Writer>(items: &[Self], w: &mut W) {
@@ -143,9 +141,11 @@ impl iso8601::AsText for SystemTime {
 
 impl<'de> Reflect<'de> for SystemTime {
     iso8601::text_writes!();
+    super::text::read_via_new!('de);
+    /// No default: a member left out is missing, never a made-up time.
     #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        *self = super::text::read_parsed(r, "date-time", |s| {
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        super::text::read_parsed(r, "date-time", |s| {
             let p = iso8601::parse_date_time(s.as_bytes())?;
             if p.second == 60 {
                 return None;
@@ -162,7 +162,6 @@ impl<'de> Reflect<'de> for SystemTime {
                 UNIX_EPOCH.checked_sub(d)?
             };
             t.checked_add(Duration::from_nanos(u64::from(p.nano)))
-        })?;
-        Ok(())
+        })
     }
 }

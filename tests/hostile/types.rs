@@ -32,13 +32,25 @@ fn megabyte_texts_are_clipped_in_messages() {
         assert!(m.contains("(1048576 bytes)"), "{what}: {m}");
     };
     timed("megabyte texts", 2000, || {
-        check("IpAddr", err("IpAddr", structio::from_json::<IpAddr>(&text)));
-        check("SocketAddr", err("SocketAddr", structio::from_json::<SocketAddr>(&text)));
-        check("SystemTime", err("SystemTime", structio::from_json::<SystemTime>(&text)));
+        check(
+            "IpAddr",
+            err("IpAddr", structio::from_json::<IpAddr>(&text)),
+        );
+        check(
+            "SocketAddr",
+            err("SocketAddr", structio::from_json::<SocketAddr>(&text)),
+        );
+        check(
+            "SystemTime",
+            err("SystemTime", structio::from_json::<SystemTime>(&text)),
+        );
         let key = format!("{{{text}:1}}");
         check(
             "IpAddr key",
-            err("IpAddr key", structio::from_json::<BTreeMap<IpAddr, u8>>(&key)),
+            err(
+                "IpAddr key",
+                structio::from_json::<BTreeMap<IpAddr, u8>>(&key),
+            ),
         );
         // A path takes any text: a megabyte path reads.
         let p: PathBuf = structio::from_json(&text).unwrap();
@@ -58,13 +70,20 @@ fn a_megabyte_fraction_of_a_second_reads_in_linear_time() {
 fn numbers_far_past_every_range() {
     let digits = "9".repeat(100_000);
     timed("long numbers", 2000, || {
-        err_with("Duration", structio::from_json::<Duration>(&digits), "out of range");
+        err_with(
+            "Duration",
+            structio::from_json::<Duration>(&digits),
+            "out of range",
+        );
         err_with(
             "NonZeroU32",
             structio::from_json::<NonZeroU32>(&digits),
             "out of range",
         );
-        err("-Duration", structio::from_json::<Duration>(&format!("-{digits}")));
+        err(
+            "-Duration",
+            structio::from_json::<Duration>(&format!("-{digits}")),
+        );
         err("Duration exp", structio::from_json::<Duration>("1e400"));
         err("Duration float", structio::from_json::<Duration>("0.5"));
     });
@@ -72,24 +91,28 @@ fn numbers_far_past_every_range() {
 
 #[test]
 fn a_zero_after_a_million_nonzero_elements() {
-    bounded("types::a_zero_after_a_million_nonzero_elements", 256, || {
-        let n = 1 << 20;
-        let mut json = "1,".repeat(n);
-        json.insert(0, '[');
-        json.push_str("0]");
-        let e = timed("JSON zero at the end", 2000, || {
-            err("zero", structio::from_json::<Vec<NonZeroU8>>(&json))
-        });
-        assert_eq!(e.path(), format!("$[{n}]"));
-        assert_eq!(e.offset(), 2 * n + 1);
-        let mut v = vec![1u8; n];
-        v.push(0);
-        let beve = structio::to_beve(&v);
-        let e = timed("BEVE zero at the end", 2000, || {
-            err("zero", structio::from_beve::<Vec<NonZeroU8>>(&beve))
-        });
-        assert_eq!(e.path(), format!("$[{n}]"));
-    });
+    bounded(
+        "types::a_zero_after_a_million_nonzero_elements",
+        256,
+        || {
+            let n = 1 << 20;
+            let mut json = "1,".repeat(n);
+            json.insert(0, '[');
+            json.push_str("0]");
+            let e = timed("JSON zero at the end", 2000, || {
+                err("zero", structio::from_json::<Vec<NonZeroU8>>(&json))
+            });
+            assert_eq!(e.path(), format!("$[{n}]"));
+            assert_eq!(e.offset(), 2 * n + 1);
+            let mut v = vec![1u8; n];
+            v.push(0);
+            let beve = structio::to_beve(&v);
+            let e = timed("BEVE zero at the end", 2000, || {
+                err("zero", structio::from_beve::<Vec<NonZeroU8>>(&beve))
+            });
+            assert_eq!(e.path(), format!("$[{n}]"));
+        },
+    );
 }
 
 #[test]
@@ -111,7 +134,10 @@ fn counts_far_beyond_the_payload() {
                 #[cfg(feature = "bytes")]
                 err(&what, structio::from_beve::<bytes::Bytes>(&doc));
                 #[cfg(feature = "smallvec")]
-                err(&what, structio::from_beve::<smallvec::SmallVec<[u32; 4]>>(&doc));
+                err(
+                    &what,
+                    structio::from_beve::<smallvec::SmallVec<[u32; 4]>>(&doc),
+                );
                 #[cfg(feature = "indexmap")]
                 err(&what, structio::from_beve::<indexmap::IndexSet<u32>>(&doc));
                 #[cfg(feature = "time")]
@@ -122,7 +148,10 @@ fn counts_far_beyond_the_payload() {
                 let doc = [&[h][..], &size8(n), &[0u8; 16]].concat();
                 err("map", structio::from_beve::<BTreeMap<IpAddr, u8>>(&doc));
                 #[cfg(feature = "indexmap")]
-                err("index map", structio::from_beve::<indexmap::IndexMap<u32, u8>>(&doc));
+                err(
+                    "index map",
+                    structio::from_beve::<indexmap::IndexMap<u32, u8>>(&doc),
+                );
             }
         }
     });
@@ -141,7 +170,8 @@ fn repeated_keys_of_an_index_map() {
         doc.push_str("\"k\":1");
     }
     doc.push('}');
-    let m: IndexMap<String, u8> = timed("repeated keys", 2000, || structio::from_json(&doc)).unwrap();
+    let m: IndexMap<String, u8> =
+        timed("repeated keys", 2000, || structio::from_json(&doc)).unwrap();
     assert_eq!(m.len(), 1);
     let mut opts = structio::json::Options::default();
     opts.read.error_on_duplicate_keys = true;

@@ -19,6 +19,7 @@ impl<'de> Reflect<'de> for Bytes {
         *self = Bytes::from(v);
         res
     }
+    crate::impls::new_from_default!('de);
 }
 
 impl<'de> Reflect<'de> for BytesMut {
@@ -33,4 +34,5 @@ impl<'de> Reflect<'de> for BytesMut {
         *self = BytesMut::from(Bytes::from(v));
         res
     }
+    crate::impls::new_from_default!('de);
 }

@@ -88,17 +88,18 @@ macro_rules! date_time {
 
         impl<'de> Reflect<'de> for DateTime<$tz> {
             iso8601::text_writes!();
+            crate::impls::text::read_via_new!('de);
+            /// No default: a member left out is missing, never a made-up value.
             #[inline]
-            fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+            fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
                 let convert: fn(DateTime<FixedOffset>) -> DateTime<$tz> = $convert;
                 // Only times that can be written back: in the years 0000-9999 in this zone.
-                *self = read_parsed(r, "RFC 3339 date-time", |s| {
+                read_parsed(r, "RFC 3339 date-time", |s| {
                     let t = convert(parse_fixed(s)?);
                     iso8601::YEARS
                         .contains(&i64::from(t.naive_local().year()))
                         .then_some(t)
-                })?;
-                Ok(())
+                })
             }
         }
     )*};
@@ -119,16 +120,17 @@ impl AsText for NaiveDateTime {
 
 impl<'de> Reflect<'de> for NaiveDateTime {
     iso8601::text_writes!();
+    crate::impls::text::read_via_new!('de);
+    /// No default: a member left out is missing, never a made-up value.
     #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        *self = read_parsed(r, "date-time without offset", |s| {
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        read_parsed(r, "date-time without offset", |s| {
             let p = iso8601::parse_date_time(s.as_bytes())?;
             match p.offset {
                 None => naive_date_time(&p),
                 Some(_) => None,
             }
-        })?;
-        Ok(())
+        })
     }
 }
 
@@ -141,13 +143,14 @@ impl AsText for NaiveDate {
 
 impl<'de> Reflect<'de> for NaiveDate {
     iso8601::text_writes!();
+    crate::impls::text::read_via_new!('de);
+    /// No default: a member left out is missing, never a made-up value.
     #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        *self = read_parsed(r, "date", |s| {
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        read_parsed(r, "date", |s| {
             let (y, m, d) = iso8601::parse_date(s.as_bytes())?;
             NaiveDate::from_ymd_opt(i32::try_from(y).ok()?, m, d)
-        })?;
-        Ok(())
+        })
     }
 }
 
@@ -161,13 +164,14 @@ impl AsText for NaiveTime {
 
 impl<'de> Reflect<'de> for NaiveTime {
     iso8601::text_writes!();
+    crate::impls::text::read_via_new!('de);
+    /// No default: a member left out is missing, never a made-up value.
     #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        *self = read_parsed(r, "time", |s| {
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        read_parsed(r, "time", |s| {
             let (h, m, sec, nano) = iso8601::parse_time(s.as_bytes())?;
             naive_time(h, m, sec, nano)
-        })?;
-        Ok(())
+        })
     }
 }
 
@@ -182,15 +186,18 @@ impl<'de> Reflect<'de> for TimeDelta {
     fn write<W: crate::reflect::Writer>(&self, w: &mut W) {
         write_nanos(nanos(self), w)
     }
+    crate::impls::text::read_via_new!('de);
     #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         let (n, at) = read_nanos(r, "TimeDelta")?;
         let secs = i64::try_from(n.div_euclid(1_000_000_000)).ok();
         let sub = n.rem_euclid(1_000_000_000) as u32;
-        *self = secs
-            .and_then(|s| TimeDelta::new(s, sub))
-            .ok_or_else(|| Error::new(Code::NumberOutOfRange("TimeDelta"), at))?;
-        Ok(())
+        secs.and_then(|s| TimeDelta::new(s, sub))
+            .ok_or_else(|| Error::new(Code::NumberOutOfRange("TimeDelta"), at))
+    }
+    #[inline]
+    fn default_value() -> Option<Self> {
+        Some(TimeDelta::zero())
     }
     #[inline]
     fn write_slice<W: crate::reflect::Writer>(items: &[Self], w: &mut W) {

@@ -48,7 +48,7 @@ fn detach<'de, 'k>(key: Key<'de, '_>, keep: &'k mut String) -> Key<'de, 'k> {
 impl<'de, K, V, S> Reflect<'de> for IndexMap<K, V, S>
 where
     K: MapKey<'de> + Eq + Hash,
-    V: Reflect<'de> + Default,
+    V: Reflect<'de>,
     S: BuildHasher + Default,
 {
     #[inline]
@@ -74,27 +74,30 @@ where
             };
             let key = detach(key, &mut unescaped);
             let k = K::from_key(key, key_at)?;
-            let (index, held) = match self.get_index_of(&k) {
-                Some(i) => (i, true),
-                None => (self.insert_full(k, V::default()).0, false),
-            };
-            if check {
-                let again = if merge { !named.insert(index) } else { held };
-                if again {
-                    return Err(Error::new(Code::DuplicateKey(key_text(&key)), key_at));
+            let named_at = |e: crate::error::Error| e.push_path(PathSegment::Key(key_text(&key)));
+            let Some(index) = self.get_index_of(&k) else {
+                // A new key: its value read new and appended.
+                let v = V::read_new(r).map_err(named_at)?;
+                let (index, _) = self.insert_full(k, v);
+                if check && merge {
+                    named.insert(index);
                 }
+                continue;
+            };
+            if check && (!merge || !named.insert(index)) {
+                return Err(Error::new(Code::DuplicateKey(key_text(&key)), key_at));
             }
             if let Some((_, v)) = self.get_index_mut(index) {
-                v.read(r)
-                    .map_err(|e| e.push_path(PathSegment::Key(key_text(&key))))?;
+                v.read(r).map_err(named_at)?;
             }
         }
     }
+    crate::impls::new_from_default!('de);
 }
 
 impl<'de, T, S> Reflect<'de> for IndexSet<T, S>
 where
-    T: Reflect<'de> + Default + Eq + Hash,
+    T: Reflect<'de> + Eq + Hash,
     S: BuildHasher + Default,
 {
     #[inline]
@@ -111,4 +114,5 @@ where
         self.extend(v);
         Ok(())
     }
+    crate::impls::new_from_default!('de);
 }

@@ -10,7 +10,7 @@ use crate::reflect::{Reader, Reflect, Writer};
 impl<'de, A> Reflect<'de> for SmallVec<A>
 where
     A: Array,
-    A::Item: Reflect<'de> + Default,
+    A::Item: Reflect<'de>,
 {
     #[inline]
     fn write<W: Writer>(&self, w: &mut W) {
@@ -18,10 +18,16 @@ where
     }
     #[inline]
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        // A spilled vector hands its allocation over and gets it back.
+        // A spilled vector hands its allocation over and gets it back; items that fit inline
+        // are moved back inline.
         let mut v = std::mem::take(self).into_vec();
         let res = A::Item::read_vec(&mut v, r);
-        *self = SmallVec::from_vec(v);
+        *self = if v.len() <= A::size() {
+            v.into_iter().collect()
+        } else {
+            SmallVec::from_vec(v)
+        };
         res
     }
+    crate::impls::new_from_default!('de);
 }

@@ -71,14 +71,15 @@ impl AsText for OffsetDateTime {
 
 impl<'de> Reflect<'de> for OffsetDateTime {
     iso8601::text_writes!();
+    crate::impls::text::read_via_new!('de);
+    /// No default: a member left out is missing, never a made-up value.
     #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        *self = read_parsed(r, "RFC 3339 date-time", |s| {
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        read_parsed(r, "RFC 3339 date-time", |s| {
             let p = iso8601::parse_date_time(s.as_bytes())?;
             let offset = UtcOffset::from_whole_seconds(p.offset.unwrap_or(0)).ok()?;
             Some(primitive(&p)?.assume_offset(offset))
-        })?;
-        Ok(())
+        })
     }
 }
 
@@ -91,16 +92,17 @@ impl AsText for PrimitiveDateTime {
 
 impl<'de> Reflect<'de> for PrimitiveDateTime {
     iso8601::text_writes!();
+    crate::impls::text::read_via_new!('de);
+    /// No default: a member left out is missing, never a made-up value.
     #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        *self = read_parsed(r, "date-time without offset", |s| {
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        read_parsed(r, "date-time without offset", |s| {
             let p = iso8601::parse_date_time(s.as_bytes())?;
             match p.offset {
                 None => primitive(&p),
                 Some(_) => None,
             }
-        })?;
-        Ok(())
+        })
     }
 }
 
@@ -117,13 +119,14 @@ impl AsText for Date {
 
 impl<'de> Reflect<'de> for Date {
     iso8601::text_writes!();
+    crate::impls::text::read_via_new!('de);
+    /// No default: a member left out is missing, never a made-up value.
     #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        *self = read_parsed(r, "date", |s| {
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        read_parsed(r, "date", |s| {
             let (y, m, d) = iso8601::parse_date(s.as_bytes())?;
             date(y, m, d)
-        })?;
-        Ok(())
+        })
     }
 }
 
@@ -141,13 +144,14 @@ impl AsText for Time {
 
 impl<'de> Reflect<'de> for Time {
     iso8601::text_writes!();
+    crate::impls::text::read_via_new!('de);
+    /// No default: a member left out is missing, never a made-up value.
     #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        *self = read_parsed(r, "time", |s| {
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        read_parsed(r, "time", |s| {
             let (h, m, sec, nano) = iso8601::parse_time(s.as_bytes())?;
             time_of_day(h, m, sec, nano)
-        })?;
-        Ok(())
+        })
     }
 }
 
@@ -156,17 +160,19 @@ impl<'de> Reflect<'de> for Duration {
     fn write<W: Writer>(&self, w: &mut W) {
         write_nanos(self.whole_nanoseconds(), w)
     }
+    crate::impls::text::read_via_new!('de);
     #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         let (n, at) = read_nanos(r, "time::Duration")?;
         // Seconds and nanoseconds of the same sign: `Duration::new` has nothing to carry.
         match i64::try_from(n / 1_000_000_000) {
-            Ok(secs) => {
-                *self = Duration::new(secs, (n % 1_000_000_000) as i32);
-                Ok(())
-            }
+            Ok(secs) => Ok(Duration::new(secs, (n % 1_000_000_000) as i32)),
             Err(_) => Err(Error::new(Code::NumberOutOfRange("time::Duration"), at)),
         }
+    }
+    #[inline]
+    fn default_value() -> Option<Self> {
+        Some(Duration::ZERO)
     }
     #[inline]
     fn write_slice<W: Writer>(items: &[Self], w: &mut W) {

@@ -21,17 +21,18 @@ impl<'de> Reflect<'de> for Uuid {
             w.str(self.hyphenated().encode_lower(&mut buf))
         }
     }
+    crate::impls::text::read_via_new!('de);
+    /// No default: a member left out is missing, never a made-up (nil) UUID.
     #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        *self = match r.peek_kind()? {
-            ValueKind::String => read_parsed(r, "UUID", |s| Uuid::try_parse(s).ok())?,
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        match r.peek_kind()? {
+            ValueKind::String => read_parsed(r, "UUID", |s| Uuid::try_parse(s).ok()),
             _ => {
                 let mut bytes = [0u8; 16];
                 r.read_typed_slice(&mut bytes)?;
-                Uuid::from_bytes(bytes)
+                Ok(Uuid::from_bytes(bytes))
             }
-        };
-        Ok(())
+        }
     }
     #[inline]
     fn write_iter<'a, W: Writer, I>(items: I, w: &mut W)
