@@ -7,7 +7,8 @@ pub use crate::enums::{
 };
 pub use crate::error::{PathSegment, Result};
 pub use crate::fields::{
-    member_of, own_member, read_member_of, read_members_in, Fields, KeptKeys, NO_FIELDS,
+    conversion_error, member_of, missing_key, no_default_value, own_member, read_member_of,
+    read_members_in, Fields, KeptKeys, NO_FIELDS,
 };
 pub use crate::number::NumKind;
 pub use crate::read::{
@@ -16,6 +17,8 @@ pub use crate::read::{
 pub use crate::reflect::{
     EnumInfo, FieldName, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Writer,
 };
+pub use core::clone::Clone;
+pub use core::convert::{From, Into, TryFrom};
 pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{Err, Ok};

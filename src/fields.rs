@@ -42,11 +42,14 @@ pub trait Fields<'de>: Reflect<'de> {
     /// Reads the value of member `index`: an index into `INFO.names`, or past it, a member of a
     /// flattened field (see [`Fields::flat_member`]).
     fn read_member<R: Reader<'de>>(&mut self, index: usize, r: &mut R) -> Result<()>;
-    /// Sets member `index` (numbered as for [`Fields::read_member`]), which an object left
-    /// out, to what a fresh read gives: `None` for an `Option` member; other members are left
-    /// as they are (a missing required member is reported, or kept, by the reader).
+    /// Handles member `index` (numbered as for [`Fields::read_member`]), which an object left
+    /// out (see [`crate::read::Member::Absent`]): one that may be left out takes what a fresh
+    /// read gives (`None`, its default); another is a missing key under
+    /// `error_on_missing_keys` and keeps its value otherwise.
     #[inline(always)]
-    fn reset_member(&mut self, _index: usize) {}
+    fn absent_member<R: Reader<'de>>(&mut self, _index: usize, _r: &mut R) -> Result<()> {
+        Ok(())
+    }
     /// How many members there are: the struct's own, then those of its flattened fields.
     const MEMBERS: usize = Self::INFO.names.len();
     /// The member of a flattened field a key names (a key `INFO` does not hold): its index, from
@@ -108,10 +111,7 @@ where
 {
     match m {
         Member::Index(i) => target.read_member(i, r),
-        Member::Absent(i) => {
-            target.reset_member(i);
-            Ok(())
-        }
+        Member::Absent(i) => target.absent_member(i, r),
         Member::Rest(key, offset) => {
             if r.options().error_on_duplicate_keys {
                 kept.note(key, offset)?;
@@ -172,4 +172,34 @@ where
         T::REST,
         |m, r| read_member_of(target, m, r, &mut kept),
     )
+}
+
+/// The error for member `name`, which the object ending at `offset` left out and which may not
+/// be left out (reading a new value under `error_on_missing_keys: false`, when the member's
+/// type has no [`Reflect::default_value`]).
+#[cold]
+pub fn missing_key(name: &str, offset: usize) -> Error {
+    Error::new(Code::MissingKey(name.to_string()), offset)
+}
+
+/// The error for a new value of `type_name` that must start from its
+/// [`Reflect::default_value`] (a struct with flattened fields, the payload of a newtype variant
+/// of an internally tagged enum) when it has none.
+#[cold]
+pub fn no_default_value(type_name: &str, offset: usize) -> Error {
+    Error::custom(
+        format!(
+            "`{type_name}` cannot be read as a new value: its members are read into a value \
+             that starts from `Reflect::default_value`, and a member has no default value \
+             (give it `#[structio(default)]`, or read into an existing value)"
+        ),
+        offset,
+    )
+}
+
+/// The error for a value read as the type of a `#[structio(try_from = "...")]` that the
+/// conversion refused: its message, at `offset` (where the value started).
+#[cold]
+pub fn conversion_error(e: &dyn std::fmt::Display, offset: usize) -> Error {
+    Error::custom(e.to_string(), offset)
 }

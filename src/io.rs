@@ -303,7 +303,7 @@ fn read_file(path: &Path) -> Result<Vec<u8>> {
 /// structio::write_file_json(&Config { name: "b".into(), port: 80 }, &path).unwrap();
 /// assert_eq!(structio::read_file_json::<Config>(&path).unwrap().port, 80);
 /// ```
-pub fn read_file_json<T: ReflectOwned + Default>(path: impl AsRef<Path>) -> Result<T> {
+pub fn read_file_json<T: ReflectOwned>(path: impl AsRef<Path>) -> Result<T> {
     read_file_json_with(path, &crate::json::Options::default())
 }
 
@@ -318,7 +318,7 @@ pub fn read_file_json<T: ReflectOwned + Default>(path: impl AsRef<Path>) -> Resu
 /// let e = structio::read_file_json_with::<Vec<Vec<u8>>>(&path, &opts).unwrap_err();
 /// assert_eq!(e.message(), "nesting deeper than the limit of 1");
 /// ```
-pub fn read_file_json_with<T: ReflectOwned + Default>(
+pub fn read_file_json_with<T: ReflectOwned>(
     path: impl AsRef<Path>,
     opts: &crate::json::Options,
 ) -> Result<T> {
@@ -371,7 +371,7 @@ pub fn write_file_json_with<'de, T: Reflect<'de>>(
 /// assert_eq!(e.file(), Some(path.as_path()));
 /// assert!(e.to_string().starts_with(&format!("{}: expected a string", path.display())));
 /// ```
-pub fn read_file_beve<T: ReflectOwned + Default>(path: impl AsRef<Path>) -> Result<T> {
+pub fn read_file_beve<T: ReflectOwned>(path: impl AsRef<Path>) -> Result<T> {
     read_file_beve_with(path, &crate::beve::Options::default())
 }
 
@@ -385,7 +385,7 @@ pub fn read_file_beve<T: ReflectOwned + Default>(path: impl AsRef<Path>) -> Resu
 /// opts.read.max_depth = 1;
 /// assert!(structio::read_file_beve_with::<Vec<Vec<u8>>>(&path, &opts).is_err());
 /// ```
-pub fn read_file_beve_with<T: ReflectOwned + Default>(
+pub fn read_file_beve_with<T: ReflectOwned>(
     path: impl AsRef<Path>,
     opts: &crate::beve::Options,
 ) -> Result<T> {
@@ -440,7 +440,7 @@ pub fn write_file_beve_with<'de, T: Reflect<'de>>(
 /// assert_eq!(std::fs::read_to_string(&path).unwrap(), "[1]\n[2,3]");
 /// assert_eq!(structio::read_file_ndjson::<Vec<u8>>(&path).unwrap(), [vec![1], vec![2, 3]]);
 /// ```
-pub fn read_file_ndjson<T: ReflectOwned + Default>(path: impl AsRef<Path>) -> Result<Vec<T>> {
+pub fn read_file_ndjson<T: ReflectOwned>(path: impl AsRef<Path>) -> Result<Vec<T>> {
     let path = path.as_ref();
     let bytes = read_file(path)?;
     crate::json::from_ndjson(&bytes).map_err(|e| e.with_file(path))

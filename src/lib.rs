@@ -69,8 +69,8 @@ pub use io::{
 pub use json::{from_json, minify, prettify, read_json, to_json, write_json};
 pub use number::{NumKind, Number, Wire};
 pub use reflect::{
-    EnumInfo, FieldName, FieldsInfo, Key, KeyKind, KeyedMap, MapKey, NextField, ReadOptions,
-    Reader, Reflect, Str, UnknownKeys, ValueKind, Writer,
+    EnumInfo, FieldName, FieldsInfo, Key, KeyKind, KeyedMap, MapEntry, MapKey, NextField,
+    ReadOptions, Reader, Reflect, Str, UnknownKeys, ValueKind, Writer,
 };
 pub use simd::{vector_level, vector_level_setting, VectorLevel};
 pub use sink::{Counter, IoSink, Sink, TextSink};

@@ -151,11 +151,16 @@ pub enum Member<'k> {
     /// such keys in a flattened map.
     Rest(&'k str, usize),
     /// Member `index` (a field of the struct, or past them a member of a flattened field) that
-    /// the object left out and that may be left out (an `Option`): set it to what a fresh read
-    /// gives (`None`), so that reading into a used value gives what a fresh read gives. Sent
-    /// once per such member after the object's last key, unless [`ReadOptions::merge`] is set.
+    /// the object left out, sent once per such member after the object's last key (unless
+    /// [`ReadOptions::merge`] is set and [`ReadOptions::error_on_missing_keys`] is not). The
+    /// callback decides: a member that may be left out (an `Option`, a member with a
+    /// `#[structio(default)]`) is set to what a fresh read gives (`None`, its default), so
+    /// that reading into a used value gives what a fresh read gives (not under `merge`); any
+    /// other member is the error [`crate::__private::missing_key`] under
+    /// `error_on_missing_keys`, and keeps its value otherwise.
     ///
     /// [`ReadOptions::merge`]: crate::ReadOptions::merge
+    /// [`ReadOptions::error_on_missing_keys`]: crate::ReadOptions::error_on_missing_keys
     Absent(usize),
 }
 
@@ -169,13 +174,12 @@ fn no_flat_member(_: &[u8]) -> Option<(usize, &'static str)> {
 /// not hold goes to `flat`, which names the member of a flattened field it sets (an index past
 /// `info.names`, read by `field` like the others) and that member's name for error paths.
 /// With `rest`, a key that `flat` does not know either is read as [`Member::Rest`] (a
-/// flattened map keeps it) instead of being unknown. Missing- and duplicate-key checks cover
-/// the struct's own fields only (`field` checks the kept keys, see
+/// flattened map keeps it) instead of being unknown. Duplicate-key checks cover the struct's
+/// own fields only (`field` checks the kept keys, see
 /// [`crate::__private::read_member_of`]). `members` is how many members there are, the
 /// struct's own and its flattened fields' ([`crate::__private::Fields::MEMBERS`]): after the
-/// last key, each one the object left out that may be left out gets a [`Member::Absent`]
-/// (own fields marked optional in `info`, and every member of a flattened field, whose own
-/// `Fields` impl decides).
+/// last key, each one the object left out gets a [`Member::Absent`], whose handler decides
+/// whether it may be left out.
 #[allow(clippy::too_many_arguments)]
 #[inline]
 pub fn read_flat_fields_in<'de, R, X, F>(
@@ -197,19 +201,21 @@ where
         r, map, info, skip_key, members, flat, rest, field
     ));
     let opts = *r.options();
-    let track = opts.error_on_missing_keys
-        || opts.error_on_duplicate_keys
-        || info.keys.len() > info.names.len();
+    let track = opts.error_on_duplicate_keys || info.keys.len() > info.names.len();
     let mut seen = Seen::new(if track { info.names.len() } else { 0 });
-    // Which members were read, when some may be left out and must then be reset.
-    let reset = !opts.merge && (!info.optional.is_empty() || members > info.names.len());
-    let mut present = Present::new(if reset { members } else { 0 });
+    // Which members were read, so that those left out get a `Member::Absent`. Setting a bit
+    // costs one OR; past 256 members the bits are on the heap.
+    let absent = !opts.merge || opts.error_on_missing_keys;
+    let mut present = Present::new(if absent { members } else { 0 });
     let mut expect = 0usize;
+    // Where the last key was looked for: after the last member, before the object's end.
+    let mut end;
     loop {
         // Where the key starts is worked out only when something needs it (an error, a
         // flattened map, the key checks): computing it for every key cost 8% of reading a
         // small message.
         let mark = r.save();
+        end = mark;
         let key_at = |r: &mut R| offset_at(r, mark);
         let found = {
             let next = match info.names.get(expect) {
@@ -259,40 +265,28 @@ where
             }
         }
     }
-    if opts.error_on_missing_keys {
-        if let Some(f) = (0..info.names.len())
-            .find(|&f| !seen.has(f) && !info.optional.get(f).copied().unwrap_or(false))
-        {
-            return Err(Error::new(
-                Code::MissingKey(info.names[f].to_string()),
-                r.offset(),
-            ));
-        }
-    }
-    if reset && !present.all(members) {
-        reset_absent(info, members, &present, |m| field(Member::Absent(m), r))?;
+    if absent && !present.all(members) {
+        // The handlers see the reader where the object's members end, so that a missing key
+        // is reported there (the same offset whatever whitespace follows the object).
+        let now = r.save();
+        r.restore(end);
+        let res = send_absent(members, &present, |m| field(Member::Absent(m), r));
+        r.restore(now);
+        res?;
     }
     Ok(())
 }
 
-/// Sends [`Member::Absent`] for each member not in `present` that may be left out.
+/// Sends [`Member::Absent`] for each member not in `present`.
 #[cold]
 #[inline(never)]
-fn reset_absent(
-    info: &FieldsInfo,
+fn send_absent(
     members: usize,
     present: &Present,
     mut absent: impl FnMut(usize) -> Result<()>,
 ) -> Result<()> {
-    for m in 0..members {
-        let may_be_left_out = info
-            .optional
-            .get(m)
-            .copied()
-            .unwrap_or(m >= info.names.len());
-        if may_be_left_out && !present.has(m) {
-            absent(m)?;
-        }
+    for m in (0..members).filter(|&m| !present.has(m)) {
+        absent(m)?;
     }
     Ok(())
 }
@@ -361,26 +355,33 @@ impl Present {
     }
 }
 
-/// Reads a sequence of records into `out`, one call of `next(index, element)` per record
-/// (`None` at the end): the first `out.len()` records into the elements already there, then
-/// new elements from `T::default()`; `out` ends with one element per record. On an error, the
-/// bad record's element (possibly partly read) is the last one kept.
-pub(crate) fn read_records<T: Default>(
+/// Reads a sequence of records into `out`, one call of `next(index, held)` per record (`None`
+/// at the end): the first `out.len()` records into the elements already there (`held` is
+/// `Some`, `next` returns `Ok(None)`), then new elements (`held` is `None`, `next` returns
+/// `Ok(Some(value))`); `out` ends with one element per record. On an error, a held element
+/// that was being read (possibly partly) is the last one kept.
+pub(crate) fn read_records<T>(
     out: &mut Vec<T>,
-    mut next: impl FnMut(usize, &mut T) -> Option<Result<()>>,
+    mut next: impl FnMut(usize, Option<&mut T>) -> Option<Result<Option<T>>>,
 ) -> Result<()> {
     let mut n = 0;
     let res = loop {
-        if n == out.len() {
-            out.push(T::default());
-        }
-        match next(n, &mut out[n]) {
-            Some(Ok(())) => n += 1,
+        match next(n, out.get_mut(n)) {
+            Some(Ok(Some(v))) => {
+                out.push(v);
+                n += 1;
+            }
+            Some(Ok(None)) => n += 1,
             Some(Err(e)) => break Err(e),
             None => break Ok(()),
         }
     };
-    out.truncate(if res.is_ok() { n } else { n + 1 });
+    let keep = if res.is_ok() {
+        n
+    } else {
+        (n + 1).min(out.len())
+    };
+    out.truncate(keep);
     res
 }
 
@@ -490,14 +491,6 @@ impl Seen {
         }
     }
 
-    fn has(&self, field: usize) -> bool {
-        match self {
-            Seen::Off => false,
-            Seen::Small(a) => a[field] != 0,
-            Seen::Large(v) => v[field] != 0,
-        }
-    }
-
     /// Records that key `k` set field `f`; a second key for one field is an error when the two
     /// keys differ (name and alias) or when duplicates are rejected.
     fn mark(
@@ -529,7 +522,7 @@ impl Seen {
 /// Reads a generic array into a Vec, reusing the existing elements.
 pub fn read_vec_generic<'de, T, R>(out: &mut Vec<T>, r: &mut R) -> Result<()>
 where
-    T: Reflect<'de> + Default,
+    T: Reflect<'de>,
     R: Reader<'de>,
 {
     let mut seq = r.begin_array()?;
@@ -539,12 +532,17 @@ where
     }
     let mut n = 0;
     while r.next_element(&mut seq)? {
-        if n == out.len() {
-            out.push(T::default());
+        if n < out.len() {
+            out[n].read(r)
+        } else if let Some(v) = T::default_value() {
+            // Read in place into the default value (which gives what `read_new` gives),
+            // rather than moving a new value in.
+            out.push(v);
+            out[n].read(r)
+        } else {
+            T::read_new(r).map(|v| out.push(v))
         }
-        out[n]
-            .read(r)
-            .map_err(|e| e.push_path(PathSegment::Index(n)))?;
+        .map_err(|e| e.push_path(PathSegment::Index(n)))?;
         n += 1;
     }
     out.truncate(n);
@@ -771,5 +769,41 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+/// A new value read through an API that reads into a `&mut` (the stream readers'
+/// `read_into`): reading it reads a `T` with [`Reflect::read_new`], so that `T` needs no
+/// `Default`.
+pub(crate) struct Fresh<T>(Option<T>);
+
+impl<T> Fresh<T> {
+    /// Nothing read yet.
+    pub(crate) fn new() -> Fresh<T> {
+        Fresh(None)
+    }
+
+    /// The value read, after `read_into` reported success (which reads it).
+    pub(crate) fn take(self) -> Result<T> {
+        self.0
+            .ok_or_else(|| Error::custom("the record was reported read but holds no value", 0))
+    }
+}
+
+impl<'de, T: Reflect<'de>> Reflect<'de> for Fresh<T> {
+    fn write<W: crate::reflect::Writer>(&self, w: &mut W) {
+        match &self.0 {
+            Some(v) => v.write(w),
+            None => w.null(),
+        }
+    }
+    #[inline]
+    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+        self.0 = Some(T::read_new(r)?);
+        Ok(())
+    }
+    #[inline]
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        T::read_new(r).map(|v| Fresh(Some(v)))
     }
 }

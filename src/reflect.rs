@@ -27,9 +27,37 @@ pub trait Reflect<'de>: Sized {
     /// Writes the value.
     fn write<W: Writer>(&self, w: &mut W);
 
-    /// Reads a value into `self`. Fields the document does not mention keep their values, and
-    /// existing buffers (String, Vec) are reused.
+    /// Reads a value into `self`, reusing its buffers (String, Vec, the elements of a Vec):
+    /// the result is what [`Reflect::read_new`] gives for the same document (unless
+    /// [`ReadOptions::merge`] asks to merge the document into the value).
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()>;
+
+    /// Reads a new value, with nothing to reuse. A derived struct is built from its members,
+    /// so that no member type needs `Default`; a type with a natural default usually
+    /// implements this as `let mut v = Self::default(); v.read(r)?; Ok(v)`.
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self>;
+
+    /// The value of this type when nothing was read, if it has one: `Some(Default::default())`
+    /// for the std types with a natural default (numbers, strings, collections), `Some(None)`
+    /// for `Option`, field by field for a derived struct, the `#[default]` variant for a
+    /// derived enum; `None` (this default) for a type without one (`NonZeroU32`, `Ipv4Addr`,
+    /// a struct with such a member).
+    ///
+    /// A struct member a document leaves out takes it under
+    /// `ReadOptions { error_on_missing_keys: false, .. }`: a required member without one is
+    /// still reported as missing.
+    #[inline]
+    fn default_value() -> Option<Self> {
+        None
+    }
+
+    /// `N` default values in an array, when this type can make one without allocating: the
+    /// numbers, `bool`, `char` and `()` (`Copy` types) override it; `[T; N]` reads a new array
+    /// into it in place (one bulk copy for numbers in BEVE). `None` by default.
+    #[inline]
+    fn default_array<const N: usize>() -> Option<[Self; N]> {
+        None
+    }
 
     /// Whether a struct member holding this value is left out when written (`None`).
     #[inline]
@@ -85,10 +113,7 @@ pub trait Reflect<'de>: Sized {
     /// Reads an array into `out`, reusing its elements and capacity; the length becomes the
     /// number of elements read.
     #[inline]
-    fn read_vec<R: Reader<'de>>(out: &mut Vec<Self>, r: &mut R) -> Result<()>
-    where
-        Self: Default,
-    {
+    fn read_vec<R: Reader<'de>>(out: &mut Vec<Self>, r: &mut R) -> Result<()> {
         crate::read::read_vec_generic(out, r)
     }
 
@@ -123,27 +148,64 @@ pub trait MapKey<'de>: Sized {
     fn write_key<W: Writer>(&self, w: &mut W);
     /// Converts a key read from the document. `offset` is where the key started.
     fn from_key(key: Key<'de, '_>, offset: usize) -> Result<Self>;
-    /// Reads the value of the entry under `key` with `read`: the entry already in `map`, or a
-    /// new one holding `V::default()`. The default builds the key with [`MapKey::from_key`]
-    /// and looks it up; the string types override it to look the key up by `&str` first, so
-    /// that reading into a map which already holds the key allocates nothing.
+    /// Reads the value of the entry under `key` with `read`: into the value `map` holds under
+    /// it ([`MapEntry::Held`]), or as a new value ([`MapEntry::New`], then inserted). The
+    /// default builds the key with [`MapKey::from_key`] and looks it up; the string types
+    /// override it to look the key up by `&str` first, so that reading into a map which
+    /// already holds the key allocates nothing.
     #[inline]
     fn read_entry<M, V, F>(map: &mut M, key: Key<'de, '_>, offset: usize, read: F) -> Result<()>
     where
         M: KeyedMap<Self, V>,
-        V: Default,
-        F: FnOnce(&mut V) -> Result<()>,
+        F: FnOnce(MapEntry<'_, Self, V>) -> Result<Option<V>>,
     {
-        read(map.slot(Self::from_key(key, offset)?))
+        read_keyed(map, Self::from_key(key, offset)?, read)
     }
+}
+
+/// Where [`MapKey::read_entry`] reads the value of an entry.
+#[derive(Debug)]
+pub enum MapEntry<'m, K, V> {
+    /// Into the value the map holds under the key (the reader returns `None`).
+    Held(&'m mut V),
+    /// As a new value, for the key given here (the reader returns `Some(value)`, which is
+    /// inserted; the key names the entry in an error's path).
+    New(&'m K),
+}
+
+/// Reads the entry under `key` of `map` with `read` (see [`MapKey::read_entry`]).
+#[inline]
+pub fn read_keyed<K, V, M, F>(map: &mut M, key: K, read: F) -> Result<()>
+where
+    M: KeyedMap<K, V>,
+    F: FnOnce(MapEntry<'_, K, V>) -> Result<Option<V>>,
+{
+    if let Some(held) = map.get_mut(&key) {
+        return read(MapEntry::Held(held)).map(drop);
+    }
+    read_new_entry(map, key, read)
+}
+
+/// Reads the entry under `key`, which `map` does not hold, with `read` (as a new value) and
+/// inserts it.
+#[inline]
+pub fn read_new_entry<K, V, M, F>(map: &mut M, key: K, read: F) -> Result<()>
+where
+    M: KeyedMap<K, V>,
+    F: FnOnce(MapEntry<'_, K, V>) -> Result<Option<V>>,
+{
+    if let Some(v) = read(MapEntry::New(&key))? {
+        map.insert_new(key, v);
+    }
+    Ok(())
 }
 
 /// A map that [`MapKey::read_entry`] can find entries in: `HashMap` and `BTreeMap`.
 pub trait KeyedMap<K, V> {
-    /// The value under `key`, inserting `V::default()` if there is none.
-    fn slot(&mut self, key: K) -> &mut V
-    where
-        V: Default;
+    /// Inserts `value` under `key` (which the map does not hold).
+    fn insert_new(&mut self, key: K, value: V);
+    /// The value under `key`, if there is one.
+    fn get_mut(&mut self, key: &K) -> Option<&mut V>;
     /// The value under a key equal to `q`, if there is one.
     fn find_mut<Q>(&mut self, q: &Q) -> Option<&mut V>
     where
@@ -275,8 +337,15 @@ pub enum UnknownKeys {
 pub struct ReadOptions {
     /// Unknown keys: error (default) or skip.
     pub unknown_keys: UnknownKeys,
-    /// Report a struct field the document does not mention (default: allowed, the field keeps
-    /// its value).
+    /// Report a struct member the document leaves out (default: `true`), unless it may be left
+    /// out: an `Option` member, a member marked `#[structio(default)]` or
+    /// `#[structio(default = "path")]`, or any member of a struct marked
+    /// `#[structio(default)]`. Those take their default (`None`, the function's value, the
+    /// member of the struct's `Default`), so that no value is ever made up silently.
+    ///
+    /// `false` is Glaze's rule: a member left out keeps the value it has (reading into an
+    /// existing value) or takes its type's [`Reflect::default_value`] (reading a new value;
+    /// a member whose type has none is still reported).
     pub error_on_missing_keys: bool,
     /// Report a key that appears twice in one object (default: the last one wins).
     pub error_on_duplicate_keys: bool,
@@ -294,7 +363,7 @@ impl Default for ReadOptions {
     fn default() -> Self {
         ReadOptions {
             unknown_keys: UnknownKeys::Error,
-            error_on_missing_keys: false,
+            error_on_missing_keys: true,
             error_on_duplicate_keys: false,
             max_depth: 256,
             merge: false,
@@ -351,8 +420,9 @@ pub struct FieldsInfo {
     /// Field names as written, one per field, in declaration order.
     pub names: &'static [&'static str],
     /// For each field, whether it may be missing even under
-    /// [`ReadOptions::error_on_missing_keys`] (`Option` members, which are left out when `None`).
-    /// Empty when no field may.
+    /// [`ReadOptions::error_on_missing_keys`] (`Option` members, which are left out when `None`,
+    /// and members with a `#[structio(default)]`, on themselves or on their struct). Empty when
+    /// no field may.
     pub optional: &'static [bool],
     /// Every accepted key: the names, then the aliases.
     pub keys: &'static [&'static str],

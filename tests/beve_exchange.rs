@@ -48,6 +48,11 @@ impl<'de> Reflect<'de> for Ext {
         self.0 = r.read_extension()?.to_vec();
         Ok(())
     }
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        let mut v = <Self as Default>::default();
+        v.read(r)?;
+        Ok(v)
+    }
 }
 
 #[derive(Reflect, Debug, Default, PartialEq, Clone)]

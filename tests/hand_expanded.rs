@@ -49,6 +49,11 @@ const _: () = {
                 _ => Ok(()),
             })
         }
+        fn read_new<R: p::Reader<'de>>(r: &mut R) -> p::Result<Self> {
+            let mut v = <Self as Default>::default();
+            v.read(r)?;
+            Ok(v)
+        }
     }
 };
 

@@ -56,8 +56,24 @@ const _: () = {
                 p::Member::Index(1) => p::Reflect::read(&mut self.tag, r),
                 p::Member::Index(2) => p::Reflect::read(&mut self.name, r),
                 p::Member::Index(3) => p::Reflect::read(&mut self.label, r),
+                // As derived code: `tag` may be left out (it becomes `None`), any other member
+                // left out is a missing key.
+                p::Member::Absent(1) => {
+                    if !r.options().merge {
+                        self.tag = None;
+                    }
+                    Ok(())
+                }
+                p::Member::Absent(i) if r.options().error_on_missing_keys => {
+                    Err(p::missing_key(INFO.names[i], r.offset()))
+                }
                 _ => Ok(()),
             })
+        }
+        fn read_new<R: p::Reader<'de>>(r: &mut R) -> p::Result<Self> {
+            let mut v = <Self as Default>::default();
+            v.read(r)?;
+            Ok(v)
         }
     }
 };
@@ -95,6 +111,11 @@ impl<'de> p::Reflect<'de> for Color {
     fn read<R: p::Reader<'de>>(&mut self, r: &mut R) -> p::Result<()> {
         *self = Color::from_index(r.read_unit_variant(&COLOR)?);
         Ok(())
+    }
+    fn read_new<R: p::Reader<'de>>(r: &mut R) -> p::Result<Self> {
+        let mut v = <Self as Default>::default();
+        v.read(r)?;
+        Ok(v)
     }
 }
 
@@ -274,8 +295,12 @@ fn missing_and_duplicate_keys() {
         &opts(|o| o.read.error_on_missing_keys = true),
     )
     .unwrap_err();
-    assert_eq!(e.message(), "missing key `tag`");
-    let v: Item = structio::from_json(r#"{"id":1,"id":2}"#).unwrap();
+    assert_eq!(e.message(), "missing key `label`");
+    let v: Item = from_json_with::<Item>(
+        r#"{"id":1,"id":2}"#,
+        &opts(|o| o.read.error_on_missing_keys = false),
+    )
+    .unwrap();
     assert_eq!(v.id, 2);
     let e = from_json_with::<Item>(
         r#"{"id":1,"id":2}"#,
@@ -310,6 +335,11 @@ impl<'de> p::Reflect<'de> for Tree {
     }
     fn read<R: p::Reader<'de>>(&mut self, r: &mut R) -> p::Result<()> {
         p::Reflect::read(&mut self.0, r)
+    }
+    fn read_new<R: p::Reader<'de>>(r: &mut R) -> p::Result<Self> {
+        let mut v = <Self as Default>::default();
+        v.read(r)?;
+        Ok(v)
     }
 }
 
@@ -516,17 +546,28 @@ fn reading_into_an_existing_value_keeps_what_is_not_mentioned() {
     };
     v.name.push_str("old");
     let cap = v.name.capacity();
-    structio::read_json(&mut v, r#"{"name":"new"}"#).unwrap();
+    // Glaze's merging read: every member left out keeps its value.
+    let merge = opts(|o| {
+        o.read.error_on_missing_keys = false;
+        o.read.merge = true;
+    });
+    structio::json::read_json_with(&mut v, r#"{"name":"new"}"#, &merge).unwrap();
     assert_eq!(
         (v.id, v.tag, v.name.as_str(), v.label),
         (1, Some(3), "new", "keep")
     );
+    // By default a required member left out is an error.
+    let e = structio::read_json(&mut v, r#"{"name":"new"}"#).unwrap_err();
+    assert_eq!(e.message(), "missing key `id`");
     assert_eq!(v.name.capacity(), cap);
     let mut nums = Vec::with_capacity(100);
     nums.extend([9u32; 10]);
     structio::read_json(&mut nums, "[1,2]").unwrap();
     assert_eq!((nums.as_slice(), nums.capacity()), (&[1, 2][..], 100));
-    let o = opts(|o| o.read.unknown_keys = UnknownKeys::Skip);
+    let o = opts(|o| {
+        o.read.unknown_keys = UnknownKeys::Skip;
+        o.read.error_on_missing_keys = false;
+    });
     read_json_with(&mut v, r#"{"x":[],"id":5}"#, &o).unwrap();
     assert_eq!(v.id, 5);
 }
@@ -584,6 +625,11 @@ impl<'de> p::Reflect<'de> for NumOrText {
         p::Reflect::read(&mut s, r)?;
         *self = NumOrText::Text(s);
         Ok(())
+    }
+    fn read_new<R: p::Reader<'de>>(r: &mut R) -> p::Result<Self> {
+        let mut v = <Self as Default>::default();
+        v.read(r)?;
+        Ok(v)
     }
 }
 

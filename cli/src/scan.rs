@@ -249,6 +249,14 @@ impl<'de> Reflect<'de> for Tally<'_> {
             }
         }
     }
+
+    /// A new tally counts the document and keeps none of its parts (for those, read into a
+    /// [`Tally::new`]).
+    fn read_new<R: Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        let mut v = Tally::new(0, None);
+        v.read(r)?;
+        Ok(v)
+    }
 }
 
 /// The name of a number's kind: BEVE says it; for JSON it is the kind `Value` gives it (`i64`,
@@ -397,6 +405,12 @@ impl<'de> Reflect<'de> for Pick {
             }
         }
         Ok(())
+    }
+
+    fn read_new<R: Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        let mut v = <Self as Default>::default();
+        v.read(r)?;
+        Ok(v)
     }
 }
 

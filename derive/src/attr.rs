@@ -25,6 +25,24 @@ pub struct ContainerAttrs {
     pub bound: Option<Vec<WherePredicate>>,
     /// `crate = "..."`: the path of the structio crate.
     pub krate: Option<syn::Path>,
+    /// `default`: every member may be left out, taking its value in the type's `Default`.
+    pub default: Option<Span>,
+    /// `from = "T"`: read as a `T`, then converted with `From<T>`.
+    pub from: Option<syn::Type>,
+    /// `try_from = "T"`: read as a `T`, then converted with `TryFrom<T>` (its error, shown with
+    /// `Display`, becomes the read error).
+    pub try_from: Option<syn::Type>,
+    /// `into = "T"`: written as the `T` that `Into<T>` makes of a clone.
+    pub into: Option<syn::Type>,
+}
+
+/// Where a member left out of a document takes its value from.
+#[derive(Clone)]
+pub enum FieldDefault {
+    /// `default`: the member type's `Default`.
+    Trait,
+    /// `default = "path"`: what the function at `path` returns.
+    Path(syn::Path),
 }
 
 /// Attributes of a field.
@@ -41,6 +59,12 @@ pub struct FieldAttrs {
     pub with: Option<syn::Path>,
     /// `flatten`: the members of the field's struct are written and read as the container's own.
     pub flatten: Option<Span>,
+    /// `default` or `default = "path"`: the member may be left out.
+    pub default: Option<FieldDefault>,
+    /// `skip_if = "path"`: the member is not written when `path(&value)` is true.
+    pub skip_if: Option<syn::Path>,
+    /// `serde`: written and read through the field type's serde `Serialize`/`Deserialize`.
+    pub serde: Option<Span>,
 }
 
 /// Attributes of an enum variant.
@@ -158,12 +182,38 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
             })?;
             once(&mut out.krate, path, meta, name)
         }
+        "default" => once(&mut out.default, flag(meta, name)?, meta, name),
+        "from" => once(&mut out.from, type_value(meta, name)?, meta, name),
+        "try_from" => once(&mut out.try_from, type_value(meta, name)?, meta, name),
+        "into" => once(&mut out.into, type_value(meta, name)?, meta, name),
         _ => Err(meta.error(format!(
             "unknown structio attribute `{name}` on a type; expected `rename_all`, `tag`, \
-             `content`, `untagged`, `bound` or `crate`"
+             `content`, `untagged`, `bound`, `crate`, `default`, `from`, `try_from` or `into`"
         ))),
     })?;
     Ok(out)
+}
+
+/// Parses the value of `name = "..."` as the path of a function (`example` shows one).
+fn path_value(meta: &ParseNestedMeta, name: &str, example: &str) -> syn::Result<syn::Path> {
+    let lit = string(meta, name)?;
+    lit.parse::<syn::Path>().map_err(|_| {
+        syn::Error::new(
+            lit.span(),
+            format!("`{name}` takes the path of a function, as in `{example}`"),
+        )
+    })
+}
+
+/// Parses the value of `name = "..."` as a type.
+fn type_value(meta: &ParseNestedMeta, name: &str) -> syn::Result<syn::Type> {
+    let lit = string(meta, name)?;
+    lit.parse::<syn::Type>().map_err(|_| {
+        syn::Error::new(
+            lit.span(),
+            format!("`{name}` takes a type, as in `{name} = \"MyType\"`"),
+        )
+    })
 }
 
 /// Parses the attributes of a field.
@@ -187,9 +237,23 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             })?;
             once(&mut out.with, path, meta, name)
         }
+        "default" => {
+            let value = if meta.input.peek(Token![=]) {
+                FieldDefault::Path(path_value(meta, name, "default = \"my_default\"")?)
+            } else {
+                flag(meta, name)?;
+                FieldDefault::Trait
+            };
+            once(&mut out.default, value, meta, name)
+        }
+        "skip_if" => {
+            let path = path_value(meta, name, "skip_if = \"Vec::is_empty\"")?;
+            once(&mut out.skip_if, path, meta, name)
+        }
+        "serde" => once(&mut out.serde, flag(meta, name)?, meta, name),
         _ => Err(meta.error(format!(
             "unknown structio attribute `{name}` on a field; expected `rename`, `alias`, `skip`, \
-             `with` or `flatten`"
+             `with`, `flatten`, `default`, `skip_if` or `serde`"
         ))),
     })?;
     Ok(out)

@@ -12,7 +12,7 @@ use syn::{GenericParam, Generics, Lifetime, LifetimeParam, Type, WherePredicate}
 pub struct Need {
     /// It is written and read.
     pub reflect: bool,
-    /// It is built with `Default::default()` (enum payloads).
+    /// It is built with `Default::default()` (a skipped field).
     pub default: bool,
 }
 
@@ -28,8 +28,8 @@ pub struct Bounds {
 /// Builds the generics of `impl<'de, ...> Reflect<'de> for Type<...>`.
 ///
 /// Every type parameter that appears in a field type gets `Reflect<'de>`; it also gets
-/// `Default` when the field type must be built from nothing (enum payloads) or when the
-/// parameter sits inside another type (`Vec<T>`, `Option<T>` need `T: Default` to read).
+/// `Default` when the field type is built with `Default::default()` (a skipped field of an
+/// enum variant).
 /// `bound` replaces these inferred bounds. `uses` is `None` for the stub impl emitted next to
 /// a compile error, which gets no bounds at all. `extra` predicates are added in every case.
 pub fn build(
@@ -68,7 +68,7 @@ pub fn build(
                         continue;
                     }
                     reflect |= need.reflect;
-                    default |= need.default || (need.reflect && !is_exactly(ty, ident));
+                    default |= need.default;
                 }
                 if reflect {
                     preds.push(syn::parse_quote!(#ident: __p::Reflect<#de>));
@@ -123,19 +123,9 @@ pub fn mentions_generics(ty: &Type, generics: &Generics) -> bool {
     })
 }
 
-/// Whether the type is the bare parameter `T`.
-fn is_exactly(ty: &Type, ident: &Ident) -> bool {
-    match ty {
-        Type::Path(p) => p.qself.is_none() && p.path.is_ident(ident),
-        Type::Paren(p) => is_exactly(&p.elem, ident),
-        Type::Group(g) => is_exactly(&g.elem, ident),
-        _ => false,
-    }
-}
-
-/// Bounds for a struct whose `fields` are written and read in place (each field type needs
-/// `Reflect` unless a `with` module handles it, none needs `Default`), or the user's `bound`
-/// instead; `extra` predicates are added in every case.
+/// Bounds for a struct whose `fields` are written and read (each field type needs `Reflect`
+/// unless a `with` module or serde handles it), or the user's `bound` instead; `extra`
+/// predicates are added in every case.
 pub fn for_fields(
     generics: &Generics,
     fields: &[&crate::model::Field],
@@ -150,7 +140,7 @@ pub fn for_fields(
                 Need {
                     // A `with` module writes and reads the field; what it needs of the type,
                     // `bound` can say.
-                    reflect: f.with.is_none(),
+                    reflect: f.with.is_none() && !f.serde,
                     default: false,
                 },
             )

@@ -37,12 +37,23 @@ pub fn expand(
 ) -> syn::Result<TokenStream> {
     let repr = representation(attrs)?;
     let variants = model::variants(data, attrs.rename_all)?;
+    // `Reflect::default_value`: the unit variant marked `#[default]` (std's `Default` derive).
+    let default = data
+        .variants
+        .iter()
+        .find(|v| v.attrs.iter().any(|a| a.path().is_ident("default")))
+        .filter(|v| v.fields.is_empty())
+        .map(|v| {
+            let ident = &v.ident;
+            quote!(__p::Some(Self::#ident))
+        })
+        .unwrap_or_else(|| quote!(__p::None));
     if let Repr::External = repr {
         if variants.iter().all(|v| v.shape.style == Style::Unit) {
-            return unit_only(input, &variants);
+            return unit_only(input, attrs, &variants, default);
         }
     }
-    with_data(input, attrs, &variants, &repr)
+    with_data(input, attrs, &variants, &repr, default)
 }
 
 /// Checks the combination of `tag`, `content` and `untagged`.
@@ -111,8 +122,14 @@ fn entries(variants: &[Variant]) -> Vec<Entry<'_>> {
         .collect()
 }
 
-/// A unit-only enum: `EnumInfo`, `Reflect` and `MapKey`.
-fn unit_only(input: &DeriveInput, variants: &[Variant]) -> syn::Result<TokenStream> {
+/// A unit-only enum: `EnumInfo`, `Reflect` and `MapKey`; `default` is the body of
+/// `default_value`.
+fn unit_only(
+    input: &DeriveInput,
+    attrs: &ContainerAttrs,
+    variants: &[Variant],
+    default: TokenStream,
+) -> syn::Result<TokenStream> {
     let table = keys::table(&entries(variants), "variant")?;
     let name = &input.ident;
     let type_name = name.to_string();
@@ -151,7 +168,7 @@ fn unit_only(input: &DeriveInput, variants: &[Variant]) -> syn::Result<TokenStre
     } else {
         quote!(__w)
     };
-    let read = if variants.is_empty() {
+    let read_new = if variants.is_empty() {
         quote! {
             let __at = __r.offset();
             __r.read_unit_variant(&__INFO)?;
@@ -160,13 +177,31 @@ fn unit_only(input: &DeriveInput, variants: &[Variant]) -> syn::Result<TokenStre
     } else {
         quote! {
             let __at = __r.offset();
-            *self = match __r.read_unit_variant(&__INFO)? {
+            __p::Ok(match __r.read_unit_variant(&__INFO)? {
                 #(#from_index)*
                 _ => return __p::Err(__p::no_matching_variant(__at)),
-            };
-            __p::Ok(())
+            })
         }
     };
+    let methods = crate::convert::methods(
+        attrs,
+        de,
+        crate::convert::Methods {
+            write: if variants.is_empty() {
+                quote!(let _ = __w; #write)
+            } else {
+                write.clone()
+            },
+            read: quote! {
+                *self = <Self as __p::Reflect<#de>>::read_new(__r)?;
+                __p::Ok(())
+            },
+            read_new,
+            default_value: default,
+            extra: TokenStream::new(),
+            inline: true,
+        },
+    );
     let from_key = if variants.is_empty() {
         quote! {
             fn from_key(_: __p::Key<#de, '_>, __offset: usize) -> __p::Result<Self> {
@@ -194,14 +229,7 @@ fn unit_only(input: &DeriveInput, variants: &[Variant]) -> syn::Result<TokenStre
 
         #[automatically_derived]
         impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
-            #[inline]
-            fn write<__W: __p::Writer>(&self, #w: &mut __W) {
-                #write
-            }
-            #[inline]
-            fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
-                #read
-            }
+            #methods
         }
 
         #[automatically_derived]
@@ -269,22 +297,56 @@ fn pattern(v: &Variant) -> TokenStream {
     }
 }
 
-/// The variant built from `Default` values.
-fn fresh(v: &Variant) -> TokenStream {
+/// A new value of variant `i` read from `__r`: a `Result<Self>` expression. For an internally
+/// tagged enum (`tag`), the payload's members are read from the object `__map`; the payload
+/// of a newtype variant then starts from its type's `Reflect::default_value`.
+fn build(i: usize, v: &Variant, tag: Option<&LitStr>) -> TokenStream {
     let ident = &v.ident;
-    let d = quote!(__p::Default::default());
-    match v.shape.style {
-        Style::Unit => quote!(Self::#ident),
-        Style::Tuple => {
-            let parts = v.shape.fields.iter().map(|_| &d);
-            quote!(Self::#ident( #(#parts),* ))
+    let values = bindings(v);
+    let local = |j: usize| format_ident!("__s{}", j);
+    let built = structs::construct(&values, &v.shape, |j, _| {
+        let s = local(j);
+        quote!(#s)
+    });
+    match (v.shape.style, tag) {
+        (Style::Unit, _) => quote!(__p::Ok(Self::#ident)),
+        (Style::Tuple, Some(tag)) => {
+            let ty = &values[0].ty;
+            let type_name = quote!(#ty).to_string();
+            quote!({
+                match <#ty as __p::Reflect<'_>>::default_value() {
+                    __p::Some(mut __s0) => {
+                        __p::read_members_in(__r, __map, &mut __s0, __p::Some(#tag))?;
+                        __p::Ok(Self::#ident #built)
+                    }
+                    __p::None => __p::Err(__p::no_default_value(#type_name, __r.offset())),
+                }
+            })
         }
-        Style::Named => {
-            let parts = v.shape.fields.iter().map(|f| {
-                let m = &f.member;
-                quote!(#m: #d)
-            });
-            quote!(Self::#ident { #(#parts),* })
+        (Style::Tuple, None) if v.is_newtype() => {
+            let read = values[0].read_new();
+            quote!({
+                let __s0 = #read?;
+                __p::Ok(Self::#ident #built)
+            })
+        }
+        (Style::Tuple, None) => {
+            let read = tuple::read_array_new(&values);
+            quote!({
+                #read
+                __p::Ok(Self::#ident #built)
+            })
+        }
+        (Style::Named, _) => {
+            let info = fields_const(i);
+            let read = match tag {
+                Some(tag) => {
+                    quote!(__p::read_fields_in(__r, __map, &#info, __p::Some(#tag), __read))
+                }
+                None => quote!(__p::read_fields(__r, &#info, __p::None, __read)),
+            };
+            let body = structs::build_with(&values, &v.shape, quote!(Self::#ident), read);
+            quote!({ #body })
         }
     }
 }
@@ -320,21 +382,52 @@ fn write_payload(v: &Variant) -> TokenStream {
     }
 }
 
-/// Reads the payload of variant `i` into `self`, reusing it when it already is that variant
-/// and building it from `Default` values otherwise. A `Result<()>` expression that may use `?`.
-fn read_payload(i: usize, v: &Variant) -> TokenStream {
+/// Reads variant `i` (of an enum with data) from `__r`: into `self` (`Result<()>`), reusing
+/// the payload when `self` already is that variant and building a new one otherwise; with
+/// `fresh`, into the local `__out` (`read_new`). For an internally tagged enum (`tag`) the
+/// payload's members come from the object `__map`.
+fn read_variant(i: usize, v: &Variant, tag: Option<&LitStr>, fresh: bool) -> TokenStream {
+    let build = build(i, v, tag);
+    if fresh {
+        return quote!({
+            __out = __p::Some(#build?);
+            __p::Ok(())
+        });
+    }
     let ident = &v.ident;
-    let body = match v.shape.style {
-        Style::Unit => return quote!({ *self = Self::#ident; __p::Ok(()) }),
-        Style::Tuple if v.is_newtype() => bindings(v)[0].read(),
-        Style::Tuple => tuple::read_array(&bindings(v)),
-        Style::Named => {
+    let reuse = match (v.shape.style, tag) {
+        (Style::Unit, _) => {
+            return quote!({
+                *self = Self::#ident;
+                __p::Ok(())
+            })
+        }
+        (Style::Tuple, Some(tag)) => {
+            quote!(__p::read_members_in(__r, __map, __f0, __p::Some(#tag)))
+        }
+        (Style::Tuple, None) if v.is_newtype() => bindings(v)[0].read(),
+        (Style::Tuple, None) => tuple::read_array(&bindings(v)),
+        (Style::Named, _) => {
             let info = fields_const(i);
             let read = struct_read_closure(v);
-            quote!(__p::read_fields(__r, &#info, __p::None, #read))
+            match tag {
+                Some(tag) => {
+                    quote!(__p::read_fields_in(__r, __map, &#info, __p::Some(#tag), #read))
+                }
+                None => quote!(__p::read_fields(__r, &#info, __p::None, #read)),
+            }
         }
     };
-    reuse_or_fresh(v, body)
+    let pat = pattern(v);
+    quote! {
+        match self {
+            #pat => #reuse,
+            _ => {
+                *self = #build?;
+                __p::Ok(())
+            }
+        }
+    }
 }
 
 /// `|__j, __r| match __j { ... }` reading the fields of a struct variant from its bindings.
@@ -348,27 +441,13 @@ fn struct_read_closure(v: &Variant) -> TokenStream {
     }
 }
 
-/// Runs `body` with the variant's fields bound mutably, first turning `self` into that variant
-/// (from `Default` values) if it is another one.
-fn reuse_or_fresh(v: &Variant, body: TokenStream) -> TokenStream {
-    let pat = pattern(v);
-    let fresh = fresh(v);
-    quote! {
-        loop {
-            match self {
-                #pat => break #body,
-                _ => *self = #fresh,
-            }
-        }
-    }
-}
-
 /// An enum with data.
 fn with_data(
     input: &DeriveInput,
     attrs: &ContainerAttrs,
     variants: &[Variant],
     repr: &Repr,
+    default: TokenStream,
 ) -> syn::Result<TokenStream> {
     check_variants(variants, repr)?;
     let mut uses = Vec::new();
@@ -377,8 +456,8 @@ fn with_data(
             uses.push((
                 &f.ty,
                 Need {
-                    reflect: !f.skip && f.with.is_none(),
-                    default: true,
+                    reflect: !f.skip && f.with.is_none() && !f.serde,
+                    default: f.skip,
                 },
             ));
         }
@@ -418,7 +497,7 @@ fn with_data(
     for (i, v) in variants.iter().enumerate() {
         if v.shape.style == Style::Named {
             let active: Vec<_> = v.shape.active().collect();
-            let info = keys::table(&structs::entries(&active), "field")?.fields_info();
+            let info = keys::table(&structs::entries(&active, false), "field")?.fields_info();
             let c = fields_const(i);
             consts.extend(quote!(const #c: __p::FieldsInfo = #info;));
         }
@@ -435,16 +514,36 @@ fn with_data(
     } else {
         quote!(match self { #(#write_arms)* })
     };
-    let read = if variants.is_empty() {
-        quote!(__p::Err(__p::no_matching_variant(__r.offset())))
+    let (read, read_new) = if variants.is_empty() {
+        let none = quote!(__p::Err(__p::no_matching_variant(__r.offset())));
+        (none.clone(), none)
     } else {
-        read_variants(variants, repr)
+        let read_new = read_variants(variants, repr, true);
+        (
+            read_variants(variants, repr, false),
+            quote! {
+                let mut __out: __p::Option<Self> = __p::None;
+                #read_new?;
+                __out.ok_or_else(|| __p::no_matching_variant(__r.offset()))
+            },
+        )
     };
-    let w = if variants.is_empty() {
-        quote!(_)
-    } else {
-        quote!(__w)
-    };
+    let methods = crate::convert::methods(
+        attrs,
+        de,
+        crate::convert::Methods {
+            write: if variants.is_empty() {
+                quote!(let _ = __w; #write)
+            } else {
+                write
+            },
+            read,
+            read_new,
+            default_value: default,
+            extra: TokenStream::new(),
+            inline: false,
+        },
+    );
 
     Ok(quote! {
         #consts
@@ -452,12 +551,7 @@ fn with_data(
 
         #[automatically_derived]
         impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
-            fn write<__W: __p::Writer>(&self, #w: &mut __W) {
-                #write
-            }
-            fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
-                #read
-            }
+            #methods
         }
     })
 }
@@ -575,8 +669,9 @@ fn write_variant(v: &Variant, repr: &Repr) -> TokenStream {
     }
 }
 
-/// The body of `read` for an enum with data.
-fn read_variants(variants: &[Variant], repr: &Repr) -> TokenStream {
+/// The body of `read` for an enum with data, or with `fresh` the read that fills `__out` for
+/// `read_new` (see [`read_variant`]).
+fn read_variants(variants: &[Variant], repr: &Repr, fresh: bool) -> TokenStream {
     let has_unit = variants.iter().any(|v| v.shape.style == Style::Unit);
     let present = if has_unit {
         quote!(__present)
@@ -586,7 +681,7 @@ fn read_variants(variants: &[Variant], repr: &Repr) -> TokenStream {
     match repr {
         Repr::External | Repr::Adjacent { .. } => {
             let arms = variants.iter().enumerate().map(|(i, v)| {
-                let read = read_payload(i, v);
+                let read = read_variant(i, v, None, fresh);
                 if v.shape.style == Style::Unit {
                     quote!(#i => {
                         if __present {
@@ -612,26 +707,17 @@ fn read_variants(variants: &[Variant], repr: &Repr) -> TokenStream {
             }
         }
         Repr::Internal { tag } => {
-            let arms = variants.iter().enumerate().map(|(i, v)| {
-                let ident = &v.ident;
-                match v.shape.style {
-                    Style::Unit => quote!(#i => {
+            let arms = variants.iter().enumerate().map(|(i, v)| match v.shape.style {
+                Style::Unit => {
+                    let read = read_variant(i, v, Some(tag), fresh);
+                    quote!(#i => {
                         __p::read_fields_in(__r, __map, &__p::NO_FIELDS, __p::Some(#tag), |_, _| __p::Ok(()))?;
-                        *self = Self::#ident;
-                        __p::Ok(())
-                    }),
-                    Style::Tuple => {
-                        let body = quote!(__p::read_members_in(__r, __map, __f0, __p::Some(#tag)));
-                        let read = reuse_or_fresh(v, body);
-                        quote!(#i => #read,)
-                    }
-                    Style::Named => {
-                        let info = fields_const(i);
-                        let closure = struct_read_closure(v);
-                        let body = quote!(__p::read_fields_in(__r, __map, &#info, __p::Some(#tag), #closure));
-                        let read = reuse_or_fresh(v, body);
-                        quote!(#i => #read,)
-                    }
+                        #read
+                    })
+                }
+                _ => {
+                    let read = read_variant(i, v, Some(tag), fresh);
+                    quote!(#i => #read,)
                 }
             });
             quote! {
@@ -648,16 +734,17 @@ fn read_variants(variants: &[Variant], repr: &Repr) -> TokenStream {
                     .shape
                     .active()
                     .next()
-                    // A `with` module may write any kind of value, whatever the type.
+                    // A `with` module (or serde) may write any kind of value, whatever the type.
                     .map_or(shape::ANY, |f| match f.with {
                         Some(_) => shape::ANY,
+                        None if f.serde => shape::ANY,
                         None => untagged_shape::of_type(&f.ty),
                     }),
                 Style::Tuple => shape::ARRAY,
                 Style::Named => shape::OBJECT,
             });
             let arms = variants.iter().enumerate().map(|(i, v)| {
-                let read = read_payload(i, v);
+                let read = read_variant(i, v, None, fresh);
                 if v.shape.style == Style::Unit {
                     quote!(#i => {
                         __p::read_null(__r)?;

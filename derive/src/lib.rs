@@ -17,6 +17,7 @@ extern crate proc_macro;
 mod attr;
 mod bounds;
 mod case;
+mod convert;
 mod enums;
 mod keys;
 mod model;
@@ -127,6 +128,7 @@ fn wrap(krate: &TokenStream, body: TokenStream) -> TokenStream {
 }
 
 fn generate(input: &DeriveInput, attrs: &attr::ContainerAttrs) -> syn::Result<TokenStream> {
+    convert::check(attrs)?;
     match &input.data {
         Data::Struct(data) => {
             if let Some(span) = attrs.untagged {
@@ -144,7 +146,17 @@ fn generate(input: &DeriveInput, attrs: &attr::ContainerAttrs) -> syn::Result<To
                 Style::Tuple | Style::Unit => Ok(tuple::expand(input, attrs, &shape)),
             }
         }
-        Data::Enum(data) => enums::expand(input, attrs, data),
+        Data::Enum(data) => {
+            if let Some(span) = attrs.default {
+                return Err(syn::Error::new(
+                    span,
+                    "`default` on a type fills in the members a document leaves out, so it \
+                     applies to structs only; mark the enum's default variant `#[default]` for \
+                     `Reflect::default_value`",
+                ));
+            }
+            enums::expand(input, attrs, data)
+        }
         Data::Union(u) => Err(syn::Error::new(
             u.union_token.span,
             "`Reflect` cannot be derived for a union: structio cannot tell which field is live",
@@ -164,6 +176,9 @@ fn stub(input: &DeriveInput) -> TokenStream {
                 ::core::unreachable!()
             }
             fn read<__R: __p::Reader<#de>>(&mut self, _: &mut __R) -> __p::Result<()> {
+                ::core::unreachable!()
+            }
+            fn read_new<__R: __p::Reader<#de>>(_: &mut __R) -> __p::Result<Self> {
                 ::core::unreachable!()
             }
         }

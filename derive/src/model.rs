@@ -27,6 +27,12 @@ pub struct Field {
     pub with: Option<syn::Path>,
     /// `#[structio(flatten)]`: its struct's members are the container's own.
     pub flatten: bool,
+    /// `#[structio(default)]` or `#[structio(default = "path")]`: may be left out.
+    pub default: Option<attr::FieldDefault>,
+    /// `#[structio(skip_if = "path")]`: not written when `path(&value)` is true.
+    pub skip_if: Option<syn::Path>,
+    /// `#[structio(serde)]`: written and read through serde.
+    pub serde: bool,
 }
 
 /// How a struct or variant holds its fields.
@@ -110,6 +116,9 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                 ),
                 (attrs.with.is_some(), "`with`"),
                 (attrs.skip.is_some(), "`skip`"),
+                (attrs.default.is_some(), "`default`"),
+                (attrs.skip_if.is_some(), "`skip_if`"),
+                (attrs.serde.is_some(), "`serde`"),
             ]
             .into_iter()
             .find_map(|(set, what)| set.then_some(what));
@@ -129,6 +138,12 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                 ));
             }
         }
+        if let (Some(span), Some(_)) = (attrs.serde, &attrs.with) {
+            return Err(syn::Error::new(
+                span,
+                "`serde` and `with` both say how the field is written and read; keep one",
+            ));
+        }
         let (name, name_span) = match &attrs.rename {
             Some(lit) => (lit.value(), lit.span()),
             None => (default_name, default_span),
@@ -146,6 +161,9 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
             skip: attrs.skip.is_some(),
             with: attrs.with,
             flatten: attrs.flatten.is_some(),
+            default: attrs.default,
+            skip_if: attrs.skip_if,
+            serde: attrs.serde.is_some(),
         });
     }
     Ok(Shape { style, fields: out })

@@ -1,16 +1,32 @@
-//! How the generated code writes and reads one field: through its type's `Reflect` impl, or
-//! through the `write` and `read` functions of a `#[structio(with = "module")]`.
+//! How the generated code writes and reads one field: through its type's `Reflect` impl, the
+//! `write` and `read` functions of a `#[structio(with = "module")]`, or serde
+//! (`#[structio(serde)]`); what it takes when a document leaves it out; when it is not written.
 
 use proc_macro2::TokenStream;
 use quote::quote;
 
+use crate::attr::FieldDefault;
 use crate::model::Field;
 
 /// A field's value as the generated code reaches it (`&self.a`, `&mut self.a`, a binding),
-/// with the module that writes and reads it, if any.
+/// with how it is written and read.
 pub struct Slot {
     pub value: TokenStream,
+    /// The declared type.
+    pub ty: syn::Type,
+    /// The written name (named fields), for the missing-key error.
+    pub name: String,
+    /// `self.<member>`, for the container's `Default`.
+    pub member: syn::Member,
     pub with: Option<syn::Path>,
+    /// `#[structio(serde)]`.
+    pub serde: bool,
+    /// `#[structio(skip_if = "path")]`.
+    pub skip_if: Option<syn::Path>,
+    /// `#[structio(default)]` on the field.
+    pub default: Option<FieldDefault>,
+    /// `#[structio(default)]` on the struct: the member of its `Default` fills in.
+    pub container_default: bool,
     /// The field is spelled as an `Option` (see [`crate::structs::is_option`]): a document may
     /// leave it out, and then reading sets it to `None`.
     pub optional: bool,
@@ -21,19 +37,97 @@ impl Slot {
     pub fn of(f: &Field, value: TokenStream) -> Slot {
         Slot {
             value,
+            ty: f.ty.clone(),
+            name: f.name.clone(),
+            member: f.member.clone(),
             with: f.with.clone(),
+            serde: f.serde,
+            skip_if: f.skip_if.clone(),
+            default: f.default.clone(),
+            container_default: false,
             optional: crate::structs::is_option(&f.ty),
         }
     }
 
-    /// Sets the value (a `&mut`) to `None` when the field is optional; nothing otherwise.
-    pub fn reset(&self) -> TokenStream {
-        let v = &self.value;
-        if self.optional {
-            quote!(*#v = __p::None;)
-        } else {
-            TokenStream::new()
+    /// The slot of a member of a struct marked `#[structio(default)]` when `on`.
+    pub fn container_default(mut self, on: bool) -> Slot {
+        self.container_default = on;
+        self
+    }
+
+    /// The value a member left out takes when it may be left out: an expression of the
+    /// member's type; `None` when it may not be.
+    fn left_out(&self) -> Option<TokenStream> {
+        let m = &self.member;
+        match &self.default {
+            Some(FieldDefault::Trait) => Some(quote!(__p::Default::default())),
+            Some(FieldDefault::Path(path)) => Some(quote!(#path())),
+            None if self.container_default => Some(quote!(<Self as __p::Default>::default().#m)),
+            None if self.optional => Some(quote!(__p::None)),
+            None => None,
         }
+    }
+
+    /// What reading into the value (a `&mut`) does when the object left the member out (see
+    /// `Member::Absent`): one that may be left out (by its declaration, or because its type's
+    /// value may be, `Reflect::MAY_BE_ABSENT`) takes what a fresh read gives, unless the reader
+    /// merges; another is the missing-key error under `error_on_missing_keys` and keeps its
+    /// value otherwise. A `Result<()>` expression using `__r`.
+    pub fn on_absent(&self) -> TokenStream {
+        let v = &self.value;
+        let ty = &self.ty;
+        let missing = self.missing();
+        match self.left_out() {
+            Some(x) => quote!({
+                if !__r.options().merge {
+                    *#v = #x;
+                }
+                __p::Ok(())
+            }),
+            None if self.with.is_some() || self.serde => {
+                quote!(if __r.options().error_on_missing_keys { #missing } else { __p::Ok(()) })
+            }
+            None => quote!({
+                if <#ty as __p::Reflect<'_>>::MAY_BE_ABSENT {
+                    if !__r.options().merge {
+                        if let __p::Some(__x) = <#ty as __p::Reflect<'_>>::default_value() {
+                            *#v = __x;
+                        }
+                    }
+                    __p::Ok(())
+                } else if __r.options().error_on_missing_keys {
+                    #missing
+                } else {
+                    __p::Ok(())
+                }
+            }),
+        }
+    }
+
+    /// What building a new value does when the object left the member out: the missing-key
+    /// error, while the reader is where the object's members end, when [`Slot::finish`] will
+    /// not fill it in. A `Result<()>` expression using `__r`.
+    pub fn on_absent_new(&self) -> TokenStream {
+        let ty = &self.ty;
+        let missing = self.missing();
+        match self.left_out() {
+            Some(_) => quote!(__p::Ok(())),
+            None if self.with.is_some() || self.serde => missing,
+            None => quote! {
+                if <#ty as __p::Reflect<'_>>::MAY_BE_ABSENT || !__r.options().error_on_missing_keys {
+                    __p::Ok(())
+                } else {
+                    #missing
+                }
+            },
+        }
+    }
+
+    /// The missing-key error for the member, as an `Err` expression (the object ended at
+    /// `__r`'s offset).
+    fn missing(&self) -> TokenStream {
+        let name = &self.name;
+        quote!(__p::Err(__p::missing_key(#name, __r.offset())))
     }
 
     /// Writes the value (a reference) to `__w`; an expression of type `()`.
@@ -41,6 +135,7 @@ impl Slot {
         let v = &self.value;
         match &self.with {
             Some(m) => quote!(#m::write(#v, __w)),
+            None if self.serde => quote!(__p::write_serde(#v, __w)),
             None => quote!(__p::Reflect::write(#v, __w)),
         }
     }
@@ -50,16 +145,109 @@ impl Slot {
         let v = &self.value;
         match &self.with {
             Some(m) => quote!(#m::read(#v, __r)),
+            None if self.serde => quote!(__p::read_serde(__r).map(|__x| *#v = __x)),
             None => quote!(__p::Reflect::read(#v, __r)),
         }
     }
 
-    /// Whether the value is left out of its struct; a `with` field always is written.
+    /// Reads a new value of the member's type from `__r`; an expression of type
+    /// `Result<Type>` (a `with` module's `read_new`).
+    pub fn read_new(&self) -> TokenStream {
+        let ty = &self.ty;
+        match &self.with {
+            Some(m) => quote!(#m::read_new(__r)),
+            None if self.serde => quote!(__p::read_serde::<#ty, _>(__r)),
+            None => quote!(<#ty as __p::Reflect<'_>>::read_new(__r)),
+        }
+    }
+
+    /// Reads into `slot`, a local `Option` of the member's type: into the value it holds (a
+    /// key given twice), or a new one. A `Result<()>` expression.
+    pub fn read_into_slot(&self, slot: &syn::Ident) -> TokenStream {
+        let held = Slot {
+            value: quote!(__held),
+            ..self.clone_shape()
+        };
+        let read = held.read();
+        let read_new = self.read_new();
+        quote! {
+            match &mut #slot {
+                __p::Some(__held) => #read,
+                __p::None => #read_new.map(|__x| #slot = __p::Some(__x)),
+            }
+        }
+    }
+
+    /// The member's value from `slot` (a local `Option`) once the object is read: what was
+    /// read, else what a member left out takes, else the type's `Reflect::default_value` when
+    /// its value may be left out (`MAY_BE_ABSENT`) or under `error_on_missing_keys: false`,
+    /// else the missing-key error (a `return`).
+    pub fn finish(&self, slot: &syn::Ident) -> TokenStream {
+        let ty = &self.ty;
+        let missing = self.missing();
+        let fallback = match self.left_out() {
+            Some(x) => x,
+            None if self.with.is_some() || self.serde => quote!(return #missing),
+            None => quote! {
+                match <#ty as __p::Reflect<'_>>::default_value() {
+                    __p::Some(__x)
+                        if <#ty as __p::Reflect<'_>>::MAY_BE_ABSENT
+                            || !__r.options().error_on_missing_keys =>
+                    {
+                        __x
+                    }
+                    _ => return #missing,
+                }
+            },
+        };
+        quote! {
+            match #slot {
+                __p::Some(__x) => __x,
+                __p::None => #fallback,
+            }
+        }
+    }
+
+    /// The member's value when nothing was read (`Reflect::default_value` of its struct):
+    /// an expression of its type that may `?` on an `Option`; `None` when there is none (a
+    /// `with` or serde member without a declared default).
+    pub fn default_value(&self) -> Option<TokenStream> {
+        let ty = &self.ty;
+        match self.left_out() {
+            Some(x) => Some(x),
+            None if self.with.is_some() || self.serde => None,
+            None => Some(quote!(<#ty as __p::Reflect<'_>>::default_value()?)),
+        }
+    }
+
+    /// Whether the value is left out of its struct: `None` (unless `with` or `serde` writes
+    /// it) or `skip_if` says so.
     pub fn absent(&self) -> TokenStream {
         let v = &self.value;
-        match &self.with {
-            Some(_) => quote!(false),
-            None => quote!(__p::Reflect::is_absent(#v)),
+        let own = if self.with.is_some() || self.serde {
+            quote!(false)
+        } else {
+            quote!(__p::Reflect::is_absent(#v))
+        };
+        match &self.skip_if {
+            Some(path) => quote!((#own || #path(#v))),
+            None => own,
+        }
+    }
+
+    /// A copy of everything but the value.
+    fn clone_shape(&self) -> Slot {
+        Slot {
+            value: self.value.clone(),
+            ty: self.ty.clone(),
+            name: self.name.clone(),
+            member: self.member.clone(),
+            with: self.with.clone(),
+            serde: self.serde,
+            skip_if: self.skip_if.clone(),
+            default: self.default.clone(),
+            container_default: self.container_default,
+            optional: self.optional,
         }
     }
 }
@@ -75,12 +263,19 @@ pub fn slots(fields: &[&Field], value: impl Fn(usize, &Field) -> TokenStream) ->
 
 /// `&self.field` and `&mut self.field` slots for each of `fields`: what writing and reading
 /// a struct's members work on.
-pub fn member_slots(fields: &[&Field]) -> (Vec<Slot>, Vec<Slot>) {
-    let refs = slots(fields, |_, f| {
+/// `container_default`: the struct is marked `#[structio(default)]`.
+pub fn member_slots(fields: &[&Field], container_default: bool) -> (Vec<Slot>, Vec<Slot>) {
+    let of = |value: fn(&Field) -> TokenStream| -> Vec<Slot> {
+        fields
+            .iter()
+            .map(|f| Slot::of(f, value(f)).container_default(container_default))
+            .collect()
+    };
+    let refs = of(|f| {
         let m = &f.member;
         quote!(&self.#m)
     });
-    let muts = slots(fields, |_, f| {
+    let muts = of(|f| {
         let m = &f.member;
         quote!(&mut self.#m)
     });

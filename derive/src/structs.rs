@@ -10,8 +10,9 @@ use crate::keys::{self, Entry};
 use crate::model::{Field, Shape};
 use crate::slot::{member_slots, Slot};
 
-/// Key entries for the active fields of a shape.
-pub fn entries<'a>(fields: &[&'a Field]) -> Vec<Entry<'a>> {
+/// Key entries for the active fields of a shape; with `container_default` (a struct marked
+/// `#[structio(default)]`) every field may be left out.
+pub fn entries<'a>(fields: &[&'a Field], container_default: bool) -> Vec<Entry<'a>> {
     fields
         .iter()
         .map(|f| Entry {
@@ -22,7 +23,7 @@ pub fn entries<'a>(fields: &[&'a Field]) -> Vec<Entry<'a>> {
             name: &f.name,
             name_span: f.name_span,
             aliases: &f.aliases,
-            optional: is_option(&f.ty),
+            optional: is_option(&f.ty) || f.default.is_some() || container_default,
         })
         .collect()
 }
@@ -146,44 +147,36 @@ pub fn read_match(index: &Ident, values: &[Slot]) -> TokenStream {
     }
 }
 
-/// `match __m { Member::Index(0) => read(v0), ..., Member::Absent(j) => v_j = None, ... }`
-/// for a `read_fields` callback over `values` (`&mut` references or bindings), the member in
-/// `member` and the reader in `__r`.
+/// `match __m { Member::Index(0) => read(v0), ..., Member::Absent(0) => ..., ... }` for a
+/// `read_fields` callback over `values` (`&mut` references or bindings), the member in
+/// `member` and the reader in `__r` (see [`Slot::on_absent`]).
 pub fn member_match(member: &Ident, values: &[Slot]) -> TokenStream {
     let reads = values.iter().enumerate().map(|(j, v)| {
         let read = v.read();
         quote!(__p::Member::Index(#j) => #read,)
     });
-    let resets = values
-        .iter()
-        .enumerate()
-        .filter(|(_, v)| v.optional)
-        .map(|(j, v)| {
-            let reset = v.reset();
-            quote!(__p::Member::Absent(#j) => {
-                #reset
-                __p::Ok(())
-            })
-        });
+    let absents = values.iter().enumerate().map(|(j, v)| {
+        let absent = v.on_absent();
+        quote!(__p::Member::Absent(#j) => #absent,)
+    });
     quote! {
         match #member {
             #(#reads)*
-            #(#resets)*
+            #(#absents)*
             _ => __p::Ok(()),
         }
     }
 }
 
-/// The body of `Fields::reset_member` for `values` (`&mut self.field` slots) numbered from 0,
-/// the index in `__i`: sets an optional member to `None`. Empty when no member is optional.
-pub fn reset_arms(values: &[Slot]) -> Vec<TokenStream> {
+/// The arms of `Fields::absent_member` for `values` (`&mut self.field` slots) numbered from 0,
+/// the index in `__i` (see [`Slot::on_absent`]).
+pub fn absent_arms(values: &[Slot]) -> Vec<TokenStream> {
     values
         .iter()
         .enumerate()
-        .filter(|(_, v)| v.optional)
         .map(|(j, v)| {
-            let reset = v.reset();
-            quote!(#j => { #reset })
+            let absent = v.on_absent();
+            quote!(#j => #absent,)
         })
         .collect()
 }
@@ -203,13 +196,14 @@ pub fn expand(
         return expand_flat(input, attrs, shape);
     }
     let active: Vec<&Field> = shape.active().collect();
-    let table = keys::table(&entries(&active), "field")?;
+    let container_default = attrs.default.is_some();
+    let table = keys::table(&entries(&active, container_default), "field")?;
     let info = table.fields_info();
     let b = bounds::for_fields(&input.generics, &active, attrs.bound.as_deref(), Vec::new());
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
 
-    let (refs, muts) = member_slots(&active);
+    let (refs, muts) = member_slots(&active, container_default);
     let presence = presence(&refs);
     let count = count(refs.len(), 0);
     let members = members(&table.names, &refs, Lead::Runtime);
@@ -234,26 +228,37 @@ pub fn expand(
         }
     };
 
-    let resets = reset_arms(&muts);
-    let reset_member = if resets.is_empty() {
+    let absents = absent_arms(&muts);
+    let absent_member = if absents.is_empty() {
         TokenStream::new()
     } else {
         quote! {
             #[inline]
-            fn reset_member(&mut self, __i: usize) {
+            fn absent_member<__R: __p::Reader<#de>>(
+                &mut self,
+                __i: usize,
+                __r: &mut __R,
+            ) -> __p::Result<()> {
                 match __i {
-                    #(#resets)*
-                    _ => {}
+                    #(#absents)*
+                    _ => __p::Ok(()),
                 }
             }
         }
     };
     let reflect = reflect_via_fields(
         input,
+        attrs,
         &b,
         quote! {
             __p::read_fields(__r, &__INFO, __p::None, |__m, __r| __p::own_member(self, __m, __r))
         },
+        build(
+            &muts,
+            shape,
+            quote!(__p::read_fields(__r, &__INFO, __p::None, __read)),
+        ),
+        default_value(&muts, shape, container_default),
     );
     Ok(quote! {
         const __INFO: __p::FieldsInfo = #info;
@@ -274,7 +279,7 @@ pub fn expand(
             }
             #[inline]
             #read_member
-            #reset_member
+            #absent_member
         }
 
         #reflect
@@ -282,23 +287,161 @@ pub fn expand(
 }
 
 /// `impl Reflect` for a struct with named fields on top of its `Fields` impl: written as one
-/// object of its members, read by `read` (a `Result<()>` expression using `__r`).
-fn reflect_via_fields(input: &DeriveInput, b: &bounds::Bounds, read: TokenStream) -> TokenStream {
+/// object of its members, read by `read` (a `Result<()>` expression using `__r`), read new by
+/// `read_new` (a `Result<Self>` body using `__r`), with `default_value` (an `Option<Self>`
+/// body).
+fn reflect_via_fields(
+    input: &DeriveInput,
+    attrs: &ContainerAttrs,
+    b: &bounds::Bounds,
+    read: TokenStream,
+    read_new: TokenStream,
+    default_value: TokenStream,
+) -> TokenStream {
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
-    quote! {
-        #[automatically_derived]
-        impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
-            fn write<__W: __p::Writer>(&self, __w: &mut __W) {
+    let methods = crate::convert::methods(
+        attrs,
+        de,
+        crate::convert::Methods {
+            write: quote! {
                 __w.begin_struct(<Self as __p::Fields<#de>>::count_members(self, __w));
                 <Self as __p::Fields<#de>>::write_members(self, __w, false);
                 __w.end_object();
-            }
-            fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
-                #read
-            }
+            },
+            read,
+            read_new,
+            default_value,
+            extra: TokenStream::new(),
+            inline: false,
+        },
+    );
+    quote! {
+        #[automatically_derived]
+        impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
+            #methods
         }
     }
+}
+
+/// The local `Option` holding member `j` while a new value is built.
+fn slot_ident(j: usize) -> Ident {
+    format_ident!("__s{}", j)
+}
+
+/// The body of `read_new` for a struct or struct variant built from `values` (the active
+/// members, in order): a local `Option` per member, filled by `read` (a `Result<()>`
+/// expression calling the closure `__read(member, reader)`), then the value built from them
+/// (see [`Slot::finish`]) with `Default` values for skipped fields. `path` names the struct
+/// or variant (`Self`, `Self::Variant`).
+pub fn build_with(
+    values: &[Slot],
+    shape: &Shape,
+    path: TokenStream,
+    read: TokenStream,
+) -> TokenStream {
+    let decls = values.iter().enumerate().map(|(j, v)| {
+        let s = slot_ident(j);
+        let ty = &v.ty;
+        quote!(let mut #s: __p::Option<#ty> = __p::None;)
+    });
+    let arms = values.iter().enumerate().map(|(j, v)| {
+        let read = v.read_into_slot(&slot_ident(j));
+        let absent = v.on_absent_new();
+        quote! {
+            __p::Member::Index(#j) => #read,
+            __p::Member::Absent(#j) => #absent,
+        }
+    });
+    let closure = if values.is_empty() {
+        quote!(let __read = |_: __p::Member<'_>, _: &mut _| __p::Ok(());)
+    } else {
+        quote! {
+            let __read = |__m: __p::Member<'_>, __r: &mut __R| match __m {
+                #(#arms)*
+                _ => __p::Ok(()),
+            };
+        }
+    };
+    let fields = construct(values, shape, |j, v| v.finish(&slot_ident(j)));
+    quote! {
+        #(#decls)*
+        {
+            #closure
+            #read?;
+        }
+        __p::Ok(#path #fields)
+    }
+}
+
+/// [`build_with`] for a struct (`Self`), after the faster way for a struct that has a
+/// default value: reading into it, in place, which gives the same value.
+fn build(values: &[Slot], shape: &Shape, read: TokenStream) -> TokenStream {
+    let built = build_with(values, shape, quote!(Self), read);
+    quote! {
+        if let __p::Some(mut __v) = <Self as __p::Reflect<'_>>::default_value() {
+            __p::Reflect::read(&mut __v, __r)?;
+            return __p::Ok(__v);
+        }
+        #built
+    }
+}
+
+/// `{ member: value, ... }` for every field of `shape`: `value(j, slot)` for active field `j`,
+/// `Default::default()` for a skipped one.
+pub fn construct(
+    values: &[Slot],
+    shape: &Shape,
+    value: impl Fn(usize, &Slot) -> TokenStream,
+) -> TokenStream {
+    let mut j = 0;
+    let parts = shape.fields.iter().map(|f| {
+        let m = &f.member;
+        if f.skip || f.flatten {
+            quote!(#m: __p::Default::default())
+        } else {
+            let x = value(j, &values[j]);
+            j += 1;
+            quote!(#m: #x)
+        }
+    });
+    let parts: Vec<TokenStream> = parts.collect();
+    quote!({ #(#parts),* })
+}
+
+/// The body of `default_value` for a struct: its `Default` when marked `#[structio(default)]`,
+/// else built member by member (`None` if one has no default value); flattened fields take
+/// their types' default values.
+fn default_value(values: &[Slot], shape: &Shape, container_default: bool) -> TokenStream {
+    if container_default {
+        return quote!(__p::Some(<Self as __p::Default>::default()));
+    }
+    match defaults(values, shape) {
+        Some(fields) => quote!(__p::Some(Self #fields)),
+        None => quote!(__p::None),
+    }
+}
+
+/// `{ member: default, ... }` for every field of `shape` when nothing is read: skipped fields
+/// from `Default`, flattened ones from their types' default values, the others as
+/// [`Slot::default_value`] says; `None` when a member has none.
+pub fn defaults(values: &[Slot], shape: &Shape) -> Option<TokenStream> {
+    let mut j = 0;
+    let mut parts = Vec::new();
+    for f in &shape.fields {
+        let m = &f.member;
+        if f.skip {
+            parts.push(quote!(#m: __p::Default::default()));
+        } else if f.flatten {
+            let ty = &f.ty;
+            parts.push(quote!(#m: <#ty as __p::Reflect<'_>>::default_value()?));
+        } else {
+            let x = values[j].default_value()?;
+            j += 1;
+            parts.push(quote!(#m: #x));
+        }
+    }
+    Some(quote!({ #(#parts),* }))
 }
 
 /// [`expand`] for a struct with `#[structio(flatten)]` fields. Its own fields (the others) have
@@ -317,7 +460,8 @@ fn expand_flat(
     let active: Vec<&Field> = shape.active().collect();
     let own: Vec<&Field> = active.iter().copied().filter(|f| !f.flatten).collect();
     let flat: Vec<&Field> = active.iter().copied().filter(|f| f.flatten).collect();
-    let table = keys::table(&entries(&own), "field")?;
+    let container_default = attrs.default.is_some();
+    let table = keys::table(&entries(&own, container_default), "field")?;
     let info = table.fields_info();
     let de = bounds::document_lifetime(&input.generics);
     // Each flattened type must be a struct with named fields deriving `Reflect`.
@@ -330,7 +474,7 @@ fn expand_flat(
     let name = &input.ident;
     let n_own = own.len();
 
-    let (refs, muts) = member_slots(&own);
+    let (refs, muts) = member_slots(&own, container_default);
     let presence = presence(&refs);
     let own_count = count(refs.len(), 0);
     let flat_members: Vec<TokenStream> = flat
@@ -368,10 +512,12 @@ fn expand_flat(
     } else {
         read_match(&format_ident!("__i"), &muts)
     };
-    let own_resets = reset_arms(&muts);
+    let own_absents = absent_arms(&muts);
 
+    let type_name = name.to_string();
     let reflect = reflect_via_fields(
         input,
+        attrs,
         &b,
         quote! {
             let mut __map = __r.begin_object()?;
@@ -390,6 +536,18 @@ fn expand_flat(
                 |__m, __r| __p::read_member_of(self, __m, __r, &mut __kept),
             )
         },
+        // The members of flattened fields are read into values of their types, so a new value
+        // starts from the struct's default value.
+        quote! {
+            match <Self as __p::Reflect<#de>>::default_value() {
+                __p::Some(mut __v) => {
+                    __p::Reflect::read(&mut __v, __r)?;
+                    __p::Ok(__v)
+                }
+                __p::None => __p::Err(__p::no_default_value(#type_name, __r.offset())),
+            }
+        },
+        default_value(&muts, shape, container_default),
     );
     Ok(quote! {
         const __INFO: __p::FieldsInfo = #info;
@@ -466,22 +624,26 @@ fn expand_flat(
                 __p::Ok(())
             }
             #[inline]
-            fn reset_member(&mut self, __i: usize) {
+            fn absent_member<__R: __p::Reader<#de>>(
+                &mut self,
+                __i: usize,
+                __r: &mut __R,
+            ) -> __p::Result<()> {
                 if __i < #n_own {
-                    match __i {
-                        #(#own_resets)*
-                        _ => {}
-                    }
-                    return;
+                    return match __i {
+                        #(#own_absents)*
+                        _ => __p::Ok(()),
+                    };
                 }
                 let mut __i = __i - #n_own;
                 #(
                     if __i < <#flat_types as __p::Fields<#de>>::MEMBERS {
-                        return __p::Fields::reset_member(&mut #flat_members, __i);
+                        return __p::Fields::absent_member(&mut #flat_members, __i, __r);
                     }
                     __i -= <#flat_types as __p::Fields<#de>>::MEMBERS;
                 )*
                 let _ = __i;
+                __p::Ok(())
             }
         }
 

@@ -7,8 +7,10 @@ use syn::DeriveInput;
 
 use crate::attr::ContainerAttrs;
 use crate::bounds;
+use crate::convert::{self, Methods};
 use crate::model::{Field, Shape, Style};
 use crate::slot::{member_slots, Slot};
+use crate::structs;
 
 /// Writes `values` (references) as one array.
 pub fn write_array(values: &[Slot]) -> TokenStream {
@@ -48,64 +50,101 @@ pub fn read_array(values: &[Slot]) -> TokenStream {
     }
 }
 
+/// Reads an array of exactly `values.len()` elements, each a new value, into the locals
+/// `__s0, ...`; statements that use `?`.
+pub fn read_array_new(values: &[Slot]) -> TokenStream {
+    let n = values.len();
+    let elems = values.iter().enumerate().map(|(j, v)| {
+        let s = quote::format_ident!("__s{}", j);
+        let read = v.read_new();
+        quote! {
+            __p::expect_element(__r, &mut __seq, #j, #n)?;
+            let #s = #read.map_err(|__e| __e.push_path(__p::PathSegment::Index(#j)))?;
+        }
+    });
+    quote! {
+        let mut __seq = __r.begin_array()?;
+        #(#elems)*
+        __p::expect_end(__r, &mut __seq, #n)?;
+    }
+}
+
 /// `impl Reflect` for a tuple or unit struct.
 pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> TokenStream {
     let active: Vec<&Field> = shape.active().collect();
     let b = bounds::for_fields(&input.generics, &active, attrs.bound.as_deref(), Vec::new());
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
+    let (refs, muts) = member_slots(&active, false);
+    // `Self { 0: __s0, ... }` from the locals, skipped fields from `Default`.
+    let built = structs::construct(&muts, shape, |j, _| {
+        let s = quote::format_ident!("__s{}", j);
+        quote!(#s)
+    });
+    let default_value = match structs::defaults(&muts, shape) {
+        Some(fields) => quote!(__p::Some(Self #fields)),
+        None => quote!(__p::None),
+    };
 
-    let body = if shape.style == Style::Unit {
-        quote! {
-            fn write<__W: __p::Writer>(&self, __w: &mut __W) {
-                __w.null();
-            }
-            fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
-                __p::read_null(__r)
-            }
+    let methods = if shape.style == Style::Unit {
+        Methods {
+            write: quote!(__w.null();),
+            read: quote!(__p::read_null(__r)),
+            read_new: quote! {
+                __p::read_null(__r)?;
+                __p::Ok(Self)
+            },
+            default_value: quote!(__p::Some(Self)),
+            extra: TokenStream::new(),
+            inline: false,
         }
     } else if let [only] = active[..] {
-        let m = &only.member;
         let ty = &only.ty;
         let may_be_absent = match only.with {
             Some(_) => quote!(false),
+            None if only.serde => quote!(false),
             None => quote!(<#ty as __p::Reflect<#de>>::MAY_BE_ABSENT),
         };
-        let write = Slot::of(only, quote!(&self.#m)).write();
-        let read = Slot::of(only, quote!(&mut self.#m)).read();
-        let absent = Slot::of(only, quote!(&self.#m)).absent();
-        quote! {
-            const MAY_BE_ABSENT: bool = #may_be_absent;
-            #[inline]
-            fn write<__W: __p::Writer>(&self, __w: &mut __W) {
-                #write
-            }
-            #[inline]
-            fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
-                #read
-            }
-            #[inline]
-            fn is_absent(&self) -> bool {
-                #absent
-            }
+        let write = refs[0].write();
+        let read = muts[0].read();
+        let absent = refs[0].absent();
+        let read_new = muts[0].read_new();
+        Methods {
+            write,
+            read,
+            read_new: quote! {
+                let __s0 = #read_new?;
+                __p::Ok(Self #built)
+            },
+            default_value: default_value.clone(),
+            extra: quote! {
+                const MAY_BE_ABSENT: bool = #may_be_absent;
+                #[inline]
+                fn is_absent(&self) -> bool {
+                    #absent
+                }
+            },
+            inline: true,
         }
     } else {
-        let (refs, muts) = member_slots(&active);
-        let write = write_array(&refs);
-        let read = read_array(&muts);
-        quote! {
-            fn write<__W: __p::Writer>(&self, __w: &mut __W) {
-                #write
-            }
-            fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
-                #read
-            }
+        let read_new = read_array_new(&muts);
+        Methods {
+            write: write_array(&refs),
+            read: read_array(&muts),
+            read_new: quote! {
+                #read_new
+                __p::Ok(Self #built)
+            },
+            default_value: default_value.clone(),
+            extra: TokenStream::new(),
+            inline: false,
         }
     };
+    let methods = convert::methods(attrs, de, methods);
     quote! {
         #[automatically_derived]
         impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
-            #body
+            #methods
         }
     }
 }

@@ -43,7 +43,7 @@ pub fn to_delimited<'de, T: Reflect<'de>>(items: &[T]) -> Vec<u8> {
 
 /// Reads every value of a delimited sequence into `out`, as Glaze's `read_beve_delimited`
 /// fills a vector: the first `out.len()` values into the elements already there (buffers
-/// reused), then new elements from `T::default()`; `out` ends with one element per value.
+/// reused), then new elements read with `Reflect::read_new`; `out` ends with one element per value.
 /// Errors carry the value's index as the first step of the path (`$[2].a`). Two values without
 /// a delimiter between them are an error (Glaze reads them).
 pub fn read_delimited<'de, T>(
@@ -51,19 +51,22 @@ pub fn read_delimited<'de, T>(
     input: &'de (impl AsRef<[u8]> + ?Sized),
 ) -> Result<()>
 where
-    T: Reflect<'de> + Default,
+    T: Reflect<'de>,
 {
     let mut seq = Delimited::new(input);
-    crate::read::read_records(out, |k, v| {
-        seq.read_into(v)
-            .map(|r| r.map_err(|e| e.push_path(crate::error::PathSegment::Index(k))))
+    crate::read::read_records(out, |k, held| {
+        let read = match held {
+            Some(v) => seq.read_into(v).map(|r| r.map(|()| None)),
+            None => seq.read().map(|r| r.map(Some)),
+        };
+        read.map(|r| r.map_err(|e| e.push_path(crate::error::PathSegment::Index(k))))
     })
 }
 
 /// Every value of a delimited sequence, each read into a new `T` (see [`read_delimited`]).
 pub fn from_delimited<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<Vec<T>>
 where
-    T: Reflect<'de> + Default,
+    T: Reflect<'de>,
 {
     let mut out = Vec::new();
     read_delimited(&mut out, input)?;
@@ -171,9 +174,9 @@ impl<'de> Delimited<'de> {
 
     /// Reads the next value as a `T`; `None` at the end of the sequence. Error offsets count
     /// from the start of the whole sequence.
-    pub fn read<T: Reflect<'de> + Default>(&mut self) -> Option<Result<T>> {
-        let mut v = T::default();
-        self.read_into(&mut v).map(|r| r.map(|()| v))
+    pub fn read<T: Reflect<'de>>(&mut self) -> Option<Result<T>> {
+        let mut v = crate::read::Fresh::new();
+        self.read_into(&mut v).map(|r| r.and_then(|()| v.take()))
     }
 
     /// Reads the next value into `v` (members it leaves out keep their values, buffers are

@@ -23,6 +23,9 @@ impl<'de, N: Number> Reflect<'de> for Typed<'_, N> {
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         Err(r.invalid_type("nothing: a write-only view"))
     }
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        Err(r.invalid_type("nothing: a write-only view"))
+    }
 }
 
 /// The complete BEVE bytes of a matrix (header included), typed arrays unaligned.

@@ -192,10 +192,10 @@ pub fn beve_size_with<'de, T: Reflect<'de>>(v: &T, opts: &Options) -> usize {
     w.into_inner().0
 }
 
-/// Reads a `T` (starting from `T::default()`) from BEVE. The input must hold exactly one value.
+/// Reads a new `T` from BEVE (see [`Reflect::read_new`]: no `Default` needed). The input must hold exactly one value.
 pub fn from_beve<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<T>
 where
-    T: Reflect<'de> + Default,
+    T: Reflect<'de>,
 {
     from_beve_with(input, &Options::default())
 }
@@ -203,15 +203,16 @@ where
 /// [`from_beve`] with `opts`.
 pub fn from_beve_with<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized), opts: &Options) -> Result<T>
 where
-    T: Reflect<'de> + Default,
+    T: Reflect<'de>,
 {
-    let mut v = T::default();
-    read_beve_with(&mut v, input, opts)?;
+    let mut r = BeveReader::new(input.as_ref(), opts.read);
+    let v = T::read_new(&mut r)?;
+    r.finish()?;
     Ok(v)
 }
 
-/// Reads BEVE into an existing value: members the input does not mention keep their values and
-/// buffers are reused. The input must hold exactly one value.
+/// Reads BEVE into an existing value, reusing its buffers: the result is what [`from_beve`]
+/// gives (unless [`crate::ReadOptions::merge`]). The input must hold exactly one value.
 pub fn read_beve<'de, T>(v: &mut T, input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<()>
 where
     T: Reflect<'de>,

@@ -58,7 +58,7 @@ pub fn to_writer_with<'de, T: Reflect<'de>, W: Write>(w: W, v: &T, opts: &Option
 /// let v: Vec<f32> = structio::beve::from_reader(&bytes[..]).unwrap();
 /// assert_eq!(v, [1.5, 2.5]);
 /// ```
-pub fn from_reader<T: ReflectOwned + Default, R: Read>(r: R) -> Result<T> {
+pub fn from_reader<T: ReflectOwned, R: Read>(r: R) -> Result<T> {
     from_reader_with(r, &Options::default())
 }
 
@@ -73,7 +73,7 @@ pub fn from_reader<T: ReflectOwned + Default, R: Read>(r: R) -> Result<T> {
 /// let e = structio::beve::from_reader_with::<Vec<Vec<u8>>, _>(&bytes[..], &opts).unwrap_err();
 /// assert_eq!(e.message(), "nesting deeper than the limit of 1");
 /// ```
-pub fn from_reader_with<T: ReflectOwned + Default, R: Read>(r: R, opts: &Options) -> Result<T> {
+pub fn from_reader_with<T: ReflectOwned, R: Read>(r: R, opts: &Options) -> Result<T> {
     let bytes = read_all(r)?;
     super::from_beve_with(&bytes, opts)
 }
@@ -399,9 +399,9 @@ impl<R: Read> DelimitedReader<R> {
     /// }
     /// assert_eq!(all, "abc");
     /// ```
-    pub fn read<'a, T: Reflect<'a> + Default>(&'a mut self) -> Option<Result<T>> {
-        let mut v = T::default();
-        self.read_into(&mut v).map(|r| r.map(|()| v))
+    pub fn read<'a, T: Reflect<'a>>(&'a mut self) -> Option<Result<T>> {
+        let mut v = crate::read::Fresh::new();
+        self.read_into(&mut v).map(|r| r.and_then(|()| v.take()))
     }
 
     /// Reads the next value into `v` (members it leaves out keep their values, buffers are

@@ -22,7 +22,8 @@ struct Rec {
 
 const REC: FieldsInfo = FieldsInfo {
     names: &["id", "name", "xs", "tag"],
-    optional: &[],
+    // Every member may be left out: the tests read partial documents.
+    optional: &[true, true, true, true],
     keys: &["id", "name", "xs", "tag"],
     key_field: &[0, 1, 2, 3],
     probe: Probe::Linear,
@@ -57,6 +58,11 @@ impl<'de> Reflect<'de> for Rec {
             _ => Ok(()),
         })
     }
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        let mut v = <Self as Default>::default();
+        v.read(r)?;
+        Ok(v)
+    }
 }
 
 /// Arbitrarily deep nesting, for the depth limit.
@@ -69,6 +75,11 @@ impl<'de> Reflect<'de> for Nest {
     }
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         self.0.read(r)
+    }
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        let mut v = <Self as Default>::default();
+        v.read(r)?;
+        Ok(v)
     }
 }
 
@@ -101,6 +112,11 @@ impl<'de> Reflect<'de> for Level {
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         *self = [Level::Low, Level::Mid, Level::High][r.read_unit_variant(&LEVEL)?];
         Ok(())
+    }
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        let mut v = <Self as Default>::default();
+        v.read(r)?;
+        Ok(v)
     }
 }
 
@@ -514,6 +530,11 @@ fn aligned_arrays_borrow_without_copying() {
         }
         fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
             self.0.read(r)
+        }
+        fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+            let mut v = <Self as Default>::default();
+            v.read(r)?;
+            Ok(v)
         }
     }
     let data: Vec<f64> = (0..10_000_000).map(|i| i as f64).collect();

@@ -26,6 +26,17 @@ where
     }
 
     #[inline]
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        let [re, im] = r.read_complex()?;
+        Ok(Complex::new(re, im))
+    }
+
+    #[inline]
+    fn default_value() -> Option<Self> {
+        Some(Complex::new(N::default(), N::default()))
+    }
+
+    #[inline]
     fn write_slice<W: Writer>(items: &[Self], w: &mut W) {
         w.complex_array(bytemuck::cast_slice::<Complex<N>, [N; 2]>(items));
     }

@@ -15,7 +15,9 @@ use std::hash::{BuildHasher, Hash};
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::fields::{Fields, NO_FIELDS};
 use crate::number::{NumKind, Number, Wire};
-use crate::reflect::{FieldsInfo, Key, KeyKind, KeyedMap, MapKey, Reader, Reflect, Str, Writer};
+use crate::reflect::{
+    read_keyed, FieldsInfo, Key, KeyKind, KeyedMap, MapEntry, MapKey, Reader, Reflect, Str, Writer,
+};
 
 /// Writes `entries` as one object; entries holding an absent value (`None`) are left out
 /// unless the writer writes null members.
@@ -116,6 +118,7 @@ macro_rules! map_methods {
         fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
             read_map(self, r)
         }
+        crate::impls::new_from_default!('de);
     };
 }
 
@@ -143,7 +146,7 @@ fn read_map<'de, M, K, V, R>(map: &mut M, r: &mut R) -> Result<()>
 where
     M: StdMap<'de, K, V>,
     K: MapKey<'de>,
-    V: Reflect<'de> + Default,
+    V: Reflect<'de>,
     R: Reader<'de>,
 {
     if map.len() == 0 || r.options().merge {
@@ -167,7 +170,7 @@ fn again<'de, M, K, V, R>(map: &mut M, r: &mut R, mark: R::Pos, start: usize) ->
 where
     M: StdMap<'de, K, V>,
     K: MapKey<'de>,
-    V: Reflect<'de> + Default,
+    V: Reflect<'de>,
     R: Reader<'de>,
 {
     r.charge_reread(r.offset().saturating_sub(start))?;
@@ -186,7 +189,7 @@ fn read_entries<'de, M, K, V, R>(
 where
     M: StdMap<'de, K, V>,
     K: MapKey<'de>,
-    V: Reflect<'de> + Default,
+    V: Reflect<'de>,
     R: Reader<'de>,
 {
     // The keys seen so far, only under `error_on_duplicate_keys`.
@@ -209,15 +212,20 @@ where
         }
         // Where the value read lives, to name its key should reading it fail.
         let mut at: *const V = std::ptr::null();
-        let mut read = |slot: &mut V| {
-            at = slot;
-            slot.read(r)
+        let read = |entry: MapEntry<'_, K, V>| match entry {
+            MapEntry::Held(held) => {
+                at = held;
+                held.read(r).map(|()| None)
+            }
+            MapEntry::New(k) => V::read_new(r)
+                .map(Some)
+                .map_err(|e| e.push_path(segment(k))),
         };
         let done = match &mut seen {
             None => K::read_entry(map, key, key_at, read),
             Some(seen) => K::from_key(key, key_at).and_then(|k| {
                 check_unique(seen, &k, key_at)?;
-                read(map.slot(k))
+                read_keyed(map, k, read)
             }),
         };
         done.map_err(|e| name_entry(e, map.entries(), at))?;
@@ -270,11 +278,12 @@ macro_rules! keyed_map {
     ($map:ty, $($bound:tt)*) => {
         impl<$($bound)*> KeyedMap<K, V> for $map {
             #[inline]
-            fn slot(&mut self, key: K) -> &mut V
-            where
-                V: Default,
-            {
-                self.entry(key).or_default()
+            fn insert_new(&mut self, key: K, value: V) {
+                self.insert(key, value);
+            }
+            #[inline]
+            fn get_mut(&mut self, key: &K) -> Option<&mut V> {
+                <$map>::get_mut(self, key)
             }
             #[inline]
             fn find_mut<Q>(&mut self, q: &Q) -> Option<&mut V>
@@ -326,7 +335,7 @@ impl<'de, K: MapKey<'de> + Ord, V> StdMap<'de, K, V> for BTreeMap<K, V> {
 impl<'de, K, V, S> Reflect<'de> for HashMap<K, V, S>
 where
     K: MapKey<'de> + Eq + Hash,
-    V: Reflect<'de> + Default,
+    V: Reflect<'de>,
     S: BuildHasher + Default,
 {
     map_methods!();
@@ -335,7 +344,7 @@ where
 impl<'de, K, V> Reflect<'de> for BTreeMap<K, V>
 where
     K: MapKey<'de> + Ord,
-    V: Reflect<'de> + Default,
+    V: Reflect<'de>,
 {
     map_methods!();
 }
@@ -426,7 +435,11 @@ macro_rules! rest_map {
             }
             #[inline]
             fn read_rest<R: Reader<'de>>(&mut self, key: &str, offset: usize, r: &mut R) -> Result<()> {
-                K::read_entry(self, Key::Str(Str::Transient(key)), offset, |v: &mut V| v.read(r))
+                let read = |entry: MapEntry<'_, K, V>| match entry {
+                    MapEntry::Held(held) => held.read(r).map(|()| None),
+                    MapEntry::New(_) => V::read_new(r).map(Some),
+                };
+                K::read_entry(self, Key::Str(Str::Transient(key)), offset, read)
                     .map_err(|e| e.push_path(PathSegment::Key(key.to_string())))
             }
             #[inline]
@@ -437,8 +450,8 @@ macro_rules! rest_map {
     };
 }
 
-rest_map!(HashMap<K, V, S>, K: OwnedStrKey<'de> + Eq + Hash, V: Reflect<'de> + Default, S: BuildHasher + Default);
-rest_map!(BTreeMap<K, V>, K: OwnedStrKey<'de> + Ord, V: Reflect<'de> + Default);
+rest_map!(HashMap<K, V, S>, K: OwnedStrKey<'de> + Eq + Hash, V: Reflect<'de>, S: BuildHasher + Default);
+rest_map!(BTreeMap<K, V>, K: OwnedStrKey<'de> + Ord, V: Reflect<'de>);
 
 /// The key types of a map that can be flattened into a struct: string keys (the struct is an
 /// object with string keys) that own their text (a kept key is a copy).

@@ -118,4 +118,5 @@ impl<'de, T: Number> Reflect<'de> for Matrix<T> {
             .unwrap_or_default();
         self.check(at)
     }
+    crate::impls::new_from_default!('de);
 }

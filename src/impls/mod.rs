@@ -22,3 +22,22 @@ mod text;
 mod time;
 mod tuple;
 mod wrappers;
+
+/// `read_new` and `default_value` for a type with a natural default: a new value is its
+/// `Default` read into, and a member left out takes its `Default` (under
+/// `error_on_missing_keys: false`). `$de` is the impl's document lifetime.
+macro_rules! new_from_default {
+    ($de:lifetime) => {
+        #[inline]
+        fn read_new<R: $crate::reflect::Reader<$de>>(r: &mut R) -> $crate::error::Result<Self> {
+            let mut v = <Self as ::core::default::Default>::default();
+            $crate::reflect::Reflect::read(&mut v, r)?;
+            Ok(v)
+        }
+        #[inline]
+        fn default_value() -> Option<Self> {
+            Some(<Self as ::core::default::Default>::default())
+        }
+    };
+}
+pub(crate) use new_from_default;

@@ -21,6 +21,18 @@ macro_rules! number_reflect {
                 *self = r.read_number::<$t>()?;
                 Ok(())
             }
+            #[inline(always)]
+            fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                r.read_number::<$t>()
+            }
+            #[inline]
+            fn default_value() -> Option<Self> {
+                Some(<$t>::default())
+            }
+            #[inline]
+            fn default_array<const N: usize>() -> Option<[Self; N]> {
+                Some([<$t>::default(); N])
+            }
             #[inline]
             fn write_slice<W: Writer>(items: &[Self], w: &mut W) {
                 w.typed_array(items)
@@ -116,6 +128,7 @@ macro_rules! size_reflect {
                 })?;
                 Ok(())
             }
+            crate::impls::new_from_default!('de);
         }
         impl<'de> MapKey<'de> for $t {
             const KIND: KeyKind = KeyKind::Int(<$wire as Number>::KIND);
@@ -144,6 +157,18 @@ impl<'de> Reflect<'de> for bool {
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         *self = r.read_bool()?;
         Ok(())
+    }
+    #[inline(always)]
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        r.read_bool()
+    }
+    #[inline]
+    fn default_value() -> Option<Self> {
+        Some(false)
+    }
+    #[inline]
+    fn default_array<const N: usize>() -> Option<[Self; N]> {
+        Some([false; N])
     }
     #[inline]
     fn write_iter<'a, W: Writer, I>(items: I, w: &mut W)
@@ -185,6 +210,7 @@ impl<'de> Reflect<'de> for char {
         *self = r.read_char()?;
         Ok(())
     }
+    crate::impls::new_from_default!('de);
 }
 
 impl<'de> Reflect<'de> for () {
@@ -200,4 +226,5 @@ impl<'de> Reflect<'de> for () {
             Err(r.invalid_type("null"))
         }
     }
+    crate::impls::new_from_default!('de);
 }

@@ -95,6 +95,7 @@ impl<'de: 'a, 'a> Reflect<'de> for RawJson<'a> {
             )),
         }
     }
+    crate::impls::new_from_default!('de);
 }
 
 impl<'de> Reflect<'de> for RawJsonBuf {
@@ -109,4 +110,5 @@ impl<'de> Reflect<'de> for RawJsonBuf {
         self.0.push_str(s.as_str());
         Ok(())
     }
+    crate::impls::new_from_default!('de);
 }

@@ -7,7 +7,7 @@ use std::hash::{BuildHasher, Hash};
 use crate::error::Result;
 use crate::reflect::{Reader, Reflect, Writer};
 
-impl<'de, T: Reflect<'de> + Default> Reflect<'de> for Vec<T> {
+impl<'de, T: Reflect<'de>> Reflect<'de> for Vec<T> {
     #[inline]
     fn write<W: Writer>(&self, w: &mut W) {
         T::write_slice(self, w)
@@ -16,9 +16,10 @@ impl<'de, T: Reflect<'de> + Default> Reflect<'de> for Vec<T> {
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         T::read_vec(self, r)
     }
+    crate::impls::new_from_default!('de);
 }
 
-impl<'de, T: Reflect<'de> + Default> Reflect<'de> for Box<[T]> {
+impl<'de, T: Reflect<'de>> Reflect<'de> for Box<[T]> {
     #[inline]
     fn write<W: Writer>(&self, w: &mut W) {
         T::write_slice(self, w)
@@ -30,9 +31,10 @@ impl<'de, T: Reflect<'de> + Default> Reflect<'de> for Box<[T]> {
         *self = v.into_boxed_slice();
         Ok(())
     }
+    crate::impls::new_from_default!('de);
 }
 
-impl<'de, T: Reflect<'de> + Default> Reflect<'de> for VecDeque<T> {
+impl<'de, T: Reflect<'de>> Reflect<'de> for VecDeque<T> {
     #[inline]
     fn write<W: Writer>(&self, w: &mut W) {
         let (a, b) = self.as_slices();
@@ -50,6 +52,7 @@ impl<'de, T: Reflect<'de> + Default> Reflect<'de> for VecDeque<T> {
         *self = v.into();
         res
     }
+    crate::impls::new_from_default!('de);
 }
 
 impl<'de, T: Reflect<'de>, const N: usize> Reflect<'de> for [T; N] {
@@ -64,6 +67,33 @@ impl<'de, T: Reflect<'de>, const N: usize> Reflect<'de> for [T; N] {
     #[inline]
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         T::read_slice(self, r)
+    }
+    /// Read as an array of exactly `N` elements: in place into `T`'s default array when it has
+    /// one (numbers), else each element new.
+    #[inline]
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        if let Some(mut a) = T::default_array::<N>() {
+            T::read_slice(&mut a, r)?;
+            return Ok(a);
+        }
+        let at = r.offset();
+        let mut v: Vec<T> = Vec::new();
+        T::read_vec(&mut v, r)?;
+        let found = v.len();
+        <[T; N]>::try_from(v).map_err(|_| {
+            crate::error::Error::new(crate::error::Code::WrongLength { expected: N, found }, at)
+        })
+    }
+    #[inline]
+    fn default_value() -> Option<Self> {
+        if let Some(a) = T::default_array::<N>() {
+            return Some(a);
+        }
+        let mut items = Vec::with_capacity(N);
+        for _ in 0..N {
+            items.push(T::default_value()?);
+        }
+        <[T; N]>::try_from(items).ok()
     }
 }
 
@@ -84,29 +114,30 @@ macro_rules! set_methods {
             self.extend(v);
             Ok(())
         }
+        crate::impls::new_from_default!('de);
     };
 }
 
 impl<'de, T, S> Reflect<'de> for HashSet<T, S>
 where
-    T: Reflect<'de> + Default + Eq + Hash,
+    T: Reflect<'de> + Eq + Hash,
     S: BuildHasher + Default,
 {
     set_methods!();
 }
 
-impl<'de, T: Reflect<'de> + Default> Reflect<'de> for LinkedList<T> {
+impl<'de, T: Reflect<'de>> Reflect<'de> for LinkedList<T> {
     set_methods!();
 }
 
 impl<'de, T> Reflect<'de> for BTreeSet<T>
 where
-    T: Reflect<'de> + Default + Ord,
+    T: Reflect<'de> + Ord,
 {
     set_methods!();
 }
 
-impl<'de, T: Reflect<'de> + Default> Reflect<'de> for Option<T> {
+impl<'de, T: Reflect<'de>> Reflect<'de> for Option<T> {
     #[inline]
     fn write<W: Writer>(&self, w: &mut W) {
         match self {
@@ -124,12 +155,22 @@ impl<'de, T: Reflect<'de> + Default> Reflect<'de> for Option<T> {
             Some(v) => v.read(r),
             None => {
                 crate::read::stack_for::<T>(r.offset())?;
-                let mut v = T::default();
-                v.read(r)?;
-                *self = Some(v);
+                *self = Some(T::read_new(r)?);
                 Ok(())
             }
         }
+    }
+    #[inline]
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        if r.take_null()? {
+            return Ok(None);
+        }
+        crate::read::stack_for::<T>(r.offset())?;
+        T::read_new(r).map(Some)
+    }
+    #[inline]
+    fn default_value() -> Option<Self> {
+        Some(None)
     }
     #[inline]
     fn is_absent(&self) -> bool {
@@ -146,6 +187,15 @@ impl<'de, T: Reflect<'de>> Reflect<'de> for Box<T> {
     #[inline]
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         (**self).read(r)
+    }
+    #[inline]
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        crate::read::stack_for::<T>(r.offset())?;
+        T::read_new(r).map(Box::new)
+    }
+    #[inline]
+    fn default_value() -> Option<Self> {
+        T::default_value().map(Box::new)
     }
     #[inline]
     fn is_absent(&self) -> bool {

@@ -6,7 +6,10 @@ use std::rc::Rc;
 use std::sync::Arc;
 
 use crate::error::{Code, Error, Result};
-use crate::reflect::{Key, KeyKind, KeyedMap, MapKey, Reader, Reflect, Str, Writer};
+use crate::reflect::{
+    read_keyed, read_new_entry, Key, KeyKind, KeyedMap, MapEntry, MapKey, Reader, Reflect, Str,
+    Writer,
+};
 
 /// Writes a string slice type as a string array (BEVE `0x3C`).
 macro_rules! str_array_methods {
@@ -31,6 +34,7 @@ impl<'de> Reflect<'de> for String {
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         r.read_string_into(self)
     }
+    crate::impls::new_from_default!('de);
     str_array_methods!();
     #[inline]
     fn read_vec<R: Reader<'de>>(out: &mut Vec<Self>, r: &mut R) -> Result<()> {
@@ -68,6 +72,7 @@ impl<'de: 'a, 'a> Reflect<'de> for &'a str {
             )),
         }
     }
+    crate::impls::new_from_default!('de);
     str_array_methods!();
 }
 
@@ -103,6 +108,7 @@ impl<'de: 'a, 'a> Reflect<'de> for Cow<'a, str> {
         *self = tmp;
         Ok(())
     }
+    crate::impls::new_from_default!('de);
     str_array_methods!();
 }
 
@@ -119,15 +125,16 @@ macro_rules! str_key_methods {
         fn read_entry<M, V, F>(map: &mut M, key: Key<'de, '_>, offset: usize, read: F) -> Result<()>
         where
             M: KeyedMap<Self, V>,
-            V: Default,
-            F: FnOnce(&mut V) -> Result<()>,
+            F: FnOnce(MapEntry<'_, Self, V>) -> Result<Option<V>>,
         {
             if let Key::Str(s) = key {
-                if let Some(slot) = map.find_mut(s.as_str()) {
-                    return read(slot);
+                if let Some(held) = map.find_mut(s.as_str()) {
+                    return read(MapEntry::Held(held)).map(drop);
                 }
+                // Not held: no second lookup.
+                return read_new_entry(map, Self::from_key(key, offset)?, read);
             }
-            read(map.slot(Self::from_key(key, offset)?))
+            read_keyed(map, Self::from_key(key, offset)?, read)
         }
     };
 }
@@ -164,6 +171,14 @@ macro_rules! pointer_text {
             fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
                 *self = r.read_str()?.as_str().into();
                 Ok(())
+            }
+            #[inline]
+            fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                Ok(r.read_str()?.as_str().into())
+            }
+            #[inline]
+            fn default_value() -> Option<Self> {
+                Some("".into())
             }
             str_array_methods!();
         }

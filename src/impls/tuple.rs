@@ -29,6 +29,22 @@ macro_rules! tuple_reflect {
                 )+
                 expect_end(r, &mut seq, $len)
             }
+            #[inline]
+            fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                let mut seq = r.begin_array()?;
+                let v = ($(
+                    {
+                        expect_element(r, &mut seq, $idx, $len)?;
+                        $t::read_new(r).map_err(|e| e.push_path(PathSegment::Index($idx)))?
+                    },
+                )+);
+                expect_end(r, &mut seq, $len)?;
+                Ok(v)
+            }
+            #[inline]
+            fn default_value() -> Option<Self> {
+                Some(($($t::default_value()?,)+))
+            }
         }
     };
 }

@@ -22,10 +22,10 @@ use crate::reflect::{Reader, Reflect, Writer};
 /// `Rc<T>` and `Arc<T>`: the value they point to. Reading goes into that value when this
 /// pointer is its only owner (so buffers are reused and members the document leaves out keep
 /// their values); a shared value is left to its other owners, and this pointer gets a new one
-/// read into `T::default()`.
+/// read with `T::read_new`.
 macro_rules! shared_pointer {
     ($ptr:ident) => {
-        impl<'de, T: Reflect<'de> + Default> Reflect<'de> for $ptr<T> {
+        impl<'de, T: Reflect<'de>> Reflect<'de> for $ptr<T> {
             #[inline]
             fn write<W: Writer>(&self, w: &mut W) {
                 (**self).write(w)
@@ -35,11 +35,17 @@ macro_rules! shared_pointer {
                 if let Some(v) = $ptr::get_mut(self) {
                     return v.read(r);
                 }
-                crate::read::stack_for::<T>(r.offset())?;
-                let mut v = T::default();
-                v.read(r)?;
-                *self = $ptr::new(v);
+                *self = Self::read_new(r)?;
                 Ok(())
+            }
+            #[inline]
+            fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                crate::read::stack_for::<T>(r.offset())?;
+                T::read_new(r).map($ptr::new)
+            }
+            #[inline]
+            fn default_value() -> Option<Self> {
+                T::default_value().map($ptr::new)
             }
             #[inline]
             fn is_absent(&self) -> bool {
@@ -63,6 +69,14 @@ impl<'de, T: Reflect<'de> + Copy> Reflect<'de> for Cell<T> {
         self.get_mut().read(r)
     }
     #[inline]
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        T::read_new(r).map(Cell::new)
+    }
+    #[inline]
+    fn default_value() -> Option<Self> {
+        T::default_value().map(Cell::new)
+    }
+    #[inline]
     fn is_absent(&self) -> bool {
         self.get().is_absent()
     }
@@ -74,7 +88,7 @@ impl<'de, T: Reflect<'de> + Copy> Reflect<'de> for Cell<T> {
 /// BEVE, read with one copy, exactly as a `Vec<u32>`).
 macro_rules! transparent {
     ($wrapper:ident) => {
-        impl<'de, T: Reflect<'de> + Default> Reflect<'de> for $wrapper<T> {
+        impl<'de, T: Reflect<'de>> Reflect<'de> for $wrapper<T> {
             #[inline]
             fn write<W: Writer>(&self, w: &mut W) {
                 self.0.write(w)
@@ -82,6 +96,14 @@ macro_rules! transparent {
             #[inline]
             fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
                 self.0.read(r)
+            }
+            #[inline]
+            fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+                T::read_new(r).map($wrapper)
+            }
+            #[inline]
+            fn default_value() -> Option<Self> {
+                T::default_value().map($wrapper)
             }
             #[inline]
             fn is_absent(&self) -> bool {
@@ -93,10 +115,7 @@ macro_rules! transparent {
                 T::write_slice(TransparentWrapper::peel_slice(items), w)
             }
             #[inline]
-            fn read_vec<R: Reader<'de>>(out: &mut Vec<Self>, r: &mut R) -> Result<()>
-            where
-                Self: Default,
-            {
+            fn read_vec<R: Reader<'de>>(out: &mut Vec<Self>, r: &mut R) -> Result<()> {
                 // The allocation changes its element type twice and is kept.
                 let mut v: Vec<T> = TransparentWrapperAlloc::peel_vec(std::mem::take(out));
                 let res = T::read_vec(&mut v, r);
@@ -124,9 +143,10 @@ impl<'de, T: ?Sized> Reflect<'de> for PhantomData<T> {
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         ().read(r)
     }
+    crate::impls::new_from_default!('de);
 }
 
-impl<'de, T: Reflect<'de> + Default + Ord> Reflect<'de> for BinaryHeap<T> {
+impl<'de, T: Reflect<'de> + Ord> Reflect<'de> for BinaryHeap<T> {
     /// Written in the heap's internal order (as `iter` gives it), like serde.
     #[inline]
     fn write<W: Writer>(&self, w: &mut W) {
@@ -141,4 +161,5 @@ impl<'de, T: Reflect<'de> + Default + Ord> Reflect<'de> for BinaryHeap<T> {
         *self = BinaryHeap::from(v);
         res
     }
+    crate::impls::new_from_default!('de);
 }

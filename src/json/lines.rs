@@ -90,11 +90,11 @@ pub fn to_ndjson_with<'de, T: Reflect<'de>>(items: &[T], opts: &Options) -> Stri
 
 /// Reads every record of NDJSON `input` into `out`: the first `out.len()` records into the
 /// elements already there (members a record leaves out keep their values, buffers are
-/// reused), then new elements from `T::default()`; `out` ends with one element per record.
+/// reused), then new elements read with `Reflect::read_new`; `out` ends with one element per record.
 /// On an error, `out` holds the records before the bad one (and possibly part of it).
 pub fn read_ndjson<'de, T>(out: &mut Vec<T>, input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<()>
 where
-    T: Reflect<'de> + Default,
+    T: Reflect<'de>,
 {
     read_ndjson_with(out, input, &Options::default())
 }
@@ -106,16 +106,19 @@ pub fn read_ndjson_with<'de, T>(
     opts: &Options,
 ) -> Result<()>
 where
-    T: Reflect<'de> + Default,
+    T: Reflect<'de>,
 {
     let mut lines = JsonLines::with_options(input, opts.read);
-    crate::read::read_records(out, |_, v| lines.read_into(v))
+    crate::read::read_records(out, |_, held| match held {
+        Some(v) => lines.read_into(v).map(|r| r.map(|()| None)),
+        None => lines.read().map(|r| r.map(Some)),
+    })
 }
 
 /// All records of NDJSON `input`, each read into a new `T` (see [`read_ndjson`]).
 pub fn from_ndjson<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<Vec<T>>
 where
-    T: Reflect<'de> + Default,
+    T: Reflect<'de>,
 {
     let mut out = Vec::new();
     read_ndjson(&mut out, input)?;
@@ -223,9 +226,13 @@ impl<'de> JsonLines<'de> {
     }
 
     /// Reads the next record as a new `T`; `None` at the end.
-    pub fn read<T: Reflect<'de> + Default>(&mut self) -> Option<Result<T>> {
-        let mut v = T::default();
-        self.read_into(&mut v).map(|r| r.map(|()| v))
+    pub fn read<T: Reflect<'de>>(&mut self) -> Option<Result<T>> {
+        self.run(|this, start| {
+            this.reader.seek(start);
+            let v = T::read_new(&mut this.reader)?;
+            Ok((this.reader.pos(), v))
+        })
+        .map(|r| r.map(|(_, v)| v))
     }
 
     /// Reads the next record into `v` (members it leaves out keep their values, buffers are
@@ -234,18 +241,18 @@ impl<'de> JsonLines<'de> {
         self.run(|this, start| {
             this.reader.seek(start);
             v.read(&mut this.reader)?;
-            Ok(this.reader.pos())
+            Ok((this.reader.pos(), ()))
         })
         .map(|r| r.map(drop))
     }
 
-    /// Finds the next record, runs `f` on its offset (returning where it ends), and moves
-    /// past it, giving its start and end; `None` at the end. Errors are located in the whole
-    /// input and carry the record's index.
-    fn run(
+    /// Finds the next record, runs `f` on its offset (returning where it ends and what it
+    /// read), and moves past it, giving its start and end and what `f` read; `None` at the
+    /// end. Errors are located in the whole input and carry the record's index.
+    fn run<U>(
         &mut self,
-        f: impl FnOnce(&mut Self, usize) -> Result<usize>,
-    ) -> Option<Result<(usize, usize)>> {
+        f: impl FnOnce(&mut Self, usize) -> Result<(usize, U)>,
+    ) -> Option<Result<((usize, usize), U)>> {
         if self.done {
             return None;
         }
@@ -256,7 +263,7 @@ impl<'de> JsonLines<'de> {
             }
             Ok(Some(start)) => f(self, start)
                 .map_err(|e| e.push_path(PathSegment::Index(self.index)))
-                .map(|end| {
+                .map(|(end, read)| {
                     // The reader may have moved over whitespace after the value; the record
                     // ends at its last byte, which is not whitespace.
                     let mut end = end;
@@ -265,7 +272,7 @@ impl<'de> JsonLines<'de> {
                     }
                     self.pos = end;
                     self.index += 1;
-                    (start, end)
+                    ((start, end), read)
                 }),
             Err(e) => Err(e),
         };
@@ -330,8 +337,8 @@ impl<'de> Iterator for JsonLines<'de> {
         let input = self.input;
         self.run(|this, start| {
             let max_depth = this.reader.options().max_depth;
-            walk(input, this.reader.text(), start, 0, max_depth, &mut NoEmit)
+            walk(input, this.reader.text(), start, 0, max_depth, &mut NoEmit).map(|end| (end, ()))
         })
-        .map(|r| r.map(|(start, end)| &input[start..end]))
+        .map(|r| r.map(|((start, end), ())| &input[start..end]))
     }
 }

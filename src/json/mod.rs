@@ -159,7 +159,7 @@ pub fn write_json_with<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>, opts: &Op
     }
 }
 
-/// Reads a value of type `T` (starting from `T::default()`) from JSON text (`&str`, `&[u8]`,
+/// Reads a new value of type `T` (see [`Reflect::read_new`]: no `Default` needed) from JSON text (`&str`, `&[u8]`,
 /// `String`, `Vec<u8>`, ...). Strings without escapes can be borrowed from the input.
 ///
 /// ```
@@ -171,7 +171,7 @@ pub fn write_json_with<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>, opts: &Op
 /// ```
 pub fn from_json<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<T>
 where
-    T: Reflect<'de> + Default,
+    T: Reflect<'de>,
 {
     from_json_with(input, &Options::default())
 }
@@ -179,15 +179,17 @@ where
 /// Reads a value of type `T` from JSON text, with options.
 pub fn from_json_with<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized), opts: &Options) -> Result<T>
 where
-    T: Reflect<'de> + Default,
+    T: Reflect<'de>,
 {
-    let mut v = T::default();
-    read_json_with(&mut v, input, opts)?;
-    Ok(v)
+    let text = input.as_ref();
+    let mut r = JsonReader::new(text, opts.read);
+    T::read_new(&mut r)
+        .and_then(|v| r.finish().map(|()| v))
+        .map_err(|e| e.locate_in_text(text))
 }
 
-/// Reads JSON text into an existing value: members the text does not mention keep their
-/// values, and strings and vectors reuse their buffers.
+/// Reads JSON text into an existing value, reusing its buffers (strings, vectors): the result
+/// is what [`from_json`] gives (unless [`crate::ReadOptions::merge`]).
 pub fn read_json<'de, T>(v: &mut T, input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<()>
 where
     T: Reflect<'de>,

@@ -65,7 +65,7 @@ pub fn to_writer_with<'de, T: Reflect<'de>, W: Write>(w: W, v: &T, opts: &Option
 /// let m: std::collections::BTreeMap<String, u8> = structio::json::from_reader(file).unwrap();
 /// assert_eq!(m["a"], 1);
 /// ```
-pub fn from_reader<T: ReflectOwned + Default, R: Read>(r: R) -> Result<T> {
+pub fn from_reader<T: ReflectOwned, R: Read>(r: R) -> Result<T> {
     from_reader_with(r, &Options::default())
 }
 
@@ -85,7 +85,7 @@ pub fn from_reader<T: ReflectOwned + Default, R: Read>(r: R) -> Result<T> {
 /// let v: Id = structio::json::from_reader_with(&br#"{"id": 3, "x": []}"#[..], &opts).unwrap();
 /// assert_eq!(v.id, 3);
 /// ```
-pub fn from_reader_with<T: ReflectOwned + Default, R: Read>(r: R, opts: &Options) -> Result<T> {
+pub fn from_reader_with<T: ReflectOwned, R: Read>(r: R, opts: &Options) -> Result<T> {
     let bytes = read_all(r)?;
     super::from_json_with(&bytes, opts)
 }
@@ -482,9 +482,9 @@ impl<R: Read> LinesReader<R> {
     /// }
     /// assert_eq!(all, "abcd");
     /// ```
-    pub fn read<'a, T: Reflect<'a> + Default>(&'a mut self) -> Option<Result<T>> {
-        let mut v = T::default();
-        self.read_into(&mut v).map(|r| r.map(|()| v))
+    pub fn read<'a, T: Reflect<'a>>(&'a mut self) -> Option<Result<T>> {
+        let mut v = crate::read::Fresh::new();
+        self.read_into(&mut v).map(|r| r.and_then(|()| v.take()))
     }
 
     /// Reads the next record into `v` (members it leaves out keep their values, buffers are
@@ -597,7 +597,7 @@ impl<R: Read> LinesReader<R> {
 /// assert_eq!(e.to_string(), "number out of range for u8 at 1:8 (byte 7), path $[2]\n   [1, 2, 300]\n          ^");
 /// assert!(it.next().is_none());
 /// ```
-pub fn array_iter<T: ReflectOwned + Default, R: Read>(r: R) -> ArrayIter<R, T> {
+pub fn array_iter<T: ReflectOwned, R: Read>(r: R) -> ArrayIter<R, T> {
     array_iter_with(r, ReadOptions::default())
 }
 
@@ -610,10 +610,7 @@ pub fn array_iter<T: ReflectOwned + Default, R: Read>(r: R) -> ArrayIter<R, T> {
 /// let e = it.next().unwrap().unwrap_err();
 /// assert_eq!((e.message(), e.path()), ("nesting deeper than the limit of 2".into(), "$[1][0]".into()));
 /// ```
-pub fn array_iter_with<T: ReflectOwned + Default, R: Read>(
-    r: R,
-    opts: ReadOptions,
-) -> ArrayIter<R, T> {
+pub fn array_iter_with<T: ReflectOwned, R: Read>(r: R, opts: ReadOptions) -> ArrayIter<R, T> {
     ArrayIter {
         src: Source::text(r),
         opts,
@@ -660,7 +657,7 @@ impl<R, T> std::fmt::Debug for ArrayIter<R, T> {
     }
 }
 
-impl<R: Read, T: ReflectOwned + Default> ArrayIter<R, T> {
+impl<R: Read, T: ReflectOwned> ArrayIter<R, T> {
     /// Sets the longest element accepted, in bytes (default 1 GiB; see
     /// [`LinesReader::max_record_len`]).
     ///
@@ -692,6 +689,12 @@ impl<R: Read, T: ReflectOwned + Default> ArrayIter<R, T> {
     /// assert_eq!((s.as_str(), it.index()), ("b", 2));
     /// ```
     pub fn read_into(&mut self, v: &mut T) -> Option<Result<()>> {
+        self.read_into_any(v)
+    }
+
+    /// [`ArrayIter::read_into`] for any owned type (the iterator reads a new `T` through
+    /// [`crate::read::Fresh`]).
+    fn read_into_any<U: ReflectOwned>(&mut self, v: &mut U) -> Option<Result<()>> {
         if self.state == State::Done {
             return None;
         }
@@ -715,7 +718,12 @@ impl<R: Read, T: ReflectOwned + Default> ArrayIter<R, T> {
 
     /// Reads the element that is the first `n` bytes of the data into `v` (`malformed`: the
     /// error the full check found in them).
-    fn read_element(&mut self, n: usize, malformed: Option<Error>, v: &mut T) -> Result<()> {
+    fn read_element<U: ReflectOwned>(
+        &mut self,
+        n: usize,
+        malformed: Option<Error>,
+        v: &mut U,
+    ) -> Result<()> {
         let h = self.src.head;
         let cut = !self.src.at_eof();
         let window = &self.src.buf[h..h + n];
@@ -817,12 +825,13 @@ impl<R: Read, T: ReflectOwned + Default> ArrayIter<R, T> {
     }
 }
 
-impl<R: Read, T: ReflectOwned + Default> Iterator for ArrayIter<R, T> {
+impl<R: Read, T: ReflectOwned> Iterator for ArrayIter<R, T> {
     type Item = Result<T>;
 
     fn next(&mut self) -> Option<Result<T>> {
-        let mut v = T::default();
-        self.read_into(&mut v).map(|r| r.map(|()| v))
+        let mut v = crate::read::Fresh::<T>::new();
+        self.read_into_any(&mut v)
+            .map(|r| r.and_then(|()| v.take()))
     }
 }
 

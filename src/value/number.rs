@@ -477,6 +477,17 @@ impl<'de> Reflect<'de> for Num {
             _ => Err(r.invalid_type("a number")),
         }
     }
+
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        match r.peek_kind()? {
+            ValueKind::Number(kind) => read_num(r, kind),
+            _ => Err(r.invalid_type("a number")),
+        }
+    }
+
+    fn default_value() -> Option<Self> {
+        Some(Num::default())
+    }
 }
 
 impl std::fmt::Debug for Num {

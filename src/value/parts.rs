@@ -44,6 +44,7 @@ macro_rules! reflect_part {
                 let v = read_value(r)?;
                 self.set(v, at)
             }
+            crate::impls::new_from_default!('de);
         }
     )*};
 }

@@ -26,6 +26,14 @@ impl<'de> Reflect<'de> for Value {
         *self = read_value(r)?;
         Ok(())
     }
+
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        read_value(r)
+    }
+
+    fn default_value() -> Option<Self> {
+        Some(Value::default())
+    }
 }
 
 /// A container being written: what is left of it.

@@ -539,6 +539,11 @@ impl<'de> Reflect<'de> for Envelope {
             _ => Ok(()),
         })
     }
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        let mut v = <Self as Default>::default();
+        v.read(r)?;
+        Ok(v)
+    }
 }
 
 #[test]

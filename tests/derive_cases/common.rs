@@ -13,7 +13,7 @@ use super::table::check;
 #[track_caller]
 pub fn both<T>(v: &T, json: &str, beve: &str)
 where
-    T: ReflectOwned + Default + PartialEq + Debug,
+    T: ReflectOwned + PartialEq + Debug,
 {
     if let Err(failures) = check(v, json, beve, &[]) {
         panic!("{failures}");
@@ -22,13 +22,13 @@ where
 
 /// Reads JSON that must be valid for `T`.
 #[track_caller]
-pub fn from_json<T: ReflectOwned + Default>(json: &str) -> T {
+pub fn from_json<T: ReflectOwned>(json: &str) -> T {
     structio::from_json::<T>(json).unwrap_or_else(|e| panic!("reading {json}: {e}"))
 }
 
 /// Reads JSON that must fail; returns the error's message and path.
 #[track_caller]
-pub fn json_error<T: ReflectOwned + Default + Debug>(json: &str) -> (String, String) {
+pub fn json_error<T: ReflectOwned + Debug>(json: &str) -> (String, String) {
     match structio::from_json::<T>(json) {
         Ok(v) => panic!("reading {json} should fail, got {v:?}"),
         Err(e) => (e.message(), e.path()),
@@ -38,7 +38,7 @@ pub fn json_error<T: ReflectOwned + Default + Debug>(json: &str) -> (String, Str
 /// Every proper prefix of a valid document is an end-of-input error, whatever the type does
 /// (untagged enums try several variants; none may turn a truncation into another error).
 #[track_caller]
-pub fn prefixes_are_eof<T: ReflectOwned + Default + Debug>(json: &str) {
+pub fn prefixes_are_eof<T: ReflectOwned + Debug>(json: &str) {
     for end in 0..json.len() {
         if !json.is_char_boundary(end) {
             continue;
@@ -48,5 +48,35 @@ pub fn prefixes_are_eof<T: ReflectOwned + Default + Debug>(json: &str) {
             Ok(v) => panic!("prefix {prefix:?} read as {v:?}"),
             Err(e) => assert!(e.is_eof(), "prefix {prefix:?}: {e}"),
         }
+    }
+}
+
+/// Reads JSON under Glaze's rule for members a document leaves out
+/// (`error_on_missing_keys: false`: they take their type's default value).
+#[track_caller]
+pub fn from_json_glaze<T: ReflectOwned>(json: &str) -> T {
+    structio::json::from_json_with::<T>(json, &glaze_rule())
+        .unwrap_or_else(|e| panic!("reading {json}: {e}"))
+}
+
+/// JSON options with Glaze's rule for members a document leaves out.
+pub fn glaze_rule() -> structio::json::Options {
+    structio::json::Options {
+        read: structio::ReadOptions {
+            error_on_missing_keys: false,
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+/// BEVE options with Glaze's rule for members a document leaves out.
+pub fn glaze_rule_beve() -> structio::beve::Options {
+    structio::beve::Options {
+        read: structio::ReadOptions {
+            error_on_missing_keys: false,
+            ..Default::default()
+        },
+        ..Default::default()
     }
 }

@@ -3,7 +3,7 @@
 
 use structio::Reflect;
 
-use super::common::{both, from_json, json_error, prefixes_are_eof};
+use super::common::{both, from_json, from_json_glaze, glaze_rule, json_error, prefixes_are_eof};
 
 #[derive(Reflect, Default, Debug, PartialEq, Clone)]
 enum Ext {
@@ -94,8 +94,12 @@ fn external_reads_alternative_forms() {
     assert_eq!(from_json::<Ext>(r#"{"Unit":null}"#), Ext::Unit);
     assert_eq!(from_json::<Ext>(r#"{"number":3}"#), Ext::New(3));
     assert_eq!(
-        from_json::<Ext>(r#" { "Point" : { "Y" : 2 } } "#),
+        from_json_glaze::<Ext>(r#" { "Point" : { "Y" : 2 } } "#),
         Ext::Point { x: 0, y: 2 }
+    );
+    assert_eq!(
+        json_error::<Ext>(r#" { "Point" : { "Y" : 2 } } "#),
+        ("missing key `x`".into(), "$.Point".into())
     );
 }
 
@@ -126,12 +130,17 @@ fn external_errors() {
 
 #[test]
 fn reading_the_same_variant_reuses_it() {
+    // Under Glaze's rule a member left out keeps its value, or takes its default in a new
+    // variant; by default it is a missing key.
+    let glaze = glaze_rule();
     let mut v = Ext::Point { x: 1, y: 2 };
-    structio::read_json(&mut v, r#"{"Point":{"Y":5}}"#).unwrap();
+    structio::json::read_json_with(&mut v, r#"{"Point":{"Y":5}}"#, &glaze).unwrap();
     assert_eq!(v, Ext::Point { x: 1, y: 5 });
     let mut v = Ext::Unit;
-    structio::read_json(&mut v, r#"{"Point":{"Y":5}}"#).unwrap();
+    structio::json::read_json_with(&mut v, r#"{"Point":{"Y":5}}"#, &glaze).unwrap();
     assert_eq!(v, Ext::Point { x: 0, y: 5 });
+    let e = structio::read_json(&mut v, r#"{"Point":{"Y":6}}"#).unwrap_err();
+    assert_eq!(e.message(), "missing key `x`");
     let mut v = Ext::Pair(1, String::with_capacity(64));
     structio::read_json(&mut v, r#"{"Pair":[2,"b"]}"#).unwrap();
     match &v {
@@ -458,7 +467,12 @@ fn untagged_writes_bare_payloads() {
 #[test]
 fn untagged_first_variant_that_reads_wins() {
     assert_eq!(from_json::<Any>("2.5"), Any::Float(2.5));
-    assert_eq!(from_json::<Any>(r#"{"x":1}"#), Any::Pt { x: 1, y: 0 });
+    assert_eq!(from_json::<Any>(r#"{"x":1,"y":0}"#), Any::Pt { x: 1, y: 0 });
+    // A struct variant missing a member does not match (`Named` does not either).
+    assert_eq!(
+        json_error::<Any>(r#"{"x":1}"#).0,
+        "no variant matches the value"
+    );
     // `List` comes before `Pair` and takes every array.
     assert_eq!(
         from_json::<Any>("[1,2]"),

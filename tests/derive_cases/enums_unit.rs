@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use structio::Reflect;
 
-use super::common::{both, from_json, json_error};
+use super::common::{both, from_json, from_json_glaze, json_error};
 
 #[derive(Reflect, Default, Debug, PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
 enum Color {
@@ -126,7 +126,7 @@ fn as_fields_and_map_keys() {
     );
     let (msg, _) = json_error::<Palette>(r#"{"counts":{"Teal":1}}"#);
     assert_eq!(msg, "unknown variant `Teal`");
-    let v: Palette = from_json(r#"{"counts":{"blue":2}}"#);
+    let v: Palette = from_json_glaze(r#"{"counts":{"blue":2}}"#);
     assert_eq!(v.counts[&Color::Blue], 2);
 }
 

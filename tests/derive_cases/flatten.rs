@@ -6,7 +6,10 @@ use std::collections::BTreeMap;
 
 use structio::{Reflect, UnknownKeys};
 
-use super::common::{both, from_json, json_error};
+use super::common::{both, from_json_glaze, glaze_rule, glaze_rule_beve, json_error};
+
+// Most documents here leave members out: they are read under Glaze's rule (the members take
+// their defaults), as the flattened members' own rules are what is tested.
 
 #[derive(Reflect, Default, Debug, PartialEq, Clone)]
 struct Paging {
@@ -64,7 +67,7 @@ fn members_are_written_in_place_and_read_in_any_order() {
     let v: structio::Value = structio::from_beve(&structio::to_beve(&q)).unwrap();
     assert_eq!(v.as_object().unwrap().len(), 5);
     let shuffled: Query =
-        from_json(r#"{"created_by":"ann","per_page":50,"sort":"date","page":2,"q":"rust"}"#);
+        from_json_glaze(r#"{"created_by":"ann","per_page":50,"sort":"date","page":2,"q":"rust"}"#);
     assert_eq!(shuffled, q);
     // Pretty layout and null members go through the flattened struct too.
     let opts = structio::json::Options {
@@ -86,7 +89,7 @@ fn members_are_written_in_place_and_read_in_any_order() {
 #[test]
 fn members_left_out_keep_their_values_and_errors_name_the_member() {
     let mut q = query();
-    structio::read_json(&mut q, r#"{"per_page":10}"#).unwrap();
+    structio::json::read_json_with(&mut q, r#"{"per_page":10}"#, &glaze_rule()).unwrap();
     assert_eq!(
         q.paging,
         Paging {
@@ -102,6 +105,7 @@ fn members_left_out_keep_their_values_and_errors_name_the_member() {
     assert_eq!(msg, "unknown key `pages`");
     let mut opts = structio::json::Options::default();
     opts.read.unknown_keys = UnknownKeys::Skip;
+    opts.read.error_on_missing_keys = false;
     let q: Query =
         structio::json::from_json_with(r#"{"pages":1,"page":3,"x":[1,{}]}"#, &opts).unwrap();
     assert_eq!(q.paging.page, 3);
@@ -256,7 +260,7 @@ fn own_fields_win_over_flattened_ones_with_the_same_key() {
         #[structio(flatten)]
         paging: Paging,
     }
-    let c: Clash = from_json(r#"{"page":"own","per_page":3}"#);
+    let c: Clash = from_json_glaze(r#"{"page":"own","per_page":3}"#);
     assert_eq!(c.page, "own");
     assert_eq!(
         c.paging,
@@ -301,7 +305,7 @@ struct Event {
 #[test]
 fn a_flattened_map_keeps_the_keys_no_member_takes() {
     let text = r#"{"id":1,"page":2,"per_page":3,"color":"red","tags":[1,"x"],"z":null}"#;
-    let e: Event = from_json(text);
+    let e: Event = from_json_glaze(text);
     assert_eq!(e.id, 1);
     assert_eq!(
         e.paging,
@@ -329,7 +333,7 @@ fn a_flattened_map_keeps_the_keys_no_member_takes() {
         "#,
     );
     // Kept keys never count as unknown, and an escaped key is kept unescaped.
-    let e: Event = from_json(r#"{"a\u00e9":1,"id":5}"#);
+    let e: Event = from_json_glaze(r#"{"a\u00e9":1,"id":5}"#);
     assert_eq!(e.id, 5);
     assert_eq!(e.extra.keys().collect::<Vec<_>>(), ["aé"]);
     // An error inside a kept value names its key.
@@ -342,7 +346,7 @@ fn a_flattened_map_keeps_the_keys_no_member_takes() {
     let (msg, path) = json_error::<Counts>(r#"{"name":"n","apples":3,"pears":300}"#);
     assert!(msg.contains("range") || msg.contains("fit"), "{msg}");
     assert_eq!(path, r#"$["pears"]"#);
-    let c: Counts = from_json(r#"{"apples":3,"name":"n","pears":4}"#);
+    let c: Counts = from_json_glaze(r#"{"apples":3,"name":"n","pears":4}"#);
     assert_eq!(
         (c.name.as_str(), c.counts.len(), c.counts["pears"]),
         ("n", 2, 4)
@@ -379,7 +383,7 @@ fn a_flattened_value_map_and_nested_keepers() {
         #[structio(flatten)]
         rest: structio::Map,
     }
-    let l: Loose = from_json(r#"{"x":{"y":[true]},"kind":"k","n":-1.5}"#);
+    let l: Loose = from_json_glaze(r#"{"x":{"y":[true]},"kind":"k","n":-1.5}"#);
     assert_eq!(l.kind, "k");
     assert_eq!(l.rest.len(), 2);
     both(
@@ -404,7 +408,7 @@ fn a_flattened_value_map_and_nested_keepers() {
         paging: Paging,
         v: u8,
     }
-    let w: Wrapper = from_json(r#"{"v":1,"page":4,"other":"o","kind":"k"}"#);
+    let w: Wrapper = from_json_glaze(r#"{"v":1,"page":4,"other":"o","kind":"k"}"#);
     assert_eq!((w.v, w.paging.page, w.loose.kind.as_str()), (1, 4, "k"));
     assert_eq!(w.loose.rest.get("other"), Some(&structio::Value::from("o")));
     both(
@@ -423,8 +427,8 @@ fn a_flattened_value_map_and_nested_keepers() {
 
 #[test]
 fn reading_into_a_used_flattened_map_keeps_the_documents_keys_only() {
-    let mut e: Event = from_json(r#"{"id":1,"a":1,"b":2}"#);
-    structio::read_json(&mut e, r#"{"b":[3],"c":4}"#).unwrap();
+    let mut e: Event = from_json_glaze(r#"{"id":1,"a":1,"b":2}"#);
+    structio::json::read_json_with(&mut e, r#"{"b":[3],"c":4}"#, &glaze_rule()).unwrap();
     // As a fresh read: `a` is gone (a required member the document leaves out, `id`, keeps
     // its value).
     assert_eq!(
@@ -434,7 +438,8 @@ fn reading_into_a_used_flattened_map_keeps_the_documents_keys_only() {
     // The merging read keeps the entries the document does not name and reads into the others.
     let mut opts = structio::json::Options::default();
     opts.read.merge = true;
-    let mut e: Event = from_json(r#"{"id":1,"a":1,"b":2}"#);
+    opts.read.error_on_missing_keys = false;
+    let mut e: Event = from_json_glaze(r#"{"id":1,"a":1,"b":2}"#);
     structio::json::read_json_with(&mut e, r#"{"b":[3],"c":4}"#, &opts).unwrap();
     assert_eq!(
         structio::to_json(&e),
@@ -442,7 +447,7 @@ fn reading_into_a_used_flattened_map_keeps_the_documents_keys_only() {
     );
     // Long keys (past the short-key copy) are kept whole.
     let long = "k".repeat(200);
-    let e: Event = from_json(&format!(r#"{{"{long}":1,"id":2}}"#));
+    let e: Event = from_json_glaze(&format!(r#"{{"{long}":1,"id":2}}"#));
     assert!(e.extra.contains_key(&long));
     // The tag of an internally tagged enum is not kept; a newtype payload may be a map.
     #[derive(Reflect, Default, Debug, PartialEq)]
@@ -467,7 +472,7 @@ fn reading_into_a_used_flattened_map_keeps_the_documents_keys_only() {
 mod props {
     use proptest::prelude::*;
 
-    use super::{Audit, Outer, Paging, Paging2, Query};
+    use super::{glaze_rule, glaze_rule_beve, Audit, Outer, Paging, Paging2, Query};
 
     fn outer() -> impl Strategy<Value = Outer> {
         (
@@ -536,9 +541,9 @@ mod props {
                 paging: Paging { page: get("page"), per_page: get("per_page") },
                 rest: want_rest,
             };
-            let from_text: Keeper = structio::from_json(&structio::to_json(&object)).unwrap();
+            let from_text: Keeper = structio::json::from_json_with(&structio::to_json(&object), &glaze_rule()).unwrap();
             prop_assert_eq!(&from_text, &want);
-            let from_beve: Keeper = structio::from_beve(&structio::to_beve(&object)).unwrap();
+            let from_beve: Keeper = structio::beve::from_beve_with(&structio::to_beve(&object), &glaze_rule_beve()).unwrap();
             prop_assert_eq!(&from_beve, &want);
             let mut whole = object.clone();
             for k in own {

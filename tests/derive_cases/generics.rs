@@ -137,6 +137,9 @@ impl<'de> Reflect<'de> for NoDefault {
     fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
         self.0.read(r)
     }
+    fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        Ok(NoDefault(u8::read_new(r)?))
+    }
 }
 
 #[derive(Reflect, Debug, PartialEq)]

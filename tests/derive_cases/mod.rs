@@ -6,6 +6,7 @@ mod enums_unit;
 mod flatten;
 mod generics;
 mod keys;
+mod no_default;
 mod options;
 mod structs;
 mod table;

@@ -2,7 +2,7 @@
 
 use structio::Reflect;
 
-use super::common::{both, from_json, json_error};
+use super::common::{both, from_json, from_json_glaze, glaze_rule, json_error};
 
 #[derive(Reflect, Default, Debug, PartialEq)]
 struct Plain {
@@ -65,7 +65,20 @@ fn keys_in_any_order_and_missing_keys_keep_values() {
         tags: vec!["t".into()],
         score: Some(5),
     };
-    structio::read_json(&mut v, r#"{"id":1,"score":null}"#).unwrap();
+    // By default a required member left out is a missing key (the value is then partly read).
+    let e = structio::read_json(&mut v, r#"{"id":1,"score":null}"#).unwrap_err();
+    assert_eq!(
+        (e.message(), e.path()),
+        ("missing key `name`".into(), "$".into())
+    );
+    // Under Glaze's rule it keeps its value.
+    let mut v = Plain {
+        id: 9,
+        name: "kept".into(),
+        tags: vec!["t".into()],
+        score: Some(5),
+    };
+    structio::json::read_json_with(&mut v, r#"{"id":1,"score":null}"#, &glaze_rule()).unwrap();
     assert_eq!(
         v,
         Plain {
@@ -119,9 +132,9 @@ fn rename_and_raw_identifiers() {
 
 #[test]
 fn aliases_are_accepted_on_input_only() {
-    let v: Renamed = from_json(r#"{"fullName":"a"}"#);
+    let v: Renamed = from_json_glaze(r#"{"fullName":"a"}"#);
     assert_eq!(v.name, "a");
-    let v: Renamed = from_json(r#"{"full_name":"b","ID":3}"#);
+    let v: Renamed = from_json_glaze(r#"{"full_name":"b","ID":3}"#);
     assert_eq!((v.name.as_str(), v.id), ("b", 3));
     assert_eq!(
         structio::to_json(&v),

@@ -23,6 +23,12 @@ mod unix_seconds {
         *t = UNIX_EPOCH + Duration::from_secs(secs);
         Ok(())
     }
+
+    pub fn read_new<'de, R: Reader<'de>>(r: &mut R) -> structio::Result<SystemTime> {
+        let mut t = UNIX_EPOCH;
+        read(&mut t, r)?;
+        Ok(t)
+    }
 }
 
 /// A `u32` as a string of hexadecimal digits; other text is an error at the string.
@@ -40,6 +46,12 @@ mod hex {
         *v = u32::from_str_radix(&s, 16)
             .map_err(|_| Error::custom(format!("`{s}` is not hexadecimal"), at))?;
         Ok(())
+    }
+
+    pub fn read_new<'de, R: Reader<'de>>(r: &mut R) -> structio::Result<u32> {
+        let mut v = 0;
+        read(&mut v, r)?;
+        Ok(v)
     }
 }
 
@@ -267,6 +279,12 @@ mod as_text {
         Reflect::read(&mut s, r)?;
         *v = s.parse().map_err(|_| Error::custom("cannot parse", at))?;
         Ok(())
+    }
+
+    pub fn read_new<'de, T: std::str::FromStr, R: Reader<'de>>(r: &mut R) -> structio::Result<T> {
+        let at = r.offset();
+        let s = String::read_new(r)?;
+        s.parse().map_err(|_| Error::custom("cannot parse", at))
     }
 }
 

@@ -13,7 +13,9 @@ use structio::{Category, Reflect, Value};
 
 use super::{bounded, timed};
 
+/// Every member may be left out (the records here are partial).
 #[derive(Reflect, Default, Debug)]
+#[structio(default)]
 struct Rec {
     id: u64,
     name: String,

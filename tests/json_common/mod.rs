@@ -91,4 +91,10 @@ impl<'de> Reflect<'de> for Any {
         };
         Ok(())
     }
+
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        let mut v = <Self as Default>::default();
+        v.read(r)?;
+        Ok(v)
+    }
 }

@@ -9,8 +9,9 @@ use structio::{RawJson, Reflect};
 /// A fixed hasher, so that two maps built the same way iterate the same way.
 pub type Fixed = BuildHasherDefault<std::collections::hash_map::DefaultHasher>;
 
-/// A nested struct with a rename and an alias.
+/// A nested struct with a rename and an alias; every member may be left out.
 #[derive(Reflect, Default, Debug, Clone, PartialEq)]
+#[structio(default)]
 pub struct Inner {
     pub id: u32,
     #[structio(rename = "label", alias = "name")]

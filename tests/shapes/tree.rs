@@ -30,8 +30,10 @@ pub enum Node {
     },
 }
 
-/// A recursive struct: through `Vec`, `Option<Box>`, a map value and an enum variant.
+/// A recursive struct: through `Vec`, `Option<Box>`, a map value and an enum variant. Every
+/// member may be left out (the sample leaves some out).
 #[derive(Reflect, Default, Debug, Clone, PartialEq)]
+#[structio(default)]
 pub struct Tree {
     pub id: u8,
     #[structio(rename = "nm", alias = "name")]

@@ -5,6 +5,9 @@ mod codec {
     pub fn read<'de, R: structio::Reader<'de>>(_: &mut Inner, _: &mut R) -> structio::Result<()> {
         Ok(())
     }
+    pub fn read_new<'de, R: structio::Reader<'de>>(_: &mut R) -> structio::Result<Inner> {
+        Ok(Inner { a: 0 })
+    }
 }
 
 #[derive(structio::Reflect, Default)]

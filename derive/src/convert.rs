@@ -1,0 +1,99 @@
+//! The methods of a `Reflect` impl, and the container conversions that replace them:
+//! `#[structio(from = "T")]` and `try_from = "T"` (read as a `T`, then converted) and
+//! `into = "T"` (written as the `T` a clone converts to), as serde's attributes of those names.
+
+use proc_macro2::TokenStream;
+use quote::quote;
+use syn::Lifetime;
+
+use crate::attr::ContainerAttrs;
+
+/// The bodies of the `Reflect` methods a shape generates, and the other items of its impl.
+pub struct Methods {
+    /// `write`, writing `self` to `__w`.
+    pub write: TokenStream,
+    /// `read`: a `Result<()>` body reading into `self` from `__r`.
+    pub read: TokenStream,
+    /// `read_new`: a `Result<Self>` body reading from `__r`.
+    pub read_new: TokenStream,
+    /// `default_value`: an `Option<Self>` body (may use `?` on options).
+    pub default_value: TokenStream,
+    /// Other items (`MAY_BE_ABSENT`, `is_absent`, ...), dropped when `into` replaces writing.
+    pub extra: TokenStream,
+    /// Whether the methods are marked `#[inline]`.
+    pub inline: bool,
+}
+
+/// The items of the `Reflect` impl (`de` is its document lifetime): `m`, with reading replaced
+/// by `from`/`try_from` and writing by `into` when the container asks for them.
+pub fn methods(attrs: &ContainerAttrs, de: &Lifetime, m: Methods) -> TokenStream {
+    let Methods {
+        mut write,
+        mut read,
+        mut read_new,
+        mut default_value,
+        mut extra,
+        inline,
+    } = m;
+    let inline = if inline { quote!(#[inline]) } else { quote!() };
+    if let Some(into) = &attrs.into {
+        write = quote! {
+            let __v: #into = __p::Into::into(__p::Clone::clone(self));
+            __p::Reflect::write(&__v, __w)
+        };
+        extra = TokenStream::new();
+    }
+    if let Some(from) = &attrs.from {
+        read = quote! {
+            *self = <Self as __p::Reflect<#de>>::read_new(__r)?;
+            __p::Ok(())
+        };
+        read_new = quote!(<#from as __p::Reflect<#de>>::read_new(__r).map(__p::From::from));
+        default_value = quote!(<#from as __p::Reflect<#de>>::default_value().map(__p::From::from));
+    } else if let Some(from) = &attrs.try_from {
+        read = quote! {
+            *self = <Self as __p::Reflect<#de>>::read_new(__r)?;
+            __p::Ok(())
+        };
+        read_new = quote! {
+            let __at = __r.offset();
+            let __v = <#from as __p::Reflect<#de>>::read_new(__r)?;
+            <Self as __p::TryFrom<#from>>::try_from(__v)
+                .map_err(|__e| __p::conversion_error(&__e, __at))
+        };
+        default_value = quote! {
+            <Self as __p::TryFrom<#from>>::try_from(
+                <#from as __p::Reflect<#de>>::default_value()?
+            ).ok()
+        };
+    }
+    quote! {
+        #extra
+        #inline
+        fn write<__W: __p::Writer>(&self, __w: &mut __W) {
+            #write
+        }
+        #inline
+        fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
+            #read
+        }
+        #inline
+        fn read_new<__R: __p::Reader<#de>>(__r: &mut __R) -> __p::Result<Self> {
+            #read_new
+        }
+        fn default_value() -> __p::Option<Self> {
+            #default_value
+        }
+    }
+}
+
+/// Rejects conversions that contradict each other.
+pub fn check(attrs: &ContainerAttrs) -> syn::Result<()> {
+    if let (Some(_), Some(t)) = (&attrs.from, &attrs.try_from) {
+        return Err(syn::Error::new_spanned(
+            t,
+            "`from` and `try_from` both say how the type is read; keep one",
+        ));
+    }
+    Ok(())
+}
