@@ -262,7 +262,10 @@ fn negative_or_fractional_durations_are_errors() {
     json_error::<Duration>("-1", "number out of range for Duration", 0, "$");
     json_error::<Duration>("1.5", "expected an integer for Duration", 1, "$");
     // An exponent is read as for every integer: 1e9 is 1000000000.
-    assert_eq!(from_json::<Duration>("1e9").unwrap(), Duration::from_secs(1));
+    assert_eq!(
+        from_json::<Duration>("1e9").unwrap(),
+        Duration::from_secs(1)
+    );
     json_error::<Duration>("1.0", "expected an integer for Duration", 1, "$");
     json_error::<Vec<Duration>>("[1,-2]", "number out of range for Duration", 3, "$[1]");
     beve_error::<Duration>(&to_beve(&-1i64), "number out of range for Duration", 0, "$");
@@ -600,7 +603,8 @@ fn arrays_of_any_length() {
     like(&p, &p.to_vec());
     let e: [Point; 0] = [];
     exact(&e, "[]", &[0x05, 0x00]);
-    json_error::<[u8; 40]>("[1,2]", "expected 40 elements, found 2", 0, "$");
+    json_error::<[u8; 40]>("[1,2]", "expected 40 elements, found 2", 5, "$");
+    json_error::<[String; 33]>(r#"["a"]"#, "expected 33 elements, found 1", 0, "$");
 }
 
 // ---------------------------------------------------------------------------------------------
