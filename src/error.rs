@@ -77,6 +77,10 @@ pub(crate) enum Code {
     RecordTooLarge(usize),
     /// An I/O failure: what failed, then the `io::Error`'s own message.
     Io(String),
+    /// Zero read into a non-zero integer type (named).
+    Zero(&'static str),
+    /// Text that does not parse as the value (what was expected, the text).
+    InvalidText(&'static str, String),
 }
 
 impl Code {
@@ -100,7 +104,9 @@ impl Code {
             | InvalidChar
             | WrongLength { .. }
             | Unsupported(_)
-            | Custom(_) => Category::Data,
+            | Custom(_)
+            | Zero(_)
+            | InvalidText(..) => Category::Data,
             _ => Category::Syntax,
         }
     }
@@ -214,6 +220,11 @@ impl fmt::Display for Code {
             Custom(m) => f.write_str(m),
             RecordTooLarge(n) => write!(f, "record larger than the limit of {n} bytes"),
             Io(m) => f.write_str(m),
+            Zero(ty) => write!(f, "zero is not a valid {ty}"),
+            InvalidText(what, text) => {
+                write!(f, "invalid {what} ")?;
+                quoted(f, text)
+            }
         }
     }
 }
@@ -324,6 +335,14 @@ impl Error {
     /// What went wrong, for the crate's own decisions on an error it caught.
     pub(crate) fn code(&self) -> &Code {
         &self.0.code
+    }
+
+    /// The error with what went wrong replaced (a range error about a wire integer renamed
+    /// after the type read), keeping where and the path.
+    #[cold]
+    pub(crate) fn with_code(mut self, code: Code) -> Error {
+        self.0.code = code;
+        self
     }
 
     /// The broad class of the error.

@@ -122,6 +122,20 @@ pub trait Reflect<'de>: Sized {
     fn read_slice<R: Reader<'de>>(out: &mut [Self], r: &mut R) -> Result<()> {
         crate::read::read_slice_generic(out, r)
     }
+
+    /// Reads an array into `out` (for `Cow<'de, [T]>`). Numbers override this to borrow from
+    /// the input where the format lays them out ready to use (BEVE's aligned typed arrays);
+    /// the default reads into an owned vector, reusing the one `out` holds.
+    #[inline]
+    fn read_cow<R: Reader<'de>>(out: &mut Cow<'de, [Self]>, r: &mut R) -> Result<()>
+    where
+        Self: Clone,
+    {
+        if let Cow::Borrowed(_) = out {
+            *out = Cow::Owned(Vec::new());
+        }
+        Self::read_vec(out.to_mut(), r)
+    }
 }
 
 /// A type that can be the key of a map: strings are object keys in both formats; integers are
@@ -481,6 +495,13 @@ pub trait Writer {
     /// such a writer, such as skipping a BEVE value, checks values without collecting them.
     #[inline(always)]
     fn discards(&self) -> bool {
+        false
+    }
+    /// Whether this writer writes a binary format (BEVE: `true`; default `false`). A type with
+    /// a compact binary form besides its text form writes the one or the other: a
+    /// `uuid::Uuid` is its 16 bytes in BEVE and its hyphenated text in JSON.
+    #[inline(always)]
+    fn is_binary(&self) -> bool {
         false
     }
     /// Writes null.

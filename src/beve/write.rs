@@ -118,6 +118,11 @@ impl<S: Sink> Writer for BeveWriter<S> {
     }
 
     #[inline(always)]
+    fn is_binary(&self) -> bool {
+        true
+    }
+
+    #[inline(always)]
     fn null(&mut self) {
         self.out.push(header::NULL)
     }
