@@ -12,7 +12,8 @@
 //       (with escape_control_characters, as structio writes control bytes) and BEVE of them as
 //       std::vector<std::string>.
 //   differential typed NAME IN.beve IN.json OUT.bin
-//       NAME: one of the record types below (scalars, arrays, maps, mixed, nested, complexes). IN.beve and
+//       NAME: one of the record types below (scalars, arrays, maps, mixed, nested, complexes,
+//       times). IN.beve and
 //       IN.json: records written by structio (the JSON with null members written), each a u32
 //       little-endian length and the bytes. Glaze reads every BEVE record into a fresh NAME and
 //       writes it as BEVE, compact JSON and pretty JSON (both with escape_control_characters),
@@ -35,9 +36,21 @@
 //   differential convert IN.beve OUT.bin
 //       IN.beve: BEVE documents in the typed mode's framing; OUT.bin: glz::beve_to_json (with
 //       escape_control_characters) of each, as one result in the typed mode's layout.
+//   differential timepoints IN.bin IN.json OUT.bin
+//       IN.bin: raw little-endian int64 counts of nanoseconds since 1970-01-01T00:00:00Z;
+//       IN.json: records written by structio (a Vec<SystemTime> each) in the typed mode's
+//       framing. OUT.bin: Glaze's JSON of the counts as one
+//       std::vector<std::chrono::sys_time<std::chrono::nanoseconds>>, then for each record what
+//       Glaze reads from it written back as JSON, all in the typed mode's layout. (Glaze's BEVE
+//       has no time points.)
+//   differential golden DIR
+//       Writes Glaze's BEVE and JSON of a fixed typed::times (DIR/times.beve, DIR/times.json)
+//       and its JSON of a fixed vector of time points (DIR/time_points.json): the exchange
+//       files of tests/data/glaze/, which tests/more_types.rs reads.
 #include <glaze/glaze.hpp>
 
 #include <array>
+#include <chrono>
 #include <complex>
 #include <cstdio>
 #include <cstring>
@@ -200,6 +213,26 @@ namespace typed
       std::vector<empty> v_empty{};
       std::optional<inner> opt_inner{};
       std::map<int32_t, std::optional<std::string>> i_opt_s{};
+   };
+   // std::chrono durations, as structio writes std::time::Duration, and the std types that are
+   // an integer or a string on the wire (NonZero*, Box<[T]>, Arc<str>, [T; N] past 32, IP and
+   // socket addresses, paths): examples/glaze_differential/types.rs `Times`.
+   struct times
+   {
+      std::chrono::nanoseconds d{};
+      std::vector<std::chrono::nanoseconds> vd{};
+      std::optional<std::chrono::nanoseconds> od{};
+      std::map<std::string, std::chrono::nanoseconds> by_name{};
+      uint32_t nz32{1};
+      std::vector<uint64_t> vnz64{};
+      std::vector<int8_t> vnz8{};
+      std::map<uint16_t, int32_t> nz_keys{};
+      std::array<uint8_t, 40> a40{};
+      std::vector<std::string> boxed{};
+      std::string shared{};
+      std::vector<std::string> ips{};
+      std::string sock{};
+      std::string path{};
    };
    struct complexes
    {
@@ -385,8 +418,70 @@ static int with_type(const std::string& name, F&& f)
    if (name == "maps") return f(typed::maps{});
    if (name == "mixed") return f(typed::mixed{});
    if (name == "complexes") return f(typed::complexes{});
+   if (name == "times") return f(typed::times{});
    if (name == "nested") return f(typed::nested{});
    return -1;
+}
+
+using time_point_ns = std::chrono::sys_time<std::chrono::nanoseconds>;
+
+// The `timepoints` mode (see the top of the file).
+static int timepoints_mode(const char* in_counts, const char* in_json, const char* out_path)
+{
+   std::vector<time_point_ns> v;
+   for (int64_t n : values<int64_t>(in_counts)) v.emplace_back(std::chrono::nanoseconds(n));
+   std::string out, tmp;
+   if (glz::write_json(v, tmp)) return 1;
+   put(out, 0, tmp);
+   for (const auto& doc : records(in_json)) {
+      std::vector<time_point_ns> w;
+      tmp.clear();
+      if (auto ec = glz::read_json(w, doc)) put(out, 1, glz::format_error(ec, doc));
+      else if (glz::write_json(w, tmp)) return 1;
+      else put(out, 0, tmp);
+   }
+   spill(out_path, out);
+   return 0;
+}
+
+// The `golden` mode: the fixed values of tests/data/glaze/ (mirrored in tests/more_types.rs).
+static int golden_mode(const std::string& dir)
+{
+   using namespace std::chrono;
+   typed::times t{};
+   t.d = nanoseconds(1'500'000'000);
+   t.vd = {nanoseconds(0), nanoseconds(1), nanoseconds(INT64_MAX), nanoseconds(86'400'000'000'000)};
+   t.od = nanoseconds(7);
+   t.by_name = {{"day", hours(24)}, {"ms", milliseconds(1)}};
+   t.nz32 = 4'000'000'000u;
+   t.vnz64 = {1, UINT64_MAX};
+   t.vnz8 = {-128, 127};
+   t.nz_keys = {{1, -1}, {65535, 2}};
+   for (size_t i = 0; i < t.a40.size(); ++i) t.a40[i] = uint8_t(i * 7);
+   t.boxed = {"a", "é"};
+   t.shared = "shared text";
+   t.ips = {"127.0.0.1", "::1", "2001:db8::8a2e:370:7334"};
+   t.sock = "[::1]:8080";
+   t.path = "/tmp/data.json";
+   std::string out;
+   if (glz::write_beve(t, out)) return 1;
+   spill((dir + "/times.beve").c_str(), out);
+   out.clear();
+   if (glz::write_json(t, out)) return 1;
+   spill((dir + "/times.json").c_str(), out);
+   const std::vector<time_point_ns> tps = {
+      time_point_ns{},
+      time_point_ns{nanoseconds(1'700'000'000'123'456'789)},
+      time_point_ns{nanoseconds(-1)},
+      sys_days{year{2024} / February / 29} + hours(23) + minutes(59) + seconds(59),
+      // The range of a sys_time<nanoseconds> (an int64 count): 1677-09-21 to 2262-04-11.
+      time_point_ns{nanoseconds(INT64_MIN)},
+      time_point_ns{nanoseconds(INT64_MAX)},
+   };
+   out.clear();
+   if (glz::write_json(tps, out)) return 1;
+   spill((dir + "/time_points.json").c_str(), out);
+   return 0;
 }
 
 int main(int argc, char** argv)
@@ -455,6 +550,8 @@ int main(int argc, char** argv)
       spill(argv[3], out);
       return 0;
    }
+   if (mode == "timepoints" && argc == 5) return timepoints_mode(argv[2], argv[3], argv[4]);
+   if (mode == "golden" && argc == 3) return golden_mode(argv[2]);
    if (mode == "delimited" && argc == 5) {
       const int rc = with_type(argv[2], [&](auto v) { return delimited_mode<decltype(v)>(argv[3], argv[4]); });
       if (rc >= 0) return rc;
@@ -479,7 +576,9 @@ int main(int argc, char** argv)
                 "       %s convert IN.beve OUT.bin\n"
                 "       %s reuse NAME IN.beve IN.json OUT.bin\n"
                 "       %s ndjson NAME IN.bin OUT.bin\n"
-                "       %s delimited NAME IN.bin OUT.bin\n",
-                argv[0], argv[0], argv[0], argv[0], argv[0], argv[0], argv[0], argv[0]);
+                "       %s delimited NAME IN.bin OUT.bin\n"
+                "       %s timepoints IN.bin IN.json OUT.bin\n"
+                "       %s golden DIR\n",
+                argv[0], argv[0], argv[0], argv[0], argv[0], argv[0], argv[0], argv[0], argv[0], argv[0]);
    return 2;
 }

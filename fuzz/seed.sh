@@ -34,6 +34,18 @@ for f in "${json[@]}" "${beve[@]}"; do
   done
 done
 echo "$fuzz/corpus/streams: $(ls "$fuzz/corpus/streams" | wc -l) files"
+# more_types reads its input as JSON and as BEVE: the samples of tests/shapes/more.rs and every
+# golden file.
+seed more_types "${json[@]}" "${beve[@]}" "$root"/tests/shapes/more*.json "$root"/tests/shapes/more*.beve "$root"/tests/data/glaze/*
+# serde_bridge reads a selector byte (even: JSON, odd: BEVE), then the document.
+mkdir -p "$fuzz/corpus/serde_bridge"
+for f in "${json[@]}"; do
+  [ -f "$f" ] && { printf '\x00'; cat "$f"; } >"$fuzz/corpus/serde_bridge/j-$(basename "$f")"
+done
+for f in "${beve[@]}"; do
+  [ -f "$f" ] && { printf '\x01'; cat "$f"; } >"$fuzz/corpus/serde_bridge/b-$(basename "$f")"
+done
+echo "$fuzz/corpus/serde_bridge: $(ls "$fuzz/corpus/serde_bridge" | wc -l) files"
 # value_roundtrip builds values from raw bytes: any bytes do; start from the BEVE files.
 seed value_roundtrip "${beve[@]}"
 

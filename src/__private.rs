@@ -17,6 +17,9 @@ pub use crate::read::{
 pub use crate::reflect::{
     EnumInfo, FieldName, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Writer,
 };
+// `#[structio(serde)]` fields: written and read through their serde impls.
+#[cfg(feature = "serde")]
+pub use crate::serde::{read_serde, write_serde};
 pub use core::clone::Clone;
 pub use core::convert::{From, Into, TryFrom};
 pub use core::default::Default;

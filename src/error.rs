@@ -77,6 +77,10 @@ pub(crate) enum Code {
     RecordTooLarge(usize),
     /// An I/O failure: what failed, then the `io::Error`'s own message.
     Io(String),
+    /// Zero read into a non-zero integer type (named).
+    Zero(&'static str),
+    /// Text that does not parse as the value (what was expected, the text).
+    InvalidText(&'static str, String),
 }
 
 impl Code {
@@ -100,7 +104,9 @@ impl Code {
             | InvalidChar
             | WrongLength { .. }
             | Unsupported(_)
-            | Custom(_) => Category::Data,
+            | Custom(_)
+            | Zero(_)
+            | InvalidText(..) => Category::Data,
             _ => Category::Syntax,
         }
     }
@@ -214,6 +220,11 @@ impl fmt::Display for Code {
             Custom(m) => f.write_str(m),
             RecordTooLarge(n) => write!(f, "record larger than the limit of {n} bytes"),
             Io(m) => f.write_str(m),
+            Zero(ty) => write!(f, "zero is not a valid {ty}"),
+            InvalidText(what, text) => {
+                write!(f, "invalid {what} ")?;
+                quoted(f, text)
+            }
         }
     }
 }
@@ -240,6 +251,9 @@ struct Inner {
     file: Option<PathBuf>,
     /// The failure behind a [`Category::Io`] error.
     io: Option<std::io::Error>,
+    /// Made where no offset is known (a serde `Visitor` rejecting a value): the serde bridge
+    /// gives it the offset of the value it was reading ([`Error::place`]).
+    unplaced: bool,
 }
 
 /// An error from reading JSON or BEVE: what went wrong, the byte offset, the path to the value,
@@ -260,7 +274,46 @@ impl Error {
             position: None,
             file: None,
             io: None,
+            unplaced: false,
         }))
+    }
+
+    /// An error whose offset is not known where it is made (see [`Error::place`]).
+    #[cold]
+    #[inline(never)]
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) fn unplaced(code: Code) -> Error {
+        let mut e = Error::new(code, 0);
+        e.0.unplaced = true;
+        e
+    }
+
+    /// The error with its offset dropped, to be given the offset of the value it is about
+    /// by [`Error::place`] (an error made by a conversion that does not know where it is).
+    #[cold]
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) fn unplace(mut self) -> Error {
+        self.0.unplaced = true;
+        self
+    }
+
+    /// Whether the error was made without an offset and none was given since.
+    #[inline]
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) fn is_unplaced(&self) -> bool {
+        self.0.unplaced
+    }
+
+    /// Gives an error made without an offset the offset `at`; any other error is returned as
+    /// it is.
+    #[cold]
+    #[cfg_attr(not(feature = "serde"), allow(dead_code))]
+    pub(crate) fn place(mut self, at: usize) -> Error {
+        if self.0.unplaced {
+            self.0.offset = at;
+            self.0.unplaced = false;
+        }
+        self
     }
 
     /// A [`Category::Io`] error: `what` failed ("read failed", "cannot open") with `err`,
@@ -282,6 +335,14 @@ impl Error {
     /// What went wrong, for the crate's own decisions on an error it caught.
     pub(crate) fn code(&self) -> &Code {
         &self.0.code
+    }
+
+    /// The error with what went wrong replaced (a range error about a wire integer renamed
+    /// after the type read), keeping where and the path.
+    #[cold]
+    pub(crate) fn with_code(mut self, code: Code) -> Error {
+        self.0.code = code;
+        self
     }
 
     /// The broad class of the error.

@@ -45,6 +45,8 @@ mod number;
 pub mod read;
 #[forbid(unsafe_code)]
 mod reflect;
+#[cfg(feature = "serde")]
+pub mod serde;
 #[allow(unsafe_code)]
 mod simd;
 #[forbid(unsafe_code)]
@@ -69,7 +71,7 @@ pub use io::{
 pub use json::{from_json, minify, prettify, read_json, to_json, write_json};
 pub use number::{NumKind, Number, Wire};
 pub use reflect::{
-    EnumInfo, FieldName, FieldsInfo, Key, KeyKind, KeyedMap, MapEntry, MapKey, NextField,
+    EnumInfo, FieldName, FieldsInfo, Key, KeyKind, KeyedMap, MapEntry, MapKey, NextField, Open,
     ReadOptions, Reader, Reflect, Str, UnknownKeys, ValueKind, Writer,
 };
 pub use simd::{vector_level, vector_level_setting, VectorLevel};

@@ -122,6 +122,20 @@ pub trait Reflect<'de>: Sized {
     fn read_slice<R: Reader<'de>>(out: &mut [Self], r: &mut R) -> Result<()> {
         crate::read::read_slice_generic(out, r)
     }
+
+    /// Reads an array into `out` (for `Cow<'de, [T]>`). Numbers override this to borrow from
+    /// the input where the format lays them out ready to use (BEVE's aligned typed arrays);
+    /// the default reads into an owned vector, reusing the one `out` holds.
+    #[inline]
+    fn read_cow<R: Reader<'de>>(out: &mut Cow<'de, [Self]>, r: &mut R) -> Result<()>
+    where
+        Self: Clone,
+    {
+        if let Cow::Borrowed(_) = out {
+            *out = Cow::Owned(Vec::new());
+        }
+        Self::read_vec(out.to_mut(), r)
+    }
 }
 
 /// A type that can be the key of a map: strings are object keys in both formats; integers are
@@ -453,17 +467,41 @@ impl FieldName {
     }
 }
 
+/// What [`Writer::begin_open`] starts: an array, an object with keys of a kind, or the object
+/// of a struct.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Open {
+    /// A generic array.
+    Array,
+    /// An object with keys of the given kind (a map).
+    Map(KeyKind),
+    /// The object of a struct (or of a struct variant).
+    Struct,
+}
+
 /// A backend's output side: turns values into bytes.
 ///
 /// The walk calls `sep` between the elements of an array and between the members of an object
 /// (never before the first), so a text format knows where its commas go.
 pub trait Writer {
+    /// Whether [`Self::typed_array`], [`Self::bool_array`] and [`Self::str_array`] write
+    /// something other than a generic array of the same values (BEVE: a typed array; JSON: no,
+    /// `false`). The serde bridge, which gets a sequence's elements one at a time, gathers
+    /// them to hand them over whole only when this is `true`. Default `true`.
+    const PACKS_ARRAYS: bool = true;
     /// Whether `None` struct members are written as null (true) or left out (false, default).
     fn write_null_members(&self) -> bool;
     /// Whether this writer drops everything it is given (default `false`). A walk that feeds
     /// such a writer, such as skipping a BEVE value, checks values without collecting them.
     #[inline(always)]
     fn discards(&self) -> bool {
+        false
+    }
+    /// Whether this writer writes a binary format (BEVE: `true`; default `false`). A type with
+    /// a compact binary form besides its text form writes the one or the other: a
+    /// `uuid::Uuid` is its 16 bytes in BEVE and its hyphenated text in JSON.
+    #[inline(always)]
+    fn is_binary(&self) -> bool {
         false
     }
     /// Writes null.
@@ -506,6 +544,55 @@ pub trait Writer {
     #[inline]
     fn begin_sparse_map(&mut self, written: usize, keys: KeyKind) {
         self.begin_map(written, keys)
+    }
+    /// Starts an array or object whose element count is known only when it ends, and returns
+    /// a mark to give [`Self::end_open`]. The serde bridge starts every struct and map this
+    /// way (a member whose value is `None` is left out, as a derived struct leaves it out, but
+    /// only its value shows that) and every sequence of unknown length. `hint` is the count
+    /// announced, if any.
+    ///
+    /// The default starts it with [`Self::begin_array`], [`Self::begin_map`] or
+    /// [`Self::begin_struct`] and `hint` (0 when unknown), which is right for a format that
+    /// writes no counts; a format that writes counts up front overrides this pair (BEVE
+    /// writes the hint and corrects it at the end).
+    #[inline]
+    fn begin_open(&mut self, what: Open, hint: Option<usize>) -> usize {
+        let n = hint.unwrap_or(0);
+        match what {
+            Open::Array => self.begin_array(n),
+            Open::Map(keys) => self.begin_map(n, keys),
+            Open::Struct => self.begin_struct(n),
+        }
+        0
+    }
+    /// Ends a container started with [`Self::begin_open`] (`mark` is what it returned, `hint`
+    /// what it was given) after `count` elements or members. `left_out` says that members
+    /// holding absent values were left out of a map: the pretty JSON writer then lays a map
+    /// left with no entries out as [`Self::begin_sparse_map`] does. The default ends it with
+    /// [`Self::end_array`] or [`Self::end_object`].
+    #[inline]
+    fn end_open(
+        &mut self,
+        what: Open,
+        mark: usize,
+        hint: Option<usize>,
+        count: usize,
+        left_out: bool,
+    ) {
+        let _ = (mark, hint, count, left_out);
+        match what {
+            Open::Array => self.end_array(),
+            Open::Map(_) | Open::Struct => self.end_object(),
+        }
+    }
+    /// Whether the format is meant to be read by people (JSON) rather than being a compact
+    /// binary encoding (BEVE): what the serde bridge answers to
+    /// `serde::Serializer::is_human_readable`, so that types which write themselves
+    /// differently for the two (addresses, UUIDs, times) pick the form that suits the format.
+    /// Default `true`.
+    #[inline]
+    fn is_human_readable(&self) -> bool {
+        true
     }
     /// Writes a string key (followed by the member's value).
     fn key(&mut self, k: &str);
@@ -804,6 +891,15 @@ pub trait Reader<'de> {
     /// complete bytes, header included. Formats without extensions report a type error.
     fn read_extension(&mut self) -> Result<&'de [u8]> {
         Err(self.invalid_type("a BEVE extension value"))
+    }
+
+    /// Whether the format is meant to be read by people (JSON) rather than being a compact
+    /// binary encoding (BEVE): what the serde bridge answers to
+    /// `serde::Deserializer::is_human_readable` (see [`Writer::is_human_readable`]). Default
+    /// `true`.
+    #[inline]
+    fn is_human_readable(&self) -> bool {
+        true
     }
 
     /// Builds a "wrong type" error for the value at the current position.

@@ -22,7 +22,19 @@
 use std::io::{self, Write};
 
 pub(crate) mod sealed {
-    pub trait Sealed {}
+    pub trait Sealed {
+        /// Replaces the `old` bytes at offset `at` of the output with `new`; the bytes after
+        /// them move when the lengths differ. For BEVE's count of a container whose count was
+        /// known only at its end (see [`crate::Writer::begin_open`]).
+        fn replace_at(&mut self, at: usize, old: usize, new: &[u8]);
+        /// Keeps everything written from now on reachable by [`Sealed::replace_at`] until the
+        /// matching [`Sealed::release`] (an [`crate::IoSink`] writes none of it out). Nests.
+        #[inline(always)]
+        fn hold(&mut self) {}
+        /// Ends a [`Sealed::hold`].
+        #[inline(always)]
+        fn release(&mut self) {}
+    }
 
     /// The text side of a sink: where the JSON writer's stores go.
     pub trait Text {
@@ -55,7 +67,20 @@ pub trait Sink: sealed::Sealed {
 pub trait TextSink: sealed::Text {}
 impl<T: sealed::Text + ?Sized> TextSink for T {}
 
-impl<S: Sink + ?Sized> sealed::Sealed for &mut S {}
+impl<S: Sink + ?Sized> sealed::Sealed for &mut S {
+    #[inline]
+    fn replace_at(&mut self, at: usize, old: usize, new: &[u8]) {
+        (**self).replace_at(at, old, new)
+    }
+    #[inline(always)]
+    fn hold(&mut self) {
+        (**self).hold()
+    }
+    #[inline(always)]
+    fn release(&mut self) {
+        (**self).release()
+    }
+}
 impl<S: Sink + ?Sized> Sink for &mut S {
     #[inline(always)]
     fn pos(&self) -> usize {
@@ -87,7 +112,16 @@ impl<T: sealed::Text + ?Sized> sealed::Text for &mut T {
     }
 }
 
-impl sealed::Sealed for Vec<u8> {}
+impl sealed::Sealed for Vec<u8> {
+    #[inline]
+    fn replace_at(&mut self, at: usize, old: usize, new: &[u8]) {
+        if old == new.len() {
+            self[at..at + old].copy_from_slice(new);
+        } else {
+            self.splice(at..at + old, new.iter().copied());
+        }
+    }
+}
 impl Sink for Vec<u8> {
     #[inline(always)]
     fn pos(&self) -> usize {
@@ -132,7 +166,12 @@ impl sealed::Text for String {
 #[derive(Debug, Default, Clone, Copy)]
 pub struct Counter(pub usize);
 
-impl sealed::Sealed for Counter {}
+impl sealed::Sealed for Counter {
+    #[inline]
+    fn replace_at(&mut self, _at: usize, old: usize, new: &[u8]) {
+        self.0 = self.0 - old + new.len();
+    }
+}
 impl Sink for Counter {
     #[inline(always)]
     fn pos(&self) -> usize {
@@ -154,7 +193,12 @@ impl Sink for Counter {
     fn reserve(&mut self, _: usize) {}
 }
 
-impl sealed::Sealed for crate::AlignedBytes {}
+impl sealed::Sealed for crate::AlignedBytes {
+    #[inline]
+    fn replace_at(&mut self, at: usize, old: usize, new: &[u8]) {
+        self.replace_range(at, old, new)
+    }
+}
 impl Sink for crate::AlignedBytes {
     #[inline(always)]
     fn pos(&self) -> usize {
@@ -210,6 +254,8 @@ pub struct IoSink<W: Write> {
     /// Bytes written out so far.
     written: usize,
     error: Option<io::Error>,
+    /// Open holds (see `sealed::Sealed::hold`): while any is, nothing is written out.
+    hold: usize,
 }
 
 impl<W: Write> IoSink<W> {
@@ -220,6 +266,7 @@ impl<W: Write> IoSink<W> {
             out: Some(out),
             written: 0,
             error: None,
+            hold: 0,
         }
     }
 
@@ -268,7 +315,7 @@ impl<W: Write> IoSink<W> {
     /// final (the pretty JSON layout looks back at what follows an opener).
     #[inline(always)]
     pub(crate) fn flush_point(&mut self) {
-        if self.buf.len() >= CHUNK {
+        if self.buf.len() >= CHUNK && self.hold == 0 {
             self.write_out();
         }
     }
@@ -310,7 +357,23 @@ impl<W: Write> std::fmt::Debug for IoSink<W> {
     }
 }
 
-impl<W: Write> sealed::Sealed for IoSink<W> {}
+impl<W: Write> sealed::Sealed for IoSink<W> {
+    #[inline]
+    fn replace_at(&mut self, at: usize, old: usize, new: &[u8]) {
+        // A hold kept the bytes in the buffer; bytes already written out cannot change.
+        if let Some(i) = at.checked_sub(self.written) {
+            self.buf.splice(i..i + old, new.iter().copied());
+        }
+    }
+    #[inline(always)]
+    fn hold(&mut self) {
+        self.hold += 1;
+    }
+    #[inline(always)]
+    fn release(&mut self) {
+        self.hold -= 1;
+    }
+}
 impl<W: Write> Sink for IoSink<W> {
     #[inline(always)]
     fn pos(&self) -> usize {
@@ -324,7 +387,7 @@ impl<W: Write> Sink for IoSink<W> {
     #[inline]
     fn extend(&mut self, b: &[u8]) {
         self.flush_point();
-        if b.len() >= CHUNK {
+        if b.len() >= CHUNK && self.hold == 0 {
             // Large bytes (a typed array) go out as they are, after what is gathered.
             self.write_out();
             if self.error.is_none() {

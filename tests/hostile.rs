@@ -16,6 +16,9 @@
 //!   large elements, the stack taken by nesting types with large inline data.
 //! - `hostile/streams.rs`: the stream readers in bounded memory: a 2 GB NDJSON stream, endless
 //!   garbage and nesting, huge declared BEVE lengths, records past the limit, long gaps.
+//! - `hostile/types.rs`: the types read from text of their own or checked after reading
+//!   (`NonZero*`, `Duration`, `SystemTime`, addresses, paths, and the optional features'
+//!   types): megabyte texts, long numbers, a late zero, huge counts, repeated keys.
 
 mod common;
 mod shapes;
@@ -30,6 +33,8 @@ mod limits;
 mod prefixes;
 #[path = "hostile/streams.rs"]
 mod streams;
+#[path = "hostile/types.rs"]
+mod types;
 
 use std::io::Read;
 use std::process::{Command, Stdio};

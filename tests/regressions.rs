@@ -65,6 +65,7 @@ fn replay(name: &str, data: &[u8]) {
         run("pretty_minify", &oracles::pretty_minify);
         run("json_differential", &differential::json_differential);
         run("limits", &shapes::limits::limits);
+        run("more_types", &shapes::more::more_types);
         under_options([0, 0x80]);
     } else if name.ends_with(".beve") {
         run("beve_value", &oracles::beve_value);
@@ -72,6 +73,7 @@ fn replay(name: &str, data: &[u8]) {
         run("beve_transcode", &oracles::beve_transcode);
         run("beve_to_json", &oracles::beve_to_json);
         run("limits", &shapes::limits::limits);
+        run("more_types", &shapes::more::more_types);
         under_options([0x40, 0xC0]);
     } else if name.ends_with(".options") {
         run("typed_options", &oracles::typed_options);
@@ -127,6 +129,38 @@ fn the_sample_reads_in_both_formats_and_passes_the_oracles() {
     let back: Everything = structio::from_beve(&golden).unwrap();
     assert_eq!(back, v);
     replay("everything.beve", &golden);
+}
+
+/// The samples of the `more_types` target (`tests/shapes/more.rs`) read in both formats, their
+/// files in `tests/shapes/` (the fuzz corpus seeds) are current, and they pass the oracles.
+#[test]
+fn the_more_types_samples_read_in_both_formats_and_pass_the_oracles() {
+    use shapes::more::{More, SAMPLE_JSON};
+    let v: More = structio::from_json(SAMPLE_JSON).unwrap();
+    assert_eq!(v.nz.len(), 2);
+    beve_golden("more.json", SAMPLE_JSON.as_bytes());
+    let golden = beve_golden("more.beve", &structio::to_beve(&v));
+    assert_eq!(structio::from_beve::<More>(&golden).unwrap(), v);
+    replay("more.json", SAMPLE_JSON.as_bytes());
+    replay("more.beve", &golden);
+    #[cfg(all(
+        feature = "chrono",
+        feature = "time",
+        feature = "uuid",
+        feature = "indexmap",
+        feature = "smallvec",
+        feature = "bytes"
+    ))]
+    {
+        use shapes::more::ext::{MoreExt, SAMPLE_JSON};
+        let v: MoreExt = structio::from_json(SAMPLE_JSON).unwrap();
+        assert_eq!(structio::to_json(&v), SAMPLE_JSON);
+        beve_golden("more_ext.json", SAMPLE_JSON.as_bytes());
+        let golden = beve_golden("more_ext.beve", &structio::to_beve(&v));
+        assert_eq!(structio::from_beve::<MoreExt>(&golden).unwrap(), v);
+        replay("more_ext.json", SAMPLE_JSON.as_bytes());
+        replay("more_ext.beve", &golden);
+    }
 }
 
 /// The golden files and JSONTestSuite through every oracle of their format.

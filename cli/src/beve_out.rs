@@ -69,6 +69,9 @@ impl<W: Write> Writer for BeveOut<W> {
     fn write_null_members(&self) -> bool {
         Writer::write_null_members(&self.inner)
     }
+    fn is_binary(&self) -> bool {
+        true
+    }
     fn null(&mut self) {
         self.inner.null();
         self.drain();

@@ -401,10 +401,10 @@ fn typed_records(exe: &Path, dir: &Path, rng: &mut Rng, n: usize) -> usize {
             bad += typed::check(exe, dir, stringify!($name), &values);
         )*};
     }
-    each!(scalars, arrays, maps, mixed, nested);
+    each!(scalars, arrays, maps, mixed, nested, times);
     #[cfg(feature = "num-complex")]
     each!(complexes);
-    bad
+    bad + typed::time_points(exe, dir, rng, n)
 }
 
 fn finish(dir: &Path, bad: usize) -> ! {

@@ -429,3 +429,96 @@ where
     );
     differ.iter().sum()
 }
+
+/// Runs `differential timepoints` on `n` random `SystemTime`s that a
+/// `std::chrono::sys_time<std::chrono::nanoseconds>` holds (an `i64` of nanoseconds since the
+/// epoch, 1677 to 2262): Glaze's JSON of them must equal structio's, Glaze must read
+/// structio's JSON and write it back unchanged, and structio must read Glaze's text back to
+/// the same times. Returns the number of differences.
+pub fn time_points(exe: &Path, dir: &Path, rng: &mut crate::Rng, n: usize) -> usize {
+    use std::time::{Duration, SystemTime, UNIX_EPOCH};
+    let counts: Vec<i64> = (0..n.max(1))
+        .map(|i| match i % 4 {
+            // Anywhere in the range, whole seconds, whole milliseconds, and the edges.
+            0 => rng.next() as i64,
+            1 => (rng.next() as i64 / 1_000_000_000) * 1_000_000_000,
+            2 => (rng.next() as i64 / 1_000_000) * 1_000_000,
+            _ => [i64::MIN, i64::MAX, 0, -1, 1][(rng.next() % 5) as usize],
+        })
+        .collect();
+    let time = |c: i64| {
+        let d = Duration::from_nanos(c.unsigned_abs());
+        if c < 0 {
+            UNIX_EPOCH - d
+        } else {
+            UNIX_EPOCH + d
+        }
+    };
+    let times: Vec<SystemTime> = counts.iter().map(|&c| time(c)).collect();
+    let records: Vec<Vec<SystemTime>> = times.chunks(7).map(<[_]>::to_vec).collect();
+    let json: Vec<Vec<u8>> = records
+        .iter()
+        .map(|r| structio::to_json(r).into_bytes())
+        .collect();
+    let raw: Vec<u8> = counts.iter().flat_map(|c| c.to_le_bytes()).collect();
+    let counts_file = dir.join("timepoints.counts.bin");
+    std::fs::write(&counts_file, raw).unwrap();
+    let json_file = dir.join("timepoints.json.in");
+    std::fs::write(&json_file, framed(&json)).unwrap();
+    let out = dir.join("timepoints.out");
+    crate::run(
+        exe,
+        &[Path::new("timepoints"), &counts_file, &json_file, &out],
+    );
+    let bytes = std::fs::read(&out).unwrap();
+    let res = results(&bytes);
+    assert_eq!(
+        res.len(),
+        1 + records.len(),
+        "timepoints: Glaze's result count"
+    );
+    let mut bad = 0;
+    let ours = structio::to_json(&times).into_bytes();
+    let (status, glaze) = res[0];
+    if status != 0 || glaze != ours.as_slice() {
+        bad += 1;
+        println!(
+            "timepoints: Glaze's JSON of the counts differs; {}",
+            diff(glaze, &ours, true)
+        );
+    }
+    match structio::from_json::<Vec<SystemTime>>(glaze) {
+        Ok(back) if back == times => {}
+        Ok(_) => {
+            bad += 1;
+            println!("timepoints: structio reads Glaze's text as other times");
+        }
+        Err(e) => {
+            bad += 1;
+            println!("timepoints: structio cannot read Glaze's text: {e}");
+        }
+    }
+    let mut differ = 0;
+    for (i, (&(status, glaze), ours)) in res[1..].iter().zip(&json).enumerate() {
+        if status != 0 || glaze != ours.as_slice() {
+            differ += 1;
+            if differ <= SHOWN {
+                println!(
+                    "timepoints #{i}: Glaze read structio's JSON and wrote {}; {}",
+                    if status == 0 {
+                        "other text"
+                    } else {
+                        "an error"
+                    },
+                    diff(glaze, ours, true)
+                );
+            }
+        }
+    }
+    println!(
+        "timepoints: {} time points; Glaze's JSON of them {}, structio's JSON read and written back by Glaze: {differ} differ",
+        times.len(),
+        if bad == 0 { "identical" } else { "DIFFERENT" }
+    );
+    bad + differ
+}

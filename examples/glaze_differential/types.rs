@@ -2,6 +2,11 @@
 //! `baseline-cpp/differential.cpp` member for member, and their random values.
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::net::{IpAddr, SocketAddr};
+use std::num::{NonZeroI8, NonZeroU16, NonZeroU32, NonZeroU64};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::time::Duration;
 
 use structio::Reflect;
 
@@ -534,6 +539,97 @@ pub fn nested(rng: &mut Rng) -> Nested {
         v_empty: rng.vec(3, |_| Empty {}),
         opt_inner: rng.opt(Rng::inner),
         i_opt_s: rng.map(4, Rng::int, |r| r.opt(Rng::string)),
+    }
+}
+
+/// `typed::times`: `std::chrono::nanoseconds` as `Duration`, and the std types that are an
+/// integer or a string on the wire.
+#[derive(Reflect, Debug, PartialEq, Clone)]
+pub struct Times {
+    d: Duration,
+    vd: Vec<Duration>,
+    od: Option<Duration>,
+    by_name: BTreeMap<String, Duration>,
+    nz32: NonZeroU32,
+    vnz64: Vec<NonZeroU64>,
+    vnz8: Vec<NonZeroI8>,
+    nz_keys: BTreeMap<NonZeroU16, i32>,
+    a40: [u8; 40],
+    boxed: Box<[String]>,
+    shared: Arc<str>,
+    ips: Vec<IpAddr>,
+    sock: SocketAddr,
+    path: PathBuf,
+}
+
+impl Default for Times {
+    fn default() -> Self {
+        Times {
+            d: Duration::ZERO,
+            vd: Vec::new(),
+            od: None,
+            by_name: BTreeMap::new(),
+            nz32: NonZeroU32::MIN,
+            vnz64: Vec::new(),
+            vnz8: Vec::new(),
+            nz_keys: BTreeMap::new(),
+            a40: [0; 40],
+            boxed: Box::default(),
+            shared: Arc::from(""),
+            ips: Vec::new(),
+            // Glaze's `std::string{}` is empty, which no address reads from: the record before
+            // the first has every member, so this value is never compared.
+            sock: SocketAddr::from(([0, 0, 0, 0], 0)),
+            path: PathBuf::new(),
+        }
+    }
+}
+
+impl Rng {
+    /// A duration that `std::chrono::nanoseconds` holds (at most `i64::MAX` nanoseconds).
+    fn duration(&mut self) -> Duration {
+        let n: i64 = self.int();
+        Duration::from_nanos(n.unsigned_abs().min(i64::MAX as u64))
+    }
+
+    fn nonzero<T: TryFrom<i128> + Copy, N>(&mut self, new: fn(T) -> Option<N>) -> N {
+        loop {
+            if let Some(v) = new(self.int()) {
+                return v;
+            }
+        }
+    }
+
+    fn ip(&mut self) -> IpAddr {
+        if self.chance(2) {
+            IpAddr::from(self.int::<u32>().to_be_bytes())
+        } else {
+            let mut b = [0u8; 16];
+            for x in &mut b {
+                // Mostly zero groups, so that `::` shortening is exercised.
+                *x = if self.chance(2) { 0 } else { self.int() };
+            }
+            IpAddr::from(b)
+        }
+    }
+}
+
+pub fn times(rng: &mut Rng) -> Times {
+    Times {
+        d: rng.duration(),
+        vd: rng.vec(6, Rng::duration),
+        od: rng.opt(Rng::duration),
+        by_name: rng.map(3, Rng::key, Rng::duration),
+        nz32: rng.nonzero(NonZeroU32::new),
+        vnz64: rng.vec(5, |r| r.nonzero(NonZeroU64::new)),
+        vnz8: rng.vec(70, |r| r.nonzero(NonZeroI8::new)),
+        nz_keys: rng.map(3, |r| r.nonzero(NonZeroU16::new), Rng::int),
+        a40: std::array::from_fn(|_| rng.int()),
+        boxed: rng.vec(3, Rng::string).into_boxed_slice(),
+        shared: Arc::from(rng.string()),
+        ips: rng.vec(3, Rng::ip),
+        sock: SocketAddr::new(rng.ip(), rng.int()),
+        path: PathBuf::from(rng.string()),
     }
 }
 

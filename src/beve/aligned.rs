@@ -93,6 +93,17 @@ impl AlignedBytes {
         self.grow_to(self.len + n);
     }
 
+    /// Replaces the `old` bytes at `at` with `new`, moving the bytes after them.
+    pub(crate) fn replace_range(&mut self, at: usize, old: usize, new: &[u8]) {
+        let len = self.len;
+        let end = len - old + new.len();
+        self.grow_to(end.max(len));
+        let bytes = bytemuck::cast_slice_mut::<u128, u8>(&mut self.words);
+        bytes.copy_within(at + old..len, at + new.len());
+        bytes[at..at + new.len()].copy_from_slice(new);
+        self.len = end;
+    }
+
     #[inline(always)]
     fn grow_to(&mut self, end: usize) {
         if end > self.words.len() * 16 {

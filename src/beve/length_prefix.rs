@@ -31,6 +31,35 @@ pub fn write<S: Sink>(out: &mut S, n: usize) {
     }
 }
 
+/// The width in bytes (1, 2, 4 or 8) of the minimal encoding of `n`.
+#[inline]
+pub(crate) fn width(n: usize) -> usize {
+    if n < 1 << 6 {
+        1
+    } else if n < 1 << 14 {
+        2
+    } else if n < 1 << 30 {
+        4
+    } else {
+        8
+    }
+}
+
+/// The encoding of `n` that is `w` bytes wide (the first `w` bytes of the result): the minimal
+/// one when `w == width(n)`, a wider one (which readers accept as well) when `w` is more. `w`
+/// must be 1, 2, 4 or 8 and at least `width(n)`.
+#[inline]
+pub(crate) fn encode(n: usize, w: usize) -> [u8; 8] {
+    debug_assert!(w >= width(n) && n as u64 <= MAX);
+    let code = match w {
+        1 => 0u64,
+        2 => 1,
+        4 => 2,
+        _ => 3,
+    };
+    ((n as u64) << 2 | code).to_le_bytes()
+}
+
 /// Reads a SIZE at `*pos`, advancing `*pos` past it.
 #[inline(always)]
 pub fn read(input: &[u8], pos: &mut usize) -> Result<usize> {
@@ -150,6 +179,17 @@ mod tests {
             let e = dec(b).unwrap_err();
             assert!(e.is_eof(), "{b:?}: {e}");
             assert_eq!(e.offset(), 0);
+        }
+    }
+
+    #[test]
+    fn encodings_of_a_chosen_width() {
+        for n in [0usize, 3, 63, 64, 16383, 16384, 1 << 30] {
+            let w = width(n);
+            assert_eq!(&encode(n, w)[..w], &enc(n)[..]);
+            for wider in [1usize, 2, 4, 8].into_iter().filter(|&x| x > w) {
+                assert_eq!(dec(&encode(n, wider)[..wider]).unwrap(), (n, wider));
+            }
         }
     }
 

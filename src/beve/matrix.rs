@@ -13,7 +13,7 @@ use crate::impls::matrix::Layout;
 use crate::number::Number;
 use crate::reflect::{ReadOptions, Reader, Reflect, Writer};
 
-/// A numeric slice written as one typed array (write-only helper for [`bytes`]).
+/// A numeric slice written as one typed array (write-only helper for [`bytes()`]).
 struct Typed<'a, N>(&'a [N]);
 
 impl<'de, N: Number> Reflect<'de> for Typed<'_, N> {

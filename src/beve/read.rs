@@ -610,6 +610,11 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         Ok(&self.input[at..end])
     }
 
+    #[inline(always)]
+    fn is_human_readable(&self) -> bool {
+        false
+    }
+
     #[cold]
     fn invalid_type(&mut self, expected: &'static str) -> Error {
         let at = self.pos;

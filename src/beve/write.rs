@@ -8,7 +8,7 @@ use super::header;
 use super::length_prefix;
 use crate::impls::matrix::Layout;
 use crate::number::{NumKind, Number};
-use crate::reflect::{KeyKind, Writer};
+use crate::reflect::{KeyKind, Open, Writer};
 use crate::sink::Sink;
 
 /// Writes BEVE into a [`Sink`] (a `Vec<u8>` by default).
@@ -17,6 +17,9 @@ pub struct BeveWriter<S: Sink = Vec<u8>> {
     out: S,
     aligned: bool,
     nulls: bool,
+    /// Where the last aligned typed array starts (for [`Writer::end_open`]: a count before it
+    /// keeps its width, so that the array's payload stays aligned).
+    last_aligned: usize,
 }
 
 impl<S: Sink> BeveWriter<S> {
@@ -26,6 +29,7 @@ impl<S: Sink> BeveWriter<S> {
             out,
             aligned: false,
             nulls: false,
+            last_aligned: 0,
         }
     }
 
@@ -65,6 +69,15 @@ impl<S: Sink> BeveWriter<S> {
         }
     }
 
+    /// The width of the count [`Writer::begin_open`] writes for `hint`.
+    #[inline(always)]
+    fn open_width(&self, hint: Option<usize>) -> usize {
+        match hint {
+            None if self.aligned => 8,
+            _ => length_prefix::width(hint.unwrap_or(0)),
+        }
+    }
+
     /// Appends the low `kind.size()` bytes of `value` (two's complement), for enum values.
     #[inline]
     fn put_truncated(&mut self, value: i128, kind: NumKind) {
@@ -78,6 +91,7 @@ impl<S: Sink> BeveWriter<S> {
     fn typed_head<N: Number>(&mut self, len: usize) {
         let width = std::mem::size_of::<N>();
         if self.aligned && width > 1 {
+            self.last_aligned = self.out.pos();
             self.out.push(header::ALIGNED_ARRAY);
             self.out.push(header::typed_array(N::KIND));
             length_prefix::write(&mut self.out, len);
@@ -101,6 +115,11 @@ impl<S: Sink> Writer for BeveWriter<S> {
     #[inline(always)]
     fn write_null_members(&self) -> bool {
         self.nulls
+    }
+
+    #[inline(always)]
+    fn is_binary(&self) -> bool {
+        true
     }
 
     #[inline(always)]
@@ -144,6 +163,56 @@ impl<S: Sink> Writer for BeveWriter<S> {
             KeyKind::Int(k) => header::int_key_object(k),
         });
         length_prefix::write(&mut self.out, len);
+    }
+
+    /// Writes the header and the hint as the count (the 8-byte form when there is no hint
+    /// and arrays are aligned, so that correcting it need not move an aligned payload), and
+    /// keeps the output from leaving an [`crate::IoSink`] until the count is final.
+    #[inline]
+    fn begin_open(&mut self, what: Open, hint: Option<usize>) -> usize {
+        self.out.push(match what {
+            Open::Array => header::GENERIC_ARRAY,
+            Open::Map(KeyKind::Int(k)) => header::int_key_object(k),
+            Open::Map(KeyKind::Str) | Open::Struct => header::OBJECT,
+        });
+        let at = self.out.pos();
+        let n = hint.unwrap_or(0);
+        let w = self.open_width(hint);
+        self.out.extend(&length_prefix::encode(n, w)[..w]);
+        self.out.hold();
+        at
+    }
+
+    /// Rewrites the count when it differs from the hint: in its minimal form (the bytes after
+    /// it move), unless an aligned typed array was written after it: then in the width it
+    /// had, so that no aligned payload moves (a wider form than needed, which readers accept;
+    /// only a count that outgrows it moves them).
+    #[inline]
+    fn end_open(
+        &mut self,
+        _what: Open,
+        mark: usize,
+        hint: Option<usize>,
+        count: usize,
+        _left_out: bool,
+    ) {
+        self.out.release();
+        if hint == Some(count) {
+            return;
+        }
+        let old = self.open_width(hint);
+        let w = if self.aligned && self.last_aligned > mark {
+            old.max(length_prefix::width(count))
+        } else {
+            length_prefix::width(count)
+        };
+        self.out
+            .replace_at(mark, old, &length_prefix::encode(count, w)[..w]);
+    }
+
+    #[inline(always)]
+    fn is_human_readable(&self) -> bool {
+        false
     }
 
     #[inline(always)]

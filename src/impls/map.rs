@@ -22,7 +22,7 @@ use crate::reflect::{
 /// Writes `entries` as one object; entries holding an absent value (`None`) are left out
 /// unless the writer writes null members.
 #[inline]
-fn write_entries<'a, 'de, K, V, W, I>(entries: I, w: &mut W)
+pub(crate) fn write_entries<'a, 'de, K, V, W, I>(entries: I, w: &mut W)
 where
     K: MapKey<'de> + 'a,
     V: Reflect<'de> + 'a,

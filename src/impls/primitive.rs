@@ -56,6 +56,10 @@ macro_rules! number_reflect {
             fn read_slice<R: Reader<'de>>(out: &mut [Self], r: &mut R) -> Result<()> {
                 r.read_typed_slice(out)
             }
+            #[inline]
+            fn read_cow<R: Reader<'de>>(out: &mut std::borrow::Cow<'de, [Self]>, r: &mut R) -> Result<()> {
+                r.read_typed_cow(out)
+            }
         }
     )*};
 }

@@ -1,13 +1,10 @@
 //! Sequences and wrappers: `Vec`, `VecDeque`, `[T; N]`, `Box<[T]>`, `HashSet`, `BTreeSet`,
-//! `LinkedList`, `Option`, `Box`, and `Cow<'de, [N]>` for numbers (borrowed from aligned BEVE
-//! arrays).
+//! `LinkedList`, `Option` and `Box` (`Cow<'de, [T]>` is in [`super::cow`]).
 
-use std::borrow::Cow;
 use std::collections::{BTreeSet, HashSet, LinkedList, VecDeque};
 use std::hash::{BuildHasher, Hash};
 
 use crate::error::Result;
-use crate::number::Number;
 use crate::reflect::{Reader, Reflect, Writer};
 
 impl<'de, T: Reflect<'de>> Reflect<'de> for Vec<T> {
@@ -205,23 +202,4 @@ impl<'de, T: Reflect<'de>> Reflect<'de> for Box<T> {
         (**self).is_absent()
     }
     const MAY_BE_ABSENT: bool = T::MAY_BE_ABSENT;
-}
-
-impl<'de: 'a, 'a, N: Number> Reflect<'de> for Cow<'a, [N]> {
-    #[inline]
-    fn write<W: Writer>(&self, w: &mut W) {
-        w.typed_array(self)
-    }
-    #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
-        // Widen 'a to 'de through a local, keeping an owned buffer for reuse.
-        let mut tmp: Cow<'de, [N]> = match self {
-            Cow::Owned(o) => Cow::Owned(std::mem::take(o)),
-            Cow::Borrowed(_) => Cow::Borrowed(&[]),
-        };
-        let res = r.read_typed_cow(&mut tmp);
-        *self = tmp;
-        res
-    }
-    crate::impls::new_from_default!('de);
 }

@@ -9,7 +9,7 @@
 //! it reads back as the same `RawJson`.
 
 use crate::number::{NumKind, Number};
-use crate::reflect::{FieldName, KeyKind, Reflect, Writer};
+use crate::reflect::{FieldName, KeyKind, Open, Reflect, Writer};
 use crate::sink::TextSink;
 
 use super::layout;
@@ -290,6 +290,9 @@ impl<S: TextSink, const PRETTY: bool, St: Style> JsonWriter<S, PRETTY, St> {
 }
 
 impl<S: TextSink, const PRETTY: bool, St: Style> Writer for JsonWriter<S, PRETTY, St> {
+    /// A typed array is written as the generic array of its values.
+    const PACKS_ARRAYS: bool = false;
+
     #[inline(always)]
     fn write_null_members(&self) -> bool {
         self.null_members
@@ -346,6 +349,37 @@ impl<S: TextSink, const PRETTY: bool, St: Style> Writer for JsonWriter<S, PRETTY
         self.open(b'{');
         if PRETTY && len == 0 {
             self.empty_struct = true;
+        }
+    }
+
+    #[inline(always)]
+    fn begin_open(&mut self, what: Open, _hint: Option<usize>) -> usize {
+        // JSON writes no counts: whether an empty object keeps Glaze's line breaks is decided
+        // at its end.
+        self.open(if what == Open::Array { b'[' } else { b'{' });
+        0
+    }
+
+    #[inline(always)]
+    fn end_open(
+        &mut self,
+        what: Open,
+        _mark: usize,
+        _hint: Option<usize>,
+        count: usize,
+        left_out: bool,
+    ) {
+        match what {
+            Open::Array => self.close(b'[', b']'),
+            Open::Map(_) | Open::Struct => {
+                // An empty struct, or a map whose every entry was left out: laid out as
+                // `begin_struct(0)` and `begin_sparse_map(0, ..)` lay them out (nothing was
+                // written inside, so the flag is this object's).
+                if PRETTY && count == 0 && (what == Open::Struct || left_out) {
+                    self.empty_struct = true;
+                }
+                self.close(b'{', b'}');
+            }
         }
     }
 

@@ -52,7 +52,7 @@ mod map;
 mod number;
 mod parts;
 mod reflect;
-mod typed;
+pub(crate) mod typed;
 
 #[cfg(test)]
 mod tokens_test;

@@ -6,9 +6,13 @@ mod files;
 #[allow(unused_imports)]
 pub use files::{data, list, path, read, root, DOCS};
 
-/// One element of the `mixed` document (C++ `test_struct`).
-#[derive(structio::Reflect, Default, Debug, Clone, PartialEq)]
+/// One element of the `mixed` document (C++ `test_struct`). The serde derives (same names)
+/// let the serde bridge's tests compare it with structio's own.
+#[derive(
+    structio::Reflect, serde::Serialize, serde::Deserialize, Default, Debug, Clone, PartialEq,
+)]
 #[structio(rename_all = "camelCase")]
+#[serde(rename_all = "camelCase")]
 pub struct TestStruct {
     pub test_strings: Vec<String>,
     pub test_uints: Vec<u64>,
@@ -18,7 +22,9 @@ pub struct TestStruct {
 }
 
 /// Twenty-six fields `a` to `z` of one type: the shape of every benchmark document.
-#[derive(structio::Reflect, Default, Debug, Clone, PartialEq)]
+#[derive(
+    structio::Reflect, serde::Serialize, serde::Deserialize, Default, Debug, Clone, PartialEq,
+)]
 pub struct Az<T> {
     pub a: T,
     pub b: T,

@@ -6,6 +6,7 @@
 pub mod differential;
 pub mod everything;
 pub mod limits;
+pub mod more;
 pub mod oracles;
 pub mod streams;
 pub mod tree;
