@@ -32,9 +32,11 @@ pub(crate) fn read_all(mut r: impl Read) -> Result<Vec<u8>> {
     }
 }
 
-/// Writes all of `bytes` to `w`.
-pub(crate) fn write_all(mut w: impl Write, bytes: &[u8]) -> Result<()> {
-    w.write_all(bytes)
+/// Finishes a sink (writes out and flushes what it holds); an I/O failure is a
+/// [`Category::Io`](crate::Category::Io) error.
+pub(crate) fn finish<W: Write>(sink: crate::IoSink<W>) -> Result<()> {
+    sink.finish()
+        .map(drop)
         .map_err(|e| Error::io("write failed", e, 0))
 }
 

@@ -180,6 +180,56 @@ fn io_failures_are_io_errors_and_return_no_value() {
     assert!(e.io_error().is_none() && std::error::Error::source(&e).is_none());
 }
 
+/// Records the size of every `write` call it gets.
+struct Chunks {
+    sizes: Vec<usize>,
+    bytes: Vec<u8>,
+}
+
+impl Write for Chunks {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.sizes.push(buf.len());
+        self.bytes.extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+#[test]
+fn to_writer_streams_in_bounded_chunks() {
+    // About 6 MB of output in either format: it must leave in chunks, not in one write of the
+    // whole (the writer holds at most its 64 KiB chunk plus one value's text).
+    let events: Vec<Event> = (0..60_000).map(ev).collect();
+    let mut w = Chunks {
+        sizes: Vec::new(),
+        bytes: Vec::new(),
+    };
+    structio::json::to_writer(&mut w, &events).unwrap();
+    assert_eq!(w.bytes, structio::to_json(&events).as_bytes());
+    assert!(w.sizes.len() > 10, "{} writes", w.sizes.len());
+    assert!(
+        w.sizes.iter().all(|&n| n <= 256 << 10),
+        "{:?}",
+        w.sizes.iter().max()
+    );
+
+    // A BEVE generic array knows its count up front, so it streams too.
+    let mut w = Chunks {
+        sizes: Vec::new(),
+        bytes: Vec::new(),
+    };
+    structio::beve::to_writer(&mut w, &events).unwrap();
+    assert_eq!(w.bytes, structio::to_beve(&events));
+    assert!(w.sizes.len() > 10, "{} writes", w.sizes.len());
+    assert!(
+        w.sizes.iter().all(|&n| n <= 256 << 10),
+        "{:?}",
+        w.sizes.iter().max()
+    );
+}
+
 /// Piece sizes the readers are fed in: every read short, or whole.
 const PIECES: [&[usize]; 6] = [&[1], &[2, 1], &[3, 1, 7], &[64], &[1000, 1], &[1 << 20]];
 

@@ -19,12 +19,14 @@ use super::skip::skip;
 use super::transcode::{num_array, num_kind};
 use super::{length_prefix as size, Delimited, Options};
 use crate::error::{Code, Error, Result};
-use crate::io::{read_all, write_all, Framed, Source, CHUNK};
+use crate::io::{read_all, Framed, Source, CHUNK};
 use crate::reflect::{ReadOptions, Reflect};
 use crate::ReflectOwned;
 
-/// Writes `v` as BEVE to `w`: the bytes are made in memory, then written with one `write_all`
-/// (`w` is not flushed). An I/O failure is an error of category [`Io`](crate::Category::Io).
+/// Writes `v` as BEVE to `w`, streamed through an [`IoSink`](crate::IoSink): the bytes go out in
+/// 64 KiB chunks as they are made (an object or array whose count is only known at its end is
+/// held until then), and `w` is flushed at the end. An I/O failure is an error of category
+/// [`Io`](crate::Category::Io); what was written before it stays written.
 ///
 /// ```
 /// let mut out = Vec::new();
@@ -45,9 +47,11 @@ pub fn to_writer<'de, T: Reflect<'de>, W: Write>(w: W, v: &T) -> Result<()> {
 /// assert_eq!(out[0], structio::beve::header::ALIGNED_ARRAY);
 /// ```
 pub fn to_writer_with<'de, T: Reflect<'de>, W: Write>(w: W, v: &T, opts: &Options) -> Result<()> {
-    let mut out = Vec::new();
-    super::write_beve_with(v, &mut out, opts);
-    write_all(w, &out)
+    let mut w = super::BeveWriter::new(crate::IoSink::new(w))
+        .aligned_arrays(opts.aligned_arrays)
+        .write_null_members(opts.write_null_members);
+    v.write(&mut w);
+    crate::io::finish(w.into_inner())
 }
 
 /// Reads all of `r`, then a `T` from it as [`from_beve`](super::from_beve) does. An I/O

@@ -22,14 +22,15 @@ use super::skip::{is_ws, skip_ws, walk, NoEmit};
 use super::string::valid_prefix;
 use super::Options;
 use crate::error::{Code, Error, PathSegment, Result};
-use crate::io::{read_all, write_all, Framed, Source, CHUNK};
+use crate::io::{read_all, Framed, Source, CHUNK};
 use crate::reflect::{ReadOptions, Reader, Reflect};
 use crate::simd::json_scan::eq_bits16;
 use crate::ReflectOwned;
 
-/// Writes `v` as compact JSON to `w`: the text is made in memory, then written with one
-/// `write_all` (`w` is not flushed). An I/O failure is an error of category
-/// [`Io`](crate::Category::Io).
+/// Writes `v` as compact JSON to `w`, streamed through an [`IoSink`](crate::IoSink): the text
+/// goes out in 64 KiB chunks as it is made (memory stays bounded whatever the size of `v`), and
+/// `w` is flushed at the end. An I/O failure is an error of category
+/// [`Io`](crate::Category::Io); what was written before it stays written.
 ///
 /// ```
 /// let mut out = Vec::new();
@@ -49,9 +50,17 @@ pub fn to_writer<'de, T: Reflect<'de>, W: Write>(w: W, v: &T) -> Result<()> {
 /// assert_eq!(out, b"[\n   1,\n   2\n]");
 /// ```
 pub fn to_writer_with<'de, T: Reflect<'de>, W: Write>(w: W, v: &T, opts: &Options) -> Result<()> {
-    let mut out = Vec::new();
-    super::write_json_with(v, &mut out, opts);
-    write_all(w, &out)
+    let mut sink = crate::IoSink::new(w);
+    if opts.pretty {
+        v.write(&mut super::JsonWriter::<_, true>::with_options(
+            &mut sink, opts,
+        ));
+    } else {
+        v.write(&mut super::JsonWriter::<_, false>::with_options(
+            &mut sink, opts,
+        ));
+    }
+    crate::io::finish(sink)
 }
 
 /// Reads all of `r`, then a `T` from it as [`from_json`](super::from_json) does. An I/O
