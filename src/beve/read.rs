@@ -31,11 +31,30 @@ pub struct BeveReader<'de> {
 }
 
 /// A saved position of a [`BeveReader`].
+///
+/// Laid out as three whole words (`pending` widened, `depth` apart from `pos`) so that saving
+/// one is three word loads and stores: a position saved right after the reader moved (before
+/// each member, in the serde bridge) is never a wide load of words the reader just stored one
+/// by one, nor a word load of a byte just stored, which the processor cannot forward and
+/// stalls on.
 #[derive(Debug, Clone, Copy)]
+#[repr(C)]
 pub struct BevePos {
     pos: usize,
+    /// [`BeveReader::pending`]: `0x100 | header` when set, 0 when not.
+    pending: usize,
     depth: usize,
-    pending: Option<u8>,
+}
+
+impl BevePos {
+    #[inline(always)]
+    fn pending(self) -> Option<u8> {
+        if self.pending != 0 {
+            Some(self.pending as u8)
+        } else {
+            None
+        }
+    }
 }
 
 /// State of an array being read.
@@ -221,8 +240,8 @@ impl<'de> Reader<'de> for BeveReader<'de> {
     fn save(&self) -> BevePos {
         BevePos {
             pos: self.pos,
+            pending: self.pending.map_or(0, |h| 0x100 | h as usize),
             depth: self.depth,
-            pending: self.pending,
         }
     }
 
@@ -230,7 +249,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
     fn restore(&mut self, p: BevePos) {
         self.pos = p.pos;
         self.depth = p.depth;
-        self.pending = p.pending;
+        self.pending = p.pending();
     }
 
     fn charge_reread(&mut self, bytes: usize) -> Result<()> {

@@ -142,9 +142,30 @@ pub(crate) fn padded16(src: &[u8]) -> [u8; 16] {
 }
 
 /// Whether any of the (at most 16) bytes of `b` must be escaped.
+///
+/// Works on registers only: overlapping 8-byte (or 4-byte) loads straight from `b`, never a
+/// block assembled on the stack from smaller stores, whose 16-byte reload cannot be forwarded
+/// from those stores and stalls (a key written through the serde bridge, where names are only
+/// known at run time, paid that stall on every member). A flagged byte anywhere means some byte
+/// needs an escape (only the position of hits past the first is inexact).
 #[inline(always)]
 pub(crate) fn needs_escape16(b: &[u8]) -> bool {
-    special_bits16(&padded16(b)) != 0
+    let n = b.len();
+    debug_assert!(n <= 16);
+    let w = if n >= 8 {
+        special_mask(load8(b, 0)) | special_mask(load8(b, n - 8))
+    } else if n >= 4 {
+        let lo = u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as u64;
+        let hi = u32::from_le_bytes([b[n - 4], b[n - 3], b[n - 2], b[n - 1]]) as u64;
+        special_mask(lo | hi << 32)
+    } else if n > 0 {
+        // Three bytes (repeats for shorter keys), the rest spaces, which need no escape.
+        let w = b[0] as u64 | (b[n / 2] as u64) << 8 | (b[n - 1] as u64) << 16;
+        special_mask(w | SPACES << 24)
+    } else {
+        0
+    };
+    w != 0
 }
 
 /// [`write_str`] into a byte buffer: blocks of 16 bytes (32 with AVX2) are stored straight
@@ -413,6 +434,29 @@ mod tests {
         write_str(&mut out2, s);
         assert_eq!(out, out2.as_bytes());
         out2
+    }
+
+    #[test]
+    fn needs_escape16_finds_every_special_byte_at_every_place() {
+        let naive = |b: &[u8]| b.iter().any(|&c| is_special(c));
+        for n in 0..=16usize {
+            for fill in [b'a', 0x7f, 0x80, 0xff, b' ', b'!', b'#', b'[', b']'] {
+                let clean = vec![fill; n];
+                assert!(!needs_escape16(&clean), "{n} {fill:#x}");
+                for at in 0..n {
+                    for special in [b'"', b'\\', 0, 0x1f, b'\n'] {
+                        let mut b = clean.clone();
+                        b[at] = special;
+                        assert_eq!(
+                            needs_escape16(&b),
+                            naive(&b),
+                            "{n} {at} {special:#x} {fill:#x}"
+                        );
+                        assert!(needs_escape16(&b));
+                    }
+                }
+            }
+        }
     }
 
     #[test]

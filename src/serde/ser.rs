@@ -671,10 +671,12 @@ impl<'a, 'w, W: Writer> Seq<'a, 'w, W> {
         self.kind = Kind::Generic;
     }
 
-    /// Writes what was gathered, or ends the generic array.
+    /// Writes what was gathered, or ends the generic array. (By reference: moving a `Seq`,
+    /// with its inline numbers, into the call copied it through the stack, reloading words
+    /// just stored in pieces, a store-forwarding stall per sequence.)
     #[inline]
-    fn finish(self) -> Result<()> {
-        let ser = self.ser;
+    fn finish(&mut self) -> Result<()> {
+        let ser = &mut *self.ser;
         let g = &ser.gathered;
         match self.kind {
             Kind::Empty => {
@@ -719,7 +721,7 @@ impl<W: Writer> ser::SerializeSeq for Seq<'_, '_, W> {
         value.serialize(Elem(self))
     }
     #[inline]
-    fn end(self) -> Result<()> {
+    fn end(mut self) -> Result<()> {
         self.finish()
     }
 }
@@ -732,7 +734,7 @@ impl<W: Writer> ser::SerializeTuple for Seq<'_, '_, W> {
         value.serialize(Elem(self))
     }
     #[inline]
-    fn end(self) -> Result<()> {
+    fn end(mut self) -> Result<()> {
         self.finish()
     }
 }

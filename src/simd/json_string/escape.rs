@@ -5,7 +5,7 @@
 #[cfg(structio_x86)]
 use super::Avx2;
 use super::{CopyScan, Narrow};
-use crate::json::string::{padded16, ESCAPES};
+use crate::json::string::{needs_escape16, padded16, ESCAPES};
 #[cfg(structio_x86)]
 use crate::simd::detect::has_avx2;
 use crate::simd::json_scan::special_bits16;
@@ -25,32 +25,62 @@ const fn room_for(n: usize) -> usize {
 /// forms or `\u00XX` (upper-case hex), everything else raw.
 ///
 /// A string of fewer than 16 bytes that needs no escape (keys' values in small messages,
-/// mostly) is written in line: one padded block, one check, one 16-byte store between the
-/// quotes. Anything else goes to [`write_escaped_blocks`]. (Out of line, the call and its
-/// register saves were half of writing a JSON-RPC message.)
+/// mostly) is written in line: checked and copied as two overlapping words loaded straight from
+/// it (never a block assembled on the stack from smaller stores, whose 16-byte reload the
+/// processor cannot forward and stalls on), between the quotes. Anything else goes to
+/// [`write_escaped_blocks`]. (Out of line, the call and its register saves were half of writing
+/// a JSON-RPC message.)
 #[inline(always)]
 pub(crate) fn write_escaped(out: &mut Vec<u8>, s: &[u8]) {
     let n = s.len();
-    if n < 16 {
-        let a = padded16(s);
-        if special_bits16(&a) == 0 {
-            out.reserve(18);
-            let len = out.len();
-            // SAFETY: 18 bytes of spare capacity after `len` (reserved above): the opening
-            // quote at `len`, the block at `len + 1 .. len + 17`, the closing quote at
-            // `len + 1 + n <= len + 16`. The quote, the first `n` bytes of the block (which are
-            // `s`) and the closing quote initialize the `n + 2` bytes after `len`.
-            unsafe {
-                let dst = out.as_mut_ptr().add(len);
-                *dst = b'"';
-                dst.add(1).cast::<[u8; 16]>().write_unaligned(a);
-                *dst.add(1 + n) = b'"';
-                out.set_len(len + n + 2);
-            }
-            return;
+    if n < 16 && !needs_escape16(s) {
+        out.reserve(18);
+        let len = out.len();
+        // SAFETY: 18 bytes of spare capacity after `len` (reserved above): the opening quote
+        // at `len`, the `n < 16` bytes of `s` at `len + 1 .. len + 1 + n` (`copy_short` writes
+        // exactly those), the closing quote at `len + 1 + n <= len + 16`: the `n + 2` bytes
+        // after `len` are initialized before `set_len`.
+        unsafe {
+            let dst = out.as_mut_ptr().add(len);
+            *dst = b'"';
+            copy_short(s, dst.add(1));
+            *dst.add(1 + n) = b'"';
+            out.set_len(len + n + 2);
         }
+        return;
     }
     write_escaped_blocks(out, s);
+}
+
+/// Copies `s` (at most 16 bytes) to `dst` with two overlapping word loads and stores (four
+/// bytes at a time below 8, byte by byte below 4): no call to `memcpy`, no stack block.
+///
+/// # Safety
+/// `dst` is writable for `s.len()` bytes.
+#[inline(always)]
+unsafe fn copy_short(s: &[u8], dst: *mut u8) {
+    let n = s.len();
+    let src = s.as_ptr();
+    // SAFETY (for each branch): the loads are inside `s` (`0 .. n`), the stores inside
+    // `dst .. dst + n`, which the caller makes writable; unaligned reads and writes of plain
+    // integers.
+    unsafe {
+        if n >= 8 {
+            let lo = src.cast::<u64>().read_unaligned();
+            let hi = src.add(n - 8).cast::<u64>().read_unaligned();
+            dst.cast::<u64>().write_unaligned(lo);
+            dst.add(n - 8).cast::<u64>().write_unaligned(hi);
+        } else if n >= 4 {
+            let lo = src.cast::<u32>().read_unaligned();
+            let hi = src.add(n - 4).cast::<u32>().read_unaligned();
+            dst.cast::<u32>().write_unaligned(lo);
+            dst.add(n - 4).cast::<u32>().write_unaligned(hi);
+        } else if n > 0 {
+            *dst = *src;
+            *dst.add(n / 2) = *src.add(n / 2);
+            *dst.add(n - 1) = *src.add(n - 1);
+        }
+    }
 }
 
 /// [`write_escaped`] for strings of 16 bytes or more, or with a byte to escape: blocks stored
