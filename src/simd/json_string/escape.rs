@@ -61,9 +61,9 @@ pub(crate) fn write_escaped(out: &mut Vec<u8>, s: &[u8]) {
 unsafe fn copy_short(s: &[u8], dst: *mut u8) {
     let n = s.len();
     let src = s.as_ptr();
-    // SAFETY (for each branch): the loads are inside `s` (`0 .. n`), the stores inside
+    // SAFETY: in each branch the loads are inside `s` (`0 .. n`) and the stores inside
     // `dst .. dst + n`, which the caller makes writable; unaligned reads and writes of plain
-    // integers.
+    // integers need nothing more.
     unsafe {
         if n >= 8 {
             let lo = src.cast::<u64>().read_unaligned();
