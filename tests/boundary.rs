@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use structio::{Category, IssueKind, ParseOptions, ReadOptions, Reflect, Report};
 
-fn slug_ok(s: &String) -> Result<(), String> {
+fn slug_ok(s: &str) -> Result<(), String> {
     if s.starts_with('-') {
         Err("must not start with `-`".into())
     } else {

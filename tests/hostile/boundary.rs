@@ -77,7 +77,7 @@ fn chain(depth: usize) -> String {
     for _ in 0..depth {
         s.push_str(r#"{"name":"","next":"#);
     }
-    s.push_str("7");
+    s.push('7');
     for _ in 0..depth {
         s.push('}');
     }
