@@ -16,6 +16,8 @@
 //!   large elements, the stack taken by nesting types with large inline data.
 //! - `hostile/streams.rs`: the stream readers in bounded memory: a 2 GB NDJSON stream, endless
 //!   garbage and nesting, huge declared BEVE lengths, records past the limit, long gaps.
+//! - `hostile/boundary.rs`: `json::parse` and `beve::parse`: a million invalid members stop
+//!   at `max_issues`, deep nesting of failing values is one pass, huge counts, long keys.
 //! - `hostile/types.rs`: the types read from text of their own or checked after reading
 //!   (`NonZero*`, `Duration`, `SystemTime`, addresses, paths, and the optional features'
 //!   types): megabyte texts, long numbers, a late zero, huge counts, repeated keys.
@@ -25,6 +27,8 @@ mod shapes;
 
 #[path = "hostile/beve.rs"]
 mod beve;
+#[path = "hostile/boundary.rs"]
+mod boundary;
 #[path = "hostile/json.rs"]
 mod json;
 #[path = "hostile/limits.rs"]

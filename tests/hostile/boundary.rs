@@ -1,0 +1,148 @@
+//! Boundary parsing (`json::parse`, `beve::parse`) on hostile input: a million invalid members
+//! stop at `max_issues`, deep nesting of failing values is one pass (not one per level), huge
+//! counts and long keys stay bounded.
+
+use structio::{IssueKind, ParseOptions, Reflect};
+
+use super::{bounded, timed};
+
+#[derive(Reflect, Debug)]
+struct Item {
+    #[structio(range(max = 10))]
+    n: u32,
+}
+
+/// What the BEVE documents hold: `Item`'s member and one it does not have.
+#[derive(Reflect, Debug, Clone)]
+struct Bad {
+    n: u32,
+    x: u8,
+}
+
+#[derive(Reflect, Debug)]
+struct Node {
+    #[structio(length(min = 1))]
+    name: String,
+    next: Option<Box<Node>>,
+}
+
+#[test]
+fn a_million_invalid_members_stop_at_max_issues() {
+    bounded(
+        "boundary::a_million_invalid_members_stop_at_max_issues",
+        256,
+        || {
+            const N: usize = 1_000_000;
+            let mut text = String::from("[");
+            for i in 0..N {
+                if i > 0 {
+                    text.push(',');
+                }
+                text.push_str(r#"{"n":99,"x":1}"#);
+            }
+            text.push(']');
+            timed("a million invalid members", 3000, || {
+                let r = structio::json::parse::<Vec<Item>>(&text).unwrap_err();
+                assert_eq!(r.issues().len(), 100);
+                assert!(r.is_truncated());
+                assert_eq!(r.issues()[1].kind(), IssueKind::UnknownKey);
+                assert_eq!(r.issues()[99].pointer(), "/49/x");
+            });
+            // No cap to speak of: every issue of 50,000 members recorded, in linear time.
+            let part = format!(
+                "{}]",
+                &text[..text.len() / 20 - 1].rsplit_once(',').unwrap().0
+            );
+            let opts = ParseOptions {
+                max_issues: usize::MAX,
+                ..ParseOptions::default()
+            };
+            timed("a hundred thousand issues", 3000, || {
+                let r = structio::json::parse_with::<Vec<Item>>(&part, &opts).unwrap_err();
+                assert!(r.issues().len() > 90_000, "{}", r.issues().len());
+                assert!(!r.is_truncated());
+            });
+            let bytes = structio::to_beve(&vec![Bad { n: 99, x: 1 }; N]);
+            timed("a million invalid members (BEVE)", 3000, || {
+                let r = structio::beve::parse::<Vec<Item>>(&bytes).unwrap_err();
+                assert_eq!(r.issues().len(), 100);
+            });
+        },
+    );
+}
+
+/// `depth` nodes, each `{"name":"","next":...}`, the innermost with a `next` of the wrong type.
+fn chain(depth: usize) -> String {
+    let mut s = String::new();
+    for _ in 0..depth {
+        s.push_str(r#"{"name":"","next":"#);
+    }
+    s.push('7');
+    for _ in 0..depth {
+        s.push('}');
+    }
+    s
+}
+
+#[test]
+fn deep_nesting_of_failing_values_is_one_pass() {
+    // Up to the depth limit, every level breaks a constraint and the innermost has a type
+    // error: all are reported once, and a failed level is not skipped again by its parent.
+    let r = structio::json::parse_with::<Node>(
+        &chain(200),
+        &ParseOptions {
+            max_issues: 1000,
+            ..ParseOptions::default()
+        },
+    )
+    .unwrap_err();
+    assert_eq!(r.issues().len(), 201);
+    assert_eq!(r.issues()[200].kind(), IssueKind::Type);
+    assert_eq!(r.issues()[200].pointer().matches("/next").count(), 200);
+    // Past the depth limit: a limit issue, the last.
+    let r = structio::json::parse::<Node>(&chain(100_000)).unwrap_err();
+    assert!(r.issues().len() <= 101);
+    let last = r.issues().last().unwrap();
+    assert!(
+        matches!(last.kind(), IssueKind::Limit | IssueKind::Constraint),
+        "{r}"
+    );
+    // Wide and deep: many failing subtrees, each skipped at most once.
+    let doc = format!("[{}]", vec![chain(50); 2000].join(","));
+    timed("2000 failing chains", 3000, || {
+        let r = structio::json::parse_with::<Vec<Node>>(
+            &doc,
+            &ParseOptions {
+                max_issues: usize::MAX,
+                ..ParseOptions::default()
+            },
+        )
+        .unwrap_err();
+        assert_eq!(r.issues().len(), 2000 * 51);
+    });
+}
+
+#[test]
+fn huge_counts_and_long_keys_stay_bounded() {
+    bounded(
+        "boundary::huge_counts_and_long_keys_stay_bounded",
+        256,
+        || {
+            // A BEVE array of structs claiming 2^60 elements: refused, little reserved.
+            let one = structio::to_beve(&vec![Bad { n: 1, x: 1 }]);
+            assert_eq!(one[1], 1 << 2, "a one-byte count of 1");
+            let mut bytes = vec![one[0]];
+            bytes.extend((((1u64 << 60) << 2) | 3).to_le_bytes());
+            bytes.extend(&one[2..]);
+            let r = structio::beve::parse::<Vec<Item>>(&bytes).unwrap_err();
+            assert!(!r.issues().is_empty());
+            assert!(r.issues().len() <= 3, "{r}");
+            // A megabyte-long unknown key: one issue, the message cut.
+            let key = "k".repeat(1 << 20);
+            let text = format!(r#"{{"n":1,"{key}":0}}"#);
+            let r = structio::json::parse::<Item>(&text).unwrap_err();
+            assert_eq!(r.issues().len(), 1);
+            assert!(r.issues()[0].message().len() < 200);
+        },
+    );
+}
