@@ -45,6 +45,7 @@ mod number;
 pub mod read;
 #[forbid(unsafe_code)]
 mod reflect;
+pub mod schema;
 #[cfg(feature = "serde")]
 pub mod serde;
 #[allow(unsafe_code)]
@@ -74,6 +75,7 @@ pub use reflect::{
     EnumInfo, FieldName, FieldsInfo, Key, KeyKind, KeyedMap, MapEntry, MapKey, NextField, Open,
     ReadOptions, Reader, Reflect, Str, UnknownKeys, ValueKind, Writer,
 };
+pub use schema::{json_schema, JsonSchema};
 pub use simd::{vector_level, vector_level_setting, VectorLevel};
 pub use sink::{Counter, IoSink, Sink, TextSink};
 pub use structio_derive::Reflect;

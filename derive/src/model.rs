@@ -33,6 +33,8 @@ pub struct Field {
     pub skip_if: Option<syn::Path>,
     /// `#[structio(serde)]`: written and read through serde.
     pub serde: bool,
+    /// Its doc comment (the schema's `description`).
+    pub doc: String,
 }
 
 /// How a struct or variant holds its fields.
@@ -164,6 +166,7 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
             default: attrs.default,
             skip_if: attrs.skip_if,
             serde: attrs.serde.is_some(),
+            doc: crate::schema::doc_text(&f.attrs),
         });
     }
     Ok(Shape { style, fields: out })
