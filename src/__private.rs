@@ -1,6 +1,7 @@
 //! What derived code names at run time, re-exported from the modules that define it. For
 //! derived code only: not a public API, names and signatures may change without notice.
 
+pub use crate::constraint::{self, Bound, Choice, Pattern, Rule, Violations};
 pub use crate::enums::{
     no_matching_variant, read_adjacent, read_external, read_internal, read_null, read_untagged,
     variant_from_key, VariantsInfo,
@@ -18,12 +19,14 @@ pub use crate::reflect::{
     EnumInfo, FieldName, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Writer,
 };
 // `impl JsonSchema`, emitted beside `Reflect`.
+pub use crate::report::enforce;
 pub use crate::schema::derive_support::{
     adjacent as adjacent_schema, any as any_schema, any_of as any_of_schema,
     constant as constant_schema, describe, external as external_schema, names as names_schema,
     null as null_schema, one_of as one_of_schema, tuple as tuple_schema, ObjectSchema, SchemaProbe,
     ViaAnySchema, ViaJsonSchema,
 };
+pub use crate::schema::rules::constrain as constrain_schema;
 pub use crate::schema::{JsonSchema, SchemaGenerator};
 pub use crate::value::Value;
 // `#[structio(serde)]` fields: written and read through their serde impls.

@@ -592,3 +592,80 @@ fn schema_documents_are_stable() {
         r#"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"array","items":{"type":"integer","minimum":0,"maximum":255}}"#
     );
 }
+
+/// Declared constraints.
+#[derive(Reflect, Debug, PartialEq)]
+struct Limited {
+    #[structio(length(min = 1, max = 4))]
+    name: String,
+    #[structio(range(min = 0, max = 150))]
+    age: i32,
+    #[structio(pattern = "^[a-z0-9-]+$")]
+    slug: String,
+    #[structio(one_of("free", "pro"))]
+    plan: String,
+    #[structio(length(max = 2), items(length(min = 1)))]
+    tags: Vec<String>,
+    #[structio(range(exclusive_min = 0.0, exclusive_max = 1.0))]
+    score: f64,
+    #[structio(one_of("a", "b"))]
+    choice: Option<String>,
+    #[structio(items(range(max = 10)))]
+    limits: BTreeMap<String, u32>,
+    zip: Zip,
+}
+
+/// A newtype with a constraint on its field.
+#[derive(Reflect, Debug, PartialEq)]
+struct Zip(#[structio(pattern = "^[0-9]{5}$")] String);
+
+#[test]
+fn constraints_become_keywords() {
+    let ok = r#"{"name":"ab","age":150,"slug":"a-1","plan":"pro","tags":["x"],"score":0.5,"limits":{"a":10},"zip":"12345"}"#;
+    let with = |key: &str, value: &str| -> String {
+        let mut doc: serde_json::Value = serde_json::from_str(ok).unwrap();
+        doc[key] = serde_json::from_str(value).unwrap();
+        doc.to_string()
+    };
+    let accepted = [
+        ok.to_string(),
+        with("choice", "null"),
+        with("choice", r#""b""#),
+        with("name", r#""abcd""#),
+        with("age", "0"),
+        with("tags", "[]"),
+    ];
+    let rejected = [
+        with("name", r#""""#),
+        with("name", r#""abcde""#),
+        with("age", "151"),
+        with("age", "-1"),
+        with("slug", r#""A""#),
+        with("plan", r#""gold""#),
+        with("tags", r#"["a","b","c"]"#),
+        with("tags", r#"[""]"#),
+        with("score", "0"),
+        with("score", "1"),
+        with("choice", r#""c""#),
+        with("limits", r#"{"a":11}"#),
+        with("zip", r#""1234""#),
+    ];
+    let accepted: Vec<&str> = accepted.iter().map(String::as_str).collect();
+    let rejected: Vec<&str> = rejected.iter().map(String::as_str).collect();
+    check::<Limited>(&accepted, &rejected);
+    let s = schema_of::<Limited>();
+    assert_eq!(
+        s["properties"]["plan"]["enum"],
+        serde_json::json!(["free", "pro"])
+    );
+    assert_eq!(
+        s["properties"]["choice"]["enum"],
+        serde_json::json!(["a", "b", null])
+    );
+    assert_eq!(s["properties"]["tags"]["items"]["minLength"], 1);
+    assert_eq!(
+        s["properties"]["limits"]["additionalProperties"]["maximum"],
+        10
+    );
+    assert_eq!(s["$defs"]["Zip"]["pattern"], "^[0-9]{5}$");
+}

@@ -35,6 +35,10 @@ pub struct Field {
     pub serde: bool,
     /// Its doc comment (the schema's `description`).
     pub doc: String,
+    /// The declared constraints.
+    pub rules: Vec<attr::RuleSpec>,
+    /// The field's position among all the fields (names the constants of its rules).
+    pub index: usize,
 }
 
 /// How a struct or variant holds its fields.
@@ -121,6 +125,10 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                 (attrs.default.is_some(), "`default`"),
                 (attrs.skip_if.is_some(), "`skip_if`"),
                 (attrs.serde.is_some(), "`serde`"),
+                (
+                    !attrs.rules.is_empty(),
+                    "a constraint (the flattened struct's fields declare their own)",
+                ),
             ]
             .into_iter()
             .find_map(|(set, what)| set.then_some(what));
@@ -146,6 +154,12 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                 "`serde` and `with` both say how the field is written and read; keep one",
             ));
         }
+        if let (Some(_), Some(r)) = (attrs.skip, attrs.rules.first()) {
+            return Err(syn::Error::new(
+                r.span,
+                "a skipped field is never read, so a constraint on it would never be checked",
+            ));
+        }
         let (name, name_span) = match &attrs.rename {
             Some(lit) => (lit.value(), lit.span()),
             None => (default_name, default_span),
@@ -167,6 +181,8 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
             skip_if: attrs.skip_if,
             serde: attrs.serde.is_some(),
             doc: crate::schema::doc_text(&f.attrs),
+            rules: attrs.rules,
+            index: i,
         });
     }
     Ok(Shape { style, fields: out })
@@ -203,6 +219,13 @@ pub fn variants(data: &syn::DataEnum, rule: Option<RenameRule>) -> syn::Result<V
                 .collect(),
             shape: {
                 let shape = shape(&v.fields, attrs.rename_all)?;
+                if let Some(r) = shape.fields.iter().find_map(|f| f.rules.first()) {
+                    return Err(syn::Error::new(
+                        r.span,
+                        "constraints apply to the fields of structs; for a variant's field, \
+                         wrap it in a newtype struct that declares them",
+                    ));
+                }
                 if let Some(f) = shape.fields.iter().find(|f| f.flatten) {
                     return Err(syn::Error::new(
                         f.name_span,

@@ -109,12 +109,19 @@ fn probe_schema(ty: &Type) -> TokenStream {
     quote!((&__p::SchemaProbe::<#ty>::NEW).schema_of(__g))
 }
 
-/// The schema of the value of field `f`.
+/// The schema of the value of field `f`, with the keywords of the constraints it declares
+/// (from the rule list the `Reflect` side emits, `__RULES_<index>`).
 fn field_schema(f: &Field) -> TokenStream {
-    if uses_type(f) {
+    let s = if uses_type(f) {
         probe_schema(&f.ty)
     } else {
         quote!(__p::any_schema())
+    };
+    if f.rules.is_empty() {
+        s
+    } else {
+        let list = crate::rules::list_ident(&[f.index]);
+        quote!(__p::constrain_schema(#s, #list, __g))
     }
 }
 

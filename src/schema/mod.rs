@@ -6,7 +6,10 @@
 //! default [`ReadOptions`](crate::ReadOptions): the keys as written (after `rename` and
 //! `rename_all`), the members a document may leave out, `additionalProperties: false` because
 //! unknown keys are errors, the four enum representations, flattened members, integer ranges,
-//! fixed lengths, formats and doc comments as `description`.
+//! fixed lengths, formats, doc comments as `description`, and the constraints a member
+//! declares (`length`, `range`, `pattern`, `one_of`, `items`) as `minLength`/`maxLength`,
+//! `minItems`/`maxItems`, `minimum`/`maximum`/`exclusiveMinimum`/`exclusiveMaximum`,
+//! `pattern` and `enum`.
 //!
 //! ```
 //! /// A user account.
@@ -35,6 +38,7 @@
 
 pub(crate) mod derive_support;
 mod impls;
+pub(crate) mod rules;
 
 use std::collections::{HashMap, HashSet};
 
