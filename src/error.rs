@@ -424,7 +424,7 @@ impl Error {
     /// The declared constraint a [`Category::Constraint`] error is about.
     ///
     /// ```
-    /// #[derive(structio::Reflect)]
+    /// #[derive(structio::Reflect, Debug)]
     /// struct Plan {
     ///     #[structio(one_of("free", "pro"))]
     ///     tier: String,
