@@ -11,7 +11,8 @@ use std::collections::BTreeMap;
 struct CreateOrder {
     /// The customer's account.
     customer_id: u64,
-    /// What is ordered; at least one line.
+    /// What is ordered.
+    #[structio(length(min = 1, max = 100))]
     lines: Vec<Line>,
     /// Where to ship; the account's address when left out.
     ship_to: Option<Address>,
@@ -24,6 +25,7 @@ struct CreateOrder {
 /// One line of an order.
 #[derive(structio::Reflect, Debug)]
 struct Line {
+    #[structio(pattern = "^[A-Z]{3}-[0-9]{4}$")]
     sku: String,
     quantity: std::num::NonZeroU32,
 }

@@ -669,3 +669,84 @@ fn constraints_become_keywords() {
     );
     assert_eq!(s["$defs"]["Zip"]["pattern"], "^[0-9]{5}$");
 }
+
+/// The feature types' written JSON validates against their schemas (CI builds with
+/// `--all-features`).
+#[cfg(all(
+    feature = "chrono",
+    feature = "time",
+    feature = "uuid",
+    feature = "indexmap",
+    feature = "smallvec",
+    feature = "bytes",
+    feature = "num-complex"
+))]
+mod features {
+    use super::{check, written};
+    use structio::{Layout, Matrix, Reflect};
+
+    #[derive(Reflect, Debug, PartialEq)]
+    struct Feature {
+        utc: chrono::DateTime<chrono::Utc>,
+        fixed: chrono::DateTime<chrono::FixedOffset>,
+        naive: chrono::NaiveDateTime,
+        date: chrono::NaiveDate,
+        clock: chrono::NaiveTime,
+        delta: chrono::TimeDelta,
+        odt: time::OffsetDateTime,
+        pdt: time::PrimitiveDateTime,
+        tdate: time::Date,
+        ttime: time::Time,
+        tdur: time::Duration,
+        id: uuid::Uuid,
+        ids: indexmap::IndexMap<uuid::Uuid, u8>,
+        order: indexmap::IndexMap<String, i16>,
+        set: indexmap::IndexSet<u8>,
+        small: smallvec::SmallVec<[u8; 4]>,
+        bytes: bytes::Bytes,
+        complex: num_complex::Complex<f64>,
+        matrix: Matrix<f32>,
+    }
+
+    #[test]
+    fn feature_types_written_and_read() {
+        let utc = chrono::DateTime::<chrono::Utc>::from_timestamp(1_700_000_000, 5).unwrap();
+        let date = chrono::NaiveDate::from_ymd_opt(2024, 5, 6).unwrap();
+        let clock = chrono::NaiveTime::from_hms_opt(7, 8, 9).unwrap();
+        let tdate = time::Date::from_calendar_date(2024, time::Month::May, 6).unwrap();
+        let ttime = time::Time::from_hms(7, 8, 9).unwrap();
+        let id = uuid::Uuid::from_u128(0x67e5_5044_10b1_426f_9247_bb68_0e5f_e0c8);
+        let v = Feature {
+            utc,
+            fixed: utc.fixed_offset(),
+            naive: date.and_time(clock),
+            date,
+            clock,
+            delta: chrono::TimeDelta::seconds(-5),
+            odt: time::OffsetDateTime::from_unix_timestamp(1_700_000_000).unwrap(),
+            pdt: time::PrimitiveDateTime::new(tdate, ttime),
+            tdate,
+            ttime,
+            tdur: time::Duration::seconds(5),
+            id,
+            ids: [(id, 1)].into_iter().collect(),
+            order: [("b".to_string(), -1), ("a".to_string(), 2)]
+                .into_iter()
+                .collect(),
+            set: [3, 1].into_iter().collect(),
+            small: [1, 2].into_iter().collect(),
+            bytes: bytes::Bytes::from_static(b"ab"),
+            complex: num_complex::Complex::new(1.5, -2.0),
+            matrix: Matrix::new(Layout::ColMajor, vec![2, 1], vec![1.0, 2.0]).unwrap(),
+        };
+        written(&v);
+        let doc = structio::to_json(&v);
+        check::<Feature>(
+            &[&doc],
+            &[
+                &doc.replacen("\"bytes\":[97,98]", "\"bytes\":[97,256]", 1),
+                &doc.replacen("\"set\":[3,1]", "\"set\":[3,-1]", 1),
+            ],
+        );
+    }
+}
