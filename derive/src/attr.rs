@@ -34,6 +34,9 @@ pub struct ContainerAttrs {
     pub try_from: Option<syn::Type>,
     /// `into = "T"`: written as the `T` that `Into<T>` makes of a clone.
     pub into: Option<syn::Type>,
+    /// `canonical`: reading tries the canonical layout first (compact, members in declaration
+    /// order), recognised with one comparison per member.
+    pub canonical: Option<Span>,
 }
 
 /// Where a member left out of a document takes its value from.
@@ -186,9 +189,11 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
         "from" => once(&mut out.from, type_value(meta, name)?, meta, name),
         "try_from" => once(&mut out.try_from, type_value(meta, name)?, meta, name),
         "into" => once(&mut out.into, type_value(meta, name)?, meta, name),
+        "canonical" => once(&mut out.canonical, flag(meta, name)?, meta, name),
         _ => Err(meta.error(format!(
             "unknown structio attribute `{name}` on a type; expected `rename_all`, `tag`, \
-             `content`, `untagged`, `bound`, `crate`, `default`, `from`, `try_from` or `into`"
+             `content`, `untagged`, `bound`, `crate`, `default`, `from`, `try_from`, `into` \
+             or `canonical`"
         ))),
     })?;
     Ok(out)

@@ -141,12 +141,26 @@ fn generate(input: &DeriveInput, attrs: &attr::ContainerAttrs) -> syn::Result<To
                 ));
             }
             let shape = model::shape(&data.fields, attrs.rename_all)?;
+            if let Some(span) = attrs.canonical {
+                if shape.style != Style::Named || shape.active().any(|f| f.flatten) {
+                    return Err(syn::Error::new(
+                        span,
+                        "`canonical` applies to structs with named fields and no flattened field",
+                    ));
+                }
+            }
             match shape.style {
                 Style::Named => structs::expand(input, attrs, &shape),
                 Style::Tuple | Style::Unit => Ok(tuple::expand(input, attrs, &shape)),
             }
         }
         Data::Enum(data) => {
+            if let Some(span) = attrs.canonical {
+                return Err(syn::Error::new(
+                    span,
+                    "`canonical` applies to structs with named fields",
+                ));
+            }
             if let Some(span) = attrs.default {
                 return Err(syn::Error::new(
                     span,
