@@ -1,6 +1,10 @@
-//! structio-rpc against serde_json (a `Value` dispatcher and a borrowed `RawValue` envelope)
-//! and sonic-rs: (a) envelope and dispatch, (b) a typed `tools/call` parse in the canonical and a
-//! spaced/reordered layout, (c) request bytes to response bytes through the MCP server.
+//! structio-rpc against serde_json (a `Value` dispatcher and a borrowed `RawValue` envelope),
+//! sonic-rs, blazingly-json 0.1.9 and mcport 0.6.1: (a) envelope and dispatch (the message read,
+//! routed on its method, and what the method needs read: the protocol version, the tool name
+//! and its typed arguments), (b) a typed `tools/call` parse in the canonical and a
+//! spaced/reordered layout, (c) request bytes to response bytes: one message through
+//! `Server::handle_line`, and a stream of messages through each MCP runtime's stream API in
+//! the process.
 //!
 //! Paired: the sides take turns, round by round, in one process; each row is the median of the
 //! rounds' ns per message. A counting global allocator reports allocations per message.
@@ -14,6 +18,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use serde::Deserialize;
+use structio::RawJson;
 use structio_rpc::mcp::{Server, ToolError};
 use structio_rpc::{Id, Request};
 
@@ -308,14 +313,334 @@ fn env(name: &str, default: usize) -> usize {
         .unwrap_or(default)
 }
 
+/// The parameters `initialize` needs.
+#[derive(structio::Reflect)]
+struct InitParams<'a> {
+    #[structio(rename = "protocolVersion")]
+    protocol_version: &'a str,
+}
+
+/// `tools/call` params with deferred arguments.
+#[derive(structio::Reflect)]
+struct DeferredCall<'a> {
+    name: &'a str,
+    arguments: Option<RawJson<'a>>,
+}
+
+/// Reading what a method needs with structio's options: other members skipped.
+fn skip_unknown() -> structio::json::Options {
+    structio::json::Options {
+        read: structio::ReadOptions {
+            unknown_keys: structio::UnknownKeys::Skip,
+            ..Default::default()
+        },
+        ..Default::default()
+    }
+}
+
+/// (a) structio-rpc: the envelope (id and method borrowed, params deferred), then what the
+/// method needs.
+fn ours_dispatch(line: &[u8], opts: &structio::json::Options) {
+    let r: Request = structio::from_json(line).unwrap();
+    black_box(&r.id);
+    match r.method.as_ref() {
+        "initialize" => {
+            let p: InitParams =
+                structio::json::from_json_with(r.params.unwrap().get(), opts).unwrap();
+            black_box(p.protocol_version);
+        }
+        "tools/call" => {
+            let p: DeferredCall = r.params.unwrap().parse().unwrap();
+            let a: Add = p.arguments.unwrap().parse().unwrap();
+            black_box((p.name, a));
+        }
+        m => {
+            black_box(m);
+        }
+    }
+}
+
+/// (a) serde_json `Value`: the message as a tree, method and params taken out of it.
+fn value_route(line: &[u8]) {
+    let v: serde_json::Value = serde_json::from_slice(line).unwrap();
+    black_box(v.get("id").cloned());
+    match v.get("method").and_then(serde_json::Value::as_str) {
+        Some("initialize") => {
+            black_box(
+                v.pointer("/params/protocolVersion")
+                    .and_then(serde_json::Value::as_str),
+            );
+        }
+        Some("tools/call") => {
+            black_box(
+                v.pointer("/params/name")
+                    .and_then(serde_json::Value::as_str),
+            );
+            let args = v.pointer("/params/arguments").cloned().unwrap_or_default();
+            let a: Add = serde_json::from_value(args).unwrap();
+            black_box(a);
+        }
+        m => {
+            black_box(m);
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct RawParams<'a> {
+    #[serde(default)]
+    protocol_version: Option<&'a str>,
+    #[serde(default)]
+    name: Option<&'a str>,
+    #[serde(default, borrow)]
+    arguments: Option<&'a serde_json::value::RawValue>,
+}
+
+/// (a) serde_json with borrowed `RawValue`s.
+fn raw_route(line: &[u8]) {
+    let env: RawEnvelope = serde_json::from_slice(line).unwrap();
+    black_box(env.id.map(|i| i.get()));
+    match env.method.as_ref() {
+        "initialize" => {
+            let p: RawParams = serde_json::from_str(env.params.unwrap().get()).unwrap();
+            black_box(p.protocol_version);
+        }
+        "tools/call" => {
+            let p: RawParams = serde_json::from_str(env.params.unwrap().get()).unwrap();
+            let a: Add = serde_json::from_str(p.arguments.unwrap().get()).unwrap();
+            black_box((p.name, a));
+        }
+        m => {
+            black_box(m);
+        }
+    }
+}
+
+#[derive(Deserialize)]
+struct BjRequest<'a> {
+    #[serde(default, borrow)]
+    id: Option<blazingly_json::RawJson<'a>>,
+    method: &'a str,
+    #[serde(default, borrow)]
+    params: Option<BjParams<'a>>,
+}
+
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct BjParams<'a> {
+    #[serde(default)]
+    protocol_version: Option<&'a str>,
+    #[serde(default)]
+    name: Option<&'a str>,
+    #[serde(default, borrow)]
+    arguments: Option<blazingly_json::RawJson<'a>>,
+}
+
+/// (a) blazingly-json's envelope (its `mcp_fast_path` bench's `FastRequest`): id and params'
+/// arguments kept raw, routing fields borrowed.
+fn bj_route(line: &[u8]) {
+    let r: BjRequest = blazingly_json::from_slice(line).unwrap();
+    black_box(r.id.map(|i| i.get()));
+    match r.method {
+        "initialize" => {
+            black_box(r.params.and_then(|p| p.protocol_version));
+        }
+        "tools/call" => {
+            let p = r.params.unwrap();
+            let a: Add = p.arguments.unwrap().deserialize().unwrap();
+            black_box((p.name, a));
+        }
+        m => {
+            black_box(m);
+        }
+    }
+}
+
+/// The typed `tools/call` fields the canonical recognisers return.
+type CallFields<'a> = (i64, &'a str, i32, i32);
+
+/// (b) blazingly-json's canonical scanner, written for this message as its bench writes one
+/// for its own: exact literals around each field, falling back to its `JsonCursor` when the
+/// layout differs.
+fn bj_canonical(line: &[u8]) -> CallFields<'_> {
+    use blazingly_json::CanonicalBytesScanner;
+    #[inline]
+    fn recognise(mut s: CanonicalBytesScanner<'_>) -> Option<CallFields<'_>> {
+        s.literal(r#"{"jsonrpc":"2.0","id":"#)?;
+        let id = s.signed()?;
+        s.literal(r#","method":"tools/call","params":{"name":"#)?;
+        let name = s.plain_string()?;
+        s.literal(r#","arguments":{"left":"#)?;
+        let left = i32::try_from(s.signed()?).ok()?;
+        s.literal(r#","right":"#)?;
+        let right = i32::try_from(s.signed()?).ok()?;
+        s.literal("}}}")?;
+        s.is_finished().then_some((id, name, left, right))
+    }
+    if let Some(f) = recognise(CanonicalBytesScanner::new(line)) {
+        return f;
+    }
+    bj_cursor(line)
+}
+
+/// blazingly-json's `JsonCursor`, every field by name.
+fn bj_cursor(line: &[u8]) -> CallFields<'_> {
+    let (mut id, mut name, mut left, mut right) = (None, None, None, None);
+    let mut cursor = blazingly_json::JsonCursor::from_slice(line);
+    cursor
+        .object(|req| {
+            while let Some(f) = req.next_field()? {
+                match f.name() {
+                    "id" => id = Some(f.signed()?),
+                    "params" => f.object(|params| {
+                        while let Some(f) = params.next_field()? {
+                            match f.name() {
+                                "name" => name = Some(f.string()?),
+                                "arguments" => f.object(|args| {
+                                    while let Some(f) = args.next_field()? {
+                                        match f.name() {
+                                            "left" => left = Some(f.deserialize::<i32>()?),
+                                            "right" => right = Some(f.deserialize::<i32>()?),
+                                            _ => f.skip()?,
+                                        }
+                                    }
+                                    Ok(())
+                                })?,
+                                _ => f.skip()?,
+                            }
+                        }
+                        Ok(())
+                    })?,
+                    _ => f.skip()?,
+                }
+            }
+            Ok(())
+        })
+        .unwrap();
+    cursor.end().unwrap();
+    let name = match name.unwrap() {
+        Cow::Borrowed(s) => s,
+        Cow::Owned(_) => "",
+    };
+    (id.unwrap(), name, left.unwrap(), right.unwrap())
+}
+
+/// `tools/call` params whose types take the canonical fast path.
+#[derive(structio::Reflect, Debug, PartialEq)]
+#[structio(canonical)]
+struct FastCall<'a> {
+    name: Cow<'a, str>,
+    arguments: FastAdd,
+}
+
+/// `Add` taking the canonical fast path.
+#[derive(structio::Reflect, Debug, PartialEq, Clone, Copy)]
+#[structio(canonical)]
+struct FastAdd {
+    left: i32,
+    right: i32,
+}
+
+/// A stream of `n` copies of `line` after the lifecycle messages.
+fn stream(line: &str, n: usize) -> Vec<u8> {
+    let mut s = String::new();
+    s.push_str(INITIALIZE);
+    s.push('\n');
+    s.push_str(r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    s.push('\n');
+    for _ in 0..n {
+        s.push_str(line);
+        s.push('\n');
+    }
+    s.into_bytes()
+}
+
+/// mcport's `add` tool, as its example `math.rs` defines it.
+#[mcport::tool]
+fn add(left: i32, right: i32) -> i64 {
+    i64::from(left) + i64::from(right)
+}
+
 fn main() {
     let rounds = env("ROUNDS", 15);
     let iters = env("ITERS", 20_000);
     println!("rounds {rounds} x {iters} calls per side; median ns per message, ratio to the first side, allocations per message\n");
 
-    // (a) envelope + dispatch: each side reads the envelope, routes on the method, reads what
-    // the method needs and writes the response bytes.
-    println!("(a) envelope + dispatch (request bytes to response bytes)");
+    // (a) envelope + dispatch.
+    println!("(a) envelope + dispatch (read, route on the method, read what it needs)");
+    let opts = skip_unknown();
+    for (label, line) in [
+        ("ping", PING),
+        ("initialize", INITIALIZE),
+        ("tools/list", TOOLS_LIST),
+        ("tools/call", TOOLS_CALL),
+    ] {
+        let line = line.as_bytes();
+        row(
+            label,
+            vec![
+                Side::new("structio-rpc", || ours_dispatch(black_box(line), &opts)),
+                Side::new("serde_json Value", || value_route(black_box(line))),
+                Side::new("serde_json RawValue", || raw_route(black_box(line))),
+                Side::new("blazingly-json envelope", || bj_route(black_box(line))),
+            ],
+            rounds,
+            iters,
+        );
+    }
+
+    // (b) a typed tools/call parse: the whole message into typed values.
+    println!("\n(b) typed tools/call parse");
+    for (label, line) in [
+        ("canonical", TOOLS_CALL),
+        ("spaced/reordered", TOOLS_CALL_SPACED),
+    ] {
+        let ours: Request<CallParams> = structio::from_json(line).unwrap();
+        let fast: Request<FastCall> = structio::from_json(line).unwrap();
+        let serde: SerdeCall = serde_json::from_str(line).unwrap();
+        let sonic: SerdeCall = sonic_rs::from_str(line).unwrap();
+        assert_eq!(ours.params.as_ref(), Some(&serde.params));
+        assert_eq!(ours.id, Some(Id::Int(serde.id)));
+        assert_eq!(ours.method, serde.method);
+        assert_eq!(
+            fast.params
+                .as_ref()
+                .map(|p| (p.arguments.left, p.arguments.right)),
+            Some((2, 40))
+        );
+        assert_eq!(sonic, serde);
+        assert_eq!(bj_canonical(line.as_bytes()), (3, "add", 2, 40));
+        row(
+            &format!("tools/call {label}"),
+            vec![
+                Side::new("structio, canonical types", || {
+                    let r: Request<FastCall> = structio::from_json(black_box(line)).unwrap();
+                    black_box(r);
+                }),
+                Side::new("structio, ordinary types", || {
+                    let r: Request<CallParams> = structio::from_json(black_box(line)).unwrap();
+                    black_box(r);
+                }),
+                Side::new("serde_json derive", || {
+                    let r: SerdeCall = serde_json::from_str(black_box(line)).unwrap();
+                    black_box(r);
+                }),
+                Side::new("sonic-rs derive", || {
+                    let r: SerdeCall = sonic_rs::from_str(black_box(line)).unwrap();
+                    black_box(r);
+                }),
+                Side::new("blazingly-json canonical", || {
+                    black_box(bj_canonical(black_box(line.as_bytes())));
+                }),
+            ],
+            rounds,
+            iters,
+        );
+    }
+
+    // (c) request bytes to response bytes.
+    println!("\n(c) request bytes to response bytes");
     let catalog_text = {
         let mut s = server();
         let mut out = Vec::new();
@@ -334,7 +659,6 @@ fn main() {
         let mut out1 = Vec::with_capacity(1024);
         let mut out2 = Vec::with_capacity(1024);
         let mut out3 = Vec::with_capacity(1024);
-        // The three sides answer with the same JSON value.
         s.handle_line(line.as_bytes(), &mut out1);
         value_dispatch(line, &mut out2);
         raw_dispatch(line, &mut out3, &catalog);
@@ -346,9 +670,9 @@ fn main() {
         }
         assert_eq!(a, c, "{label}");
         row(
-            label,
+            &format!("{label}, one message"),
             vec![
-                Side::new("structio-rpc", || {
+                Side::new("structio-rpc handle_line", || {
                     out1.clear();
                     s.handle_line(black_box(line.as_bytes()), &mut out1);
                 }),
@@ -363,50 +687,39 @@ fn main() {
             iters,
         );
     }
-
-    // (b) a typed tools/call parse: the whole message into typed values.
-    println!("\n(b) typed tools/call parse");
-    for (label, line) in [
-        ("canonical", TOOLS_CALL),
-        ("spaced/reordered", TOOLS_CALL_SPACED),
-    ] {
-        let ours: Request<CallParams> = structio::from_json(line).unwrap();
-        let serde: SerdeCall = serde_json::from_str(line).unwrap();
-        let sonic: SerdeCall = sonic_rs::from_str(line).unwrap();
-        assert_eq!(ours.params.as_ref(), Some(&serde.params));
-        assert_eq!(ours.id, Some(Id::Int(serde.id)));
-        assert_eq!(ours.method, serde.method);
-        assert_eq!(sonic, serde);
-        row(
-            &format!("tools/call {label}"),
-            vec![
-                Side::new("structio Request<P>", || {
-                    let r: Request<CallParams> = structio::from_json(black_box(line)).unwrap();
-                    black_box(r);
-                }),
-                Side::new("serde_json derive", || {
-                    let r: SerdeCall = serde_json::from_str(black_box(line)).unwrap();
-                    black_box(r);
-                }),
-                Side::new("sonic-rs derive", || {
-                    let r: SerdeCall = sonic_rs::from_str(black_box(line)).unwrap();
-                    black_box(r);
-                }),
-            ],
-            rounds,
-            iters,
-        );
-    }
-    // Deferred: the envelope with RawJson params, then the params read once the method is known.
-    let deferred = || {
-        let r: Request = structio::from_json(black_box(TOOLS_CALL)).unwrap();
-        let p: CallParams = r.params.unwrap_or_default().parse().unwrap();
-        black_box(p);
-    };
-    row(
-        "tools/call deferred params",
-        vec![Side::new("structio Request + parse", deferred)],
-        rounds,
-        iters,
+    // A stream of tools/call messages through each runtime's stream API (in the process).
+    let n = 1000;
+    let input = stream(TOOLS_CALL, n);
+    let mut ours_out = Vec::with_capacity(input.len() * 3);
+    let mut theirs_out = Vec::with_capacity(input.len() * 3);
+    let mut s = server();
+    s.serve(&input[..], &mut ours_out).unwrap();
+    let mut m = mcport::McpServer::new("math", "1.0.0").tools(mcport::tools![add]);
+    m.serve_streams(&input[..], &mut theirs_out).unwrap();
+    let count = |o: &[u8]| o.iter().filter(|&&b| b == b'\n').count();
+    assert_eq!(count(&ours_out), n + 1);
+    assert_eq!(
+        count(&theirs_out),
+        n + 1,
+        "{}",
+        String::from_utf8_lossy(&theirs_out[..300.min(theirs_out.len())])
     );
+    let stream_iters = (iters / n).max(2);
+    row(
+        &format!("tools/call, stream of {n}"),
+        vec![
+            Side::new("structio-rpc serve", || {
+                ours_out.clear();
+                s.serve(black_box(&input[..]), &mut ours_out).unwrap();
+            }),
+            Side::new("mcport serve_streams", || {
+                theirs_out.clear();
+                m.serve_streams(black_box(&input[..]), &mut theirs_out)
+                    .unwrap();
+            }),
+        ],
+        rounds,
+        stream_iters,
+    );
+    println!("(the stream rows are per stream of {n} messages plus initialize; divide by {n} for per message)");
 }
