@@ -1,6 +1,7 @@
 //! What derived code names at run time, re-exported from the modules that define it. For
 //! derived code only: not a public API, names and signatures may change without notice.
 
+pub use crate::constraint::{self, Bound, Choice, Pattern, Rule, Violations};
 pub use crate::enums::{
     no_matching_variant, read_adjacent, read_external, read_internal, read_null, read_untagged,
     variant_from_key, VariantsInfo,
@@ -18,6 +19,7 @@ pub use crate::read::{
 pub use crate::reflect::{
     EnumInfo, FieldName, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Writer,
 };
+pub use crate::report::enforce;
 // `#[structio(serde)]` fields: written and read through their serde impls.
 #[cfg(feature = "serde")]
 pub use crate::serde::{read_serde, write_serde};

@@ -329,6 +329,11 @@ where
     F: FnMut(usize, &mut R) -> Result<()>,
 {
     crate::read::with_stack!(read_untagged(r, shapes, attempt));
+    if R::COLLECTS && r.collector().is_some_and(|c| c.active()) {
+        // The variants are tried as a trusted read tries them: a problem found in one that
+        // does not fit is no problem of the document.
+        return crate::report::suspended(r, |r| read_untagged(r, shapes, attempt));
+    }
     let at = r.offset();
     let shape = shape_of(r.peek_kind()?);
     let start = r.save();
@@ -338,7 +343,9 @@ where
         }
         match attempt(i, r) {
             Ok(()) => return Ok(()),
-            Err(e) if e.category() != Category::Data => return Err(e),
+            Err(e) if !matches!(e.category(), Category::Data | Category::Constraint) => {
+                return Err(e)
+            }
             Err(_) => {
                 let reread = r.offset().saturating_sub(at);
                 r.restore(start);

@@ -25,6 +25,9 @@ pub enum Category {
     /// Reading or writing a file or stream failed; [`Error::io_error`] holds the
     /// [`std::io::Error`].
     Io,
+    /// The value read breaks a constraint its type declares (`#[structio(length(..))]`,
+    /// `range`, `pattern`, `one_of`, `items`, `check`); [`Error::rule`] names it.
+    Constraint,
 }
 
 /// What went wrong. Private so that the set can grow; see [`Error::category`].
@@ -81,6 +84,13 @@ pub(crate) enum Code {
     Zero(&'static str),
     /// Text that does not parse as the value (what was expected, the text).
     InvalidText(&'static str, String),
+    /// A declared constraint the value breaks (its message, the rule).
+    Constraint(String, &'static crate::constraint::Rule),
+    /// A value whose problems a collecting read (`parse`) has already recorded: the value
+    /// could not be built, and the caller goes on with the next one.
+    Reported,
+    /// A collecting read reached its `max_issues`.
+    IssueCap(usize),
 }
 
 impl Code {
@@ -106,7 +116,10 @@ impl Code {
             | Unsupported(_)
             | Custom(_)
             | Zero(_)
-            | InvalidText(..) => Category::Data,
+            | InvalidText(..)
+            | Reported => Category::Data,
+            Constraint(..) => Category::Constraint,
+            IssueCap(_) => Category::Limit,
             _ => Category::Syntax,
         }
     }
@@ -225,6 +238,9 @@ impl fmt::Display for Code {
                 write!(f, "invalid {what} ")?;
                 quoted(f, text)
             }
+            Constraint(m, _) => f.write_str(m),
+            Reported => f.write_str("the value has problems reported before"),
+            IssueCap(n) => write!(f, "stopped after {n} issues (max_issues)"),
         }
     }
 }
@@ -405,6 +421,25 @@ impl Error {
         self
     }
 
+    /// The declared constraint a [`Category::Constraint`] error is about.
+    ///
+    /// ```
+    /// #[derive(structio::Reflect)]
+    /// struct Plan {
+    ///     #[structio(one_of("free", "pro"))]
+    ///     tier: String,
+    /// }
+    /// let e = structio::from_json::<Plan>(r#"{"tier":"gold"}"#).unwrap_err();
+    /// assert_eq!(e.rule().unwrap().name(), "one_of");
+    /// assert_eq!(e.message(), r#""gold" is not one of "free", "pro""#);
+    /// ```
+    pub fn rule(&self) -> Option<&'static crate::constraint::Rule> {
+        match self.0.code {
+            Code::Constraint(_, rule) => Some(rule),
+            _ => None,
+        }
+    }
+
     /// The key an unknown-, missing- or duplicate-key error names, whole (the message and the
     /// path show at most its first 96 bytes).
     pub fn key(&self) -> Option<&str> {
@@ -510,6 +545,14 @@ impl Error {
         }
         self
     }
+}
+
+/// The source line around byte `offset` of the JSON `text` and the caret's place in it, as an
+/// error shows them.
+#[cold]
+pub(crate) fn snippet(text: &[u8], offset: usize) -> Option<(String, usize)> {
+    let e = Error::new(Code::Malformed(""), offset).locate_in_text(text);
+    e.0.position.map(|(_, _, snippet, caret)| (snippet, caret))
 }
 
 impl fmt::Display for Error {

@@ -32,6 +32,9 @@ pub const NO_FIELDS: FieldsInfo = FieldsInfo {
 pub trait Fields<'de>: Reflect<'de> {
     /// The key table of the struct.
     const INFO: &'static FieldsInfo;
+    /// The constraints each field declares (`#[structio(length(..))]`, ...): one list per
+    /// entry of `INFO.names`, in that order; empty (the default) when no field declares any.
+    const RULES: &'static [&'static [crate::constraint::Rule]] = &[];
     /// How many members `write_members` writes with this writer (`None` members are left out
     /// unless the writer writes null members).
     fn count_members<W: Writer>(&self, w: &W) -> usize;

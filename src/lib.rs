@@ -32,6 +32,8 @@
 // or on its `mod` line here).
 pub mod beve;
 #[forbid(unsafe_code)]
+pub mod constraint;
+#[forbid(unsafe_code)]
 mod enums;
 mod error;
 #[forbid(unsafe_code)]
@@ -45,6 +47,8 @@ mod number;
 pub mod read;
 #[forbid(unsafe_code)]
 mod reflect;
+#[forbid(unsafe_code)]
+pub mod report;
 #[cfg(feature = "serde")]
 pub mod serde;
 #[allow(unsafe_code)]
@@ -74,6 +78,7 @@ pub use reflect::{
     EnumInfo, FieldName, FieldsInfo, Key, KeyKind, KeyedMap, MapEntry, MapKey, NextField, Open,
     ReadOptions, Reader, Reflect, Str, UnknownKeys, ValueKind, Writer,
 };
+pub use report::{check, Issue, IssueKind, ParseOptions, Report};
 pub use simd::{vector_level, vector_level_setting, VectorLevel};
 pub use sink::{Counter, IoSink, Sink, TextSink};
 pub use structio_derive::Reflect;

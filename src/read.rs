@@ -133,7 +133,14 @@ where
         }
         Ok(r.next_field(&mut map)?.is_none())
     };
-    if let Ok(true) = read(r) {
+    // A collecting read (`json::parse`) records problems and goes on; here they must stop the
+    // attempt instead, so that the ordinary walk, which runs next, records each one once.
+    let done = if R::COLLECTS {
+        crate::report::suspended(r, &mut read)
+    } else {
+        read(r)
+    };
+    if let Ok(true) = done {
         return true;
     }
     r.restore(mark);
@@ -238,6 +245,9 @@ where
     with_stack!(read_flat_fields_in(
         r, map, info, skip_key, members, flat, rest, field
     ));
+    if R::COLLECTS && r.collector().is_some_and(|c| c.active()) {
+        return collect_fields(r, map, info, skip_key, members, flat, rest, field);
+    }
     let opts = *r.options();
     let track = opts.error_on_duplicate_keys || info.keys.len() > info.names.len();
     let mut seen = Seen::new(if track { info.names.len() } else { 0 });
@@ -313,6 +323,170 @@ where
         res?;
     }
     Ok(())
+}
+
+/// [`read_flat_fields_in`] for a collecting reader ([`Reader::COLLECTS`], behind
+/// `json::parse` and `beve::parse`): a member that fails is recorded and skipped, an unknown,
+/// duplicate or conflicting key is recorded and its value skipped, every missing member is
+/// recorded, and reading goes on; the object is then reported as failed (an error that the
+/// callers do not record again) when a member could not be read or is missing. Errors that
+/// are not about the data (malformed input, a limit) stop it.
+#[allow(clippy::too_many_arguments)]
+#[inline(never)]
+fn collect_fields<'de, R, X, F>(
+    r: &mut R,
+    map: &mut R::Map,
+    info: &FieldsInfo,
+    skip_key: Option<&str>,
+    members: usize,
+    flat: X,
+    rest: bool,
+    mut field: F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    X: Fn(&[u8]) -> Option<(usize, &'static str)>,
+    F: FnMut(Member<'_>, &mut R) -> Result<()>,
+{
+    let opts = *r.options();
+    let track = opts.error_on_duplicate_keys || info.keys.len() > info.names.len();
+    let mut seen = Seen::new(if track { info.names.len() } else { 0 });
+    let absent = !opts.merge || opts.error_on_missing_keys;
+    let mut present = Present::new(if absent { members } else { 0 });
+    let mut expect = 0usize;
+    let mut failed = false;
+    let mut end;
+    loop {
+        let mark = r.save();
+        end = mark;
+        let found = {
+            let next = match info.names.get(expect) {
+                Some(name) => r.next_field_guess(map, name, info.plain)?,
+                None => r.next_field(map)?.map(NextField::Other),
+            };
+            match next {
+                None => break,
+                Some(NextField::Guessed) => Ok((expect, expect)),
+                Some(NextField::Other(key)) => match info.probe.find(info.keys, key) {
+                    Some(k) => Ok((k, info.key_field[k] as usize)),
+                    None if skip_key.is_some_and(|s| s.as_bytes() == key) => Err(Unmatched::Skip),
+                    None => match flat(key) {
+                        Some((m, name)) => Err(Unmatched::Flat(m, name)),
+                        None if rest => Err(Unmatched::Rest(KeyCopy::new(key))),
+                        None if opts.unknown_keys == UnknownKeys::Skip => Err(Unmatched::Skip),
+                        None => Err(Unmatched::Unknown(
+                            String::from_utf8_lossy(key).into_owned(),
+                        )),
+                    },
+                },
+            }
+        };
+        match found {
+            Ok((k, f)) => {
+                if track {
+                    let at = offset_at(r, mark);
+                    if let Err(e) = seen.mark(f, k, info, &opts, at) {
+                        record(r, &e)?;
+                        r.skip_value()?;
+                        continue;
+                    }
+                }
+                present.set(f);
+                let seg = PathSegment::Field(info.names[f]);
+                collect_member(r, Some(seg), &mut failed, |r| field(Member::Index(f), r))?;
+                expect = f + 1;
+            }
+            Err(Unmatched::Flat(m, name)) => {
+                present.set(m);
+                let seg = PathSegment::Field(name);
+                collect_member(r, Some(seg), &mut failed, |r| field(Member::Index(m), r))?;
+            }
+            Err(Unmatched::Rest(key)) => {
+                let at = offset_at(r, mark);
+                let text = key.text(at)?;
+                collect_member(r, None, &mut failed, |r| field(Member::Rest(text, at), r))?;
+            }
+            Err(Unmatched::Skip) => r.skip_value()?,
+            Err(Unmatched::Unknown(unknown)) => {
+                let at = offset_at(r, mark);
+                record(r, &Error::new(Code::UnknownKey(unknown), at))?;
+                r.skip_value()?;
+            }
+        }
+    }
+    if absent && !present.all(members) {
+        let now = r.save();
+        r.restore(end);
+        for m in (0..members).filter(|&m| !present.has(m)) {
+            if let Err(e) = field(Member::Absent(m), r) {
+                if e.category() != crate::Category::Data {
+                    r.restore(now);
+                    return Err(e);
+                }
+                if let Err(stop) = record(r, &e) {
+                    r.restore(now);
+                    return Err(stop);
+                }
+                failed = true;
+            }
+        }
+        r.restore(now);
+    }
+    if failed {
+        Err(crate::report::reported(r.offset()))
+    } else {
+        Ok(())
+    }
+}
+
+/// Records `e` in a collecting reader's report.
+#[cold]
+fn record<'de, R: Reader<'de>>(r: &mut R, e: &Error) -> Result<()> {
+    match r.collector() {
+        Some(c) => c.record_error(e),
+        None => Ok(()),
+    }
+}
+
+/// Reads one member or element with `read` in a collecting read, under path segment `seg`:
+/// when it fails, records why (see [`crate::report::recover`]), moves past it and sets
+/// `failed`.
+#[inline]
+fn collect_member<'de, R, F>(
+    r: &mut R,
+    seg: Option<PathSegment>,
+    failed: &mut bool,
+    read: F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnOnce(&mut R) -> Result<()>,
+{
+    let mark = r.save();
+    let depth = match r.collector() {
+        Some(c) => {
+            if let Some(seg) = &seg {
+                c.enter(seg.clone());
+            }
+            c.depth()
+        }
+        None => 0,
+    };
+    let res = match read(r) {
+        Ok(()) => Ok(()),
+        Err(e) => {
+            *failed = true;
+            crate::report::recover(r, mark, depth, e)
+        }
+    };
+    if let Some(seg) = seg {
+        if let Some(c) = r.collector() {
+            c.leave();
+        }
+        // An error that stops reading names the member, as in a trusted read.
+        return res.map_err(|e| crate::report::through(e, seg));
+    }
+    res
 }
 
 /// Sends [`Member::Absent`] for each member not in `present`.
@@ -563,6 +737,9 @@ where
     T: Reflect<'de>,
     R: Reader<'de>,
 {
+    if R::COLLECTS && r.collector().is_some_and(|c| c.active()) {
+        return collect_vec(out, r);
+    }
     let mut seq = r.begin_array()?;
     stack_for::<T>(r.offset())?;
     if let Some(n) = r.remaining_hint(&seq) {
@@ -585,6 +762,39 @@ where
     }
     out.truncate(n);
     Ok(())
+}
+
+/// [`read_vec_generic`] for a collecting reader: an element that fails is recorded and
+/// skipped, and the others are read; the array is then reported as failed.
+#[inline(never)]
+fn collect_vec<'de, T, R>(out: &mut Vec<T>, r: &mut R) -> Result<()>
+where
+    T: Reflect<'de>,
+    R: Reader<'de>,
+{
+    let mut seq = r.begin_array()?;
+    stack_for::<T>(r.offset())?;
+    if let Some(n) = r.remaining_hint(&seq) {
+        out.reserve(reservation::<T>(n).saturating_sub(out.len()));
+    }
+    let mut n = 0;
+    let mut failed = false;
+    while r.next_element(&mut seq)? {
+        collect_member(r, Some(PathSegment::Index(n)), &mut failed, |r| {
+            if n < out.len() {
+                out[n].read(r)
+            } else {
+                T::read_new(r).map(|v| out.push(v))
+            }
+        })?;
+        n += 1;
+    }
+    out.truncate(n);
+    if failed {
+        Err(crate::report::reported(r.offset()))
+    } else {
+        Ok(())
+    }
 }
 
 /// Bytes reserved up front at most for the elements of one array, whatever count a document

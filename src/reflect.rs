@@ -709,6 +709,17 @@ pub trait Reader<'de> {
     /// A saved position, for readers that must look ahead and come back.
     type Pos: Copy;
 
+    /// Whether this reader collects problems instead of stopping at the first: `true` only
+    /// for the reader behind [`crate::json::parse`] and [`crate::beve::parse`], which wraps a
+    /// format's reader. The walk takes its collecting paths only when this is `true`, so the
+    /// other readers are compiled with no added work.
+    const COLLECTS: bool = false;
+    /// The record of problems of a collecting reader (`None` for the others).
+    #[inline(always)]
+    fn collector(&mut self) -> Option<&mut crate::report::Collector> {
+        None
+    }
+
     /// The options in force.
     fn options(&self) -> &ReadOptions;
     /// The current byte offset in the input.

@@ -34,6 +34,8 @@ pub struct ContainerAttrs {
     pub try_from: Option<syn::Type>,
     /// `into = "T"`: written as the `T` that `Into<T>` makes of a clone.
     pub into: Option<syn::Type>,
+    /// `check = "path"`: a function `fn(&Self) -> Result<(), String>` run on every value read.
+    pub check: Option<(syn::Path, Span)>,
     /// `canonical`: reading tries the canonical layout first (compact, members in declaration
     /// order), recognised with one comparison per member.
     pub canonical: Option<Span>,
@@ -68,6 +70,217 @@ pub struct FieldAttrs {
     pub skip_if: Option<syn::Path>,
     /// `serde`: written and read through the field type's serde `Serialize`/`Deserialize`.
     pub serde: Option<Span>,
+    /// The constraints: `length(..)`, `range(..)`, `pattern = ".."`, `one_of(..)`,
+    /// `items(..)`, `check = "path"`, in the order written.
+    pub rules: Vec<RuleSpec>,
+}
+
+/// A bound of `range(..)` as written.
+#[derive(Clone, Copy)]
+pub enum BoundLit {
+    Int(i128),
+    Float(f64),
+}
+
+/// A value of `one_of(..)` as written.
+#[derive(Clone)]
+pub enum ChoiceLit {
+    Str(String),
+    Num(BoundLit),
+}
+
+/// A constraint of a field as written (see `structio::constraint::Rule`).
+#[derive(Clone)]
+pub enum RuleKind {
+    Length {
+        min: Option<u64>,
+        max: Option<u64>,
+        bytes: bool,
+    },
+    Range {
+        min: Option<BoundLit>,
+        max: Option<BoundLit>,
+        exclusive_min: Option<BoundLit>,
+        exclusive_max: Option<BoundLit>,
+    },
+    Pattern(String),
+    OneOf(Vec<ChoiceLit>),
+    Items(Vec<RuleSpec>),
+    Check(syn::Path),
+}
+
+/// A constraint with the span of its attribute (where a type that cannot take it is
+/// reported).
+#[derive(Clone)]
+pub struct RuleSpec {
+    pub kind: RuleKind,
+    pub span: Span,
+}
+
+/// Parses the constraint `name` (`length`, `range`, `pattern`, `one_of`, `items`, `check`);
+/// `None` when `name` is not one.
+fn rule(name: &str, meta: &ParseNestedMeta) -> syn::Result<Option<RuleSpec>> {
+    let span = meta.path.segments[0].ident.span();
+    let kind = match name {
+        "length" => {
+            let (mut min, mut max, mut bytes) = (None, None, false);
+            meta.parse_nested_meta(|m| {
+                if m.path.is_ident("bytes") {
+                    bytes = true;
+                    Ok(())
+                } else if m.path.is_ident("min") {
+                    once(&mut min, int_value(&m)?, &m, "min")
+                } else if m.path.is_ident("max") {
+                    once(&mut max, int_value(&m)?, &m, "max")
+                } else if m.path.is_ident("equal") {
+                    let v = int_value(&m)?;
+                    once(&mut min, v, &m, "min")?;
+                    once(&mut max, v, &m, "max")
+                } else {
+                    Err(m.error("`length` takes `min = N`, `max = N`, `equal = N` and `bytes`"))
+                }
+            })?;
+            if min.is_none() && max.is_none() {
+                return Err(meta.error("`length` needs `min = N`, `max = N` or both"));
+            }
+            if let (Some(a), Some(b)) = (min, max) {
+                if a > b {
+                    return Err(meta.error("`length`: `min` is greater than `max`"));
+                }
+            }
+            RuleKind::Length { min, max, bytes }
+        }
+        "range" => {
+            let (mut min, mut max, mut emin, mut emax) = (None, None, None, None);
+            meta.parse_nested_meta(|m| {
+                let slot = if m.path.is_ident("min") {
+                    &mut min
+                } else if m.path.is_ident("max") {
+                    &mut max
+                } else if m.path.is_ident("exclusive_min") {
+                    &mut emin
+                } else if m.path.is_ident("exclusive_max") {
+                    &mut emax
+                } else {
+                    return Err(
+                        m.error("`range` takes `min`, `max`, `exclusive_min` and `exclusive_max`")
+                    );
+                };
+                let v = bound_value(&m)?;
+                once(slot, v, &m, "bound")
+            })?;
+            if min.is_none() && max.is_none() && emin.is_none() && emax.is_none() {
+                return Err(meta.error("`range` needs at least one bound, as `range(min = 0)`"));
+            }
+            RuleKind::Range {
+                min,
+                max,
+                exclusive_min: emin,
+                exclusive_max: emax,
+            }
+        }
+        "pattern" => {
+            let lit = string(meta, name)?;
+            if let Err(e) = regex_syntax::Parser::new().parse(&lit.value()) {
+                return Err(syn::Error::new(
+                    lit.span(),
+                    format!("invalid `pattern`: {e}"),
+                ));
+            }
+            RuleKind::Pattern(lit.value())
+        }
+        "one_of" => {
+            let content;
+            syn::parenthesized!(content in meta.input);
+            let list = Punctuated::<Expr, Token![,]>::parse_terminated(&content)?;
+            let mut out = Vec::new();
+            for e in list {
+                out.push(match literal(&e)? {
+                    Lit::Str(s) => ChoiceLit::Str(s.value()),
+                    _ => ChoiceLit::Num(bound_of(&e)?),
+                });
+            }
+            if out.is_empty() {
+                return Err(meta.error("`one_of` needs at least one value"));
+            }
+            RuleKind::OneOf(out)
+        }
+        "items" => {
+            let mut inner = Vec::new();
+            meta.parse_nested_meta(|m| {
+                let name = m
+                    .path
+                    .get_ident()
+                    .map(|i| i.to_string())
+                    .unwrap_or_default();
+                match rule(&name, &m)? {
+                    Some(r) => {
+                        inner.push(r);
+                        Ok(())
+                    }
+                    None => Err(m.error(
+                        "`items` takes constraints: `length`, `range`, `pattern`, `one_of`, \
+                         `items` or `check`",
+                    )),
+                }
+            })?;
+            RuleKind::Items(inner)
+        }
+        "check" => RuleKind::Check(path_value(meta, name, "check = \"my_check\"")?),
+        _ => return Ok(None),
+    };
+    Ok(Some(RuleSpec { kind, span }))
+}
+
+/// The literal of `e` (through invisible groups and a leading minus).
+fn literal(e: &Expr) -> syn::Result<Lit> {
+    match e {
+        Expr::Group(g) => literal(&g.expr),
+        Expr::Lit(ExprLit { lit, .. }) => Ok(lit.clone()),
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => literal(&u.expr),
+        other => Err(syn::Error::new_spanned(
+            other,
+            "expected a literal: a number or a string",
+        )),
+    }
+}
+
+/// A number literal (maybe negative) as a bound.
+fn bound_of(e: &Expr) -> syn::Result<BoundLit> {
+    let (neg, inner) = match e {
+        Expr::Unary(u) if matches!(u.op, syn::UnOp::Neg(_)) => (true, &*u.expr),
+        Expr::Group(g) => return bound_of(&g.expr),
+        e => (false, e),
+    };
+    match literal(inner)? {
+        Lit::Int(i) => {
+            let v: i128 = i.base10_parse()?;
+            Ok(BoundLit::Int(if neg { -v } else { v }))
+        }
+        Lit::Float(f) => {
+            let v: f64 = f.base10_parse()?;
+            Ok(BoundLit::Float(if neg { -v } else { v }))
+        }
+        other => Err(syn::Error::new_spanned(other, "expected a number")),
+    }
+}
+
+/// `name = N` as a bound.
+fn bound_value(meta: &ParseNestedMeta) -> syn::Result<BoundLit> {
+    let e: Expr = meta.value()?.parse()?;
+    bound_of(&e)
+}
+
+/// `name = N` as a count.
+fn int_value(meta: &ParseNestedMeta) -> syn::Result<u64> {
+    let e: Expr = meta.value()?.parse()?;
+    match literal(&e)? {
+        Lit::Int(i) if !matches!(e, Expr::Unary(_)) => i.base10_parse(),
+        _ => Err(syn::Error::new_spanned(
+            e,
+            "expected a count (an integer of 0 or more)",
+        )),
+    }
 }
 
 /// Attributes of an enum variant.
@@ -189,11 +402,16 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
         "from" => once(&mut out.from, type_value(meta, name)?, meta, name),
         "try_from" => once(&mut out.try_from, type_value(meta, name)?, meta, name),
         "into" => once(&mut out.into, type_value(meta, name)?, meta, name),
+        "check" => {
+            let span = meta.path.segments[0].ident.span();
+            let path = path_value(meta, name, "check = \"my_check\"")?;
+            once(&mut out.check, (path, span), meta, name)
+        }
         "canonical" => once(&mut out.canonical, flag(meta, name)?, meta, name),
         _ => Err(meta.error(format!(
             "unknown structio attribute `{name}` on a type; expected `rename_all`, `tag`, \
-             `content`, `untagged`, `bound`, `crate`, `default`, `from`, `try_from`, `into` \
-             or `canonical`"
+             `content`, `untagged`, `bound`, `crate`, `default`, `from`, `try_from`, `into`, \
+             `check` or `canonical`"
         ))),
     })?;
     Ok(out)
@@ -256,10 +474,17 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             once(&mut out.skip_if, path, meta, name)
         }
         "serde" => once(&mut out.serde, flag(meta, name)?, meta, name),
-        _ => Err(meta.error(format!(
-            "unknown structio attribute `{name}` on a field; expected `rename`, `alias`, `skip`, \
-             `with`, `flatten`, `default`, `skip_if` or `serde`"
-        ))),
+        _ => match rule(name, meta)? {
+            Some(r) => {
+                out.rules.push(r);
+                Ok(())
+            }
+            None => Err(meta.error(format!(
+                "unknown structio attribute `{name}` on a field; expected `rename`, `alias`, \
+                 `skip`, `with`, `flatten`, `default`, `skip_if`, `serde`, or a constraint: \
+                 `length`, `range`, `pattern`, `one_of`, `items`, `check`"
+            ))),
+        },
     })?;
     Ok(out)
 }

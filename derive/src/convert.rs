@@ -89,6 +89,16 @@ pub fn methods(attrs: &ContainerAttrs, de: &Lifetime, m: Methods) -> TokenStream
 
 /// Rejects conversions that contradict each other.
 pub fn check(attrs: &ContainerAttrs) -> syn::Result<()> {
+    if let (Some((_, span)), true) = (
+        &attrs.check,
+        attrs.from.is_some() || attrs.try_from.is_some(),
+    ) {
+        return Err(syn::Error::new(
+            *span,
+            "`check` runs on the struct as read; with `from`/`try_from` the type is read as \
+             another one: declare the check there",
+        ));
+    }
     if let (Some(_), Some(t)) = (&attrs.from, &attrs.try_from) {
         return Err(syn::Error::new_spanned(
             t,

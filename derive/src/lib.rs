@@ -21,6 +21,7 @@ mod convert;
 mod enums;
 mod keys;
 mod model;
+mod rules;
 mod slot;
 mod structs;
 mod tuple;
@@ -149,16 +150,36 @@ fn generate(input: &DeriveInput, attrs: &attr::ContainerAttrs) -> syn::Result<To
                     ));
                 }
             }
-            match shape.style {
-                Style::Named => structs::expand(input, attrs, &shape),
-                Style::Tuple | Style::Unit => Ok(tuple::expand(input, attrs, &shape)),
+            if let (Some((_, span)), Style::Tuple | Style::Unit) = (&attrs.check, shape.style) {
+                return Err(syn::Error::new(
+                    *span,
+                    "`check` on a type applies to structs with named fields; on a newtype, \
+                     put it on the field",
+                ));
             }
+            let consts = rules::consts(&shape.fields);
+            let container = rules::container(&attrs.check).map(|c| c.0);
+            let body = match shape.style {
+                Style::Named => structs::expand(input, attrs, &shape)?,
+                Style::Tuple | Style::Unit => tuple::expand(input, attrs, &shape),
+            };
+            Ok(quote! {
+                #consts
+                #container
+                #body
+            })
         }
         Data::Enum(data) => {
             if let Some(span) = attrs.canonical {
                 return Err(syn::Error::new(
                     span,
                     "`canonical` applies to structs with named fields",
+                ));
+            }
+            if let Some((_, span)) = &attrs.check {
+                return Err(syn::Error::new(
+                    *span,
+                    "`check` on a type applies to structs with named fields",
                 ));
             }
             if let Some(span) = attrs.default {

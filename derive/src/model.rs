@@ -33,6 +33,10 @@ pub struct Field {
     pub skip_if: Option<syn::Path>,
     /// `#[structio(serde)]`: written and read through serde.
     pub serde: bool,
+    /// The declared constraints.
+    pub rules: Vec<attr::RuleSpec>,
+    /// The field's position among all the fields (names the constants of its rules).
+    pub index: usize,
 }
 
 /// How a struct or variant holds its fields.
@@ -119,6 +123,10 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                 (attrs.default.is_some(), "`default`"),
                 (attrs.skip_if.is_some(), "`skip_if`"),
                 (attrs.serde.is_some(), "`serde`"),
+                (
+                    !attrs.rules.is_empty(),
+                    "a constraint (the flattened struct's fields declare their own)",
+                ),
             ]
             .into_iter()
             .find_map(|(set, what)| set.then_some(what));
@@ -144,6 +152,12 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                 "`serde` and `with` both say how the field is written and read; keep one",
             ));
         }
+        if let (Some(_), Some(r)) = (attrs.skip, attrs.rules.first()) {
+            return Err(syn::Error::new(
+                r.span,
+                "a skipped field is never read, so a constraint on it would never be checked",
+            ));
+        }
         let (name, name_span) = match &attrs.rename {
             Some(lit) => (lit.value(), lit.span()),
             None => (default_name, default_span),
@@ -164,6 +178,8 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
             default: attrs.default,
             skip_if: attrs.skip_if,
             serde: attrs.serde.is_some(),
+            rules: attrs.rules,
+            index: i,
         });
     }
     Ok(Shape { style, fields: out })
@@ -200,6 +216,13 @@ pub fn variants(data: &syn::DataEnum, rule: Option<RenameRule>) -> syn::Result<V
                 .collect(),
             shape: {
                 let shape = shape(&v.fields, attrs.rename_all)?;
+                if let Some(r) = shape.fields.iter().find_map(|f| f.rules.first()) {
+                    return Err(syn::Error::new(
+                        r.span,
+                        "constraints apply to the fields of structs; for a variant's field, \
+                         wrap it in a newtype struct that declares them",
+                    ));
+                }
                 if let Some(f) = shape.fields.iter().find(|f| f.flatten) {
                     return Err(syn::Error::new(
                         f.name_span,

@@ -31,6 +31,9 @@ pub struct Slot {
     /// The field is spelled as an `Option` (see [`crate::structs::is_option`]): a document may
     /// leave it out, and then reading sets it to `None`.
     pub optional: bool,
+    /// The closure checking the member's declared constraints (see
+    /// [`crate::rules::checks`]), run right after each read.
+    pub checks: Option<TokenStream>,
 }
 
 impl Slot {
@@ -47,6 +50,7 @@ impl Slot {
             default: f.default.clone(),
             container_default: false,
             optional: crate::structs::is_option(&f.ty),
+            checks: crate::rules::checks(f),
         }
     }
 
@@ -141,24 +145,45 @@ impl Slot {
         }
     }
 
-    /// Reads into the value (a `&mut`) from `__r`; an expression of type `Result<()>`.
+    /// Reads into the value (a `&mut`) from `__r`, then checks its declared constraints;
+    /// an expression of type `Result<()>`.
     pub fn read(&self) -> TokenStream {
         let v = &self.value;
-        match &self.with {
+        let read = match &self.with {
             Some(m) => quote!(#m::read(#v, __r)),
             None if self.serde => quote!(__p::read_serde(__r).map(|__x| *#v = __x)),
             None => quote!(__p::Reflect::read(#v, __r)),
+        };
+        match &self.checks {
+            None => read,
+            Some(checks) => quote! {({
+                let __mark = __r.save();
+                match #read {
+                    __p::Ok(()) => __p::enforce(__r, __mark, &*#v, #checks),
+                    __p::Err(__e) => __p::Err(__e),
+                }
+            })},
         }
     }
 
-    /// Reads a new value of the member's type from `__r`; an expression of type
-    /// `Result<Type>` (a `with` module's `read_new`).
+    /// Reads a new value of the member's type from `__r` (a `with` module's `read_new`), then
+    /// checks its declared constraints; an expression of type `Result<Type>`.
     pub fn read_new(&self) -> TokenStream {
         let ty = &self.ty;
-        match &self.with {
+        let read = match &self.with {
             Some(m) => quote!(#m::read_new(__r)),
             None if self.serde => quote!(__p::read_serde::<#ty, _>(__r)),
             None => quote!(<#ty as __p::Reflect<'_>>::read_new(__r)),
+        };
+        match &self.checks {
+            None => read,
+            Some(checks) => quote! {({
+                let __mark = __r.save();
+                match #read {
+                    __p::Ok(__x) => __p::enforce(__r, __mark, &__x, #checks).map(|()| __x),
+                    __p::Err(__e) => __p::Err(__e),
+                }
+            })},
         }
     }
 

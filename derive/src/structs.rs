@@ -260,6 +260,7 @@ pub fn expand(
             #read
         };
     }
+    let check = crate::rules::container(&attrs.check);
     let reflect = reflect_via_fields(
         input,
         attrs,
@@ -269,15 +270,18 @@ pub fn expand(
             &muts,
             shape,
             quote!(__p::read_fields(__r, &__INFO, __p::None, __read)),
+            check.as_ref().map(|c| &c.1),
         ),
         default_value(&muts, shape, container_default),
     );
+    let rules = crate::rules::fields_rules(&active);
     Ok(quote! {
         const __INFO: __p::FieldsInfo = #info;
 
         #[automatically_derived]
         impl #impl_g __p::Fields<#de> for #name #ty_g #where_c {
             const INFO: &'static __p::FieldsInfo = &__INFO;
+            #rules
             #[inline]
             fn count_members<__W: __p::Writer>(&self, #w_count: &__W) -> usize {
                 #presence
@@ -332,6 +336,15 @@ fn reflect_via_fields(
 ) -> TokenStream {
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
+    let read = match crate::rules::container(&attrs.check) {
+        None => read,
+        Some((_, check)) => quote! {
+            let __mark = __r.save();
+            let __res = (|| -> __p::Result<()> { #read })();
+            __res?;
+            __p::enforce(__r, __mark, &*self, #check)
+        },
+    };
     let methods = crate::convert::methods(
         attrs,
         de,
@@ -407,9 +420,24 @@ pub fn build_with(
 }
 
 /// [`build_with`] for a struct (`Self`), after the faster way for a struct that has a
-/// default value: reading into it, in place, which gives the same value.
-fn build(values: &[Slot], shape: &Shape, read: TokenStream) -> TokenStream {
+/// default value: reading into it, in place, which gives the same value. `check` is the
+/// container's `check = ".."` closure, run on the value built (reading in place runs it).
+fn build(
+    values: &[Slot],
+    shape: &Shape,
+    read: TokenStream,
+    check: Option<&TokenStream>,
+) -> TokenStream {
     let built = build_with(values, shape, quote!(Self), read);
+    let built = match check {
+        None => built,
+        Some(check) => quote! {
+            let __mark = __r.save();
+            let __v = (|| -> __p::Result<Self> { #built })()?;
+            __p::enforce(__r, __mark, &__v, #check)?;
+            __p::Ok(__v)
+        },
+    };
     quote! {
         if let __p::Some(mut __v) = <Self as __p::Reflect<'_>>::default_value() {
             __p::Reflect::read(&mut __v, __r)?;
@@ -546,6 +574,7 @@ fn expand_flat(
     };
     let own_absents = absent_arms(&muts);
 
+    let own_rules = crate::rules::fields_rules(&own);
     let type_name = name.to_string();
     let reflect = reflect_via_fields(
         input,
@@ -588,6 +617,7 @@ fn expand_flat(
         #[automatically_derived]
         impl #impl_g __p::Fields<#de> for #name #ty_g #where_c {
             const INFO: &'static __p::FieldsInfo = &__INFO;
+            #own_rules
             const MEMBERS: usize = #n_own #( + <#flat_types as __p::Fields<#de>>::MEMBERS )*;
             const REST: bool = false #( || <#flat_types as __p::Fields<#de>>::REST )*;
             #[inline]

@@ -28,10 +28,14 @@ struct Sum {
     result: i32,
 }
 
-/// The arguments of `search`.
+/// The arguments of `search`: the constraints are checked when the arguments are read (a
+/// call that breaks them gets a tool execution error naming each member), and appear in the
+/// tool's input schema.
 #[derive(structio::Reflect)]
 struct Search {
+    #[structio(length(min = 1, max = 64))]
     query: String,
+    #[structio(range(min = 1, max = 100))]
     limit: u32,
 }
 
@@ -43,27 +47,6 @@ fn add(a: Add) -> Result<Sum, ToolError> {
 }
 
 fn search(s: Search) -> Result<Vec<String>, ToolError> {
-    let chars = s.query.chars().count();
-    let mut problems = Vec::new();
-    if !(1..=64).contains(&chars) {
-        problems.push((
-            "$.query",
-            format!("must hold 1 to 64 characters, holds {chars}"),
-        ));
-    }
-    if !(1..=100).contains(&s.limit) {
-        problems.push((
-            "$.limit",
-            format!("must be between 1 and 100, is {}", s.limit),
-        ));
-    }
-    if let Some(((path, first), rest)) = problems.split_first().map(|(f, r)| (f.clone(), r)) {
-        let mut e = ToolError::invalid(path, first);
-        for (path, message) in rest {
-            e = e.and(*path, message.clone());
-        }
-        return Err(e);
-    }
     Ok((1..=s.limit)
         .map(|i| format!("{} result {i}", s.query))
         .collect())

@@ -186,6 +186,12 @@ fn invalid_arguments_are_tool_execution_errors() {
         assert!(text.contains(path), "{args}: {text}");
         assert!(text.contains("`add`"), "{text}");
     }
+    // Every offending member is named, not only the first.
+    let r = call(&mut s, "add", r#"{"left":"x","right":true,"extra":1}"#);
+    let text = r["content"][0]["text"].as_str().unwrap();
+    for path in ["$.left", "$.right", "$.extra"] {
+        assert!(text.contains(path), "{text}");
+    }
     let r = call(&mut s, "search", r#"{"query":"q","limit":0}"#);
     assert_eq!(r["isError"].as_bool(), Some(true));
     assert!(r["content"][0]["text"]

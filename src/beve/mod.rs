@@ -211,6 +211,33 @@ where
     Ok(v)
 }
 
+/// Reads a value of type `T` from BEVE at a trust boundary, collecting every problem of the
+/// document in one pass (see [`crate::json::parse`]): the same issues as the JSON of the same
+/// document, without line and column. Accepts exactly what [`from_beve`] accepts.
+pub fn parse<'de, T>(
+    input: &'de (impl AsRef<[u8]> + ?Sized),
+) -> std::result::Result<T, crate::Report>
+where
+    T: Reflect<'de>,
+{
+    parse_with(input, &crate::ParseOptions::default())
+}
+
+/// [`parse`] with options (the issue cap, the reader's options).
+pub fn parse_with<'de, T>(
+    input: &'de (impl AsRef<[u8]> + ?Sized),
+    opts: &crate::ParseOptions,
+) -> std::result::Result<T, crate::Report>
+where
+    T: Reflect<'de>,
+{
+    crate::report::parse_with(
+        BeveReader::new(input.as_ref(), opts.read),
+        opts.max_issues,
+        |r| r.finish(),
+    )
+}
+
 /// Reads BEVE into an existing value, reusing its buffers: the result is what [`from_beve`]
 /// gives (unless [`crate::ReadOptions::merge`]). The input must hold exactly one value.
 pub fn read_beve<'de, T>(v: &mut T, input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<()>

@@ -188,6 +188,59 @@ where
         .map_err(|e| e.locate_in_text(text))
 }
 
+/// Reads a value of type `T` from JSON text at a trust boundary: in one pass, every problem
+/// of the document is collected (broken constraints, members of the wrong type, missing,
+/// unknown and duplicate keys) instead of stopping at the first; only malformed JSON stops
+/// reading (the last issue). Accepts exactly what [`from_json`] accepts.
+///
+/// ```
+/// #[derive(structio::Reflect, Debug)]
+/// struct Signup {
+///     #[structio(length(min = 1, max = 64))]
+///     name: String,
+///     #[structio(range(min = 0, max = 150))]
+///     age: u32,
+///     #[structio(pattern = "^[a-z0-9-]+$")]
+///     slug: String,
+/// }
+///
+/// let report = structio::json::parse::<Signup>(
+///     r#"{"name": "", "age": 200, "slug": "Not A Slug"}"#,
+/// )
+/// .unwrap_err();
+/// assert_eq!(report.issues().len(), 3);
+/// assert_eq!(report.issues()[1].path(), "$.age");
+/// assert_eq!(report.issues()[1].line_column(), Some((1, 21)));
+/// let ok = structio::json::parse::<Signup>(r#"{"name":"Ada","age":36,"slug":"ada"}"#).unwrap();
+/// assert_eq!(ok.age, 36);
+/// ```
+pub fn parse<'de, T>(
+    input: &'de (impl AsRef<[u8]> + ?Sized),
+) -> std::result::Result<T, crate::Report>
+where
+    T: Reflect<'de>,
+{
+    parse_with(input, &crate::ParseOptions::default())
+}
+
+/// [`parse`] with options (the issue cap, the reader's options).
+pub fn parse_with<'de, T>(
+    input: &'de (impl AsRef<[u8]> + ?Sized),
+    opts: &crate::ParseOptions,
+) -> std::result::Result<T, crate::Report>
+where
+    T: Reflect<'de>,
+{
+    let text = input.as_ref();
+    crate::report::parse_with(JsonReader::new(text, opts.read), opts.max_issues, |r| {
+        r.finish()
+    })
+    .map_err(|mut report| {
+        crate::report::locate(&mut report, text);
+        report
+    })
+}
+
 /// Reads JSON text into an existing value, reusing its buffers (strings, vectors): the result
 /// is what [`from_json`] gives (unless [`crate::ReadOptions::merge`]).
 pub fn read_json<'de, T>(v: &mut T, input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<()>

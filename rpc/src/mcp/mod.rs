@@ -128,11 +128,13 @@ impl Server {
     /// Adds a tool: `call` takes the arguments as an `A` (read from the call's `arguments`
     /// object; a call without arguments reads `{}`) and returns an `R` or a [`ToolError`].
     ///
-    /// Arguments that do not fit `A` (a missing or unknown member, a wrong type, a number out
-    /// of range) are a tool execution error, as the MCP specification prescribes (revision
-    /// 2025-11-25): a result with `isError: true` whose text names each offending member by
-    /// its path (`$.left`), so that the model can correct the call; the tool is not called. A
-    /// [`ToolError`] returned by `call` is reported the same way.
+    /// The arguments are read with the boundary parser ([`structio::json::parse`]), which
+    /// also checks the constraints declared on `A`'s members. Arguments that do not fit `A` (a
+    /// missing or unknown member, a wrong type, a number out of range, a broken constraint)
+    /// are a tool execution error, as the MCP specification prescribes (revision 2025-11-25):
+    /// a result with `isError: true` whose text names every offending member by its path
+    /// (`$.left`), one a line, so that the model can correct the call; the tool is not called.
+    /// A [`ToolError`] returned by `call` is reported the same way.
     ///
     /// The result's `structuredContent` is `R` written as JSON (an `R` that is not written as
     /// an object is wrapped as `{"result": value}`, since structured content is an object),

@@ -80,8 +80,8 @@ impl From<&str> for ToolError {
 
 /// Why a call gave no result.
 pub(crate) enum CallError {
-    /// The arguments do not fit the tool's argument type.
-    Arguments(structio::Error),
+    /// The arguments do not fit the tool's argument type or break its constraints.
+    Arguments(structio::Report),
     /// The tool reported an error.
     Tool(ToolError),
 }
@@ -129,24 +129,23 @@ impl Tool {
     }
 }
 
-/// Reads a tool's arguments.
+/// Reads a tool's arguments with the boundary parser: every problem (a wrong type, a missing
+/// or unknown member, a broken constraint) is reported, not only the first.
 #[inline]
-fn read_arguments<A: structio::ReflectOwned>(text: &str) -> structio::Result<A> {
-    structio::from_json(text)
+fn read_arguments<A: structio::ReflectOwned>(text: &str) -> Result<A, structio::Report> {
+    structio::json::parse(text)
 }
 
 /// The text of the tool execution error for arguments that do not fit: every offending member
-/// by its path.
+/// by its path, one a line.
 #[cold]
-pub(crate) fn arguments_message(tool: &str, e: &structio::Error) -> String {
-    let mut path = e.path();
-    // A missing, unknown or repeated member: the path is the object's, the member is the key.
-    if let Some(key) = e.key() {
-        path.push('.');
-        path.push_str(key);
+pub(crate) fn arguments_message(tool: &str, report: &structio::Report) -> String {
+    let mut text = format!("invalid arguments for tool `{tool}`:");
+    for issue in report.issues() {
+        text.push('\n');
+        text.push_str(issue.path());
+        text.push_str(": ");
+        text.push_str(issue.message());
     }
-    format!(
-        "invalid arguments for tool `{tool}`:\n{path}: {}",
-        e.message()
-    )
+    text
 }
