@@ -19,10 +19,21 @@ pub use crate::read::{
 pub use crate::reflect::{
     EnumInfo, FieldName, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Writer,
 };
+// `impl JsonSchema`, emitted beside `Reflect`.
 pub use crate::report::enforce;
+pub use crate::schema::derive_support::{
+    adjacent as adjacent_schema, any as any_schema, any_of as any_of_schema,
+    constant as constant_schema, describe, external as external_schema, names as names_schema,
+    null as null_schema, one_of as one_of_schema, tuple as tuple_schema, ObjectSchema, SchemaProbe,
+    ViaAnySchema, ViaJsonSchema,
+};
+pub use crate::schema::rules::constrain as constrain_schema;
+pub use crate::schema::{JsonSchema, SchemaGenerator};
+pub use crate::value::Value;
 // `#[structio(serde)]` fields: written and read through their serde impls.
 #[cfg(feature = "serde")]
 pub use crate::serde::{read_serde, write_serde};
+pub use core::any::type_name;
 pub use core::clone::Clone;
 pub use core::convert::{From, Into, TryFrom};
 pub use core::default::Default;

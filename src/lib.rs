@@ -49,6 +49,7 @@ pub mod read;
 mod reflect;
 #[forbid(unsafe_code)]
 pub mod report;
+pub mod schema;
 #[cfg(feature = "serde")]
 pub mod serde;
 #[allow(unsafe_code)]
@@ -79,6 +80,7 @@ pub use reflect::{
     ReadOptions, Reader, Reflect, Str, UnknownKeys, ValueKind, Writer,
 };
 pub use report::{check, Issue, IssueKind, ParseOptions, Report};
+pub use schema::{json_schema, JsonSchema};
 pub use simd::{vector_level, vector_level_setting, VectorLevel};
 pub use sink::{Counter, IoSink, Sink, TextSink};
 pub use structio_derive::Reflect;

@@ -12,6 +12,7 @@
 //! - `keys.rs`: key tables and their perfect-hash probes, chosen here at compile time.
 //! - `structs.rs`, `tuple.rs`, `enums.rs` (with `untagged_shape.rs` for untagged enums): the
 //!   code; `slot.rs`: how one field is written and read (its `Reflect` impl or a `with` module).
+//! - `schema.rs`: the `JsonSchema` impl, from the same model.
 extern crate proc_macro;
 
 mod attr;
@@ -22,6 +23,7 @@ mod enums;
 mod keys;
 mod model;
 mod rules;
+mod schema;
 mod slot;
 mod structs;
 mod tuple;
@@ -33,7 +35,8 @@ use syn::{parse_macro_input, Data, DeriveInput};
 
 use crate::model::Style;
 
-/// Derives `structio::Reflect` (and, for unit-only enums, `structio::MapKey`).
+/// Derives `structio::Reflect` (and, for unit-only enums, `structio::MapKey`), and
+/// `structio::JsonSchema` describing the same JSON (see `structio::json_schema`).
 ///
 /// # Layout
 ///
@@ -94,7 +97,11 @@ fn expand(input: &DeriveInput) -> TokenStream {
     let (body, krate) = match attr::container(&input.attrs) {
         Ok(attrs) => {
             let krate = krate_path(&attrs);
-            (generate(input, &attrs), krate)
+            let body = generate(input, &attrs).and_then(|reflect| {
+                let schema = schema::expand(input, &attrs)?;
+                Ok(quote!(#reflect #schema))
+            });
+            (body, krate)
         }
         Err(e) => (Err(e), quote!(::structio)),
     };

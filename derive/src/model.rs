@@ -33,6 +33,8 @@ pub struct Field {
     pub skip_if: Option<syn::Path>,
     /// `#[structio(serde)]`: written and read through serde.
     pub serde: bool,
+    /// Its doc comment (the schema's `description`).
+    pub doc: String,
     /// The declared constraints.
     pub rules: Vec<attr::RuleSpec>,
     /// The field's position among all the fields (names the constants of its rules).
@@ -178,6 +180,7 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
             default: attrs.default,
             skip_if: attrs.skip_if,
             serde: attrs.serde.is_some(),
+            doc: crate::schema::doc_text(&f.attrs),
             rules: attrs.rules,
             index: i,
         });

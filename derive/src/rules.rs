@@ -13,7 +13,7 @@ use crate::model::Field;
 
 /// The name of the list of rules at `path` (the field's index, then the positions of the
 /// `items` rules it is nested in).
-fn list_ident(path: &[usize]) -> Ident {
+pub fn list_ident(path: &[usize]) -> Ident {
     let mut s = String::from("__RULES");
     for p in path {
         s.push('_');

@@ -128,6 +128,22 @@ fn ping_list_and_notifications() {
         tools["tools"][0]["inputSchema"]["type"].as_str(),
         Some("object")
     );
+    // The derive's schemas: the argument members, and the result (wrapped when not an object).
+    let add = &tools["tools"][0];
+    assert_eq!(
+        add["inputSchema"]["properties"]["left"]["type"].as_str(),
+        Some("integer")
+    );
+    assert_eq!(
+        add["outputSchema"]["properties"]["result"]["type"].as_str(),
+        Some("integer")
+    );
+    let search = &tools["tools"][1];
+    assert_eq!(search["outputSchema"]["type"].as_str(), Some("object"));
+    assert_eq!(
+        search["outputSchema"]["properties"]["result"]["type"].as_str(),
+        Some("array")
+    );
     let mut out = Vec::new();
     assert!(!s.handle_line(
         br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,

@@ -140,23 +140,19 @@ impl Server {
     /// an object is wrapped as `{"result": value}`, since structured content is an object),
     /// and its text content is the same bytes as a string.
     ///
-    /// The catalog entry's `inputSchema` is `{"type":"object"}` (see
-    /// [`Server::tool_with_schema`] to give the schemas).
-    pub fn tool<A, R, F>(mut self, name: &str, description: &str, call: F) -> Server
+    /// The catalog entry's `inputSchema` is `A`'s JSON Schema and its `outputSchema` `R`'s
+    /// ([`structio::json_schema`], draft 2020-12, constraints included; for an `R` that is
+    /// not an object, the schema of `{"result": value}`), so a client can check calls and
+    /// results against them.
+    pub fn tool<A, R, F>(self, name: &str, description: &str, call: F) -> Server
     where
-        A: structio::ReflectOwned + 'static,
-        R: structio::ReflectOwned + 'static,
+        A: structio::ReflectOwned + structio::JsonSchema + 'static,
+        R: structio::ReflectOwned + structio::JsonSchema + 'static,
         F: Fn(A) -> Result<R, ToolError> + 'static,
     {
-        self.tools.push(Tool::new(
-            name,
-            description,
-            OBJECT_SCHEMA.to_owned(),
-            None,
-            call,
-        ));
-        self.catalog = None;
-        self
+        let input = structio::to_json(&structio::json_schema::<A>());
+        let output = structio::to_json(&object_schema(structio::json_schema::<R>()));
+        self.tool_with_schema(name, description, &input, Some(&output), call)
     }
 
     /// [`Server::tool`] with the tool's JSON Schemas given as JSON text: `input_schema` for the
@@ -374,8 +370,27 @@ impl Server {
     }
 }
 
-/// The schema of a tool registered without one.
-const OBJECT_SCHEMA: &str = r#"{"type":"object"}"#;
+/// `schema` as the schema of an object: itself when it describes objects, else the schema of
+/// `{"result": value}` (how a result that is not an object is sent as structured content).
+fn object_schema(schema: structio::Value) -> structio::Value {
+    use structio::{Map, Value};
+    if schema.get("type").and_then(Value::as_str) == Some("object") {
+        return schema;
+    }
+    let mut inner = schema;
+    let mut root = Map::new();
+    if let Value::Object(m) = &mut inner {
+        for key in ["$schema", "$defs"] {
+            if let Some(v) = m.remove(key) {
+                root.insert(key, v);
+            }
+        }
+    }
+    root.insert("type", Value::from("object"));
+    root.insert("properties", Value::from_iter([("result", inner)]));
+    root.insert("required", Value::from(vec!["result"]));
+    Value::Object(root)
+}
 
 /// At most 64 bytes of a name a client sent, for a message.
 fn clip(s: &str) -> &str {
