@@ -14,7 +14,7 @@ main() {
   secs="${1:?seconds per target}"
   shift
   targets=("$@")
-  [ ${#targets[@]} -eq 0 ] && targets=(json_value json_typed beve_value beve_typed pretty_minify beve_transcode beve_to_json value_roundtrip json_differential typed_options beve_strings limits streams more_types serde_bridge boundary)
+  [ ${#targets[@]} -eq 0 ] && targets=(json_value json_typed beve_value beve_typed pretty_minify beve_transcode beve_to_json value_roundtrip json_differential typed_options beve_strings limits streams more_types serde_bridge boundary rpc_line)
   mkdir -p "$fuzz/logs"
   cd "$fuzz"
   failed=0

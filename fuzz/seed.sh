@@ -46,6 +46,24 @@ for f in "${beve[@]}"; do
   [ -f "$f" ] && { printf '\x01'; cat "$f"; } >"$fuzz/corpus/serde_bridge/b-$(basename "$f")"
 done
 echo "$fuzz/corpus/serde_bridge: $(ls "$fuzz/corpus/serde_bridge" | wc -l) files"
+# rpc_line reads lines of JSON-RPC: requests of every method, batches, bad lines; and the JSON
+# files as lines.
+mkdir -p "$fuzz/corpus/rpc_line"
+i=0
+while IFS= read -r line; do
+  printf '%s\n' "$line" >"$fuzz/corpus/rpc_line/msg-$i.jsonl"
+  i=$((i + 1))
+done <<'LINES'
+{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+{"jsonrpc":"2.0","id":1,"method":"ping"}
+{"jsonrpc":"2.0","id":2,"method":"tools/list"}
+{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"left":2,"right":40}}}
+{"jsonrpc":"2.0","id":"s","method":"tools/call","params":{"name":"search","arguments":{"query":"q","limit":3}}}
+[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"x"},1]
+{"jsonrpc":"1.0","id":1e400,"method":7}
+LINES
+seed rpc_line "${json[@]}"
 # value_roundtrip builds values from raw bytes: any bytes do; start from the BEVE files.
 seed value_roundtrip "${beve[@]}"
 

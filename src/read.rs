@@ -102,6 +102,51 @@ where
     read_fields_in(r, &mut map, info, skip_key, field)
 }
 
+/// The canonical fast path of a struct marked `#[structio(canonical)]`: when the input holds
+/// the object in its expected layout (compact, every member in declaration order, keys
+/// without escapes), it is recognised by one comparison per member (`keys[i]`: `"name":` for
+/// the first member, `,"name":` for the others) and the closing brace, with each value read by
+/// `field(i, reader)`; nothing else is done per key (no key scan, probe, duplicate or
+/// missing-member bookkeeping). Returns `true` if the whole object was read that way. On the
+/// first mismatch (whitespace, another order, an escaped key, a member left out or added) or
+/// error, the reader is put back where the object starts and `false` is returned: the caller
+/// then reads the object the ordinary way ([`read_fields`]), which gives the same value, or
+/// the error with its path. A format without a canonical layout ([`Reader::CANONICAL`]) returns
+/// `false` at once.
+#[inline(always)]
+pub fn read_canonical<'de, R, F>(r: &mut R, keys: &[&'static [u8]], mut field: F) -> bool
+where
+    R: Reader<'de>,
+    F: FnMut(usize, &mut R) -> Result<()>,
+{
+    if !R::CANONICAL {
+        return false;
+    }
+    let mark = r.save();
+    let mut read = |r: &mut R| -> Result<bool> {
+        let mut map = r.begin_object()?;
+        for (i, key) in keys.iter().enumerate() {
+            if !r.take_exact(key) {
+                return Ok(false);
+            }
+            field(i, r)?;
+        }
+        Ok(r.next_field(&mut map)?.is_none())
+    };
+    // A collecting read (`json::parse`) records problems and goes on; here they must stop the
+    // attempt instead, so that the ordinary walk, which runs next, records each one once.
+    let done = if R::COLLECTS {
+        crate::report::suspended(r, &mut read)
+    } else {
+        read(r)
+    };
+    if let Ok(true) = done {
+        return true;
+    }
+    r.restore(mark);
+    false
+}
+
 /// [`read_fields`] for an object the caller has already started (and whose first members it may
 /// have read itself, as an internally tagged enum does with its tag).
 #[inline]

@@ -813,6 +813,19 @@ pub trait Reader<'de> {
         let _ = plain;
         Ok(self.next_field(map)?.map(|key| NextField::of(key, guess)))
     }
+    /// Whether this format has a canonical text layout that [`Reader::take_exact`] can match
+    /// (JSON: compact, keys in declaration order). `false` (this default) makes
+    /// [`crate::read::read_canonical`] go straight to the ordinary walk.
+    const CANONICAL: bool = false;
+    /// Consumes `text` if the input continues with exactly these bytes, for the canonical
+    /// fast path of a struct (`"key":` after the opening brace, `,"key":` after a member): one
+    /// comparison of a constant, with nothing scanned. Formats without a canonical layout keep
+    /// this default (`false`).
+    #[inline(always)]
+    fn take_exact(&mut self, text: &[u8]) -> bool {
+        let _ = text;
+        false
+    }
     /// The next key of a map, validated, or `None` at the end.
     fn next_key(&mut self, map: &mut Self::Map) -> Result<Option<Key<'de, '_>>>;
     /// Skips the value of the current member or element, checking it is well-formed.

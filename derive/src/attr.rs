@@ -36,6 +36,9 @@ pub struct ContainerAttrs {
     pub into: Option<syn::Type>,
     /// `check = "path"`: a function `fn(&Self) -> Result<(), String>` run on every value read.
     pub check: Option<(syn::Path, Span)>,
+    /// `canonical`: reading tries the canonical layout first (compact, members in declaration
+    /// order), recognised with one comparison per member.
+    pub canonical: Option<Span>,
 }
 
 /// Where a member left out of a document takes its value from.
@@ -404,10 +407,11 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
             let path = path_value(meta, name, "check = \"my_check\"")?;
             once(&mut out.check, (path, span), meta, name)
         }
+        "canonical" => once(&mut out.canonical, flag(meta, name)?, meta, name),
         _ => Err(meta.error(format!(
             "unknown structio attribute `{name}` on a type; expected `rename_all`, `tag`, \
-             `content`, `untagged`, `bound`, `crate`, `default`, `from`, `try_from`, `into` \
-             or `check`"
+             `content`, `untagged`, `bound`, `crate`, `default`, `from`, `try_from`, `into`, \
+             `check` or `canonical`"
         ))),
     })?;
     Ok(out)

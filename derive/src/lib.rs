@@ -149,6 +149,14 @@ fn generate(input: &DeriveInput, attrs: &attr::ContainerAttrs) -> syn::Result<To
                 ));
             }
             let shape = model::shape(&data.fields, attrs.rename_all)?;
+            if let Some(span) = attrs.canonical {
+                if shape.style != Style::Named || shape.active().any(|f| f.flatten) {
+                    return Err(syn::Error::new(
+                        span,
+                        "`canonical` applies to structs with named fields and no flattened field",
+                    ));
+                }
+            }
             if let (Some((_, span)), Style::Tuple | Style::Unit) = (&attrs.check, shape.style) {
                 return Err(syn::Error::new(
                     *span,
@@ -169,6 +177,12 @@ fn generate(input: &DeriveInput, attrs: &attr::ContainerAttrs) -> syn::Result<To
             })
         }
         Data::Enum(data) => {
+            if let Some(span) = attrs.canonical {
+                return Err(syn::Error::new(
+                    span,
+                    "`canonical` applies to structs with named fields",
+                ));
+            }
             if let Some((_, span)) = &attrs.check {
                 return Err(syn::Error::new(
                     *span,

@@ -246,14 +246,26 @@ pub fn expand(
             }
         }
     };
+    let mut read = quote! {
+        __p::read_fields(__r, &__INFO, __p::None, |__m, __r| __p::own_member(self, __m, __r))
+    };
+    if let Some(span) = attrs.canonical {
+        let keys = canonical_keys(&table.names, span)?;
+        read = quote! {
+            if __p::read_canonical(__r, &[#(#keys),*], |__i, __r| {
+                <Self as __p::Fields<#de>>::read_member(self, __i, __r)
+            }) {
+                return __p::Ok(());
+            }
+            #read
+        };
+    }
     let check = crate::rules::container(&attrs.check);
     let reflect = reflect_via_fields(
         input,
         attrs,
         &b,
-        quote! {
-            __p::read_fields(__r, &__INFO, __p::None, |__m, __r| __p::own_member(self, __m, __r))
-        },
+        read,
         build(
             &muts,
             shape,
@@ -288,6 +300,26 @@ pub fn expand(
 
         #reflect
     })
+}
+
+/// The byte strings of the canonical layout of a struct with members `names`: `"a":`, then
+/// `,"b":` and so on, as `b"..."` literals. Every name must be plain (nothing a JSON string
+/// escapes), so that it stands in the input as it is.
+fn canonical_keys(names: &[String], span: proc_macro2::Span) -> syn::Result<Vec<syn::LitByteStr>> {
+    names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| {
+            if !structio_keys::is_plain(name.as_bytes()) {
+                return Err(syn::Error::new(
+                    span,
+                    format!("`canonical` needs member names without characters JSON escapes; `{name}` has one"),
+                ));
+            }
+            let text = format!("{}\"{name}\":", if i == 0 { "" } else { "," });
+            Ok(syn::LitByteStr::new(text.as_bytes(), span))
+        })
+        .collect()
 }
 
 /// `impl Reflect` for a struct with named fields on top of its `Fields` impl: written as one

@@ -33,6 +33,23 @@ impl<'a> RawJson<'a> {
         Ok(RawJson(text))
     }
 
+    /// Reads the text into a new `T`, as [`crate::from_json`] does: strings without escapes
+    /// (`&str`, `Cow<str>`, another `RawJson`) borrow from the same input, so reading the
+    /// deferred part of a message copies nothing that `T` does not own. Error offsets count
+    /// from the start of this text.
+    ///
+    /// ```
+    /// #[derive(structio::Reflect, Debug, PartialEq)]
+    /// struct Call<'a> { name: &'a str, arguments: structio::RawJson<'a> }
+    /// let raw = structio::RawJson::new(r#"{"name":"add","arguments":{"left":1}}"#).unwrap();
+    /// let call: Call = raw.parse().unwrap();
+    /// assert_eq!(call.name, "add");
+    /// assert_eq!(call.arguments.get(), r#"{"left":1}"#);
+    /// ```
+    pub fn parse<T: Reflect<'a>>(&self) -> Result<T> {
+        crate::json::from_json(self.0)
+    }
+
     /// An owned copy.
     pub fn to_owned(&self) -> RawJsonBuf {
         RawJsonBuf(self.0.to_string())

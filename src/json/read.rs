@@ -639,6 +639,17 @@ impl<'de> Reader<'de> for JsonReader<'de> {
         Ok(Some(NextField::of(self.bytes_of(text), guess)))
     }
 
+    const CANONICAL: bool = true;
+
+    #[inline(always)]
+    fn take_exact(&mut self, text: &[u8]) -> bool {
+        if self.s.get(self.pos..self.pos + text.len()) == Some(text) {
+            self.pos += text.len();
+            return true;
+        }
+        false
+    }
+
     #[inline]
     fn next_key(&mut self, first: &mut bool) -> Result<Option<Key<'de, '_>>> {
         if !self.member(first)? {

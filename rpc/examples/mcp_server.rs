@@ -1,0 +1,71 @@
+//! An MCP server over stdio with two tools:
+//!
+//! - `add`: arguments `{"left": i32, "right": i32}`, result `{"result": left + right}`;
+//! - `search`: arguments `{"query": string of 1 to 64 characters, "limit": integer 1..=100}`,
+//!   result a list of `limit` strings (as structured content `{"result": [...]}`).
+//!
+//! Run: `cargo run --release -p structio-rpc --example mcp_server`, then write JSON-RPC
+//! messages to its stdin, one per line:
+//!
+//! ```text
+//! {"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"sh","version":"1"}}}
+//! {"jsonrpc":"2.0","method":"notifications/initialized"}
+//! {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","arguments":{"left":2,"right":3}}}
+//! ```
+
+use structio_rpc::mcp::{Server, ToolError};
+
+/// The arguments of `add`.
+#[derive(structio::Reflect)]
+struct Add {
+    left: i32,
+    right: i32,
+}
+
+/// The result of `add`.
+#[derive(structio::Reflect)]
+struct Sum {
+    result: i32,
+}
+
+/// The arguments of `search`: the constraints are checked when the arguments are read (a
+/// call that breaks them gets a tool execution error naming each member), and appear in the
+/// tool's input schema.
+#[derive(structio::Reflect)]
+struct Search {
+    #[structio(length(min = 1, max = 64))]
+    query: String,
+    #[structio(range(min = 1, max = 100))]
+    limit: u32,
+}
+
+fn add(a: Add) -> Result<Sum, ToolError> {
+    match a.left.checked_add(a.right) {
+        Some(result) => Ok(Sum { result }),
+        None => Err(ToolError::new("the sum does not fit in a 32-bit integer")),
+    }
+}
+
+fn search(s: Search) -> Result<Vec<String>, ToolError> {
+    Ok((1..=s.limit)
+        .map(|i| format!("{} result {i}", s.query))
+        .collect())
+}
+
+fn main() {
+    let mut server = Server::new("structio-example", env!("CARGO_PKG_VERSION"))
+        .tool("add", "Adds two integers", add)
+        .tool(
+            "search",
+            "Returns `limit` (1 to 100) results for `query` (1 to 64 characters)",
+            search,
+        );
+    eprintln!(
+        "mcp_server: serving {} tools on stdio",
+        server.tool_names().count()
+    );
+    if let Err(e) = server.serve_stdio() {
+        eprintln!("mcp_server: {e}");
+        std::process::exit(1);
+    }
+}

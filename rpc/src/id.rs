@@ -1,0 +1,132 @@
+//! The `id` of a request: an integer, a string or null.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use structio::{Error, Reader, Reflect, Str, ValueKind, Wire, Writer};
+
+/// The `id` of a JSON-RPC request, echoed in its response: an integer, a string (borrowed from
+/// the input when it has no escapes) or null.
+///
+/// JSON-RPC 2.0 also allows numbers with a fraction, but says they SHOULD NOT be used, and
+/// MCP allows only strings and integers; a fraction, or an integer outside `i64`, is an
+/// invalid request here (`-32600`).
+///
+/// ```
+/// use structio_rpc::Id;
+/// assert_eq!(structio::from_json::<Id>("7").unwrap(), Id::Int(7));
+/// assert_eq!(structio::from_json::<Id>(r#""a-1""#).unwrap(), Id::from("a-1"));
+/// assert_eq!(structio::to_json(&Id::Null), "null");
+/// assert!(structio::from_json::<Id>("1.5").is_err());
+/// assert!(structio::from_json::<Id>("18446744073709551616").is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub enum Id<'a> {
+    /// `null` (a request whose id could not be read is answered with this one).
+    #[default]
+    Null,
+    /// An integer.
+    Int(i64),
+    /// A string.
+    Str(Cow<'a, str>),
+}
+
+impl Id<'_> {
+    /// The same id owning its text.
+    pub fn into_owned(self) -> Id<'static> {
+        match self {
+            Id::Null => Id::Null,
+            Id::Int(n) => Id::Int(n),
+            Id::Str(s) => Id::Str(Cow::Owned(s.into_owned())),
+        }
+    }
+
+    /// The id borrowed from this one (no copy of a string).
+    pub fn borrowed(&self) -> Id<'_> {
+        match self {
+            Id::Null => Id::Null,
+            Id::Int(n) => Id::Int(*n),
+            Id::Str(s) => Id::Str(Cow::Borrowed(s)),
+        }
+    }
+}
+
+impl<'a> From<&'a str> for Id<'a> {
+    fn from(s: &'a str) -> Id<'a> {
+        Id::Str(Cow::Borrowed(s))
+    }
+}
+
+impl From<String> for Id<'static> {
+    fn from(s: String) -> Id<'static> {
+        Id::Str(Cow::Owned(s))
+    }
+}
+
+impl From<i64> for Id<'static> {
+    fn from(n: i64) -> Id<'static> {
+        Id::Int(n)
+    }
+}
+
+impl fmt::Display for Id<'_> {
+    /// The id as JSON text.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&structio::to_json(self))
+    }
+}
+
+/// The message of an id that is neither an integer, a string nor null.
+const BAD_ID: &str = "id must be an integer, a string or null";
+
+impl<'de: 'a, 'a> Reflect<'de> for Id<'a> {
+    #[inline]
+    fn write<W: Writer>(&self, w: &mut W) {
+        match self {
+            Id::Null => w.null(),
+            Id::Int(n) => w.number(*n),
+            Id::Str(s) => w.str(s),
+        }
+    }
+
+    #[inline]
+    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+
+    #[inline]
+    fn read_new<R: Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        let at = r.offset();
+        match r.peek_kind()? {
+            ValueKind::String => Ok(Id::Str(match r.read_str()? {
+                Str::Borrowed(s) => Cow::Borrowed(s),
+                Str::Transient(s) => Cow::Owned(s.to_owned()),
+            })),
+            ValueKind::Number(_) => match r.read_wire_number()? {
+                Wire::Int(n) => i64::try_from(n).map(Id::Int).map_err(|_| out_of_range(at)),
+                Wire::Uint(n) => i64::try_from(n).map(Id::Int).map_err(|_| out_of_range(at)),
+                Wire::F32(_) | Wire::F64(_) => Err(Error::custom(
+                    "id must be an integer or a string, not a number with a fraction or exponent",
+                    at,
+                )),
+            },
+            ValueKind::Null => {
+                r.take_null()?;
+                Ok(Id::Null)
+            }
+            _ => Err(Error::custom(BAD_ID, at)),
+        }
+    }
+
+    #[inline]
+    fn default_value() -> Option<Self> {
+        Some(Id::Null)
+    }
+}
+
+/// An integer id outside `i64`.
+#[cold]
+fn out_of_range(at: usize) -> Error {
+    Error::custom("id out of range (an integer id must fit in 64 bits)", at)
+}

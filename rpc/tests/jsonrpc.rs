@@ -1,0 +1,361 @@
+//! JSON-RPC 2.0: the envelope in JSON and BEVE, and the error answered for every kind of bad
+//! input.
+
+use structio::{RawJson, Value};
+use structio_rpc::{code, dispatch, write_result, ErrorObject, Id, Limits, Request, Response};
+
+/// Dispatches `line` with a handler that answers `echo` with its params and `fail` with an
+/// internal error, and returns the output.
+fn answer(line: &[u8]) -> String {
+    answer_with(line, &Limits::default())
+}
+
+fn answer_with(line: &[u8], limits: &Limits) -> String {
+    let mut out = Vec::new();
+    dispatch(line, &mut out, limits, |req, out| {
+        match req.method.as_ref() {
+            "echo" => {
+                let id = req.id.clone().unwrap_or_default();
+                write_result(out, &id, &req.params.unwrap_or_default());
+                Ok(())
+            }
+            "fail" => Err(ErrorObject::new(code::INTERNAL_ERROR, "Internal error")),
+            _ => Err(ErrorObject::new(code::METHOD_NOT_FOUND, "Method not found")),
+        }
+    });
+    String::from_utf8(out).expect("responses are UTF-8")
+}
+
+/// The error of a single response.
+fn error_of(response: &str) -> (Id<'static>, ErrorObject<'static, Value>) {
+    let r: Response<Value, Value> =
+        structio::from_json(response).unwrap_or_else(|e| panic!("{e}: {response}"));
+    let id = r.id.into_owned();
+    let e = r.outcome.expect_err(response);
+    (
+        id,
+        ErrorObject {
+            code: e.code,
+            message: e.message.into_owned().into(),
+            data: e.data,
+        },
+    )
+}
+
+fn code_of(line: &[u8]) -> i32 {
+    let out = answer(line);
+    let (id, e) = error_of(&out);
+    assert_eq!(id, Id::Null, "{out}");
+    e.code
+}
+
+#[test]
+fn a_request_is_answered() {
+    assert_eq!(
+        answer(br#"{"jsonrpc":"2.0","id":1,"method":"echo","params":[1, 2]}"#),
+        r#"{"jsonrpc":"2.0","id":1,"result":[1, 2]}"#
+    );
+    // Spaced, reordered, escaped: the same request.
+    assert_eq!(
+        answer(b" { \"params\" : [1, 2] , \"method\":\"e\\u0063ho\", \"id\" : \"x\\\"y\", \"jsonrpc\" : \"2.0\" } "),
+        r#"{"jsonrpc":"2.0","id":"x\"y","result":[1, 2]}"#
+    );
+    // A null id is a request (answered), not a notification.
+    assert_eq!(
+        answer(br#"{"jsonrpc":"2.0","id":null,"method":"echo"}"#),
+        r#"{"jsonrpc":"2.0","id":null,"result":null}"#
+    );
+    // Members beyond the specification's are skipped.
+    assert_eq!(
+        answer(br#"{"jsonrpc":"2.0","id":2,"method":"echo","extra":{"a":[]}}"#),
+        r#"{"jsonrpc":"2.0","id":2,"result":null}"#
+    );
+}
+
+#[test]
+fn notifications_get_no_answer() {
+    assert_eq!(answer(br#"{"jsonrpc":"2.0","method":"echo"}"#), "");
+    assert_eq!(answer(br#"{"jsonrpc":"2.0","method":"nonesuch"}"#), "");
+    assert_eq!(answer(br#"{"jsonrpc":"2.0","method":"fail"}"#), "");
+    assert_eq!(
+        answer(br#"[{"jsonrpc":"2.0","method":"echo"},{"jsonrpc":"2.0","method":"fail"}]"#),
+        ""
+    );
+}
+
+#[test]
+fn method_not_found_and_internal_error() {
+    let (id, e) = error_of(&answer(
+        br#"{"jsonrpc":"2.0","id":"q","method":"nonesuch"}"#,
+    ));
+    assert_eq!((id, e.code), (Id::from("q"), code::METHOD_NOT_FOUND));
+    let (id, e) = error_of(&answer(br#"{"jsonrpc":"2.0","id":9,"method":"fail"}"#));
+    assert_eq!((id, e.code), (Id::Int(9), code::INTERNAL_ERROR));
+}
+
+#[test]
+fn not_json_is_a_parse_error_with_the_offset() {
+    for (line, offset) in [
+        (&b"{\"jsonrpc\":\"2.0\",\"id\":1,"[..], 24),
+        (b"not json", 0),
+        (b"{\"jsonrpc\":\"2.0\" \"id\":1}", 17),
+        (b"", 0),
+        (b"[1,", 3),
+        (b"{\"jsonrpc\":\"1.0\",\"method\":}", 26),
+    ] {
+        let out = answer(line);
+        let (id, e) = error_of(&out);
+        assert_eq!((id, e.code), (Id::Null, code::PARSE_ERROR), "{out}");
+        assert_eq!(
+            e.data.as_ref().and_then(|d| d["offset"].as_u64()),
+            Some(offset),
+            "{out}"
+        );
+    }
+}
+
+#[test]
+fn invalid_utf8_is_a_parse_error() {
+    assert_eq!(
+        code_of(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"a\xff\"}"),
+        code::PARSE_ERROR
+    );
+    assert_eq!(code_of(b"\xc3\x28"), code::PARSE_ERROR);
+}
+
+#[test]
+fn valid_json_that_is_no_request_is_an_invalid_request() {
+    for line in [
+        &br#"{"jsonrpc":"1.0","id":1,"method":"echo"}"#[..],
+        br#"{"jsonrpc":2.0,"id":1,"method":"echo"}"#,
+        br#"{"id":1,"method":"echo"}"#,
+        br#"{"jsonrpc":"2.0","id":1}"#,
+        br#"{"jsonrpc":"2.0","id":1,"method":7}"#,
+        br#"{"jsonrpc":"2.0","id":{"a":1},"method":"echo"}"#,
+        br#"{"jsonrpc":"2.0","id":true,"method":"echo"}"#,
+        br#"{"jsonrpc":"2.0","id":1.5,"method":"echo"}"#,
+        br#"{"jsonrpc":"2.0","id":99999999999999999999999999999999,"method":"echo"}"#,
+        br#"{"jsonrpc":"2.0","id":-9223372036854775809,"method":"echo"}"#,
+        br#"{"jsonrpc":"2.0","id":1e400,"method":"echo"}"#,
+        b"7",
+        b"\"text\"",
+        b"null",
+    ] {
+        assert_eq!(
+            code_of(line),
+            code::INVALID_REQUEST,
+            "{}",
+            String::from_utf8_lossy(line)
+        );
+    }
+    // The largest ids that fit are accepted.
+    assert!(
+        answer(br#"{"jsonrpc":"2.0","id":9223372036854775807,"method":"echo"}"#)
+            .contains("\"result\"")
+    );
+    assert!(
+        answer(br#"{"jsonrpc":"2.0","id":-9223372036854775808,"method":"echo"}"#)
+            .contains("\"result\"")
+    );
+}
+
+#[test]
+fn params_that_are_no_structure_are_invalid_params() {
+    for line in [
+        &br#"{"jsonrpc":"2.0","id":1,"method":"echo","params":3}"#[..],
+        br#"{"jsonrpc":"2.0","id":1,"method":"echo","params":"a"}"#,
+        br#"{"jsonrpc":"2.0","id":1,"method":"echo","params":false}"#,
+    ] {
+        assert_eq!(code_of(line), code::INVALID_PARAMS);
+    }
+    // A typed `P` that the params do not fit.
+    #[derive(structio::Reflect, Debug)]
+    #[allow(dead_code)]
+    struct Add {
+        left: i32,
+        right: i32,
+    }
+    let e = structio::from_json::<Request<Add>>(
+        br#"{"jsonrpc":"2.0","id":1,"method":"add","params":{"left":"x"}}"#,
+    )
+    .unwrap_err();
+    let input = br#"{"jsonrpc":"2.0","id":1,"method":"add","params":{"left":"x"}}"#;
+    let f = structio_rpc::classify(e, input);
+    assert_eq!(f.code, code::INVALID_PARAMS);
+    assert!(f.message.contains("Invalid params"), "{}", f.message);
+}
+
+#[test]
+fn batches() {
+    let out = answer(
+        br#"[{"jsonrpc":"2.0","id":1,"method":"echo","params":[1]},{"jsonrpc":"2.0","method":"echo"},{"foo":"boo"},{"jsonrpc":"2.0","id":"5","method":"nonesuch"}]"#,
+    );
+    let all: Vec<Response<Value, Value>> = structio::from_json(&out).unwrap();
+    assert_eq!(all.len(), 3, "{out}");
+    assert_eq!(all[0].id, Id::Int(1));
+    assert_eq!(
+        all[1].outcome.as_ref().unwrap_err().code,
+        code::INVALID_REQUEST
+    );
+    assert_eq!(
+        all[2].outcome.as_ref().unwrap_err().code,
+        code::METHOD_NOT_FOUND
+    );
+    // `[1,2,3]`: three invalid requests.
+    let out = answer(b"[1,2,3]");
+    let all: Vec<Response<Value, Value>> = structio::from_json(&out).unwrap();
+    assert_eq!(all.len(), 3);
+    assert!(all
+        .iter()
+        .all(|r| r.outcome.as_ref().unwrap_err().code == code::INVALID_REQUEST));
+    // An empty batch: one invalid request.
+    assert_eq!(code_of(b"[]"), code::INVALID_REQUEST);
+    assert_eq!(code_of(b" [ ] "), code::INVALID_REQUEST);
+    // A batch that is not JSON.
+    assert_eq!(
+        code_of(br#"[{"jsonrpc":"2.0","method":"echo"},{"#),
+        code::PARSE_ERROR
+    );
+}
+
+#[test]
+fn a_batch_past_the_limit_is_one_invalid_request() {
+    let mut line = b"[".to_vec();
+    for i in 0..1_000_000 {
+        if i > 0 {
+            line.push(b',');
+        }
+        line.push(b'1');
+    }
+    line.push(b']');
+    let out = answer(&line);
+    let (id, e) = error_of(&out);
+    assert_eq!((id, e.code), (Id::Null, code::INVALID_REQUEST));
+    assert!(e.message.contains("more than 1024"), "{}", e.message);
+    // A small limit.
+    let limits = Limits { max_batch: 2 };
+    let two =
+        br#"[{"jsonrpc":"2.0","id":1,"method":"echo"},{"jsonrpc":"2.0","id":2,"method":"echo"}]"#;
+    assert!(answer_with(two, &limits).starts_with("[{"));
+    let three = br#"[{"jsonrpc":"2.0","id":1,"method":"echo"},{"jsonrpc":"2.0","id":2,"method":"echo"},{"jsonrpc":"2.0","id":3,"method":"echo"}]"#;
+    let (_, e) = error_of(&answer_with(three, &limits));
+    assert_eq!(e.code, code::INVALID_REQUEST);
+}
+
+#[test]
+fn deep_nesting_is_answered() {
+    let mut line = vec![b'['; 100_000];
+    line.extend(vec![b']'; 100_000]);
+    let c = code_of(&line);
+    assert!(c == code::INVALID_REQUEST || c == code::PARSE_ERROR);
+    let mut line = br#"{"jsonrpc":"2.0","id":1,"method":"echo","params":"#.to_vec();
+    line.extend(vec![b'['; 100_000]);
+    line.extend(vec![b']'; 100_000]);
+    line.push(b'}');
+    let out = answer(&line);
+    assert!(out.contains("\"error\""), "{}", &out[..out.len().min(200)]);
+}
+
+#[test]
+fn envelope_in_beve() {
+    #[derive(structio::Reflect, Debug, PartialEq, Clone)]
+    struct Add {
+        left: i32,
+        right: i32,
+    }
+    let req = Request::new(Id::from("k"), "add", Some(Add { left: 1, right: -2 }));
+    let bytes = structio::to_beve(&req);
+    let back: Request<Add> = structio::from_beve(&bytes).unwrap();
+    assert_eq!(back, req);
+    // Deferred params travel as their JSON text.
+    let raw = Request::notification(
+        "add",
+        Some(RawJson::new(r#"{"left":1,"right":2}"#).unwrap()),
+    );
+    let bytes = structio::to_beve(&raw);
+    let back: Request = structio::from_beve(&bytes).unwrap();
+    assert_eq!(back, raw);
+    assert_eq!(
+        back.parse_params::<Add>().unwrap(),
+        Add { left: 1, right: 2 }
+    );
+    // Responses.
+    let mut out = Vec::new();
+    structio_rpc::beve::write_result(&mut out, &Id::Int(4), &Add { left: 0, right: 0 });
+    let r: Response<Add> = structio::from_beve(&out).unwrap();
+    assert_eq!(
+        (r.id, r.outcome),
+        (Id::Int(4), Ok(Add { left: 0, right: 0 }))
+    );
+    out.clear();
+    let e: ErrorObject<'_, ()> = ErrorObject::new(code::METHOD_NOT_FOUND, "Method not found");
+    structio_rpc::beve::write_error(&mut out, &Id::Null, &e);
+    let r: Response<Add, ()> = structio::from_beve(&out).unwrap();
+    assert_eq!(r.outcome.unwrap_err().code, code::METHOD_NOT_FOUND);
+    // A wrong version is refused in BEVE too.
+    #[derive(structio::Reflect)]
+    struct Fake<'a> {
+        jsonrpc: &'a str,
+        method: &'a str,
+    }
+    let bytes = structio::to_beve(&Fake {
+        jsonrpc: "1.0",
+        method: "x",
+    });
+    assert!(structio::from_beve::<Request>(&bytes).is_err());
+}
+
+#[test]
+fn json_roundtrip_of_the_envelope() {
+    let req: Request = Request::new(Id::Int(-3), "tools/list", None);
+    let text = structio::to_json(&req);
+    assert_eq!(text, r#"{"jsonrpc":"2.0","id":-3,"method":"tools/list"}"#);
+    assert_eq!(structio::from_json::<Request>(&text).unwrap(), req);
+    let note: Request = Request::notification("notifications/initialized", None);
+    assert_eq!(
+        structio::to_json(&note),
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#
+    );
+    // Borrowed where there is nothing to unescape.
+    let line = r#"{"jsonrpc":"2.0","id":"abc","method":"m"}"#;
+    let req: Request = structio::from_json(line).unwrap();
+    assert!(matches!(req.method, std::borrow::Cow::Borrowed(_)));
+    assert!(matches!(
+        req.id,
+        Some(Id::Str(std::borrow::Cow::Borrowed(_)))
+    ));
+}
+
+mod arbitrary_input {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(2000))]
+        /// Any bytes: an answer that is one JSON value, or nothing; no panic.
+        #[test]
+        fn any_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..200)) {
+            let out = answer(&bytes);
+            if !out.is_empty() {
+                prop_assert!(structio::json::validate(out.as_bytes()).is_ok(), "{}", out);
+            }
+        }
+
+        /// Requests built from pieces, some of them wrong.
+        #[test]
+        fn pieces(
+            version in prop_oneof![Just("\"2.0\""), Just("\"1.0\""), Just("2"), Just("null")],
+            id in prop_oneof![Just("1"), Just("\"a\""), Just("null"), Just("1.5"), Just("{}"), Just("123456789012345678901234567890")],
+            method in prop_oneof![Just("\"echo\""), Just("\"nope\""), Just("1")],
+            params in prop_oneof![Just(""), Just(",\"params\":[1]"), Just(",\"params\":1"), Just(",\"params\":{")],
+        ) {
+            let line = format!("{{\"jsonrpc\":{version},\"id\":{id},\"method\":{method}{params}}}");
+            let out = answer(line.as_bytes());
+            prop_assert!(structio::json::validate(out.as_bytes()).is_ok(), "{} -> {}", line, out);
+            let r: Response<Value, Value> = structio::from_json(&out).unwrap();
+            let ok = version == "\"2.0\"" && !matches!(id, "1.5" | "{}" | "123456789012345678901234567890")
+                && method == "\"echo\"" && matches!(params, "" | ",\"params\":[1]");
+            prop_assert_eq!(r.outcome.is_ok(), ok, "{} -> {}", line, out);
+        }
+    }
+}

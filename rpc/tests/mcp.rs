@@ -1,0 +1,423 @@
+//! The MCP server: lifecycle, tools, errors, and the stdio transport's bounds.
+
+use std::io::Read;
+
+use structio::Value;
+use structio_rpc::mcp::{Server, ToolError, LATEST_PROTOCOL_VERSION};
+use structio_rpc::{code, Id, Response};
+
+#[derive(structio::Reflect)]
+struct Add {
+    left: i32,
+    right: i32,
+}
+
+#[derive(structio::Reflect)]
+struct Sum {
+    result: i32,
+}
+
+#[derive(structio::Reflect)]
+struct Search {
+    query: String,
+    limit: u32,
+}
+
+fn server() -> Server {
+    Server::new("test", "0.1.0")
+        .tool("add", "Adds two integers", |a: Add| {
+            a.left
+                .checked_add(a.right)
+                .map(|result| Sum { result })
+                .ok_or_else(|| ToolError::new("overflow"))
+        })
+        .tool("search", "Searches", |s: Search| {
+            if s.limit == 0 || s.limit > 100 {
+                return Err(ToolError::invalid("$.limit", "must be between 1 and 100"));
+            }
+            Ok((0..s.limit)
+                .map(|i| format!("{} {i}", s.query))
+                .collect::<Vec<_>>())
+        })
+        .tool("boom", "Panics", |_: Add| -> Result<Sum, ToolError> {
+            panic!("boom")
+        })
+}
+
+/// The response to one line.
+fn one(server: &mut Server, line: &str) -> Response<'static, Value, Value> {
+    let mut out = Vec::new();
+    assert!(
+        server.handle_line(line.as_bytes(), &mut out),
+        "no answer to {line}"
+    );
+    assert_eq!(out.last(), Some(&b'\n'));
+    assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1);
+    let r: Response<Value, Value> = structio::from_json(&out[..out.len() - 1])
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out)));
+    Response {
+        id: r.id.into_owned(),
+        outcome: r.outcome.map_err(|e| structio_rpc::ErrorObject {
+            code: e.code,
+            message: e.message.into_owned().into(),
+            data: e.data,
+        }),
+    }
+}
+
+fn call(server: &mut Server, tool: &str, args: &str) -> Value {
+    let line = format!(
+        r#"{{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{{"name":"{tool}","arguments":{args}}}}}"#
+    );
+    one(server, &line).outcome.expect("a result")
+}
+
+#[test]
+fn initialize_negotiates_the_version() {
+    let mut s = server();
+    for (asked, agreed) in [
+        ("2025-11-25", "2025-11-25"),
+        ("2025-06-18", "2025-06-18"),
+        ("2025-03-26", "2025-03-26"),
+        ("2024-11-05", "2024-11-05"),
+        ("2099-01-01", LATEST_PROTOCOL_VERSION),
+    ] {
+        let line = format!(
+            r#"{{"jsonrpc":"2.0","id":0,"method":"initialize","params":{{"protocolVersion":"{asked}","capabilities":{{"roots":{{}}}},"clientInfo":{{"name":"t","version":"1"}}}}}}"#
+        );
+        let r = one(&mut s, &line).outcome.unwrap();
+        assert_eq!(r["protocolVersion"].as_str(), Some(agreed));
+        assert_eq!(r["serverInfo"]["name"].as_str(), Some("test"));
+        assert_eq!(
+            r["capabilities"]["tools"]["listChanged"].as_bool(),
+            Some(false)
+        );
+        assert_eq!(s.protocol_version(), Some(agreed));
+    }
+    // Without the version: invalid params.
+    let e = one(
+        &mut s,
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#,
+    )
+    .outcome
+    .unwrap_err();
+    assert_eq!(e.code, code::INVALID_PARAMS);
+}
+
+#[test]
+fn ping_list_and_notifications() {
+    let mut s = server();
+    let r = one(&mut s, r#"{"jsonrpc":"2.0","id":"p","method":"ping"}"#);
+    assert_eq!(r.id, Id::from("p"));
+    assert_eq!(structio::to_json(&r.outcome.unwrap()), "{}");
+    let tools = one(&mut s, r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#)
+        .outcome
+        .unwrap();
+    let names: Vec<&str> = tools["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
+    assert_eq!(names, ["add", "search", "boom"]);
+    assert_eq!(
+        tools["tools"][0]["description"].as_str(),
+        Some("Adds two integers")
+    );
+    assert_eq!(
+        tools["tools"][0]["inputSchema"]["type"].as_str(),
+        Some("object")
+    );
+    // The derive's schemas: the argument members, and the result (wrapped when not an object).
+    let add = &tools["tools"][0];
+    assert_eq!(
+        add["inputSchema"]["properties"]["left"]["type"].as_str(),
+        Some("integer")
+    );
+    assert_eq!(
+        add["outputSchema"]["properties"]["result"]["type"].as_str(),
+        Some("integer")
+    );
+    let search = &tools["tools"][1];
+    assert_eq!(search["outputSchema"]["type"].as_str(), Some("object"));
+    assert_eq!(
+        search["outputSchema"]["properties"]["result"]["type"].as_str(),
+        Some("array")
+    );
+    let mut out = Vec::new();
+    assert!(!s.handle_line(
+        br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        &mut out
+    ));
+    assert!(!s.handle_line(
+        br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3}}"#,
+        &mut out
+    ));
+    assert!(out.is_empty());
+    let e = one(
+        &mut s,
+        r#"{"jsonrpc":"2.0","id":3,"method":"resources/list"}"#,
+    )
+    .outcome
+    .unwrap_err();
+    assert_eq!(e.code, code::METHOD_NOT_FOUND);
+}
+
+#[test]
+fn tools_call_results() {
+    let mut s = server();
+    let r = call(&mut s, "add", r#"{"left":2,"right":40}"#);
+    assert_eq!(r["isError"].as_bool(), Some(false));
+    assert_eq!(r["structuredContent"]["result"].as_i64(), Some(42));
+    assert_eq!(r["content"][0]["type"].as_str(), Some("text"));
+    assert_eq!(r["content"][0]["text"].as_str(), Some(r#"{"result":42}"#));
+    // Spaced and reordered arguments give the same value.
+    let r = call(&mut s, "add", r#"{ "right" : 40 , "left" : 2 }"#);
+    assert_eq!(r["structuredContent"]["result"].as_i64(), Some(42));
+    // A result that is not an object is wrapped.
+    let r = call(&mut s, "search", r#"{"query":"q","limit":2}"#);
+    assert_eq!(
+        structio::to_json(&r["structuredContent"]),
+        r#"{"result":["q 0","q 1"]}"#
+    );
+    assert_eq!(
+        r["content"][0]["text"].as_str(),
+        Some(r#"{"result":["q 0","q 1"]}"#)
+    );
+}
+
+#[test]
+fn invalid_arguments_are_tool_execution_errors() {
+    let mut s = server();
+    for (args, path) in [
+        (r#"{"left":"2","right":3}"#, "$.left"),
+        (r#"{"left":2}"#, "$.right"),
+        (r#"{"left":2,"right":3,"middle":1}"#, "$.middle"),
+        (r#"{"left":2,"right":3000000000}"#, "$.right"),
+        (r#"[1,2]"#, "$"),
+    ] {
+        let r = call(&mut s, "add", args);
+        assert_eq!(r["isError"].as_bool(), Some(true), "{args}");
+        let text = r["content"][0]["text"].as_str().unwrap();
+        assert!(text.contains(path), "{args}: {text}");
+        assert!(text.contains("`add`"), "{text}");
+    }
+    // Every offending member is named, not only the first.
+    let r = call(&mut s, "add", r#"{"left":"x","right":true,"extra":1}"#);
+    let text = r["content"][0]["text"].as_str().unwrap();
+    for path in ["$.left", "$.right", "$.extra"] {
+        assert!(text.contains(path), "{text}");
+    }
+    let r = call(&mut s, "search", r#"{"query":"q","limit":0}"#);
+    assert_eq!(r["isError"].as_bool(), Some(true));
+    assert!(r["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("$.limit"));
+    // The tool's own error.
+    let r = call(&mut s, "add", r#"{"left":2147483647,"right":1}"#);
+    assert_eq!(r["isError"].as_bool(), Some(true));
+    assert_eq!(r["content"][0]["text"].as_str(), Some("overflow"));
+}
+
+#[test]
+fn protocol_errors_of_tools_call() {
+    let mut s = server();
+    let e = one(
+        &mut s,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"nonesuch","arguments":{}}}"#,
+    )
+    .outcome
+    .unwrap_err();
+    assert_eq!(e.code, code::INVALID_PARAMS);
+    assert!(e.message.contains("Unknown tool"));
+    let e = one(
+        &mut s,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{}}"#,
+    )
+    .outcome
+    .unwrap_err();
+    assert_eq!(e.code, code::INVALID_PARAMS);
+    let e = one(&mut s, r#"{"jsonrpc":"2.0","id":1,"method":"tools/call"}"#)
+        .outcome
+        .unwrap_err();
+    assert_eq!(e.code, code::INVALID_PARAMS);
+    // A panicking tool: an internal error, and the server goes on.
+    let e = one(
+        &mut s,
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"boom","arguments":{"left":1,"right":2}}}"#,
+    )
+    .outcome
+    .unwrap_err();
+    assert_eq!(e.code, code::INTERNAL_ERROR);
+    assert_eq!(
+        call(&mut s, "add", r#"{"left":1,"right":2}"#)["isError"].as_bool(),
+        Some(false)
+    );
+}
+
+/// Serves `input` and returns the output lines.
+fn serve(server: &mut Server, input: impl Read) -> Vec<String> {
+    let mut out = Vec::new();
+    server.serve(input, &mut out).unwrap();
+    String::from_utf8(out)
+        .unwrap()
+        .lines()
+        .map(str::to_owned)
+        .collect()
+}
+
+#[test]
+fn stdio_lines() {
+    let mut s = server();
+    let input = concat!(
+        r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
+        "\r\n\n   \n",
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        "\n",
+        "garbage\n",
+        r#"{"jsonrpc":"2.0","id":2,"method":"ping"}"#
+    );
+    let lines = serve(&mut s, input.as_bytes());
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0], r#"{"jsonrpc":"2.0","id":1,"result":{}}"#);
+    assert!(lines[1].contains("-32700"));
+    assert_eq!(lines[2], r#"{"jsonrpc":"2.0","id":2,"result":{}}"#);
+}
+
+#[test]
+fn stdio_pipelined_in_small_reads() {
+    /// Hands out its bytes a few at a time.
+    struct Trickle<'a>(&'a [u8], usize);
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            let n = self.1.min(buf.len()).min(self.0.len());
+            buf[..n].copy_from_slice(&self.0[..n]);
+            self.0 = &self.0[n..];
+            Ok(n)
+        }
+    }
+    let mut input = String::new();
+    for i in 0..200 {
+        input.push_str(&format!(
+            "{{\"jsonrpc\":\"2.0\",\"id\":{i},\"method\":\"tools/call\",\"params\":{{\"name\":\"add\",\"arguments\":{{\"left\":{i},\"right\":1}}}}}}\n"
+        ));
+    }
+    for step in [1, 7, 100, 1 << 20] {
+        let mut s = server();
+        let lines = serve(&mut s, Trickle(input.as_bytes(), step));
+        assert_eq!(lines.len(), 200);
+        for (i, l) in lines.iter().enumerate() {
+            assert!(
+                l.starts_with(&format!("{{\"jsonrpc\":\"2.0\",\"id\":{i},")),
+                "{l}"
+            );
+            assert!(
+                l.contains(&format!("\"structuredContent\":{{\"result\":{}}}", i + 1)),
+                "{l}"
+            );
+        }
+    }
+}
+
+/// A 100 MB line without a line break for most of it, then a ping.
+struct Huge {
+    left: usize,
+    tail: &'static [u8],
+}
+
+impl Read for Huge {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.left > 0 {
+            let n = self.left.min(buf.len());
+            buf[..n].fill(b'1');
+            if self.left == 100 << 20 {
+                buf[0] = b'[';
+            }
+            self.left -= n;
+            return Ok(n);
+        }
+        let n = self.tail.len().min(buf.len());
+        buf[..n].copy_from_slice(&self.tail[..n]);
+        self.tail = &self.tail[n..];
+        Ok(n)
+    }
+}
+
+#[test]
+fn stdio_line_limit() {
+    let mut s = server().max_line(1 << 20);
+    let lines = serve(
+        &mut s,
+        Huge {
+            left: 100 << 20,
+            tail: b"]\n{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n",
+        },
+    );
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    let r: Response<Value, Value> = structio::from_json(&lines[0]).unwrap();
+    let e = r.outcome.unwrap_err();
+    assert_eq!((r.id, e.code), (Id::Null, code::INVALID_REQUEST));
+    assert!(e.message.contains("longer than 1048576 bytes"));
+    assert_eq!(lines[1], r#"{"jsonrpc":"2.0","id":1,"result":{}}"#);
+    // A line at the limit is read; one byte more is not; an overlong last line without a
+    // line break is answered too.
+    let mut s = server().max_line(48);
+    let ping = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#; // 40 bytes
+    let at_limit = format!("{ping}{}", " ".repeat(8));
+    let over = format!("{ping}{}", " ".repeat(9));
+    let lines = serve(&mut s, format!("{at_limit}\n{over}\n{over}").as_bytes());
+    assert_eq!(lines.len(), 3);
+    assert_eq!(lines[0], r#"{"jsonrpc":"2.0","id":1,"result":{}}"#);
+    assert!(lines[1].contains("-32600") && lines[2].contains("-32600"));
+}
+
+#[test]
+fn stdio_stops_when_the_reader_goes_away() {
+    struct Closed;
+    impl std::io::Write for Closed {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::ErrorKind::BrokenPipe.into())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut s = server();
+    let input = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#
+        .repeat(3)
+        .replace("}{", "}\n{");
+    assert!(s.serve(input.as_bytes(), Closed).is_ok());
+}
+
+mod arbitrary_lines {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(1000))]
+        /// Any bytes as a line: one JSON answer or nothing, and the server goes on serving.
+        #[test]
+        fn any_line(bytes in proptest::collection::vec(any::<u8>(), 0..300)) {
+            let mut s = server();
+            let mut out = Vec::new();
+            s.handle_line(&bytes, &mut out);
+            if !out.is_empty() {
+                prop_assert_eq!(out.last(), Some(&b'\n'));
+                prop_assert!(structio::json::validate(&out[..out.len() - 1]).is_ok());
+            }
+            out.clear();
+            let answered = s.handle_line(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, &mut out);
+            prop_assert!(answered);
+        }
+
+        /// Arguments of any shape: a result or a tool execution error, never a protocol error.
+        #[test]
+        fn any_arguments(left in prop_oneof![Just("1".to_owned()), Just("\"x\"".to_owned()), Just("null".to_owned()), any::<i64>().prop_map(|n| n.to_string())],
+                         extra in prop_oneof![Just(""), Just(",\"z\":1"), Just(",\"right\":2")]) {
+            let mut s = server();
+            let r = call(&mut s, "add", &format!("{{\"left\":{left},\"right\":3{extra}}}"));
+            prop_assert!(r["isError"].as_bool().is_some());
+        }
+    }
+}
