@@ -152,6 +152,12 @@ pub fn write_json<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>) {
 
 /// Appends the value as JSON text to `out`, with options.
 pub fn write_json_with<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>, opts: &Options) {
+    write_to(v, out, opts)
+}
+
+/// Writes `v` into any text sink in the layout `opts` asks for (compact or pretty).
+#[inline]
+pub(crate) fn write_to<'de, T: Reflect<'de>, S: crate::TextSink>(v: &T, out: S, opts: &Options) {
     if opts.pretty {
         v.write(&mut JsonWriter::<_, true>::with_options(out, opts));
     } else {

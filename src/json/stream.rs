@@ -51,15 +51,7 @@ pub fn to_writer<'de, T: Reflect<'de>, W: Write>(w: W, v: &T) -> Result<()> {
 /// ```
 pub fn to_writer_with<'de, T: Reflect<'de>, W: Write>(w: W, v: &T, opts: &Options) -> Result<()> {
     let mut sink = crate::IoSink::new(w);
-    if opts.pretty {
-        v.write(&mut super::JsonWriter::<_, true>::with_options(
-            &mut sink, opts,
-        ));
-    } else {
-        v.write(&mut super::JsonWriter::<_, false>::with_options(
-            &mut sink, opts,
-        ));
-    }
+    super::write_to(v, &mut sink, opts);
     crate::io::finish(sink)
 }
 
