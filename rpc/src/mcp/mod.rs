@@ -128,8 +128,10 @@ impl Server {
     /// Adds a tool: `call` takes the arguments as an `A` (read from the call's `arguments`
     /// object; a call without arguments reads `{}`) and returns an `R` or a [`ToolError`].
     ///
-    /// The arguments are read with the boundary parser ([`structio::json::parse`]), which
-    /// also checks the constraints declared on `A`'s members. Arguments that do not fit `A` (a
+    /// The arguments are read with the trusted reader, and arguments it refuses again with the
+    /// boundary parser ([`structio::json::parse`], which accepts exactly the same, with the
+    /// same value, and names every problem); both check the constraints declared on `A`'s
+    /// members. Arguments that fit take no allocation. Arguments that do not fit `A` (a
     /// missing or unknown member, a wrong type, a number out of range, a broken constraint)
     /// are a tool execution error, as the MCP specification prescribes (revision 2025-11-25):
     /// a result with `isError: true` whose text names every offending member by its path
