@@ -15,7 +15,10 @@ use crate::Id;
 /// `params` as it is: with the default `P = RawJson` it is the validated text of the
 /// parameters, read into a type later with [`RawJson::parse`], once the method is known. A
 /// typed `P` reads the parameters in the same pass. Members other than the four of the
-/// specification are skipped.
+/// specification are skipped. A compact request with its members in the specification's order
+/// (`{"jsonrpc":"2.0","id":..,"method":..,"params":..}`, the layout clients send) is
+/// recognised by comparing the text between the values with constants; any other layout is
+/// read member by member, with the same result.
 ///
 /// The same type reads and writes BEVE: a service that speaks BEVE between programs sends the
 /// same envelope as a BEVE object (with `P = RawJson` the parameters travel as a string holding
