@@ -312,13 +312,13 @@ where
                 if track {
                     seen.mark(f, k, info, &opts, key_at(r))?;
                 }
-                present.set(f);
+                present.set(f, members);
                 field(Member::Index(f), r)
                     .map_err(|e| e.push_path(PathSegment::Field(info.names[f])))?;
                 expect = f + 1;
             }
             Err(Unmatched::Flat(m, name)) => {
-                present.set(m);
+                present.set(m, members);
                 field(Member::Index(m), r).map_err(|e| e.push_path(PathSegment::Field(name)))?;
             }
             // The keeper of the entry names it in error paths.
@@ -337,7 +337,7 @@ where
         // is reported there (the same offset whatever whitespace follows the object).
         let now = r.save();
         r.restore(end);
-        let res = send_absent(members, &present, |m| field(Member::Absent(m), r));
+        let res = send_absent(members, present, |m| field(Member::Absent(m), r));
         r.restore(now);
         res?;
     }
@@ -410,13 +410,13 @@ where
                         continue;
                     }
                 }
-                present.set(f);
+                present.set(f, members);
                 let seg = PathSegment::Field(info.names[f]);
                 collect_member(r, Some(seg), &mut failed, |r| field(Member::Index(f), r))?;
                 expect = f + 1;
             }
             Err(Unmatched::Flat(m, name)) => {
-                present.set(m);
+                present.set(m, members);
                 let seg = PathSegment::Field(name);
                 collect_member(r, Some(seg), &mut failed, |r| field(Member::Index(m), r))?;
             }
@@ -513,7 +513,7 @@ where
 #[inline(never)]
 fn send_absent(
     members: usize,
-    present: &Present,
+    present: Present,
     mut absent: impl FnMut(usize) -> Result<()>,
 ) -> Result<()> {
     for m in (0..members).filter(|&m| !present.has(m)) {
@@ -522,51 +522,69 @@ fn send_absent(
     Ok(())
 }
 
-/// Which members of a struct an object set: on the stack for the first [`Present::INLINE`]
-/// members (every struct but the very largest, so reading one allocates nothing), in more
-/// words only past them.
+/// Which members of a struct an object set. The first 64 are one word that stays in a
+/// register (most structs have fewer members; keeping them in an array on the stack cost 5% of
+/// reading a small message); the others, for a struct that has more, are in [`HighMembers`]
+/// (on the stack up to [`HighMembers::INLINE`] members, past them on the heap), so that no
+/// struct of up to 256 members allocates to be read.
 struct Present {
-    words: [u64; 4],
+    low: u64,
+    high: Option<HighMembers>,
+}
+
+/// The members of a struct past its first 64 that an object set.
+struct HighMembers {
+    mid: [u64; 3],
     more: Vec<u64>,
 }
 
-impl Present {
-    /// Members tracked without allocating.
+impl HighMembers {
+    /// Members (the first 64 included) tracked without allocating.
     const INLINE: usize = 256;
 
-    /// Tracks `members` members (0: nothing; setting is then one OR that nobody reads).
-    #[inline(always)]
-    fn new(members: usize) -> Present {
-        Present {
-            words: [0; 4],
-            more: if members > Self::INLINE {
-                vec![0; (members - Self::INLINE).div_ceil(64)]
-            } else {
-                Vec::new()
-            },
-        }
-    }
-
-    /// The word holding member `m`'s bit, if it is tracked.
-    #[inline(always)]
+    /// The word holding member `m`'s bit (`m` at least 64), if it is tracked.
     fn word(&mut self, m: usize) -> Option<&mut u64> {
-        match self.words.get_mut(m / 64) {
+        match self.mid.get_mut(m / 64 - 1) {
             Some(w) => Some(w),
             None => self.more.get_mut((m - Self::INLINE) / 64),
         }
     }
+}
 
+impl Present {
+    /// Tracks `members` members (0: nothing; setting is then one OR that nobody reads).
     #[inline(always)]
-    fn set(&mut self, m: usize) {
-        if let Some(w) = self.word(m) {
-            *w |= 1 << (m % 64);
+    fn new(members: usize) -> Present {
+        Present {
+            low: 0,
+            high: (members > 64).then(|| HighMembers {
+                mid: [0; 3],
+                more: if members > HighMembers::INLINE {
+                    vec![0; (members - HighMembers::INLINE).div_ceil(64)]
+                } else {
+                    Vec::new()
+                },
+            }),
+        }
+    }
+
+    /// Marks member `m` of `members` (a constant where the derive calls: a struct of up to 64
+    /// members then sets one bit, with no test).
+    #[inline(always)]
+    fn set(&mut self, m: usize, members: usize) {
+        if members <= 64 || m < 64 {
+            self.low |= 1 << (m % 64);
+        } else if let Some(high) = &mut self.high {
+            set_high(high, m);
         }
     }
 
     fn has(&self, m: usize) -> bool {
-        let w = match self.words.get(m / 64) {
-            Some(w) => w,
-            None => &self.more[(m - Self::INLINE) / 64],
+        let w = match (m / 64, &self.high) {
+            (0, _) => self.low,
+            (i, Some(high)) if i <= high.mid.len() => high.mid[i - 1],
+            (_, Some(high)) => high.more[(m - HighMembers::INLINE) / 64],
+            (_, None) => 0,
         };
         w & (1 << (m % 64)) != 0
     }
@@ -580,9 +598,18 @@ impl Present {
             } else {
                 (1u64 << members) - 1
             };
-            return self.words[0] & mask == mask;
+            return self.low & mask == mask;
         }
         (0..members).all(|m| self.has(m))
+    }
+}
+
+/// [`Present::set`] for a member past the first 64: out of line, so that the first word stays
+/// in a register.
+#[inline(never)]
+fn set_high(high: &mut HighMembers, m: usize) {
+    if let Some(w) = high.word(m) {
+        *w |= 1 << (m % 64);
     }
 }
 
@@ -1044,14 +1071,14 @@ mod tests {
         for members in [1, 63, 64, 65, 128, 255, 256, 257, 400] {
             let mut p = Present::new(members);
             for m in (0..members).step_by(2) {
-                p.set(m);
+                p.set(m, members);
             }
             for m in 0..members {
                 assert_eq!(p.has(m), m % 2 == 0, "{members}: {m}");
             }
             assert_eq!(p.all(members), members == 1, "{members}");
             for m in (1..members).step_by(2) {
-                p.set(m);
+                p.set(m, members);
             }
             assert!(p.all(members), "{members}");
         }
