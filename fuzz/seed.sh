@@ -62,6 +62,11 @@ done <<'LINES'
 {"jsonrpc":"2.0","id":"s","method":"tools/call","params":{"name":"search","arguments":{"query":"q","limit":3}}}
 [{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"x"},1]
 {"jsonrpc":"1.0","id":1e400,"method":7}
+{ "params" : { "arguments" : { "right" : 40, "left" : 2 }, "name" : "add" }, "method" : "tools/call", "id" : 3, "jsonrpc" : "2.0" }
+{"jsonrpc":"2.0","id":4,"method":"tools/call","params":["add",{"left":2,"right":40}]}
+{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"a\u0064d","protocolVersion":7,"arguments":null}}
+{"jsonrpc":"2.0","id":6,"method":"initialize","params":{"capabilities":{},"protocolVersion":null}}
+{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add","name":"search","arguments":{"query":"q","limit":3},"_meta":{"progressToken":1}}}
 LINES
 seed rpc_line "${json[@]}"
 # value_roundtrip builds values from raw bytes: any bytes do; start from the BEVE files.

@@ -122,29 +122,48 @@ where
     if !R::CANONICAL {
         return false;
     }
-    let mark = r.save();
-    let mut read = |r: &mut R| -> Result<bool> {
+    attempt(r, |r| {
         let mut map = r.begin_object()?;
         for (i, key) in keys.iter().enumerate() {
             if !r.take_exact(key) {
-                return Ok(false);
+                return Ok(None);
             }
             field(i, r)?;
         }
-        Ok(r.next_field(&mut map)?.is_none())
-    };
+        Ok(r.next_field(&mut map)?.is_none().then_some(()))
+    })
+    .is_some()
+}
+
+/// Tries a fast path: runs `f`, and keeps what it read if it returns `Ok(Some(value))`.
+/// Otherwise (`Ok(None)`: the input is not in the layout `f` recognises, or an error) the
+/// reader is put back where it was and `None` is returned, so that the caller reads the value
+/// the ordinary way, which gives the same value, or the error with its path. A collecting read
+/// ([`crate::json::parse`]) has its collector suspended during `f`: problems stop the attempt
+/// instead of being recorded, so that the ordinary read records each one once.
+///
+/// [`read_canonical`] is this with the layout of a derived struct; a hand-written
+/// [`Reflect`] impl uses it for its own canonical layout (compare with [`Reader::take_exact`],
+/// which only a format with a canonical layout, [`Reader::CANONICAL`], implements).
+#[inline(always)]
+pub fn attempt<'de, R, T, F>(r: &mut R, f: F) -> Option<T>
+where
+    R: Reader<'de>,
+    F: FnOnce(&mut R) -> Result<Option<T>>,
+{
+    let mark = r.save();
     // A collecting read (`json::parse`) records problems and goes on; here they must stop the
     // attempt instead, so that the ordinary walk, which runs next, records each one once.
     let done = if R::COLLECTS {
-        crate::report::suspended(r, &mut read)
+        crate::report::suspended(r, f)
     } else {
-        read(r)
+        f(r)
     };
-    if let Ok(true) = done {
-        return true;
+    if let Ok(Some(v)) = done {
+        return Some(v);
     }
     r.restore(mark);
-    false
+    None
 }
 
 /// [`read_fields`] for an object the caller has already started (and whose first members it may

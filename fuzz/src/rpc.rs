@@ -6,6 +6,8 @@
 //! - Each answer is one line holding one well-formed JSON value (a response, or an array of
 //!   them for a batch); a line gets at most one answer.
 //! - After any input, the server still answers a `ping`.
+//! - `handle_line` (one pass for the usual messages) answers exactly as `handle_line_deferred`
+//!   (every message read the general way).
 
 use structio_rpc::mcp::{Server, ToolError};
 
@@ -67,6 +69,15 @@ pub fn rpc_line(data: &[u8]) {
     let mut s = server(256);
     let mut out = Vec::new();
     s.handle_line(data, &mut out);
+    // The one-pass routing answers exactly as the general way does.
+    let mut general = Vec::new();
+    server(256).handle_line_deferred(data, &mut general);
+    assert_eq!(
+        String::from_utf8_lossy(&out),
+        String::from_utf8_lossy(&general),
+        "routed and deferred answers differ"
+    );
+    assert_eq!(out, general);
     lines_are_json(&out);
     assert!(
         out.iter().filter(|&&b| b == b'\n').count() <= 1,

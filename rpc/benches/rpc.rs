@@ -9,7 +9,13 @@
 //! Paired: the sides take turns, round by round, in one process; each row is the median of the
 //! rounds' ns per message. A counting global allocator reports allocations per message.
 //!
-//! Run: `cargo bench -p structio-rpc --bench rpc` (`ROUNDS=`, `ITERS=` to change the effort).
+//! Run: `cargo bench -p structio-rpc --bench rpc` (`ROUNDS=`, `ITERS=` to change the effort;
+//! `ROW=` a row's label and `SIDE=` a side's name, to run only those).
+//!
+//! Instructions per message, repeatable on a busy host: one side under callgrind, e.g.
+//! `ROW='tools/call canonical' SIDE='blazingly-json canonical' ROUNDS=1 ITERS=10000 valgrind
+//! --tool=callgrind --toggle-collect='*measured*' target/release/deps/rpc-*` (the count over
+//! `ITERS`; the bench binary's name is printed by `cargo bench --no-run`).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::borrow::Cow;
@@ -115,9 +121,29 @@ impl<'a> Side<'a> {
     }
 }
 
+/// `iters` calls of `run`: the timed loop, in a function of its own so that callgrind can count
+/// exactly it (`--toggle-collect='*measured*'`, with `ROW=` and `SIDE=` picking one side).
+#[inline(never)]
+fn measured(run: &mut dyn FnMut(), iters: usize) {
+    for _ in 0..iters {
+        run();
+    }
+}
+
+/// Whether the row `label` and side `name` are selected by `ROW=` and `SIDE=`; everything
+/// when unset.
+fn selected(label: &str, name: &str) -> bool {
+    std::env::var("ROW").map_or(true, |v| v == label)
+        && std::env::var("SIDE").map_or(true, |v| v == name)
+}
+
 /// Runs the sides in turn, `rounds` times `iters` calls each, and prints a row per side: the
 /// median ns per call, the ratio to the first side, allocations per call.
 fn row(label: &str, mut sides: Vec<Side<'_>>, rounds: usize, iters: usize) {
+    sides.retain(|s| selected(label, s.name));
+    if sides.is_empty() {
+        return;
+    }
     for s in &mut sides {
         // Warm up, and count allocations over one round.
         for _ in 0..iters / 10 + 1 {
@@ -132,9 +158,7 @@ fn row(label: &str, mut sides: Vec<Side<'_>>, rounds: usize, iters: usize) {
     for _ in 0..rounds {
         for s in &mut sides {
             let t = Instant::now();
-            for _ in 0..iters {
-                (s.run)();
-            }
+            measured(&mut s.run, iters);
             s.ns.push(t.elapsed().as_nanos() as f64 / iters as f64);
         }
     }
@@ -338,8 +362,40 @@ fn skip_unknown() -> structio::json::Options {
     }
 }
 
-/// (a) structio-rpc: the envelope (id and method borrowed, params deferred), then what the
-/// method needs.
+/// What the routed methods read of `params`, in the envelope's pass (other members skipped):
+/// the typed routing envelope, as `Server::handle_line` reads a message.
+#[derive(structio::Reflect)]
+struct Route<'a> {
+    #[structio(rename = "protocolVersion")]
+    protocol_version: Option<&'a str>,
+    name: Option<&'a str>,
+    arguments: Option<RawJson<'a>>,
+}
+
+/// (a) structio-rpc: the typed routing envelope (id and method borrowed, the members of
+/// `params` the methods route on read in the same pass, the tool's arguments kept as text),
+/// then the arguments read into their type.
+fn ours_route(line: &[u8], opts: &structio::json::Options) {
+    let r: Request<Route> = structio::json::from_json_with(line, opts).unwrap();
+    black_box(&r.id);
+    match r.method.as_ref() {
+        "initialize" => {
+            black_box(r.params.and_then(|p| p.protocol_version));
+        }
+        "tools/call" => {
+            let p = r.params.unwrap();
+            let a: Add = p.arguments.unwrap().parse().unwrap();
+            black_box((p.name, a));
+        }
+        m => {
+            black_box(m);
+        }
+    }
+}
+
+/// (a) structio-rpc, the deferred envelope (id and method borrowed, params kept as text), then
+/// what the method needs read from the text: the general way, which the typed routing
+/// envelope falls back to.
 fn ours_dispatch(line: &[u8], opts: &structio::json::Options) {
     let r: Request = structio::from_json(line).unwrap();
     black_box(&r.id);
@@ -580,7 +636,10 @@ fn main() {
         row(
             label,
             vec![
-                Side::new("structio-rpc", || ours_dispatch(black_box(line), &opts)),
+                Side::new("structio-rpc", || ours_route(black_box(line), &opts)),
+                Side::new("structio-rpc deferred", || {
+                    ours_dispatch(black_box(line), &opts)
+                }),
                 Side::new("serde_json Value", || value_route(black_box(line))),
                 Side::new("serde_json RawValue", || raw_route(black_box(line))),
                 Side::new("blazingly-json envelope", || bj_route(black_box(line))),

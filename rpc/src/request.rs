@@ -15,7 +15,10 @@ use crate::Id;
 /// `params` as it is: with the default `P = RawJson` it is the validated text of the
 /// parameters, read into a type later with [`RawJson::parse`], once the method is known. A
 /// typed `P` reads the parameters in the same pass. Members other than the four of the
-/// specification are skipped.
+/// specification are skipped. A compact request with its members in the specification's order
+/// (`{"jsonrpc":"2.0","id":..,"method":..,"params":..}`, the layout clients send) is
+/// recognised by comparing the text between the values with constants; any other layout is
+/// read member by member, with the same result.
 ///
 /// The same type reads and writes BEVE: a service that speaks BEVE between programs sends the
 /// same envelope as a BEVE object (with `P = RawJson` the parameters travel as a string holding
@@ -157,6 +160,11 @@ impl<'de: 'a, 'a, P: Reflect<'de>> Reflect<'de> for Request<'a, P> {
     }
 
     fn read_new<R: Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        if R::CANONICAL {
+            if let Some(req) = structio::read::attempt(r, canonical) {
+                return Ok(req);
+            }
+        }
         let start = r.offset();
         let mut map = r.begin_object()?;
         let mut version = false;
@@ -212,6 +220,42 @@ impl<'de: 'a, 'a, P: Reflect<'de>> Reflect<'de> for Request<'a, P> {
         };
         Ok(Request { id, method, params })
     }
+}
+
+/// The canonical layout of a request, recognised by constant comparisons around the values:
+/// `{"jsonrpc":"2.0"`, then `,"id":` and the id if there is one, `,"method":` and the method,
+/// `,"params":` and the parameters if there are any, and `}`, compact, in that order (the
+/// specification's own). `None` on the first difference (whitespace, another order, another
+/// member, an escaped key): the caller then reads the request the ordinary way, which gives
+/// the same value or the error.
+#[inline(always)]
+fn canonical<'de: 'a, 'a, R: Reader<'de>, P: Reflect<'de>>(
+    r: &mut R,
+) -> structio::Result<Option<Request<'a, P>>> {
+    let mut map = r.begin_object()?;
+    if !r.take_exact(br#""jsonrpc":"2.0""#) {
+        return Ok(None);
+    }
+    let id = if r.take_exact(br#","id":"#) {
+        Some(Id::read_new(r)?)
+    } else {
+        None
+    };
+    if !r.take_exact(br#","method":"#) {
+        return Ok(None);
+    }
+    let method = match r.read_str()? {
+        Str::Borrowed(s) => Cow::Borrowed(s),
+        Str::Transient(s) => Cow::Owned(s.to_owned()),
+    };
+    let params = if r.take_exact(br#","params":"#) {
+        read_params(r)?
+    } else {
+        None
+    };
+    Ok(r.next_field(&mut map)?
+        .is_none()
+        .then_some(Request { id, method, params }))
 }
 
 /// Reads `params`: an object or an array (read into `P`), or `null` (`None`).

@@ -359,3 +359,132 @@ mod arbitrary_input {
         }
     }
 }
+
+/// `Request` recognises its canonical layout (`{"jsonrpc":"2.0","id":..,"method":..,"params":..}`,
+/// compact) with constant comparisons and reads anything else the ordinary way: every layout
+/// gives the same value, or the same error, as the same request written another way.
+mod canonical_layout {
+    use super::*;
+    use std::borrow::Cow;
+
+    #[derive(structio::Reflect, Debug, PartialEq)]
+    #[structio(canonical)]
+    struct Call<'a> {
+        name: Cow<'a, str>,
+        arguments: Args,
+    }
+
+    #[derive(structio::Reflect, Debug, PartialEq)]
+    #[structio(canonical)]
+    struct Args {
+        left: i32,
+        right: i32,
+    }
+
+    /// `text` and the same members spaced out (which the canonical comparison never matches):
+    /// read as `Request<P>`, the same outcome (value, or error message and path; parameters
+    /// compared as values, since a `RawJson` keeps the spaces).
+    fn same<'a, P>(text: &'a str, spaced: &'a str) -> Option<Request<'a, P>>
+    where
+        P: structio::Reflect<'a> + PartialEq + std::fmt::Debug,
+    {
+        let a = structio::from_json::<Request<'a, P>>(text);
+        let b = structio::from_json::<Request<'a, P>>(spaced);
+        match (a, b) {
+            (Ok(a), Ok(b)) => {
+                assert_eq!((&a.id, &a.method), (&b.id, &b.method), "{text}");
+                let value = |p: &Option<P>| {
+                    p.as_ref()
+                        .map(|p| structio::from_json::<Value>(&structio::to_json(p)).unwrap())
+                };
+                assert_eq!(value(&a.params), value(&b.params), "{text}");
+                Some(a)
+            }
+            (Err(a), Err(b)) => {
+                assert_eq!((a.message(), a.path()), (b.message(), b.path()), "{text}");
+                None
+            }
+            (a, b) => panic!("{text}: {a:?} but spaced {b:?}"),
+        }
+    }
+
+    /// A space after every `{`, `,` and `:` outside strings (none of the inputs here has one
+    /// inside a string).
+    fn spaced(text: &str) -> String {
+        text.replace('{', "{ ")
+            .replace(',', " , ")
+            .replace(':', " : ")
+    }
+
+    #[test]
+    fn canonical_and_spaced_read_the_same() {
+        let lines = [
+            r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"left":2,"right":40}}}"#,
+            r#"{"jsonrpc":"2.0","id":"a-1","method":"tools/call","params":{"name":"add","arguments":{"left":-2,"right":0}}}"#,
+            r#"{"jsonrpc":"2.0","id":null,"method":"tools/call","params":null}"#,
+            r#"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"add","arguments":{"left":1,"right":2}}}"#,
+            r#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#,
+            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            // An escape in the method and in a parameter: read, unescaped.
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools\/call","params":{"name":"a\u0064d","arguments":{"left":1,"right":2}}}"#,
+            // A member after params, a repeated method, another order: the ordinary way.
+            r#"{"jsonrpc":"2.0","id":1,"method":"x","params":{"name":"a","arguments":{"left":1,"right":2}},"extra":[1]}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"a","method":"b"}"#,
+            r#"{"jsonrpc":"2.0","method":"m","id":9}"#,
+            r#"{"id":9,"jsonrpc":"2.0","method":"m"}"#,
+            // Errors: the same message and path either way.
+            r#"{"jsonrpc":"2.0","id":1.5,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":99999999999999999999,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":[],"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":7}"#,
+            r#"{"jsonrpc":"2.0","id":1}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"m","params":5}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"name":"a","arguments":{"left":"x","right":2}}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"name":"a","arguments":{"left":1}}}"#,
+            r#"{"jsonrpc":"2.00","id":1,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"name":"a","arguments":{"left":1,"right":2}}"#,
+        ];
+        for line in lines {
+            let sp = spaced(line);
+            same::<Call>(line, &sp);
+            same::<RawJson>(line, &sp);
+        }
+        // What the canonical path read.
+        let sp: Vec<String> = lines.iter().map(|l| spaced(l)).collect();
+        let r = same::<Call>(lines[0], &sp[0]).unwrap();
+        assert_eq!(r.id, Some(Id::Int(3)));
+        assert_eq!(r.method, "tools/call");
+        assert_eq!(r.params.unwrap().arguments, Args { left: 2, right: 40 });
+        let r = same::<Call>(lines[6], &sp[6]).unwrap();
+        assert_eq!(
+            (r.method.as_ref(), r.params.unwrap().name.as_ref()),
+            ("tools/call", "add")
+        );
+        let r = same::<RawJson>(lines[8], &sp[8]).unwrap();
+        assert_eq!(r.method, "b", "the last of a repeated member wins");
+        assert_eq!(r.params, None);
+        let r = same::<RawJson>(lines[2], &sp[2]).unwrap();
+        assert_eq!((r.id, r.params), (Some(Id::Null), None));
+        // Trailing text after a canonical request is still an error.
+        assert!(
+            structio::from_json::<Request>(r#"{"jsonrpc":"2.0","id":1,"method":"m"}x"#).is_err()
+        );
+    }
+
+    #[test]
+    fn the_boundary_parser_reports_as_the_ordinary_way() {
+        // A collecting read suspends its collector during the attempt: each problem is
+        // reported once, by the ordinary read that follows.
+        let line = r#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"name":"a","arguments":{"left":"x","right":"y"}}}"#;
+        let report = structio::json::parse::<Request<Call>>(line).unwrap_err();
+        let spaced_report = structio::json::parse::<Request<Call>>(&spaced(line)).unwrap_err();
+        let paths = |r: &structio::Report| {
+            r.issues()
+                .iter()
+                .map(|i| i.path().to_owned())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(paths(&report), paths(&spaced_report));
+        assert_eq!(paths(&report).len(), 2, "{report}");
+    }
+}

@@ -406,6 +406,9 @@ mod arbitrary_lines {
                 prop_assert_eq!(out.last(), Some(&b'\n'));
                 prop_assert!(structio::json::validate(&out[..out.len() - 1]).is_ok());
             }
+            let mut general = Vec::new();
+            server().handle_line_deferred(&bytes, &mut general);
+            prop_assert_eq!(&out, &general, "routed and deferred answers differ");
             out.clear();
             let answered = s.handle_line(br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#, &mut out);
             prop_assert!(answered);
@@ -419,5 +422,59 @@ mod arbitrary_lines {
             let r = call(&mut s, "add", &format!("{{\"left\":{left},\"right\":3{extra}}}"));
             prop_assert!(r["isError"].as_bool().is_some());
         }
+    }
+}
+
+/// `handle_line` reads the usual messages in one pass (the routing members of `params` with the
+/// envelope); `handle_line_deferred` reads every message the general way. Same answers.
+#[test]
+fn routed_and_deferred_answers_are_the_same() {
+    let lines = [
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"c","version":"1"}}}"#,
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"1999-01-01"}}"#,
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"capabilities":{}}}"#,
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":null}}"#,
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-06-18","name":5}}"#,
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize"}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"name":[1,2]}}"#,
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":"x"}}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"left":2,"right":40}}}"#,
+        r#"{ "params" : { "arguments" : { "right" : 40, "left" : 2 }, "name" : "add" }, "method" : "tools/call", "id" : 3, "jsonrpc" : "2.0" }"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"a\u0064d","arguments":{"left":2,"right":40}}}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","name":"search","arguments":{"query":"q","limit":2}}}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":null}}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":[1,2]}}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"left":"x"}}}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","protocolVersion":7,"arguments":{"left":1,"right":2}}}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"nope"}}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"arguments":{}}}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":["add",{"left":1,"right":2}]}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":"add"}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call"}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"boom","params":{}}"#,
+        r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"boom","arguments":{"left":1,"right":2}}}"#,
+        r#"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"add","arguments":{"left":1,"right":2}}}"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+        r#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","arguments":{"left":1,"right":2}}}]"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":{"name":"x"},"params":{"name":5}}"#,
+        r#"{"jsonrpc":"1.0","id":1,"method":"ping"}"#,
+        r#"{"jsonrpc":"2.0","id":1,"method":"ping""#,
+        "not json",
+    ];
+    let (mut routed, mut deferred) = (server(), server());
+    for line in lines {
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let wrote = routed.handle_line(line.as_bytes(), &mut a);
+        assert_eq!(
+            wrote,
+            deferred.handle_line_deferred(line.as_bytes(), &mut b)
+        );
+        assert_eq!(
+            String::from_utf8_lossy(&a),
+            String::from_utf8_lossy(&b),
+            "{line}"
+        );
+        assert_eq!(routed.protocol_version(), deferred.protocol_version());
     }
 }

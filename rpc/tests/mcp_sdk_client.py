@@ -3,7 +3,9 @@
 Usage: python mcp_sdk_client.py PATH_TO_mcp_server_BINARY
 
 Uses the SDK's stdio client and ClientSession: initialize, list the tools (and check their
-schemas), call `add`, call `search` with valid and invalid arguments. Prints one line per check
+schemas), call `add`, call `search` with valid and invalid arguments; then (SDK 2.x) the
+high-level Client in its default auto mode, which probes `server/discover` before falling back
+to `initialize`. Prints one line per check
 and "N passed, N failed" at the end; exits non-zero if any check failed.
 """
 
@@ -110,10 +112,27 @@ async def main(server_path):
             check("still serving after errors", r.structured_content == {"result": 2}, r)
 
 
+async def auto_client(server_path):
+    """The SDK's high-level `Client` (SDK 2.x), in its default `mode='auto'`: it probes
+    `server/discover` at the 2026-07-28 revision, which this server does not speak (-32601), and
+    falls back to the `initialize` handshake. The connection must come up and serve calls."""
+    try:
+        from mcp import Client
+    except ImportError:  # SDK 1.x: no high-level client, nothing to check
+        print("skip auto-mode Client (SDK 1.x)")
+        return
+    async with Client(StdioServerParameters(command=server_path, args=[])) as client:
+        r = await client.call_tool("add", {"left": 2, "right": 40})
+        check("auto-mode Client: add", r.structured_content == {"result": 42}, r)
+        tools = await client.list_tools()
+        check("auto-mode Client: tools", sorted(t.name for t in tools.tools) == ["add", "search"], tools)
+
+
 if __name__ == "__main__":
     if len(sys.argv) != 2:
         print(__doc__)
         sys.exit(2)
     asyncio.run(main(sys.argv[1]))
+    asyncio.run(auto_client(sys.argv[1]))
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)

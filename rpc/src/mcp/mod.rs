@@ -128,8 +128,10 @@ impl Server {
     /// Adds a tool: `call` takes the arguments as an `A` (read from the call's `arguments`
     /// object; a call without arguments reads `{}`) and returns an `R` or a [`ToolError`].
     ///
-    /// The arguments are read with the boundary parser ([`structio::json::parse`]), which
-    /// also checks the constraints declared on `A`'s members. Arguments that do not fit `A` (a
+    /// The arguments are read with the trusted reader, and arguments it refuses again with the
+    /// boundary parser ([`structio::json::parse`], which accepts exactly the same, with the
+    /// same value, and names every problem); both check the constraints declared on `A`'s
+    /// members. Arguments that fit take no allocation. Arguments that do not fit `A` (a
     /// missing or unknown member, a wrong type, a number out of range, a broken constraint)
     /// are a tool execution error, as the MCP specification prescribes (revision 2025-11-25):
     /// a result with `isError: true` whose text names every offending member by its path
@@ -205,12 +207,71 @@ impl Server {
         if self.catalog.is_none() {
             self.catalog = Some(self.write_catalog());
         }
+        let start = out.len();
+        if !self.routed(line, out) {
+            let limits = self.limits;
+            dispatch(line, out, &limits, |req, out| self.request(req, out));
+        }
+        let wrote = out.len() > start;
+        if wrote {
+            out.push(b'\n');
+        }
+        wrote
+    }
+
+    /// [`Server::handle_line`] with every message read the general way: the deferred envelope
+    /// ([`Request`] with `params` kept as text, read again by the method), never the one-pass
+    /// routing. It gives the same answers, byte for byte, more slowly; tests and the fuzz
+    /// target compare the two.
+    pub fn handle_line_deferred(&mut self, line: &[u8], out: &mut Vec<u8>) -> bool {
+        if self.catalog.is_none() {
+            self.catalog = Some(self.write_catalog());
+        }
         let limits = self.limits;
         let wrote = dispatch(line, out, &limits, |req, out| self.request(req, out));
         if wrote {
             out.push(b'\n');
         }
         wrote
+    }
+
+    /// The usual message answered in one pass: the envelope read with the members of `params`
+    /// the server routes on ([`Routed`]), so that `params` is walked once, not once as text and
+    /// again for its members. Returns `false`, having written nothing, for anything else (a
+    /// batch, a message that does not read this way, a method this path does not take, a
+    /// member a method needs left out): [`dispatch`] then reads it the general way, which
+    /// gives the same answer, and the error the specification prescribes for bad input.
+    #[inline]
+    fn routed(&mut self, line: &[u8], out: &mut Vec<u8>) -> bool {
+        let Ok(req) = structio::json::from_json_with::<Request<'_, Routed<'_>>>(line, &skip())
+        else {
+            return false;
+        };
+        let Some(id) = &req.id else {
+            // A notification: never answered (see `request`).
+            return true;
+        };
+        let params = req.params.as_ref();
+        let mark = out.len();
+        let res = match req.method.as_ref() {
+            "tools/call" => match params.and_then(|p| p.name.as_deref()) {
+                Some(name) => self.call(id, name, params.and_then(|p| p.arguments), out),
+                None => return false,
+            },
+            "ping" | "tools/list" => {
+                self.request(&Request::new(id.borrowed(), req.method.as_ref(), None), out)
+            }
+            "initialize" => match params.and_then(|p| p.protocol_version.as_deref()) {
+                Some(version) => self.initialize(id, version, out),
+                None => return false,
+            },
+            _ => return false,
+        };
+        if let Err(fault) = res {
+            out.truncate(mark);
+            crate::write_error(out, id, &fault);
+        }
+        true
     }
 
     /// The response to a line longer than [`Server::max_line`] (with its line break).
@@ -236,7 +297,10 @@ impl Server {
             return Ok(());
         };
         match req.method.as_ref() {
-            "tools/call" => self.call(id, req.params, out),
+            "tools/call" => {
+                let params: CallParams = read_params(req.params)?;
+                self.call(id, &params.name, params.arguments, out)
+            }
             "ping" => {
                 write_raw_result(out, id, b"{}");
                 Ok(())
@@ -246,7 +310,10 @@ impl Server {
                 write_raw_result(out, id, catalog);
                 Ok(())
             }
-            "initialize" => self.initialize(id, req.params, out),
+            "initialize" => {
+                let params: InitializeParams = read_params(req.params)?;
+                self.initialize(id, &params.protocol_version, out)
+            }
             m => Err(ErrorObject::new(
                 code::METHOD_NOT_FOUND,
                 format!("Method not found: {}", clip(m)),
@@ -254,19 +321,14 @@ impl Server {
         }
     }
 
-    /// `initialize`: the client's revision if this server speaks it, else the newest.
+    /// `initialize`, the client asking for revision `asked`: the client's revision if this
+    /// server speaks it, else the newest.
     #[cold]
-    fn initialize(
-        &mut self,
-        id: &Id<'_>,
-        params: Option<RawJson<'_>>,
-        out: &mut Vec<u8>,
-    ) -> Result<(), Fault> {
-        let params: InitializeParams = read_params(params)?;
+    fn initialize(&mut self, id: &Id<'_>, asked: &str, out: &mut Vec<u8>) -> Result<(), Fault> {
         let version = PROTOCOL_VERSIONS
             .iter()
             .copied()
-            .find(|v| *v == params.protocol_version)
+            .find(|v| *v == asked)
             .unwrap_or(LATEST_PROTOCOL_VERSION);
         self.protocol = Some(version);
         let result = InitializeResult {
@@ -286,22 +348,22 @@ impl Server {
         Ok(())
     }
 
-    /// `tools/call`.
+    /// `tools/call` of the tool `name` with `arguments` (`{}` when there are none).
     #[inline]
     fn call(
         &mut self,
         id: &Id<'_>,
-        params: Option<RawJson<'_>>,
+        name: &str,
+        arguments: Option<RawJson<'_>>,
         out: &mut Vec<u8>,
     ) -> Result<(), Fault> {
-        let params: CallParams = read_params(params)?;
-        let Some(tool) = self.tools.iter().find(|t| t.name == params.name) else {
+        let Some(tool) = self.tools.iter().find(|t| t.name == name) else {
             return Err(ErrorObject::new(
                 code::INVALID_PARAMS,
-                format!("Unknown tool: {}", clip(&params.name)),
+                format!("Unknown tool: {}", clip(name)),
             ));
         };
-        let args = params.arguments.map_or("{}", |a| a.get());
+        let args = arguments.map_or("{}", |a| a.get());
         let scratch = &mut self.scratch;
         scratch.clear();
         // A tool that panics is answered with an internal error; the server keeps serving.
@@ -401,18 +463,23 @@ fn clip(s: &str) -> &str {
     &s[..end]
 }
 
-/// The parameters of a method read into `T`, other members skipped; `-32602` if they do not
-/// fit.
-fn read_params<'a, T: structio::Reflect<'a>>(params: Option<RawJson<'a>>) -> Result<T, Fault> {
-    let text = params.map_or("{}", |p| p.get());
-    let opts = Options {
+/// The options for reading what a method needs: other members skipped.
+#[inline]
+fn skip() -> Options {
+    Options {
         read: ReadOptions {
             unknown_keys: UnknownKeys::Skip,
             ..ReadOptions::default()
         },
         ..Options::default()
-    };
-    structio::json::from_json_with(text, &opts).map_err(|e| {
+    }
+}
+
+/// The parameters of a method read into `T`, other members skipped; `-32602` if they do not
+/// fit.
+fn read_params<'a, T: structio::Reflect<'a>>(params: Option<RawJson<'a>>) -> Result<T, Fault> {
+    let text = params.map_or("{}", |p| p.get());
+    structio::json::from_json_with(text, &skip()).map_err(|e| {
         let at = if e.path_segments().is_empty() {
             String::new()
         } else {
@@ -461,6 +528,19 @@ struct ToolsCapability {
 struct Implementation<'a> {
     name: &'a str,
     version: &'a str,
+}
+
+/// The members of `params` the server routes on, read in the same pass as the envelope by
+/// [`Server::routed`]: those of `initialize` and `tools/call` (others skipped). Each method
+/// reads the same members, of the same types, as it does from the deferred parameters
+/// ([`InitializeParams`], [`CallParams`]); a message whose parameters do not read this way
+/// goes the general way.
+#[derive(structio::Reflect)]
+struct Routed<'a> {
+    #[structio(rename = "protocolVersion")]
+    protocol_version: Option<Cow<'a, str>>,
+    name: Option<Cow<'a, str>>,
+    arguments: Option<RawJson<'a>>,
 }
 
 /// The `tools/call` parameters this server reads (`_meta` and others are skipped).
