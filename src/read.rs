@@ -352,7 +352,7 @@ where
 /// callers do not record again) when a member could not be read or is missing. Errors that
 /// are not about the data (malformed input, a limit) stop it.
 #[allow(clippy::too_many_arguments)]
-#[inline(never)]
+#[inline]
 fn collect_fields<'de, R, X, F>(
     r: &mut R,
     map: &mut R::Map,
@@ -437,26 +437,42 @@ where
     if absent && !present.all(members) {
         let now = r.save();
         r.restore(end);
-        for m in (0..members).filter(|&m| !present.has(m)) {
-            if let Err(e) = field(Member::Absent(m), r) {
-                if e.category() != crate::Category::Data {
-                    r.restore(now);
-                    return Err(e);
-                }
-                if let Err(stop) = record(r, &e) {
-                    r.restore(now);
-                    return Err(stop);
-                }
-                failed = true;
-            }
-        }
+        let res = collect_absent(r, members, &present, &mut failed, &mut field);
         r.restore(now);
+        res?;
     }
     if failed {
         Err(crate::report::reported(r.offset()))
     } else {
         Ok(())
     }
+}
+
+/// Sends [`Member::Absent`] for each member not in `present` in a collecting read: a member
+/// that may not be left out is recorded (and sets `failed`), and the others are sent too.
+#[cold]
+#[inline(never)]
+fn collect_absent<'de, R, F>(
+    r: &mut R,
+    members: usize,
+    present: &Present,
+    failed: &mut bool,
+    field: &mut F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnMut(Member<'_>, &mut R) -> Result<()>,
+{
+    for m in (0..members).filter(|&m| !present.has(m)) {
+        if let Err(e) = field(Member::Absent(m), r) {
+            if e.category() != crate::Category::Data {
+                return Err(e);
+            }
+            record(r, &e)?;
+            *failed = true;
+        }
+    }
+    Ok(())
 }
 
 /// Records `e` in a collecting reader's report.
