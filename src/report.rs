@@ -639,15 +639,19 @@ where
     R: Reader<'de>,
 {
     let mut c = Collector::new(max_issues);
-    let res = {
-        let mut r = Collecting { r, c: &mut c };
-        T::read_new(&mut r).and_then(|v| finish(&mut r.r).map(|()| v))
+    let mut r = Collecting { r, c: &mut c };
+    // The value goes straight from the read to the caller (it may be large: no `Result`
+    // combinators moving it through closures on the way).
+    let last = match T::read_new(&mut r) {
+        Ok(v) => match finish(&mut r.r) {
+            Ok(()) if r.c.issues.is_empty() => return Ok(v),
+            Ok(()) => None,
+            Err(e) => Some(e),
+        },
+        Err(e) => Some(e),
     };
-    match res {
-        Ok(v) if c.issues.is_empty() => Ok(v),
-        Ok(_) => Err(c.finish(None)),
-        Err(e) => Err(c.finish(Some(e))),
-    }
+    drop(r);
+    Err(c.finish(last))
 }
 
 /// Runs `f` with the collector of `r` suspended: problems are errors again, as in a trusted
