@@ -24,7 +24,6 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use garde::Validate;
-use serde::Deserialize;
 
 struct Counting;
 

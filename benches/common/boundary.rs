@@ -5,6 +5,7 @@
 use garde::Validate;
 use serde::Deserialize;
 
+/// The nested record of (a).
 #[derive(structio::Reflect, Deserialize, Validate, Debug, Clone, PartialEq)]
 pub struct Address {
     #[garde(skip)]
