@@ -7,11 +7,16 @@
 //! `from_beve`, `parse` on valid input, `parse` with every field invalid, and (JSON)
 //! `serde_json::from_slice` then `garde::Validate::validate`.
 //!
-//! A counting allocator prints the allocations of one read of each row first (the target:
-//! `parse` on valid input allocates no more than `from_json`).
+//! Each document is first timed interleaved: rounds that time a batch of every row of a format
+//! in turn, printing per row the allocations of one read (a counting allocator; the target:
+//! `parse` on valid input allocates no more than `from_json`), the median time per read and
+//! the median over rounds of its ratio to the trusted reader of the same round. Then the
+//! criterion rows run one after another.
 //!
 //! `cargo bench --bench boundary` (pin it: `taskset -c 1 cargo bench --bench boundary`); a
-//! filter as argument picks rows, as with any criterion bench.
+//! filter as argument picks criterion rows, as with any criterion bench.
+//! `BOUNDARY_ONLY=interleaved` prints only the interleaved table, `BOUNDARY_ONLY=criterion`
+//! runs only the criterion rows.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
@@ -19,7 +24,6 @@ use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use garde::Validate;
-use serde::Deserialize;
 
 struct Counting;
 
@@ -55,176 +59,51 @@ fn allocations(f: impl FnOnce()) -> usize {
     ALLOCATIONS.with(Cell::get) - before
 }
 
-#[derive(structio::Reflect, Deserialize, Validate, Debug, Clone, PartialEq)]
-struct Address {
-    #[garde(skip)]
-    street: String,
-    #[garde(skip)]
-    city: String,
-    #[garde(skip)]
-    zip: String,
-}
+#[path = "common/boundary.rs"]
+mod docs;
+use docs::{broken, person, wide};
 
-/// (a): seven primitive fields, one nested record, two collections; name and age constrained.
-#[derive(structio::Reflect, Deserialize, Validate, Debug, Clone, PartialEq)]
-struct Person {
-    #[garde(skip)]
-    id: u64,
-    #[structio(length(min = 1, max = 64))]
-    #[garde(length(chars, min = 1, max = 64))]
-    name: String,
-    #[structio(range(min = 0, max = 150))]
-    #[garde(range(min = 0, max = 150))]
-    age: u32,
-    #[garde(skip)]
-    email: String,
-    #[garde(skip)]
-    active: bool,
-    #[garde(skip)]
-    score: f64,
-    #[garde(skip)]
-    rank: i32,
-    #[garde(dive)]
-    address: Address,
-    #[garde(skip)]
-    tags: Vec<String>,
-    #[garde(skip)]
-    scores: Vec<f64>,
-}
+/// One side of a comparison: its name and one read (`true` when it gave what it should).
+type Side<'a> = (&'static str, Box<dyn Fn() -> bool + 'a>);
 
-/// (b): 24 fields, eight of them constrained.
-#[derive(structio::Reflect, Deserialize, Validate, Debug, Clone, PartialEq)]
-struct Wide {
-    #[garde(skip)]
-    f00: u64,
-    #[structio(length(min = 1, max = 32))]
-    #[garde(length(chars, min = 1, max = 32))]
-    f01: String,
-    #[structio(range(min = 0, max = 1000))]
-    #[garde(range(min = 0, max = 1000))]
-    f02: i32,
-    #[garde(skip)]
-    f03: f64,
-    #[garde(skip)]
-    f04: bool,
-    #[structio(length(max = 64))]
-    #[garde(length(chars, max = 64))]
-    f05: String,
-    #[garde(skip)]
-    f06: u32,
-    #[structio(range(min = -1.0, max = 1.0))]
-    #[garde(range(min = -1.0, max = 1.0))]
-    f07: f64,
-    #[garde(skip)]
-    f08: String,
-    #[garde(skip)]
-    f09: i64,
-    #[structio(length(max = 8))]
-    #[garde(length(max = 8))]
-    f10: Vec<u32>,
-    #[garde(skip)]
-    f11: bool,
-    #[structio(range(max = 255))]
-    #[garde(range(max = 255))]
-    f12: u16,
-    #[garde(skip)]
-    f13: String,
-    #[garde(skip)]
-    f14: f32,
-    #[structio(length(min = 1, max = 16))]
-    #[garde(length(chars, min = 1, max = 16))]
-    f15: String,
-    #[garde(skip)]
-    f16: u8,
-    #[garde(skip)]
-    f17: i16,
-    #[structio(range(min = 1))]
-    #[garde(range(min = 1))]
-    f18: u64,
-    #[garde(skip)]
-    f19: String,
-    #[garde(skip)]
-    f20: Vec<String>,
-    #[garde(skip)]
-    f21: bool,
-    #[garde(skip)]
-    f22: f64,
-    #[garde(skip)]
-    f23: String,
-}
-
-fn person(i: u64) -> Person {
-    Person {
-        id: i,
-        name: format!("Person {i}"),
-        age: (i % 100) as u32,
-        email: format!("person{i}@example.com"),
-        active: i % 2 == 0,
-        score: i as f64 * 0.25,
-        rank: -(i as i32),
-        address: Address {
-            street: "1 Main Street".into(),
-            city: "Springfield".into(),
-            zip: "12345".into(),
-        },
-        tags: vec!["a".into(), "bb".into(), "ccc".into()],
-        scores: vec![1.5, 2.5, 3.5],
+/// Times `sides` interleaved: `ROUNDS` rounds, each timing a batch of reads of every side in
+/// turn (starting with a different side each round), so that a change of machine load hits
+/// every side alike. Prints, per side, the allocations of one read, the median time per read
+/// and the median over rounds of its time over the first side's in the same round.
+fn interleaved(name: &str, sides: &[Side<'_>]) {
+    const ROUNDS: usize = 21;
+    // A batch of the first side takes about 2 ms.
+    let t = std::time::Instant::now();
+    let mut calib = 0u32;
+    while t.elapsed() < std::time::Duration::from_millis(20) {
+        assert!((sides[0].1)());
+        calib += 1;
     }
-}
-
-fn wide(i: u64) -> Wide {
-    Wide {
-        f00: i,
-        f01: format!("record-{i}"),
-        f02: (i % 1000) as i32,
-        f03: i as f64 / 3.0,
-        f04: true,
-        f05: "a description of modest length".into(),
-        f06: 7,
-        f07: 0.5,
-        f08: "free text".into(),
-        f09: -(i as i64),
-        f10: vec![1, 2, 3],
-        f11: false,
-        f12: 200,
-        f13: "more text".into(),
-        f14: 1.25,
-        f15: "short".into(),
-        f16: 8,
-        f17: -16,
-        f18: 1 + i,
-        f19: "x".into(),
-        f20: vec!["p".into(), "q".into()],
-        f21: true,
-        f22: 3.75,
-        f23: "the end".into(),
-    }
-}
-
-/// `doc` with every member replaced by a value that breaks its constraint or its type.
-fn broken(doc: &str) -> String {
-    let mut v: structio::Value = structio::from_json(doc).unwrap();
-    fn each(v: &mut structio::Value) {
-        match v {
-            structio::Value::Array(a) => a.iter_mut().for_each(each),
-            structio::Value::Object(m) => {
-                for (_, x) in m.iter_mut() {
-                    *x = match x {
-                        structio::Value::String(_) => structio::Value::from(""),
-                        structio::Value::Number(_) => structio::Value::from("nan"),
-                        structio::Value::Bool(_) => structio::Value::from(3u8),
-                        other => {
-                            each(other);
-                            continue;
-                        }
-                    };
-                }
+    let batch = (calib / 10).max(1);
+    let mut times = vec![Vec::with_capacity(ROUNDS); sides.len()];
+    for round in 0..ROUNDS {
+        for k in 0..sides.len() {
+            let s = (round + k) % sides.len();
+            let t = std::time::Instant::now();
+            for _ in 0..batch {
+                assert!(black_box((sides[s].1)()), "{name} {}", sides[s].0);
             }
-            _ => {}
+            times[s].push(t.elapsed().as_secs_f64() / f64::from(batch));
         }
     }
-    each(&mut v);
-    structio::to_json(&v)
+    let median = |mut v: Vec<f64>| {
+        v.sort_by(f64::total_cmp);
+        v[v.len() / 2]
+    };
+    for (s, (side, read)) in sides.iter().enumerate() {
+        let allocs = allocations(|| assert!(read()));
+        let ratios = times[s].iter().zip(&times[0]).map(|(a, b)| a / b).collect();
+        println!(
+            "{name:<22} {side:<24} {allocs:>8} allocs {:>12.2} us {:>6.2}x",
+            median(times[s].clone()) * 1e6,
+            median(ratios)
+        );
+    }
 }
 
 fn rows<T>(c: &mut Criterion, name: &str, value: &T)
@@ -248,54 +127,64 @@ where
     peer.validate().unwrap();
     let report = structio::json::parse::<T>(&bad_json).unwrap_err();
     println!(
-        "{name}: {} bytes of JSON; every field invalid: {} issues{}; allocations per read: \
-         from_json {}, parse {}, parse (invalid) {}, serde_json+garde {}; from_beve {}, \
-         beve::parse {}",
+        "{name}: {} bytes of JSON, {} of BEVE; every field invalid: {} issues{}",
         json.len(),
+        beve.len(),
         report.issues().len(),
         if report.is_truncated() {
             " (capped)"
         } else {
             ""
         },
-        allocations(|| drop(black_box(structio::from_json::<T>(&json)))),
-        allocations(|| drop(black_box(structio::json::parse::<T>(&json)))),
-        allocations(|| drop(black_box(structio::json::parse::<T>(&bad_json)))),
-        allocations(|| {
-            let v: T = serde_json::from_slice(json.as_bytes()).unwrap();
-            drop(black_box(v.validate()));
-        }),
-        allocations(|| drop(black_box(structio::from_beve::<T>(&beve)))),
-        allocations(|| drop(black_box(structio::beve::parse::<T>(&beve)))),
     );
+
+    // The sides compared, each read as the criterion rows below read it.
+    let from_json = || black_box(structio::from_json::<T>(black_box(&json))).is_ok();
+    let parse_json = || black_box(structio::json::parse::<T>(black_box(&json))).is_ok();
+    let parse_bad_json = || black_box(structio::json::parse::<T>(black_box(&bad_json))).is_err();
+    let serde_garde = || {
+        let v: T = serde_json::from_slice(black_box(json.as_bytes())).unwrap();
+        black_box(v.validate()).is_ok()
+    };
+    let from_beve = || black_box(structio::from_beve::<T>(black_box(&beve))).is_ok();
+    let parse_beve = || black_box(structio::beve::parse::<T>(black_box(&beve))).is_ok();
+    let parse_bad_beve = || black_box(structio::beve::parse::<T>(black_box(&bad_beve))).is_err();
+
+    // Interleaved first: time per read and the ratio to the trusted reader measured in the
+    // same rounds (criterion's rows below run one after another).
+    let only = std::env::var("BOUNDARY_ONLY").unwrap_or_default();
+    if only != "criterion" {
+        interleaved(
+            &format!("{name} json"),
+            &[
+                ("from_json", Box::new(from_json)),
+                ("parse valid", Box::new(parse_json)),
+                ("parse invalid", Box::new(parse_bad_json)),
+                ("serde_json+garde", Box::new(serde_garde)),
+            ],
+        );
+        interleaved(
+            &format!("{name} beve"),
+            &[
+                ("from_beve", Box::new(from_beve)),
+                ("parse valid", Box::new(parse_beve)),
+                ("parse invalid", Box::new(parse_bad_beve)),
+            ],
+        );
+    }
+    if only == "interleaved" {
+        return;
+    }
 
     let mut g = c.benchmark_group(name);
     g.throughput(Throughput::Bytes(json.len() as u64));
-    g.bench_function("json/from_json", |b| {
-        b.iter(|| structio::from_json::<T>(black_box(&json)).unwrap())
-    });
-    g.bench_function("json/parse valid", |b| {
-        b.iter(|| structio::json::parse::<T>(black_box(&json)).unwrap())
-    });
-    g.bench_function("json/parse invalid", |b| {
-        b.iter(|| structio::json::parse::<T>(black_box(&bad_json)).unwrap_err())
-    });
-    g.bench_function("json/serde_json+garde", |b| {
-        b.iter(|| {
-            let v: T = serde_json::from_slice(black_box(json.as_bytes())).unwrap();
-            v.validate().unwrap();
-            v
-        })
-    });
-    g.bench_function("beve/from_beve", |b| {
-        b.iter(|| structio::from_beve::<T>(black_box(&beve)).unwrap())
-    });
-    g.bench_function("beve/parse valid", |b| {
-        b.iter(|| structio::beve::parse::<T>(black_box(&beve)).unwrap())
-    });
-    g.bench_function("beve/parse invalid", |b| {
-        b.iter(|| structio::beve::parse::<T>(black_box(&bad_beve)).unwrap_err())
-    });
+    g.bench_function("json/from_json", |b| b.iter(from_json));
+    g.bench_function("json/parse valid", |b| b.iter(parse_json));
+    g.bench_function("json/parse invalid", |b| b.iter(parse_bad_json));
+    g.bench_function("json/serde_json+garde", |b| b.iter(serde_garde));
+    g.bench_function("beve/from_beve", |b| b.iter(from_beve));
+    g.bench_function("beve/parse valid", |b| b.iter(parse_beve));
+    g.bench_function("beve/parse invalid", |b| b.iter(parse_bad_beve));
     g.finish();
 }
 

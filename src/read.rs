@@ -8,6 +8,7 @@
 //! [`Writer`](crate::Writer). Errors pick up their path segment here, on the way out.
 
 use crate::error::{Code, Error, PathSegment, Result};
+use crate::report::Step;
 
 /// In unoptimised builds, where one nesting level of a large derived struct can take over 8 KiB
 /// of stack, reruns `$call` on a fresh stack segment when the current one runs low, so that the
@@ -351,7 +352,7 @@ where
 /// callers do not record again) when a member could not be read or is missing. Errors that
 /// are not about the data (malformed input, a limit) stop it.
 #[allow(clippy::too_many_arguments)]
-#[inline(never)]
+#[inline]
 fn collect_fields<'de, R, X, F>(
     r: &mut R,
     map: &mut R::Map,
@@ -411,14 +412,14 @@ where
                     }
                 }
                 present.set(f, members);
-                let seg = PathSegment::Field(info.names[f]);
-                collect_member(r, Some(seg), &mut failed, |r| field(Member::Index(f), r))?;
+                let step = Step::Field(info.names[f]);
+                collect_member(r, Some(step), &mut failed, |r| field(Member::Index(f), r))?;
                 expect = f + 1;
             }
             Err(Unmatched::Flat(m, name)) => {
                 present.set(m, members);
-                let seg = PathSegment::Field(name);
-                collect_member(r, Some(seg), &mut failed, |r| field(Member::Index(m), r))?;
+                let step = Step::Field(name);
+                collect_member(r, Some(step), &mut failed, |r| field(Member::Index(m), r))?;
             }
             Err(Unmatched::Rest(key)) => {
                 let at = offset_at(r, mark);
@@ -436,26 +437,42 @@ where
     if absent && !present.all(members) {
         let now = r.save();
         r.restore(end);
-        for m in (0..members).filter(|&m| !present.has(m)) {
-            if let Err(e) = field(Member::Absent(m), r) {
-                if e.category() != crate::Category::Data {
-                    r.restore(now);
-                    return Err(e);
-                }
-                if let Err(stop) = record(r, &e) {
-                    r.restore(now);
-                    return Err(stop);
-                }
-                failed = true;
-            }
-        }
+        let res = collect_absent(r, members, &present, &mut failed, &mut field);
         r.restore(now);
+        res?;
     }
     if failed {
         Err(crate::report::reported(r.offset()))
     } else {
         Ok(())
     }
+}
+
+/// Sends [`Member::Absent`] for each member not in `present` in a collecting read: a member
+/// that may not be left out is recorded (and sets `failed`), and the others are sent too.
+#[cold]
+#[inline(never)]
+fn collect_absent<'de, R, F>(
+    r: &mut R,
+    members: usize,
+    present: &Present,
+    failed: &mut bool,
+    field: &mut F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnMut(Member<'_>, &mut R) -> Result<()>,
+{
+    for m in (0..members).filter(|&m| !present.has(m)) {
+        if let Err(e) = field(Member::Absent(m), r) {
+            if e.category() != crate::Category::Data {
+                return Err(e);
+            }
+            record(r, &e)?;
+            *failed = true;
+        }
+    }
+    Ok(())
 }
 
 /// Records `e` in a collecting reader's report.
@@ -467,13 +484,13 @@ fn record<'de, R: Reader<'de>>(r: &mut R, e: &Error) -> Result<()> {
     }
 }
 
-/// Reads one member or element with `read` in a collecting read, under path segment `seg`:
+/// Reads one member or element with `read` in a collecting read, under path step `step`:
 /// when it fails, records why (see [`crate::report::recover`]), moves past it and sets
 /// `failed`.
 #[inline]
 fn collect_member<'de, R, F>(
     r: &mut R,
-    seg: Option<PathSegment>,
+    step: Option<Step>,
     failed: &mut bool,
     read: F,
 ) -> Result<()>
@@ -484,8 +501,8 @@ where
     let mark = r.save();
     let depth = match r.collector() {
         Some(c) => {
-            if let Some(seg) = &seg {
-                c.enter(seg.clone());
+            if let Some(step) = step {
+                c.enter(step);
             }
             c.depth()
         }
@@ -498,12 +515,12 @@ where
             crate::report::recover(r, mark, depth, e)
         }
     };
-    if let Some(seg) = seg {
+    if let Some(step) = step {
         if let Some(c) = r.collector() {
             c.leave();
         }
         // An error that stops reading names the member, as in a trusted read.
-        return res.map_err(|e| crate::report::through(e, seg));
+        return res.map_err(|e| crate::report::through(e, step.segment()));
     }
     res
 }
@@ -826,7 +843,7 @@ where
     let mut n = 0;
     let mut failed = false;
     while r.next_element(&mut seq)? {
-        collect_member(r, Some(PathSegment::Index(n)), &mut failed, |r| {
+        collect_member(r, Some(Step::Index(n)), &mut failed, |r| {
             if n < out.len() {
                 out[n].read(r)
             } else {

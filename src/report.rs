@@ -276,8 +276,8 @@ impl std::error::Error for Report {}
 pub struct Collector {
     issues: Vec<Issue>,
     max: usize,
-    /// The path of the value being read, outermost first.
-    path: Vec<PathSegment>,
+    /// The path of the value being read.
+    path: Path,
     /// Arrays and objects open (counted by [`Collecting`]).
     depth: usize,
     /// Above zero while the walk tries untagged variants, which report as a trusted read.
@@ -291,7 +291,7 @@ impl Collector {
         Collector {
             issues: Vec::new(),
             max: max.max(1),
-            path: Vec::new(),
+            path: Path::new(),
             depth: 0,
             suspended: 0,
             truncated: false,
@@ -310,14 +310,14 @@ impl Collector {
         self.depth
     }
 
-    /// Enters member or element `seg`.
-    #[inline]
-    pub(crate) fn enter(&mut self, seg: PathSegment) {
-        self.path.push(seg);
+    /// Enters member or element `step`.
+    #[inline(always)]
+    pub(crate) fn enter(&mut self, step: Step) {
+        self.path.push(step);
     }
 
     /// Leaves the member or element entered last.
-    #[inline]
+    #[inline(always)]
     pub(crate) fn leave(&mut self) {
         self.path.pop();
     }
@@ -338,7 +338,7 @@ impl Collector {
     #[inline(never)]
     pub(crate) fn record_error(&mut self, e: &Error) -> Result<()> {
         let kind = kind_of(e);
-        let mut segs = self.path.clone();
+        let mut segs = self.path.segments();
         segs.extend(e.path_segments());
         // A key problem points at the member it names.
         if let (Some(k), IssueKind::MissingKey | IssueKind::UnknownKey | IssueKind::DuplicateKey) =
@@ -354,7 +354,7 @@ impl Collector {
     #[cold]
     #[inline(never)]
     pub(crate) fn record_violation(&mut self, v: Violation, at: usize) -> Result<()> {
-        let mut segs = self.path.clone();
+        let mut segs = self.path.segments();
         segs.extend(v.path.into_iter().rev());
         let issue = issue(
             IssueKind::Constraint,
@@ -384,6 +384,90 @@ impl Collector {
             issues: self.issues,
             truncated: self.truncated,
         }
+    }
+}
+
+/// One step of the path of the value being read: a struct's member or a sequence's element.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Step {
+    /// A member, by its name in the document.
+    Field(&'static str),
+    /// An element, by its index.
+    Index(usize),
+}
+
+impl Step {
+    /// The step as a segment of an error's path.
+    #[cold]
+    pub(crate) fn segment(self) -> PathSegment {
+        match self {
+            Step::Field(name) => PathSegment::Field(name),
+            Step::Index(i) => PathSegment::Index(i),
+        }
+    }
+}
+
+/// The path of the value a collecting read is in, outermost first. Entering and leaving a
+/// member copies one [`Step`] (no name is cloned); the first [`Path::INLINE`] steps are kept
+/// in place, so following the path allocates nothing, and only the steps of a document nested
+/// deeper than that go to the heap (`deeper`), so the path is right at any depth. The owned
+/// segments are built only when an issue is recorded.
+#[derive(Debug)]
+struct Path {
+    inline: [Step; Path::INLINE],
+    /// Steps entered, in `inline` and then in `deeper`.
+    len: usize,
+    /// The steps past the first [`Path::INLINE`].
+    deeper: Vec<Step>,
+}
+
+impl Path {
+    /// Steps kept without allocating.
+    const INLINE: usize = 32;
+
+    /// The path of the whole document.
+    fn new() -> Path {
+        Path {
+            inline: [Step::Index(0); Path::INLINE],
+            len: 0,
+            deeper: Vec::new(),
+        }
+    }
+
+    /// Enters `step`.
+    #[inline(always)]
+    fn push(&mut self, step: Step) {
+        match self.inline.get_mut(self.len) {
+            Some(slot) => *slot = step,
+            None => self.push_deeper(step),
+        }
+        self.len += 1;
+    }
+
+    /// Enters `step` past the inline steps.
+    #[cold]
+    #[inline(never)]
+    fn push_deeper(&mut self, step: Step) {
+        self.deeper.push(step);
+    }
+
+    /// Leaves the step entered last.
+    #[inline(always)]
+    fn pop(&mut self) {
+        self.len -= 1;
+        if self.len >= Path::INLINE {
+            self.deeper.pop();
+        }
+    }
+
+    /// The path as segments, outermost first.
+    fn segments(&self) -> Vec<PathSegment> {
+        let inline = &self.inline[..self.len.min(Path::INLINE)];
+        inline
+            .iter()
+            .chain(&self.deeper)
+            .map(|s| s.segment())
+            .collect()
     }
 }
 
@@ -555,15 +639,19 @@ where
     R: Reader<'de>,
 {
     let mut c = Collector::new(max_issues);
-    let res = {
-        let mut r = Collecting { r, c: &mut c };
-        T::read_new(&mut r).and_then(|v| finish(&mut r.r).map(|()| v))
+    let mut r = Collecting { r, c: &mut c };
+    // The value goes straight from the read to the caller (it may be large: no `Result`
+    // combinators moving it through closures on the way).
+    let last = match T::read_new(&mut r) {
+        Ok(v) => match finish(&mut r.r) {
+            Ok(()) if r.c.issues.is_empty() => return Ok(v),
+            Ok(()) => None,
+            Err(e) => Some(e),
+        },
+        Err(e) => Some(e),
     };
-    match res {
-        Ok(v) if c.issues.is_empty() => Ok(v),
-        Ok(_) => Err(c.finish(None)),
-        Err(e) => Err(c.finish(Some(e))),
-    }
+    drop(r);
+    Err(c.finish(last))
 }
 
 /// Runs `f` with the collector of `r` suspended: problems are errors again, as in a trusted
@@ -709,7 +797,7 @@ impl<'de, R: Reader<'de>> Reader<'de> for Collecting<'_, R> {
         self.r.restore(pos.0);
         self.c.depth = pos.1;
     }
-    #[inline]
+    #[inline(always)]
     fn charge_reread(&mut self, bytes: usize) -> Result<()> {
         self.r.charge_reread(bytes)
     }
@@ -749,13 +837,13 @@ impl<'de, R: Reader<'de>> Reader<'de> for Collecting<'_, R> {
     fn read_char(&mut self) -> Result<char> {
         self.r.read_char()
     }
-    #[inline]
+    #[inline(always)]
     fn begin_array(&mut self) -> Result<Self::Seq> {
         let s = self.r.begin_array()?;
         self.c.depth += 1;
         Ok(s)
     }
-    #[inline]
+    #[inline(always)]
     fn next_element(&mut self, seq: &mut Self::Seq) -> Result<bool> {
         let more = self.r.next_element(seq)?;
         if !more {
@@ -767,13 +855,13 @@ impl<'de, R: Reader<'de>> Reader<'de> for Collecting<'_, R> {
     fn remaining_hint(&self, seq: &Self::Seq) -> Option<usize> {
         self.r.remaining_hint(seq)
     }
-    #[inline]
+    #[inline(always)]
     fn begin_object(&mut self) -> Result<Self::Map> {
         let m = self.r.begin_object()?;
         self.c.depth += 1;
         Ok(m)
     }
-    #[inline]
+    #[inline(always)]
     fn next_field(&mut self, map: &mut Self::Map) -> Result<Option<&[u8]>> {
         let k = self.r.next_field(map)?;
         if k.is_none() {
@@ -781,7 +869,7 @@ impl<'de, R: Reader<'de>> Reader<'de> for Collecting<'_, R> {
         }
         Ok(k)
     }
-    #[inline]
+    #[inline(always)]
     fn next_field_guess(
         &mut self,
         map: &mut Self::Map,
@@ -794,7 +882,7 @@ impl<'de, R: Reader<'de>> Reader<'de> for Collecting<'_, R> {
         }
         Ok(k)
     }
-    #[inline]
+    #[inline(always)]
     fn next_key(&mut self, map: &mut Self::Map) -> Result<Option<Key<'de, '_>>> {
         let k = self.r.next_key(map)?;
         if k.is_none() {

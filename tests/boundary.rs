@@ -463,3 +463,47 @@ fn types_without_constraints_record_type_errors() {
         "{r}"
     );
 }
+
+#[test]
+fn paths_stay_right_past_the_inline_steps() {
+    // The collecting reader keeps 32 path steps in place and the rest on the heap: a
+    // document nested deeper than that (two steps a level: `kids`, then the index) reports
+    // issues on both sides of that line, on the way down and on the way back up.
+    #[derive(Reflect, Debug, PartialEq)]
+    struct Node {
+        #[structio(length(min = 1))]
+        name: String,
+        kids: Vec<Node>,
+    }
+    const LEVELS: usize = 24;
+    fn nest(level: usize) -> String {
+        if level == LEVELS {
+            return r#"{"name":"","kids":[]}"#.to_string();
+        }
+        format!(
+            r#"{{"name":"n","kids":[{},{{"name":"","kids":[]}}]}}"#,
+            nest(level + 1)
+        )
+    }
+    let text = nest(0);
+    let mut want = vec![format!("{}/name", "/kids/0".repeat(LEVELS))];
+    for level in (0..LEVELS).rev() {
+        want.push(format!("{}/kids/1/name", "/kids/0".repeat(level)));
+    }
+    let pointers = |r: &Report| -> Vec<String> {
+        r.issues().iter().map(|i| i.pointer().to_string()).collect()
+    };
+    let j = structio::json::parse::<Node>(&text).unwrap_err();
+    assert_eq!(pointers(&j), want, "{j}");
+    assert!(j.issues().iter().all(|i| i.kind() == IssueKind::Constraint));
+    assert_eq!(
+        j.issues()[0].path(),
+        format!("${}.name", ".kids[0]".repeat(LEVELS))
+    );
+    let v: structio::Value = structio::from_json(&text).unwrap();
+    let b = structio::beve::parse::<Node>(&structio::to_beve(&v)).unwrap_err();
+    assert_eq!(pointers(&b), want);
+    // The trusted reader names the first one the same way.
+    let e = structio::from_json::<Node>(&text).unwrap_err();
+    assert_eq!(e.path(), j.issues()[0].path());
+}

@@ -4,7 +4,9 @@
 //! `NAME.value.beve` (a `Value` the round-trip target built, stored as BEVE) through
 //! `value_roundtrip`, `NAME.options` (a `typed_options` input: a byte selecting the read options,
 //! format and shape, then the document) through `typed_options`, `NAME.strings` (the recipe of
-//! a string array, `oracles::string_array_of`) through `beve_strings`. JSON and BEVE inputs also go
+//! a string array, `oracles::string_array_of`) through `beve_strings`, `NAME.boundary.json`
+//! through the `boundary` oracle (`tests/shapes/boundary.rs`: `json::parse` against
+//! `from_json` and against `beve::parse`). JSON and BEVE inputs also go
 //! through `typed_options` under a few option sets ([`OPTION_SETS`]). The file name says what the
 //! input guards.
 
@@ -56,7 +58,9 @@ fn replay(name: &str, data: &[u8]) {
             }
         }
     };
-    if name.ends_with(".value.beve") {
+    if name.ends_with(".boundary.json") {
+        run("boundary", &shapes::boundary::check);
+    } else if name.ends_with(".value.beve") {
         let v: structio::Value = structio::from_beve(data).expect(name);
         run("value_roundtrip", &|_| oracles::value_roundtrip(&v));
     } else if name.ends_with(".json") {
@@ -80,7 +84,9 @@ fn replay(name: &str, data: &[u8]) {
     } else if name.ends_with(".strings") {
         run("beve_strings", &oracles::beve_strings);
     } else {
-        panic!("{name}: regression inputs end in .json, .beve, .options or .strings");
+        panic!(
+            "{name}: regression inputs end in .json, .beve, .options, .strings or .boundary.json"
+        );
     }
 }
 

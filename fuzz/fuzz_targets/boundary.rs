@@ -1,6 +1,6 @@
-//! Fuzz target `boundary`: see `structio_fuzz::boundary::check` for the properties checked
+//! Fuzz target `boundary`: see `structio_fuzz::shapes::boundary::check` for the properties checked
 //! (`json::parse` accepts exactly what `from_json` accepts, and reports the same issues as
 //! `beve::parse` of the same document).
 #![no_main]
 
-libfuzzer_sys::fuzz_target!(|data: &[u8]| structio_fuzz::boundary::check(data));
+libfuzzer_sys::fuzz_target!(|data: &[u8]| structio_fuzz::shapes::boundary::check(data));

@@ -6,7 +6,6 @@
 #[path = "../../tests/shapes/mod.rs"]
 pub mod shapes;
 
-pub mod boundary;
 pub mod gen;
 pub mod rpc;
 pub mod serde_bridge;

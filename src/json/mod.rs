@@ -238,13 +238,15 @@ where
     T: Reflect<'de>,
 {
     let text = input.as_ref();
-    crate::report::parse_with(JsonReader::new(text, opts.read), opts.max_issues, |r| {
+    match crate::report::parse_with(JsonReader::new(text, opts.read), opts.max_issues, |r| {
         r.finish()
-    })
-    .map_err(|mut report| {
-        crate::report::locate(&mut report, text);
-        report
-    })
+    }) {
+        Ok(v) => Ok(v),
+        Err(mut report) => {
+            crate::report::locate(&mut report, text);
+            Err(report)
+        }
+    }
 }
 
 /// Reads JSON text into an existing value, reusing its buffers (strings, vectors): the result

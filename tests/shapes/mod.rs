@@ -3,6 +3,7 @@
 //! finding replays under `cargo test` against the same types and the same checks.
 #![allow(dead_code)]
 
+pub mod boundary;
 pub mod differential;
 pub mod everything;
 pub mod limits;
