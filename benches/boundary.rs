@@ -1,11 +1,12 @@
 //! Boundary parsing: what collecting every problem costs, against the trusted readers and
-//! against the Rust peer (serde_json followed by `garde`, two passes).
+//! against the Rust peers (serde_json or the `beve` crate, followed by `garde`: two passes).
 //!
 //! Documents: (a) the aggregate Reified.Schema measures (seven primitive fields, one nested
 //! record, two collections, constraints on name and age), (b) a record of 24 fields, (c)
 //! lists of 10^3 and 10^5 such records. Rows per document and format: trusted `from_json` /
-//! `from_beve`, `parse` on valid input, `parse` with every field invalid, and (JSON)
-//! `serde_json::from_slice` then `garde::Validate::validate`.
+//! `from_beve`, `parse` on valid input, `parse` with every field invalid, and the serde peer
+//! followed by `garde::Validate::validate`: `serde_json::from_slice` for JSON,
+//! `beve::from_slice` (the `beve` crate, reading what it wrote for the same value) for BEVE.
 //!
 //! Each document is first timed interleaved: rounds that time a batch of every row of a format
 //! in turn, printing per row the allocations of one read (a counting allocator; the target:
@@ -18,46 +19,15 @@
 //! `BOUNDARY_ONLY=interleaved` prints only the interleaved table, `BOUNDARY_ONLY=criterion`
 //! runs only the criterion rows.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use garde::Validate;
 
-struct Counting;
+#[path = "common/counting.rs"]
+mod counting;
 
-thread_local! {
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-// SAFETY: every method forwards to the system allocator unchanged; the counter is a side effect.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations(f: impl FnOnce()) -> usize {
-    let before = ALLOCATIONS.with(Cell::get);
-    f();
-    ALLOCATIONS.with(Cell::get) - before
-}
+use counting::allocations;
 
 #[path = "common/boundary.rs"]
 mod docs;
@@ -110,6 +80,7 @@ fn rows<T>(c: &mut Criterion, name: &str, value: &T)
 where
     T: structio::ReflectOwned
         + serde::de::DeserializeOwned
+        + serde::Serialize
         + Validate
         + PartialEq
         + std::fmt::Debug,
@@ -125,6 +96,9 @@ where
     assert_eq!(&structio::beve::parse::<T>(&beve).unwrap(), value);
     let peer: T = serde_json::from_slice(json.as_bytes()).unwrap();
     peer.validate().unwrap();
+    // The BEVE peer reads what the `beve` crate writes for the same value.
+    let their_beve = beve::to_vec(value).unwrap();
+    assert_eq!(&beve::from_slice::<T>(&their_beve).unwrap(), value);
     let report = structio::json::parse::<T>(&bad_json).unwrap_err();
     println!(
         "{name}: {} bytes of JSON, {} of BEVE; every field invalid: {} issues{}",
@@ -149,6 +123,10 @@ where
     let from_beve = || black_box(structio::from_beve::<T>(black_box(&beve))).is_ok();
     let parse_beve = || black_box(structio::beve::parse::<T>(black_box(&beve))).is_ok();
     let parse_bad_beve = || black_box(structio::beve::parse::<T>(black_box(&bad_beve))).is_err();
+    let beve_garde = || {
+        let v: T = beve::from_slice(black_box(&their_beve[..])).unwrap();
+        black_box(v.validate()).is_ok()
+    };
 
     // Interleaved first: time per read and the ratio to the trusted reader measured in the
     // same rounds (criterion's rows below run one after another).
@@ -169,6 +147,7 @@ where
                 ("from_beve", Box::new(from_beve)),
                 ("parse valid", Box::new(parse_beve)),
                 ("parse invalid", Box::new(parse_bad_beve)),
+                ("beve-rs+garde", Box::new(beve_garde)),
             ],
         );
     }
@@ -185,6 +164,7 @@ where
     g.bench_function("beve/from_beve", |b| b.iter(from_beve));
     g.bench_function("beve/parse valid", |b| b.iter(parse_beve));
     g.bench_function("beve/parse invalid", |b| b.iter(parse_bad_beve));
+    g.bench_function("beve/beve-rs+garde", |b| b.iter(beve_garde));
     g.finish();
 }
 

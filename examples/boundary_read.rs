@@ -12,38 +12,13 @@
 #[path = "../benches/common/boundary.rs"]
 mod docs;
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::hint::black_box;
-use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Instant;
 
 use garde::Validate;
 
-struct Counting;
-
-static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
-
-// SAFETY: every method forwards to the system allocator unchanged; the counter is a side effect.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCATIONS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
+#[path = "../benches/common/counting.rs"]
+mod counting;
 
 /// The read of `row`: `true` when it gave what the row expects.
 fn reader<T>(row: &str) -> fn(&Inputs) -> bool
@@ -103,9 +78,8 @@ where
         bad_beve: &bad_beve,
     };
     let read = reader::<T>(row);
-    let before = ALLOCATIONS.load(Ordering::Relaxed);
-    assert!(read(&inputs), "{row} did not give what it should");
-    let allocs = ALLOCATIONS.load(Ordering::Relaxed) - before;
+    let allocs =
+        counting::allocations(|| assert!(read(&inputs), "{row} did not give what it should"));
     let t = Instant::now();
     measured(n, read, &inputs);
     println!(

@@ -3,10 +3,10 @@
 //! lists of it, each with structio constraints and the same rules for `garde`.
 
 use garde::Validate;
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// The nested record of (a).
-#[derive(structio::Reflect, Deserialize, Validate, Debug, Clone, PartialEq)]
+#[derive(structio::Reflect, Serialize, Deserialize, Validate, Debug, Clone, PartialEq)]
 pub struct Address {
     #[garde(skip)]
     street: String,
@@ -17,7 +17,7 @@ pub struct Address {
 }
 
 /// (a): seven primitive fields, one nested record, two collections; name and age constrained.
-#[derive(structio::Reflect, Deserialize, Validate, Debug, Clone, PartialEq)]
+#[derive(structio::Reflect, Serialize, Deserialize, Validate, Debug, Clone, PartialEq)]
 pub struct Person {
     #[garde(skip)]
     id: u64,
@@ -44,7 +44,7 @@ pub struct Person {
 }
 
 /// (b): 24 fields, eight of them constrained.
-#[derive(structio::Reflect, Deserialize, Validate, Debug, Clone, PartialEq)]
+#[derive(structio::Reflect, Serialize, Deserialize, Validate, Debug, Clone, PartialEq)]
 pub struct Wide {
     #[garde(skip)]
     f00: u64,

@@ -17,10 +17,8 @@
 //! --tool=callgrind --toggle-collect='*measured*' target/release/deps/rpc-*` (the count over
 //! `ITERS`; the bench binary's name is printed by `cargo bench --no-run`).
 
-use std::alloc::{GlobalAlloc, Layout, System};
 use std::borrow::Cow;
 use std::hint::black_box;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 use serde::Deserialize;
@@ -28,32 +26,8 @@ use structio::RawJson;
 use structio_rpc::mcp::{Server, ToolError};
 use structio_rpc::{Id, Request};
 
-/// Counts allocations (and reallocations).
-struct Counting;
-
-static ALLOCS: AtomicU64 = AtomicU64::new(0);
-
-// SAFETY: every method forwards to `System` with the caller's arguments unchanged; counting
-// touches only an atomic.
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: the caller's contract for `alloc` is passed on unchanged.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: the caller's contract for `dealloc` is passed on unchanged.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        ALLOCS.fetch_add(1, Ordering::Relaxed);
-        // SAFETY: the caller's contract for `realloc` is passed on unchanged.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
+#[path = "../../benches/common/counting.rs"]
+mod counting;
 
 const PING: &str = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
 const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{"listChanged":true},"sampling":{}},"clientInfo":{"name":"bench-client","version":"1.0.0"}}}"#;
@@ -149,11 +123,11 @@ fn row(label: &str, mut sides: Vec<Side<'_>>, rounds: usize, iters: usize) {
         for _ in 0..iters / 10 + 1 {
             (s.run)();
         }
-        let a = ALLOCS.load(Ordering::Relaxed);
+        let a = counting::total();
         for _ in 0..iters {
             (s.run)();
         }
-        s.allocs = (ALLOCS.load(Ordering::Relaxed) - a) as f64 / iters as f64;
+        s.allocs = (counting::total() - a) as f64 / iters as f64;
     }
     for _ in 0..rounds {
         for s in &mut sides {

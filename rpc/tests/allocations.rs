@@ -4,49 +4,12 @@
 //!
 //! A counting global allocator makes this a test of behaviour, not of timing.
 
-use std::alloc::{GlobalAlloc, Layout, System};
-use std::cell::Cell;
-
 use structio_rpc::mcp::{Server, ToolError};
 
-struct Counting;
+#[path = "../../benches/common/counting.rs"]
+mod counting;
 
-thread_local! {
-    /// Allocations made by this thread (the test harness's other threads may allocate while a
-    /// test runs). A const-initialised `Cell<usize>` needs no destructor.
-    static ALLOCATIONS: Cell<usize> = const { Cell::new(0) };
-}
-
-/// Counts one allocation on this thread (not during thread-local teardown).
-fn count() {
-    let _ = ALLOCATIONS.try_with(|n| n.set(n.get() + 1));
-}
-
-// SAFETY: every method forwards to the system allocator unchanged; the counter is a side effect.
-#[allow(unsafe_code)]
-unsafe impl GlobalAlloc for Counting {
-    unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        count();
-        // SAFETY: same contract as the caller's.
-        unsafe { System.alloc(layout) }
-    }
-    unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        // SAFETY: same contract as the caller's.
-        unsafe { System.dealloc(ptr, layout) }
-    }
-    unsafe fn realloc(&self, ptr: *mut u8, layout: Layout, new_size: usize) -> *mut u8 {
-        count();
-        // SAFETY: same contract as the caller's.
-        unsafe { System.realloc(ptr, layout, new_size) }
-    }
-}
-
-#[global_allocator]
-static GLOBAL: Counting = Counting;
-
-fn allocations() -> usize {
-    ALLOCATIONS.with(Cell::get)
-}
+use counting::total as allocations;
 
 #[derive(structio::Reflect)]
 struct Add {
