@@ -558,14 +558,6 @@ struct HighMembers {
 impl HighMembers {
     /// Members (the first 64 included) tracked without allocating.
     const INLINE: usize = 256;
-
-    /// The word holding member `m`'s bit (`m` at least 64), if it is tracked.
-    fn word(&mut self, m: usize) -> Option<&mut u64> {
-        match self.mid.get_mut(m / 64 - 1) {
-            Some(w) => Some(w),
-            None => self.more.get_mut((m - Self::INLINE) / 64),
-        }
-    }
 }
 
 impl Present {
@@ -625,7 +617,11 @@ impl Present {
 /// in a register.
 #[inline(never)]
 fn set_high(high: &mut HighMembers, m: usize) {
-    if let Some(w) = high.word(m) {
+    let w = match high.mid.get_mut(m / 64 - 1) {
+        Some(w) => Some(w),
+        None => high.more.get_mut((m - HighMembers::INLINE) / 64),
+    };
+    if let Some(w) = w {
         *w |= 1 << (m % 64);
     }
 }
