@@ -204,19 +204,7 @@ impl Server {
     /// answered as the JSON-RPC specification prescribes (see [`crate::dispatch`]); nothing
     /// panics. Returns whether a response was written.
     pub fn handle_line(&mut self, line: &[u8], out: &mut Vec<u8>) -> bool {
-        if self.catalog.is_none() {
-            self.catalog = Some(self.write_catalog());
-        }
-        let start = out.len();
-        if !self.routed(line, out) {
-            let limits = self.limits;
-            dispatch(line, out, &limits, |req, out| self.request(req, out));
-        }
-        let wrote = out.len() > start;
-        if wrote {
-            out.push(b'\n');
-        }
-        wrote
+        self.answer(line, out, true)
     }
 
     /// [`Server::handle_line`] with every message read the general way: the deferred envelope
@@ -224,11 +212,22 @@ impl Server {
     /// routing. It gives the same answers, byte for byte, more slowly; tests and the fuzz
     /// target compare the two.
     pub fn handle_line_deferred(&mut self, line: &[u8], out: &mut Vec<u8>) -> bool {
+        self.answer(line, out, false)
+    }
+
+    /// [`Server::handle_line`] (`route`: the usual messages in one pass, see
+    /// [`Server::routed`]) or [`Server::handle_line_deferred`].
+    #[inline(always)]
+    fn answer(&mut self, line: &[u8], out: &mut Vec<u8>, route: bool) -> bool {
         if self.catalog.is_none() {
             self.catalog = Some(self.write_catalog());
         }
-        let limits = self.limits;
-        let wrote = dispatch(line, out, &limits, |req, out| self.request(req, out));
+        let start = out.len();
+        if !(route && self.routed(line, out)) {
+            let limits = self.limits;
+            dispatch(line, out, &limits, |req, out| self.request(req, out));
+        }
+        let wrote = out.len() > start;
         if wrote {
             out.push(b'\n');
         }
