@@ -805,3 +805,58 @@ fn string_vectors_grow_shrink_and_reject_non_strings_alike() {
         assert!(e.to_string().contains("[1]"), "{e}");
     }
 }
+
+/// `Vec<bool>` reads runs of `true,`/`false,` two at a time: every length, every pattern of
+/// a few lengths, and every single-byte change of the text must give what reading the same
+/// text as generic values and then as booleans gives (the value, or an error).
+#[test]
+fn bool_arrays_agree_with_generic_values_at_every_position() {
+    fn reference(text: &str) -> Option<Vec<bool>> {
+        let v: structio::Value = structio::from_json(text).ok()?;
+        let structio::Value::Array(items) = v else {
+            return None;
+        };
+        items
+            .iter()
+            .map(|x| match x {
+                structio::Value::Bool(b) => Some(*b),
+                _ => None,
+            })
+            .collect()
+    }
+    let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    for n in 0..24 {
+        for _ in 0..6 {
+            let bits = next();
+            let want: Vec<bool> = (0..n).map(|k| bits >> k & 1 == 1).collect();
+            let text = structio::to_json(&want);
+            assert_eq!(
+                structio::from_json::<Vec<bool>>(&text).ok(),
+                Some(want.clone())
+            );
+            let mut reused = vec![true; 3];
+            read_json(&mut reused, &text).unwrap();
+            assert_eq!(reused, want);
+            for at in 0..text.len() {
+                for b in [b' ', b',', b'x', b'e', b't', b'f', b']', b'0', b'"'] {
+                    let mut bytes = text.clone().into_bytes();
+                    bytes[at] = b;
+                    let Ok(changed) = String::from_utf8(bytes) else {
+                        continue;
+                    };
+                    assert_eq!(
+                        structio::from_json::<Vec<bool>>(&changed).ok(),
+                        reference(&changed),
+                        "{changed}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -564,12 +564,35 @@ impl<'de> Reader<'de> for JsonReader<'de> {
         self.fast_array(
             out,
             |s, mut i, out| {
-                while let Some(w) = s.get(i..i + 8) {
-                    let mut a = [0u8; 8];
-                    a.copy_from_slice(w);
-                    let w = u64::from_le_bytes(a);
-                    let t = w & 0xFF_FFFF_FFFF == TRUE_COMMA;
-                    let f = w & 0xFFFF_FFFF_FFFF == FALSE_COMMA;
+                // Two elements a step: the second is read at both places it can start (5 and 6
+                // bytes on) while the first is compared, so that each step waits for one load,
+                // not two in a row.
+                let word = |w: &[u8; 16], k: usize| {
+                    u64::from_le_bytes(*w[k..].first_chunk::<8>().unwrap_or(&[0; 8]))
+                };
+                let is = |w: u64| {
+                    (
+                        w & 0xFF_FFFF_FFFF == TRUE_COMMA,
+                        w & 0xFFFF_FFFF_FFFF == FALSE_COMMA,
+                    )
+                };
+                while let Some(w) = s.get(i..).and_then(<[u8]>::first_chunk::<16>) {
+                    let (t0, f0) = is(word(w, 0));
+                    let (after_true, after_false) = (word(w, 5), word(w, 6));
+                    if !(t0 | f0) {
+                        break;
+                    }
+                    out.push(t0);
+                    i += 6 - usize::from(t0);
+                    let (t1, f1) = is(if t0 { after_true } else { after_false });
+                    if !(t1 | f1) {
+                        break;
+                    }
+                    out.push(t1);
+                    i += 6 - usize::from(t1);
+                }
+                while let Some(w) = s.get(i..).and_then(<[u8]>::first_chunk::<8>) {
+                    let (t, f) = is(u64::from_le_bytes(*w));
                     if !(t | f) {
                         break;
                     }

@@ -18,7 +18,7 @@ use crate::number::parse::skip_number;
 #[cfg(structio_x86)]
 use crate::simd::json_blocks::Avx2;
 use crate::simd::json_blocks::{Blocks, Narrow};
-use crate::simd::json_scan::{digit_bits16, eq_bits16, ws_bits16};
+use crate::simd::json_scan::{eq_bits16, number_bits16, ws_bits16};
 use crate::simd::spare::Spare;
 
 /// The input is not accepted by the fast path (the caller re-runs the checking walk).
@@ -250,19 +250,35 @@ fn run(d: u64, p: usize) -> usize {
 /// Checks and copies the number at `i` (which holds `-` or a digit); returns the index after.
 #[inline(always)]
 fn number(s: &[u8], i: usize, out: &mut Spare) -> R<usize> {
-    let Some(w) = block::<32>(s, i) else {
+    // A reference into the input, not a copy: the bytes looked at one by one below then load
+    // from the input itself, rather than through a 32-byte copy on the stack (a wide store
+    // then narrow loads from it, which some processors forward slowly).
+    let Some(w) = s.get(i..).and_then(<[u8]>::first_chunk::<32>) else {
         let end = number_slow(s, i)?;
         out.slice(s.get(i..end).ok_or(Rejected)?);
         return Ok(end);
     };
-    let lo: [u8; 16] = *w.first_chunk().unwrap_or(&[0; 16]);
-    let hi: [u8; 16] = *w.last_chunk().unwrap_or(&[0; 16]);
+    let lo: &[u8; 16] = w.first_chunk().unwrap_or(&[0; 16]);
+    let hi: &[u8; 16] = w.last_chunk().unwrap_or(&[0; 16]);
+    let (dl, nl) = number_bits16(lo);
+    let (dh, nh) = number_bits16(hi);
     // Bit k: byte k is a digit (bits 32 and up are clear, so runs stop at the window's end).
-    let d = u64::from(digit_bits16(&lo)) | u64::from(digit_bits16(&hi)) << 16;
-    // Checked with as few branches as possible (whether there is a sign, a fraction, which
-    // lengths: all vary from number to number); `bad` collects the failures. Positions may
-    // run past the window (then `p` ends at 32 or more and the slow path decides), so the
-    // bytes there are read as `w[p & 31]`, and `bad` counts only when `p` stays below 32.
+    let d = u64::from(dl) | u64::from(dh) << 16;
+    // Where the number ends: the first byte that no number has. This alone decides where the
+    // walk goes on, so that the next value's work does not wait for the checks below (they
+    // only decide whether to reject, a branch the processor predicts).
+    let end = run(u64::from(nl) | u64::from(nh) << 16, 0);
+    if end >= 32 {
+        // The number may go on past the window.
+        let end = number_slow(s, i)?;
+        out.slice(s.get(i..end).ok_or(Rejected)?);
+        return Ok(end);
+    }
+    // The grammar, checked with as few branches as possible (whether there is a sign, a
+    // fraction, which lengths: all vary from number to number); `bad` collects the failures.
+    // `p` stays within the window (the bytes up to `end` are number bytes and the one at `end`
+    // is not), and the number must be all of them (`p == end`): in valid JSON a number is
+    // followed by a byte no number has.
     let neg = usize::from(w[0] == b'-');
     let int = run(d, neg);
     // At least one digit, and no leading zero before more digits.
@@ -279,17 +295,11 @@ fn number(s: &[u8], i: usize, out: &mut Spare) -> R<usize> {
         bad |= exp == 0;
         p += exp;
     }
-    if p >= 32 {
-        // The number may go on past the window.
-        let end = number_slow(s, i)?;
-        out.slice(s.get(i..end).ok_or(Rejected)?);
-        return Ok(end);
-    }
-    if bad {
+    if bad | (p != end) {
         return Err(Rejected);
     }
-    out.put(w, p);
-    Ok(i + p)
+    out.put(*w, end);
+    Ok(i + end)
 }
 
 /// Checks the number at `i` near the end of the input or of 32 bytes or more; returns the

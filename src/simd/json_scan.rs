@@ -30,16 +30,17 @@ pub(crate) fn ws_bits16(block: &[u8; 16]) -> u32 {
     }
 }
 
-/// Bit `k` set when byte `k` of `block` is an ASCII digit.
+/// Two masks of `block`: bit `k` of the first set when byte `k` is an ASCII digit, bit `k` of
+/// the second when it is any byte a JSON number has (a digit, `.`, `-`, `+`, `e` or `E`).
 #[inline(always)]
-pub(crate) fn digit_bits16(block: &[u8; 16]) -> u32 {
+pub(crate) fn number_bits16(block: &[u8; 16]) -> (u32, u32) {
     #[cfg(structio_x86)]
     {
-        sse2::digit_bits16(block)
+        sse2::number_bits16(block)
     }
     #[cfg(not(structio_x86))]
     {
-        swar_digit_bits16(block)
+        swar_number_bits16(block)
     }
 }
 
@@ -88,19 +89,34 @@ mod sse2 {
     }
 
     #[inline(always)]
-    pub(super) fn digit_bits16(block: &[u8; 16]) -> u32 {
+    pub(super) fn number_bits16(block: &[u8; 16]) -> (u32, u32) {
         let v: __m128i = bytemuck::cast(*block);
         // SAFETY: as in `special_bits16`.
-        unsafe { digits(v) }
+        unsafe {
+            let digits = digit_lanes(v);
+            let eq = |c: u8| _mm_cmpeq_epi8(v, _mm_set1_epi8(c as i8));
+            // `e` and `E` differ only in bit 0x20.
+            let e = _mm_cmpeq_epi8(
+                _mm_or_si128(v, _mm_set1_epi8(0x20)),
+                _mm_set1_epi8(b'e' as i8),
+            );
+            let signs = _mm_or_si128(eq(b'-'), eq(b'+'));
+            let number = _mm_or_si128(_mm_or_si128(digits, e), _mm_or_si128(signs, eq(b'.')));
+            (
+                _mm_movemask_epi8(digits) as u32,
+                _mm_movemask_epi8(number) as u32,
+            )
+        }
     }
 
+    /// 0xFF in each lane of `v` that holds an ASCII digit, 0 elsewhere.
     #[inline(always)]
-    unsafe fn digits(v: __m128i) -> u32 {
+    unsafe fn digit_lanes(v: __m128i) -> __m128i {
         // `b - '0'` (wrapping) is at most 9 exactly for the digits; unsigned `x <= 9` is
         // `max(x, 9) == 9`.
         let x = _mm_sub_epi8(v, _mm_set1_epi8(b'0' as i8));
         let nine = _mm_set1_epi8(9);
-        _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_max_epu8(x, nine), nine)) as u32
+        _mm_cmpeq_epi8(_mm_max_epu8(x, nine), nine)
     }
 
     #[inline(always)]
@@ -124,7 +140,7 @@ mod sse2 {
 }
 
 #[cfg(any(test, not(structio_x86)))]
-pub(crate) use swar::{swar_digit_bits16, swar_eq_bits16, swar_special_bits16, swar_ws_bits16};
+pub(crate) use swar::{swar_eq_bits16, swar_number_bits16, swar_special_bits16, swar_ws_bits16};
 
 /// The masks without SIMD instructions: two 64-bit words per block. What other targets (and
 /// a `STRUCTIO_PORTABLE` build) use; on x86_64 built for the tests, which hold them to the
@@ -151,10 +167,22 @@ mod swar {
         per_half(block, swar_ws8)
     }
 
-    /// [`super::digit_bits16`] without SIMD instructions.
+    /// [`super::number_bits16`] without SIMD instructions.
     #[inline(always)]
-    pub(crate) fn swar_digit_bits16(block: &[u8; 16]) -> u32 {
-        per_half(block, swar_digits8)
+    pub(crate) fn swar_number_bits16(block: &[u8; 16]) -> (u32, u32) {
+        (
+            per_half(block, |w| gather(digit_highs(w))),
+            per_half(block, |w| {
+                let zero = zero_bytes;
+                gather(
+                    digit_highs(w)
+                        | zero((w | (ONES * 0x20)) ^ (ONES * u64::from(b'e')))
+                        | zero(w ^ (ONES * u64::from(b'-')))
+                        | zero(w ^ (ONES * u64::from(b'+')))
+                        | zero(w ^ (ONES * u64::from(b'.'))),
+                )
+            }),
+        )
     }
 
     /// [`super::eq_bits16`] without SIMD instructions.
@@ -164,14 +192,14 @@ mod swar {
         gather(zero_bytes(x as u64)) | gather(zero_bytes((x >> 64) as u64)) << 8
     }
 
-    /// One bit per byte of `w` (little-endian order) that is an ASCII digit: `t = b ^ 0x30` is
-    /// below 10 exactly for the digits; `(t & 7F) + 76` sets the high bit when the low seven bits
-    /// reach 10 (never carrying out of the byte), and `| t` adds the bytes with the high bit set.
+    /// The high bit of each byte of `w` that is an ASCII digit: `t = b ^ 0x30` is below 10
+    /// exactly for the digits; `(t & 7F) + 76` sets the high bit when the low seven bits reach 10
+    /// (never carrying out of the byte), and `| t` adds the bytes with the high bit set.
     #[inline(always)]
-    fn swar_digits8(w: u64) -> u32 {
+    fn digit_highs(w: u64) -> u64 {
         let t = w ^ (ONES * 0x30);
         let big = ((t & LOW7).wrapping_add(ONES * 0x76)) | t;
-        gather(!big & !LOW7)
+        !big & !LOW7
     }
 
     const ONES: u64 = 0x0101_0101_0101_0101;
@@ -257,8 +285,18 @@ mod tests {
                             digits |= 1 << k;
                         }
                     }
-                    assert_eq!(digit_bits16(&block), digits, "{v:#x} at {pos}");
-                    assert_eq!(swar_digit_bits16(&block), digits, "{v:#x} at {pos}");
+                    let mut number = 0;
+                    for (k, &b) in block.iter().enumerate() {
+                        if b.is_ascii_digit() || matches!(b, b'.' | b'-' | b'+' | b'e' | b'E') {
+                            number |= 1 << k;
+                        }
+                    }
+                    assert_eq!(number_bits16(&block), (digits, number), "{v:#x} at {pos}");
+                    assert_eq!(
+                        swar_number_bits16(&block),
+                        (digits, number),
+                        "{v:#x} at {pos}"
+                    );
                     let other = [fill; 16];
                     let mut eq = 0;
                     for (k, (&a, &b)) in block.iter().zip(&other).enumerate() {
