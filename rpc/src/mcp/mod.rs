@@ -362,7 +362,7 @@ impl Server {
                 }
                 "ping" | "tools/list" => {
                     self.era = Some(era);
-                    self.handshake(id, method, None, out)
+                    self.handshake(id, method, None, None, out)
                 }
                 "initialize" => {
                     let Some(asked) = params.and_then(|p| p.protocol_version.as_deref()) else {
@@ -425,7 +425,25 @@ impl Server {
             return Ok(());
         };
         let method = req.method.as_ref();
-        let meta = Meta::of(req.params);
+        // The modern envelope, read in the same walk of `params` as what the method needs
+        // where it can be: `initialize` never claims the modern era, `tools/call` reads its
+        // members with `_meta` (parameters that do not read so are read again, each part on
+        // its own, for the error the method gives them).
+        let mut call = None;
+        let meta = match method {
+            "initialize" => None,
+            "tools/call" => match read_params::<CallWithMeta>(req.params) {
+                Ok(c) => {
+                    call = Some(CallParams {
+                        name: c.name,
+                        arguments: c.arguments,
+                    });
+                    c.meta
+                }
+                Err(_) => Meta::of(req.params),
+            },
+            _ => Meta::of(req.params),
+        };
         let claims_modern =
             meta.as_ref().is_some_and(|m| m.protocol_version.is_some()) && method != "initialize";
         let era = *self.era.get_or_insert(if claims_modern {
@@ -440,23 +458,27 @@ impl Server {
                  (its first request carried no io.modelcontextprotocol/protocolVersion); \
                  requests carrying the 2026-07-28 envelope are refused on it",
             )),
-            Era::Handshake => self.handshake(id, method, req.params, out),
-            Era::Modern => self.modern(id, method, req.params, meta.as_ref(), out),
+            Era::Handshake => self.handshake(id, method, req.params, call, out),
+            Era::Modern => self.modern(id, method, req.params, call, meta.as_ref(), out),
         }
     }
 
-    /// A request of the handshake era.
+    /// A request of the handshake era (`call`: the `tools/call` parameters, if already read).
     #[inline]
     fn handshake(
         &mut self,
         id: &Id<'_>,
         method: &str,
         params: Option<RawJson<'_>>,
+        call: Option<CallParams<'_>>,
         out: &mut Vec<u8>,
     ) -> Result<(), Fault> {
         match method {
             "tools/call" => {
-                let params: CallParams = read_params(params)?;
+                let params = match call {
+                    Some(call) => call,
+                    None => read_params::<CallParams>(params)?,
+                };
                 self.call(id, &params.name, params.arguments, false, out)
             }
             "ping" => {
@@ -485,6 +507,7 @@ impl Server {
         id: &Id<'_>,
         method: &str,
         params: Option<RawJson<'_>>,
+        call: Option<CallParams<'_>>,
         meta: Option<&Meta<'_>>,
         out: &mut Vec<u8>,
     ) -> Result<(), Fault> {
@@ -531,7 +554,10 @@ impl Server {
         }
         match method {
             "tools/call" => {
-                let params: CallParams = read_params(params)?;
+                let params = match call {
+                    Some(call) => call,
+                    None => read_params::<CallParams>(params)?,
+                };
                 self.call(id, &params.name, params.arguments, true, out)
             }
             "tools/list" | "server/discover" => self.modern_constant(id, method, out),
@@ -954,6 +980,15 @@ struct DiscoverResult<'a> {
 struct CallParams<'a> {
     name: Cow<'a, str>,
     arguments: Option<RawJson<'a>>,
+}
+
+/// [`CallParams`] with the modern envelope, read in one walk by the general way.
+#[derive(structio::Reflect)]
+struct CallWithMeta<'a> {
+    name: Cow<'a, str>,
+    arguments: Option<RawJson<'a>>,
+    #[structio(rename = "_meta")]
+    meta: Option<Meta<'a>>,
 }
 
 /// The `tools/list` result.
