@@ -332,7 +332,7 @@ struct DeferredCall<'a> {
     name: &'a str,
     arguments: Option<RawJson<'a>>,
     #[structio(rename = "_meta")]
-    meta: Option<RouteMeta<'a>>,
+    meta: Option<DeferredMeta<'a>>,
 }
 
 /// Reading what a method needs with structio's options: other members skipped.
@@ -356,14 +356,64 @@ struct Route<'a> {
     name: Option<&'a str>,
     arguments: Option<RawJson<'a>>,
     #[structio(rename = "_meta")]
-    meta: Option<RouteMeta<'a>>,
+    meta: Option<RouteMeta>,
 }
 
-/// The modern envelope (revision 2026-07-28), as `Server::handle_line` reads it.
+/// The modern envelope (revision 2026-07-28), as `Server::handle_line` reads it: whether the
+/// version is one the server speaks, whether the capabilities and client info are objects.
 #[derive(structio::Reflect)]
-struct RouteMeta<'a> {
+struct RouteMeta {
     #[structio(rename = "io.modelcontextprotocol/protocolVersion")]
-    protocol_version: Option<&'a str>,
+    protocol_version: Option<Spoken>,
+    #[structio(rename = "io.modelcontextprotocol/clientInfo")]
+    client_info: Option<Kind>,
+    #[structio(rename = "io.modelcontextprotocol/clientCapabilities")]
+    client_capabilities: Option<Kind>,
+}
+
+/// Whether a version string is 2026-07-28 (as the server keeps it in the routing pass).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Spoken(bool);
+
+impl<'de> structio::Reflect<'de> for Spoken {
+    fn write<W: structio::Writer>(&self, w: &mut W) {
+        w.null()
+    }
+    fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+    #[inline]
+    fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        let v = Cow::<'de, str>::read_new(r)?;
+        Ok(Spoken(v == "2026-07-28"))
+    }
+}
+
+/// Whether a value is an object (as the server keeps it in the routing pass).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Kind(bool);
+
+impl<'de> structio::Reflect<'de> for Kind {
+    fn write<W: structio::Writer>(&self, w: &mut W) {
+        w.null()
+    }
+    fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+    #[inline]
+    fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        let v = RawJson::read_new(r)?;
+        Ok(Kind(v.get().starts_with('{')))
+    }
+}
+
+/// The modern envelope as the general way reads it (members kept as text).
+#[derive(structio::Reflect)]
+struct DeferredMeta<'a> {
+    #[structio(rename = "io.modelcontextprotocol/protocolVersion")]
+    protocol_version: Option<RawJson<'a>>,
     #[structio(rename = "io.modelcontextprotocol/clientInfo")]
     client_info: Option<RawJson<'a>>,
     #[structio(rename = "io.modelcontextprotocol/clientCapabilities")]

@@ -343,56 +343,57 @@ impl Server {
         let method = req.method.as_ref();
         let params = req.params.as_ref();
         let meta = params.and_then(|p| p.meta.as_ref());
-        let version = meta.and_then(|m| m.protocol_version.as_deref());
-        let claims_modern = version.is_some() && method != "initialize";
-        let era = match self.era {
-            Some(era) => era,
-            None if claims_modern => Era::Modern,
-            None => Era::Handshake,
-        };
+        let claims_modern =
+            meta.is_some_and(|m| m.protocol_version.is_some()) && method != "initialize";
         let mark = out.len();
-        let res = match era {
-            Era::Handshake if !claims_modern => match method {
+        let res = if !claims_modern && self.era != Some(Era::Modern) {
+            // The handshake era, or the first request, which opens it.
+            match method {
                 "tools/call" => {
-                    let Some(name) = params.and_then(|p| p.name.as_deref()) else {
+                    let Some(name) = params.and_then(|p| p.name) else {
                         return false;
                     };
-                    self.era = Some(era);
+                    self.era = Some(Era::Handshake);
                     self.call(id, name, params.and_then(|p| p.arguments), false, out)
                 }
                 "ping" | "tools/list" => {
-                    self.era = Some(era);
-                    self.handshake(id, method, None, None, out)
+                    self.era = Some(Era::Handshake);
+                    let result = match (method, &self.written) {
+                        ("tools/list", Some(w)) => &w.catalog[..],
+                        _ => b"{}",
+                    };
+                    write_raw_result(out, id, result);
+                    Ok(())
                 }
                 "initialize" => {
-                    let Some(asked) = params.and_then(|p| p.protocol_version.as_deref()) else {
+                    let Some(asked) = params.and_then(|p| p.protocol_version) else {
                         return false;
                     };
-                    self.era = Some(era);
+                    self.era = Some(Era::Handshake);
                     self.initialize(id, asked, out)
                 }
                 _ => return false,
-            },
-            Era::Modern
-                if version.is_some_and(|v| MODERN_PROTOCOL_VERSIONS.contains(&v))
-                    && meta.is_some_and(RoutedMeta::fits) =>
-            {
-                match method {
-                    "tools/call" => {
-                        let Some(name) = params.and_then(|p| p.name.as_deref()) else {
-                            return false;
-                        };
-                        self.era = Some(era);
-                        self.call(id, name, params.and_then(|p| p.arguments), true, out)
-                    }
-                    "tools/list" | "server/discover" => {
-                        self.era = Some(era);
-                        self.modern_constant(id, method, out)
-                    }
-                    _ => return false,
-                }
             }
-            _ => return false,
+        } else if self.era != Some(Era::Handshake) && meta.is_some_and(RoutedMeta::fits) {
+            // The modern era, or the first request, which opens it (an envelope that fits
+            // names a version, so the request claims the modern era unless it is
+            // `initialize`, which this path does not take).
+            match method {
+                "tools/call" => {
+                    let Some(name) = params.and_then(|p| p.name) else {
+                        return false;
+                    };
+                    self.era = Some(Era::Modern);
+                    self.call(id, name, params.and_then(|p| p.arguments), true, out)
+                }
+                "tools/list" | "server/discover" => {
+                    self.era = Some(Era::Modern);
+                    self.modern_constant(id, method, out)
+                }
+                _ => return false,
+            }
+        } else {
+            return false;
         };
         if let Err(fault) = res {
             out.truncate(mark);
@@ -632,10 +633,6 @@ impl Server {
                 format!("Internal error: tool `{}` panicked", tool.name),
             ));
         };
-        let stamp = match (modern, &self.written) {
-            (true, Some(w)) => &w.stamp[..],
-            _ => &[][..],
-        };
         match called {
             Ok(()) => {
                 if scratch.first() != Some(&b'{') {
@@ -650,9 +647,13 @@ impl Server {
                 structio::write_json(&text, out);
                 out.extend_from_slice(br#"}],"structuredContent":"#);
                 out.extend_from_slice(scratch);
-                out.extend_from_slice(br#","isError":false"#);
-                out.extend_from_slice(stamp);
-                out.extend_from_slice(b"}}");
+                if modern {
+                    out.extend_from_slice(br#","isError":false"#);
+                    out.extend_from_slice(self.written.as_ref().map_or(&[][..], |w| &w.stamp));
+                    out.extend_from_slice(b"}}");
+                } else {
+                    out.extend_from_slice(br#","isError":false}}"#);
+                }
             }
             Err(e) => {
                 let text = match e {
@@ -667,10 +668,10 @@ impl Server {
                     is_error: true,
                 };
                 crate::write_result(out, id, &result);
-                if !stamp.is_empty() {
+                if let (true, Some(w)) = (modern, &self.written) {
                     // `...,"isError":true}}`: the stamp goes inside the result object.
                     out.truncate(out.len() - 2);
-                    out.extend_from_slice(stamp);
+                    out.extend_from_slice(&w.stamp);
                     out.extend_from_slice(b"}}");
                 }
             }
@@ -930,39 +931,92 @@ struct Implementation<'a> {
 
 /// The members of `params` the server routes on, read in the same pass as the envelope by
 /// [`Server::routed`]: those of `initialize` and `tools/call`, and the modern envelope in
-/// `_meta` (others skipped). Each method reads the same members, of the same types, as it
-/// does from the deferred parameters ([`InitializeParams`], [`CallParams`], [`Meta`]); a
-/// message whose parameters do not read this way goes the general way. `_meta` comes last, as
-/// the official Python SDK writes it.
+/// `_meta` (others skipped). Each method reads the same members as it does from the deferred
+/// parameters ([`InitializeParams`], [`CallParams`], [`Meta`]), kept as small as the route
+/// allows (strings borrowed: one with an escape fails the read; the envelope's members as
+/// [`RoutedMeta`] keeps them), so that the envelope is cheap to move; a message whose
+/// parameters do not read this way goes the general way, which gives the same answer.
+/// `_meta` comes last, as the official Python SDK writes it.
 #[derive(structio::Reflect)]
 struct Routed<'a> {
     #[structio(rename = "protocolVersion")]
-    protocol_version: Option<Cow<'a, str>>,
-    name: Option<Cow<'a, str>>,
+    protocol_version: Option<&'a str>,
+    name: Option<&'a str>,
     arguments: Option<RawJson<'a>>,
     #[structio(rename = "_meta")]
-    meta: Option<RoutedMeta<'a>>,
+    meta: Option<RoutedMeta>,
 }
 
-/// The modern envelope read in the routing pass: [`Meta`] with the version read as a string
-/// (a version of another type goes the general way, which refuses it). Members in the order
-/// the official Python SDK writes them.
+/// The modern envelope read in the routing pass: [`Meta`] with each member kept as what the
+/// route needs of it (whether the version is one this server speaks, whether the others are
+/// objects), not as text, so that the routing envelope stays small to move. A version that is
+/// not a string fails the read, and the message goes the general way, which refuses it.
+/// Members in the order the official Python SDK writes them.
 #[derive(structio::Reflect)]
-struct RoutedMeta<'a> {
+struct RoutedMeta {
     #[structio(rename = "io.modelcontextprotocol/protocolVersion")]
-    protocol_version: Option<Cow<'a, str>>,
+    protocol_version: Option<Spoken>,
     #[structio(rename = "io.modelcontextprotocol/clientInfo")]
-    client_info: Option<RawJson<'a>>,
+    client_info: Option<Kind>,
     #[structio(rename = "io.modelcontextprotocol/clientCapabilities")]
-    client_capabilities: Option<RawJson<'a>>,
+    client_capabilities: Option<Kind>,
 }
 
-impl RoutedMeta<'_> {
-    /// Whether the envelope is one [`Server::modern`] accepts as it stands (the capabilities an
-    /// object, the client info absent or an object); the version is checked by the caller.
+impl RoutedMeta {
+    /// Whether the envelope is one [`Server::modern`] accepts as it stands (a version this
+    /// server speaks, the capabilities an object, the client info absent or an object).
     #[inline]
     fn fits(&self) -> bool {
-        self.client_capabilities.is_some_and(is_object) && self.client_info.map_or(true, is_object)
+        self.protocol_version == Some(Spoken(true))
+            && self.client_capabilities == Some(Kind::Object)
+            && matches!(self.client_info, None | Some(Kind::Object))
+    }
+}
+
+/// A protocol version string as the routing pass keeps it: whether it is one of
+/// [`MODERN_PROTOCOL_VERSIONS`]. Only read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Spoken(bool);
+
+impl<'de> structio::Reflect<'de> for Spoken {
+    fn write<W: structio::Writer>(&self, w: &mut W) {
+        w.null()
+    }
+    fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+    #[inline]
+    fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        let v = Cow::<'de, str>::read_new(r)?;
+        Ok(Spoken(MODERN_PROTOCOL_VERSIONS.contains(&v.as_ref())))
+    }
+}
+
+/// Whether a JSON value is an object, as the routing pass keeps it (the value is read
+/// through, validated, not kept). Only read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Object,
+    Other,
+}
+
+impl<'de> structio::Reflect<'de> for Kind {
+    fn write<W: structio::Writer>(&self, w: &mut W) {
+        w.null()
+    }
+    fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+    #[inline]
+    fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        let v = RawJson::read_new(r)?;
+        Ok(if is_object(v) {
+            Kind::Object
+        } else {
+            Kind::Other
+        })
     }
 }
 
