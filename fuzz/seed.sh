@@ -67,6 +67,11 @@ done <<'LINES'
 {"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"a\u0064d","protocolVersion":7,"arguments":null}}
 {"jsonrpc":"2.0","id":6,"method":"initialize","params":{"capabilities":{},"protocolVersion":null}}
 {"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"add","name":"search","arguments":{"query":"q","limit":3},"_meta":{"progressToken":1}}}
+{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}
+{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}
+{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"left":2,"right":40},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}
+{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2099-01-01","io.modelcontextprotocol/clientCapabilities":[]},"name":"search","arguments":{"query":"","limit":0}}}
+{"jsonrpc":"2.0","id":5,"method":"ping","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":7,"io.modelcontextprotocol/clientInfo":null}}}
 LINES
 seed rpc_line "${json[@]}"
 # value_roundtrip builds values from raw bytes: any bytes do; start from the BEVE files.

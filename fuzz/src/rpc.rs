@@ -5,11 +5,13 @@
 //! - Nothing panics.
 //! - Each answer is one line holding one well-formed JSON value (a response, or an array of
 //!   them for a batch); a line gets at most one answer.
-//! - After any input, the server still answers a `ping`.
+//! - After any input, the server still answers: a `ping` on a handshake connection (or one
+//!   whose era is not decided yet), a `server/discover` on a revision 2026-07-28 connection.
 //! - `handle_line` (one pass for the usual messages) answers exactly as `handle_line_deferred`
-//!   (every message read the general way).
+//!   (every message read the general way), and leaves the connection in the same era: on a
+//!   fresh server, and on servers whose first request opened each era.
 
-use structio_rpc::mcp::{Server, ToolError};
+use structio_rpc::mcp::{Era, Server, ToolError};
 
 /// The arguments of `add`.
 #[derive(structio::Reflect)]
@@ -47,6 +49,60 @@ pub fn server(max_line: usize) -> Server {
 
 const PING: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
 const PONG: &[u8] = b"{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{}}\n";
+/// A `server/discover` of revision 2026-07-28: opens a modern connection, and is answered on one.
+const DISCOVER: &[u8] = br#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+/// An `initialize`: opens a handshake connection.
+const INITIALIZE: &[u8] =
+    br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#;
+
+/// Checks that `s` still answers, as its era prescribes.
+fn still_serving(s: &mut Server) {
+    let mut out = Vec::new();
+    if s.era() == Some(Era::Modern) {
+        assert!(s.handle_line(DISCOVER, &mut out));
+        let text = String::from_utf8_lossy(&out);
+        assert!(
+            text.contains(r#""supportedVersions":["2026-07-28"]"#),
+            "no discover result: {text}"
+        );
+    } else {
+        assert!(s.handle_line(PING, &mut out));
+        assert_eq!(out, PONG);
+    }
+}
+
+/// `data` to a routed and a deferred server after `opener` (if any): the same answer, the same
+/// era.
+fn same_answers(data: &[u8], opener: Option<&[u8]>) -> Server {
+    let (mut routed, mut deferred) = (server(256), server(256));
+    if let Some(line) = opener {
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        routed.handle_line(line, &mut a);
+        deferred.handle_line_deferred(line, &mut b);
+        assert!(a == b, "the opener's answers differ");
+    }
+    let (mut out, mut general) = (Vec::new(), Vec::new());
+    routed.handle_line(data, &mut out);
+    deferred.handle_line_deferred(data, &mut general);
+    assert!(
+        out == general,
+        "routed and deferred answers differ (opener {:?}):\n{}\n{}",
+        opener.map(String::from_utf8_lossy),
+        String::from_utf8_lossy(&out),
+        String::from_utf8_lossy(&general)
+    );
+    assert_eq!(
+        routed.era(),
+        deferred.era(),
+        "routed and deferred eras differ"
+    );
+    lines_are_json(&out);
+    assert!(
+        out.iter().filter(|&&b| b == b'\n').count() <= 1,
+        "one answer per line"
+    );
+    routed
+}
 
 /// Checks that `out` is lines of well-formed JSON.
 fn lines_are_json(out: &[u8]) {
@@ -66,29 +122,15 @@ fn lines_are_json(out: &[u8]) {
 
 /// The oracle.
 pub fn rpc_line(data: &[u8]) {
-    let mut s = server(256);
-    let mut out = Vec::new();
-    s.handle_line(data, &mut out);
-    // The one-pass routing answers exactly as the general way does.
-    let mut general = Vec::new();
-    server(256).handle_line_deferred(data, &mut general);
-    assert!(
-        out == general,
-        "routed and deferred answers differ:\n{}\n{}",
-        String::from_utf8_lossy(&out),
-        String::from_utf8_lossy(&general)
-    );
-    lines_are_json(&out);
-    assert!(
-        out.iter().filter(|&&b| b == b'\n').count() <= 1,
-        "one answer per line"
-    );
-    out.clear();
-    assert!(s.handle_line(PING, &mut out));
-    assert_eq!(out, PONG);
+    let mut s = same_answers(data, None);
+    still_serving(&mut s);
+    for opener in [DISCOVER, INITIALIZE] {
+        let mut s = same_answers(data, Some(opener));
+        still_serving(&mut s);
+    }
 
     let mut s = server(256);
-    out.clear();
+    let mut out = Vec::new();
     s.serve(data, &mut out)
         .expect("writing to a Vec cannot fail");
     lines_are_json(&out);
@@ -97,7 +139,5 @@ pub fn rpc_line(data: &[u8]) {
         out.iter().filter(|&&b| b == b'\n').count() <= lines,
         "at most one answer a line"
     );
-    out.clear();
-    assert!(s.handle_line(PING, &mut out));
-    assert_eq!(out, PONG);
+    still_serving(&mut s);
 }

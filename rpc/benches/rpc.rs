@@ -33,6 +33,13 @@ const PING: &str = r#"{"jsonrpc":"2.0","id":1,"method":"ping"}"#;
 const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"roots":{"listChanged":true},"sampling":{}},"clientInfo":{"name":"bench-client","version":"1.0.0"}}}"#;
 const TOOLS_LIST: &str = r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#;
 const TOOLS_CALL: &str = r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"left":2,"right":40}}}"#;
+/// A `tools/call` of revision 2026-07-28, as the official Python SDK 2.3.0 writes it: the
+/// protocol version, client info and capabilities in `params._meta`, after the call.
+const TOOLS_CALL_2026: &str = r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"left":2,"right":40},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"bench-client","version":"1.0.0"},"io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+/// `tools/list` of revision 2026-07-28.
+const TOOLS_LIST_2026: &str = r#"{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"bench-client","version":"1.0.0"},"io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+/// `server/discover` of revision 2026-07-28.
+const DISCOVER_2026: &str = r#"{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"bench-client","version":"1.0.0"},"io.modelcontextprotocol/clientCapabilities":{}}}}"#;
 const TOOLS_CALL_SPACED: &str = r#"{ "method" : "tools/call", "params" : { "arguments" : { "right" : 40, "left" : 2 }, "name" : "add" }, "id" : 3, "jsonrpc" : "2.0" }"#;
 
 /// The arguments of `add`.
@@ -318,11 +325,14 @@ struct InitParams<'a> {
     protocol_version: &'a str,
 }
 
-/// `tools/call` params with deferred arguments.
+/// `tools/call` params with deferred arguments (and the modern envelope, as
+/// `Server::handle_line_deferred` reads them).
 #[derive(structio::Reflect)]
 struct DeferredCall<'a> {
     name: &'a str,
     arguments: Option<RawJson<'a>>,
+    #[structio(rename = "_meta")]
+    meta: Option<DeferredMeta<'a>>,
 }
 
 /// Reading what a method needs with structio's options: other members skipped.
@@ -337,13 +347,77 @@ fn skip_unknown() -> structio::json::Options {
 }
 
 /// What the routed methods read of `params`, in the envelope's pass (other members skipped):
-/// the typed routing envelope, as `Server::handle_line` reads a message.
+/// the typed routing envelope, as `Server::handle_line` reads a message (the modern
+/// envelope in `_meta` included).
 #[derive(structio::Reflect)]
 struct Route<'a> {
     #[structio(rename = "protocolVersion")]
     protocol_version: Option<&'a str>,
     name: Option<&'a str>,
     arguments: Option<RawJson<'a>>,
+    #[structio(rename = "_meta")]
+    meta: Option<RouteMeta>,
+}
+
+/// The modern envelope (revision 2026-07-28), as `Server::handle_line` reads it: whether the
+/// version is one the server speaks, whether the capabilities and client info are objects.
+#[derive(structio::Reflect)]
+struct RouteMeta {
+    #[structio(rename = "io.modelcontextprotocol/protocolVersion")]
+    protocol_version: Option<Spoken>,
+    #[structio(rename = "io.modelcontextprotocol/clientInfo")]
+    client_info: Option<Kind>,
+    #[structio(rename = "io.modelcontextprotocol/clientCapabilities")]
+    client_capabilities: Option<Kind>,
+}
+
+/// Whether a version string is 2026-07-28 (as the server keeps it in the routing pass).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Spoken(bool);
+
+impl<'de> structio::Reflect<'de> for Spoken {
+    fn write<W: structio::Writer>(&self, w: &mut W) {
+        w.null()
+    }
+    fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+    #[inline]
+    fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        let v = Cow::<'de, str>::read_new(r)?;
+        Ok(Spoken(v == "2026-07-28"))
+    }
+}
+
+/// Whether a value is an object (as the server keeps it in the routing pass).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Kind(bool);
+
+impl<'de> structio::Reflect<'de> for Kind {
+    fn write<W: structio::Writer>(&self, w: &mut W) {
+        w.null()
+    }
+    fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+    #[inline]
+    fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        let v = RawJson::read_new(r)?;
+        Ok(Kind(v.get().starts_with('{')))
+    }
+}
+
+/// The modern envelope as the general way reads it (members kept as text).
+#[derive(structio::Reflect)]
+struct DeferredMeta<'a> {
+    #[structio(rename = "io.modelcontextprotocol/protocolVersion")]
+    protocol_version: Option<RawJson<'a>>,
+    #[structio(rename = "io.modelcontextprotocol/clientInfo")]
+    client_info: Option<RawJson<'a>>,
+    #[structio(rename = "io.modelcontextprotocol/clientCapabilities")]
+    client_capabilities: Option<RawJson<'a>>,
 }
 
 /// (a) structio-rpc: the typed routing envelope (id and method borrowed, the members of
@@ -359,6 +433,7 @@ fn ours_route(line: &[u8], opts: &structio::json::Options) {
         "tools/call" => {
             let p = r.params.unwrap();
             let a: Add = p.arguments.unwrap().parse().unwrap();
+            black_box(p.meta.and_then(|m| m.protocol_version));
             black_box((p.name, a));
         }
         m => {
@@ -382,6 +457,7 @@ fn ours_dispatch(line: &[u8], opts: &structio::json::Options) {
         "tools/call" => {
             let p: DeferredCall = r.params.unwrap().parse().unwrap();
             let a: Add = p.arguments.unwrap().parse().unwrap();
+            black_box(p.meta.and_then(|m| m.protocol_version));
             black_box((p.name, a));
         }
         m => {
@@ -622,6 +698,21 @@ fn main() {
             iters,
         );
     }
+    // The modern era (revision 2026-07-28): the `_meta` envelope read with the call.
+    {
+        let line = TOOLS_CALL_2026.as_bytes();
+        row(
+            "tools/call 2026-07-28",
+            vec![
+                Side::new("structio-rpc", || ours_route(black_box(line), &opts)),
+                Side::new("structio-rpc deferred", || {
+                    ours_dispatch(black_box(line), &opts)
+                }),
+            ],
+            rounds,
+            iters,
+        );
+    }
 
     // (b) a typed tools/call parse: the whole message into typed values.
     println!("\n(b) typed tools/call parse");
@@ -716,6 +807,32 @@ fn main() {
                     raw_dispatch(black_box(line), &mut out3, &catalog)
                 }),
             ],
+            rounds,
+            iters,
+        );
+    }
+    // The modern era (revision 2026-07-28): no other side speaks it.
+    for (label, line) in [
+        ("server/discover 2026-07-28", DISCOVER_2026),
+        ("tools/list 2026-07-28", TOOLS_LIST_2026),
+        ("tools/call 2026-07-28", TOOLS_CALL_2026),
+    ] {
+        let mut s = server();
+        let mut out = Vec::with_capacity(4096);
+        s.handle_line(line.as_bytes(), &mut out);
+        let r: structio_rpc::Response<structio::Value, structio::Value> =
+            structio::from_json(&out[..out.len() - 1]).unwrap();
+        assert_eq!(
+            r.outcome.unwrap()["resultType"].as_str(),
+            Some("complete"),
+            "{label}"
+        );
+        row(
+            &format!("{label}, one message"),
+            vec![Side::new("structio-rpc handle_line", || {
+                out.clear();
+                s.handle_line(black_box(line.as_bytes()), &mut out);
+            })],
             rounds,
             iters,
         );

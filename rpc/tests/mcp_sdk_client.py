@@ -2,11 +2,12 @@
 
 Usage: python mcp_sdk_client.py PATH_TO_mcp_server_BINARY
 
-Uses the SDK's stdio client and ClientSession: initialize, list the tools (and check their
-schemas), call `add`, call `search` with valid and invalid arguments; then (SDK 2.x) the
-high-level Client in its default auto mode, which probes `server/discover` before falling back
-to `initialize`. Prints one line per check
-and "N passed, N failed" at the end; exits non-zero if any check failed.
+Uses the SDK's stdio client and ClientSession: initialize (the handshake revisions), list the
+tools (and check their schemas), call `add`, call `search` with valid and invalid arguments;
+then (SDK 2.x) the high-level Client in its default auto mode, which probes `server/discover`
+at revision 2026-07-28 and, the server answering it, speaks 2026-07-28 (no handshake, the
+version and capabilities in every request's `_meta`): the same tools and calls. Prints one line
+per check and "N passed, N failed" at the end; exits non-zero if any check failed.
 """
 
 import asyncio
@@ -114,18 +115,68 @@ async def main(server_path):
 
 async def auto_client(server_path):
     """The SDK's high-level `Client` (SDK 2.x), in its default `mode='auto'`: it probes
-    `server/discover` at the 2026-07-28 revision, which this server does not speak (-32601), and
-    falls back to the `initialize` handshake. The connection must come up and serve calls."""
+    `server/discover` at revision 2026-07-28, which this server answers, so the connection speaks
+    2026-07-28 (every request carries the protocol version and client capabilities in `_meta`;
+    every result `resultType` and the server's name and version). With an SDK that does not
+    speak 2026-07-28, the Client falls back to `initialize` and the calls are checked the same."""
     try:
         from mcp import Client
     except ImportError:  # SDK 1.x: no high-level client, nothing to check
         print("skip auto-mode Client (SDK 1.x)")
         return
+    try:
+        from mcp_types.version import MODERN_PROTOCOL_VERSIONS
+    except ImportError:  # an SDK 2.x before revision 2026-07-28
+        MODERN_PROTOCOL_VERSIONS = ()
+    modern = "2026-07-28" in MODERN_PROTOCOL_VERSIONS
     async with Client(StdioServerParameters(command=server_path, args=[])) as client:
+        if modern:
+            check("auto-mode Client: speaks 2026-07-28", client.protocol_version == "2026-07-28",
+                  client.protocol_version)
+            discovered = client.session.discover_result
+            check("server/discover: succeeded", discovered is not None, discovered)
+            if discovered is not None:
+                check("server/discover: supportedVersions",
+                      list(discovered.supported_versions) == ["2026-07-28"], discovered)
+                check("server/discover: tools capability", discovered.capabilities.tools is not None,
+                      discovered.capabilities)
+            info = client.server_info
+            check("server/discover: server info from _meta",
+                  info is not None and info.name == "structio-example", info)
+        else:
+            print(f"note: this SDK does not speak 2026-07-28; the Client negotiated {client.protocol_version}")
+
+        tools = await client.list_tools()
+        by_name = {t.name: t for t in tools.tools}
+        check("auto-mode Client: tools", sorted(by_name) == ["add", "search"], sorted(by_name))
+        if "add" in by_name:
+            check_schema(by_name["add"], ["left", "right"])
+        if "search" in by_name:
+            check_schema(by_name["search"], ["query", "limit"])
+
         r = await client.call_tool("add", {"left": 2, "right": 40})
         check("auto-mode Client: add", r.structured_content == {"result": 42}, r)
-        tools = await client.list_tools()
-        check("auto-mode Client: tools", sorted(t.name for t in tools.tools) == ["add", "search"], tools)
+        check("auto-mode Client: add text", text_of(r) == '{"result":42}', text_of(r))
+
+        r = await client.call_tool("search", {"query": "rust", "limit": 3})
+        results = (r.structured_content or {}).get("result")
+        check("auto-mode Client: search", not r.is_error and isinstance(results, list) and len(results) == 3,
+              r)
+
+        r = await client.call_tool("search", {"query": "", "limit": 500})
+        check("auto-mode Client: search invalid, isError", r.is_error, r)
+        check("auto-mode Client: search invalid names $.query and $.limit",
+              "$.query" in text_of(r) and "$.limit" in text_of(r), text_of(r))
+
+        try:
+            await client.call_tool("nonesuch", {})
+            check("auto-mode Client: unknown tool is a protocol error", False, "no error raised")
+        except Exception as e:  # MCPError: -32602
+            check("auto-mode Client: unknown tool is a protocol error",
+                  "nonesuch" in str(e) or "Unknown tool" in str(e), e)
+
+        r = await client.call_tool("add", {"left": 1, "right": 1})
+        check("auto-mode Client: still serving after errors", r.structured_content == {"result": 2}, r)
 
 
 if __name__ == "__main__":

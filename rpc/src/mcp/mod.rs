@@ -1,6 +1,10 @@
-//! An MCP (Model Context Protocol) tool server over stdio: `initialize` with protocol version
-//! negotiation, `ping`, `tools/list` (the catalog written once), `tools/call` with typed
-//! arguments, notifications, and a clean exit at the end of input.
+//! An MCP (Model Context Protocol) tool server over stdio, in both protocol eras: the
+//! handshake revisions (2024-11-05 to 2025-11-25: `initialize` with protocol version
+//! negotiation, `ping`) and the stateless revision 2026-07-28 (the version and the client's
+//! capabilities in every request's `params._meta`, `server/discover`); in both, `tools/list`
+//! (the catalog written once), `tools/call` with typed arguments, notifications, and a clean
+//! exit at the end of input. The client's first request decides the era of the connection
+//! (see [`Era`]).
 //!
 //! ```
 //! use structio_rpc::mcp::{Server, ToolError};
@@ -48,12 +52,60 @@ use crate::{code, ErrorObject, Id, Request};
 pub use tool::ToolError;
 use tool::{CallError, Tool};
 
-/// The protocol revisions this server negotiates through `initialize`, newest first.
+/// The protocol revisions this server negotiates through `initialize` (the handshake era),
+/// newest first.
 pub const PROTOCOL_VERSIONS: [&str; 4] = ["2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"];
 
-/// The newest protocol revision this server speaks, offered to a client that asks for one it
-/// does not know.
+/// The newest handshake revision: what `initialize` offers a client that asks for a revision
+/// it does not know.
 pub const LATEST_PROTOCOL_VERSION: &str = PROTOCOL_VERSIONS[0];
+
+/// The revisions this server speaks with the per-request envelope (the modern era, no
+/// handshake): the version a request names in `params._meta`, the `supportedVersions` of
+/// `server/discover`, the `supported` list of a [`UNSUPPORTED_PROTOCOL_VERSION`] error.
+pub const MODERN_PROTOCOL_VERSIONS: [&str; 1] = ["2026-07-28"];
+
+/// The error code of a request naming a protocol version this server does not speak in the
+/// modern era, or of `initialize` on a modern connection (`UnsupportedProtocolVersionError`,
+/// revision 2026-07-28); its data is `{"supported": [...], "requested": "..."}`.
+pub const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
+
+/// The `params._meta` member naming a modern request's protocol version.
+pub const PROTOCOL_VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";
+
+/// The `params._meta` member holding a modern request's client capabilities (required).
+pub const CLIENT_CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabilities";
+
+/// The `params._meta` member holding a modern request's client name and version (optional).
+pub const CLIENT_INFO_KEY: &str = "io.modelcontextprotocol/clientInfo";
+
+/// The protocol era of a connection, decided by the client's first request (as the official
+/// Python SDK's dual-era server decides it): a request whose `params._meta` names a protocol
+/// version ([`PROTOCOL_VERSION_KEY`]), other than `initialize`, opens a [`Era::Modern`]
+/// connection; any other request opens a [`Era::Handshake`] one. Notifications and input that
+/// is not a request decide nothing. Then the other era's requests are refused: `initialize`
+/// on a modern connection with [`UNSUPPORTED_PROTOCOL_VERSION`] (naming the versions served),
+/// a request carrying the modern envelope on a handshake connection with `-32600`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Era {
+    /// The handshake revisions ([`PROTOCOL_VERSIONS`]): `initialize`, `ping`, `tools/list`,
+    /// `tools/call`.
+    Handshake,
+    /// Revision 2026-07-28 ([`MODERN_PROTOCOL_VERSIONS`]): every request names its version
+    /// and the client's capabilities in `params._meta`; `server/discover`, `tools/list`,
+    /// `tools/call`; each result carries `resultType` and the server's name and version.
+    Modern,
+}
+
+/// Who may keep a cached `tools/list` or `server/discover` result (revision 2026-07-28's
+/// `cacheScope`), as HTTP's `Cache-Control: public` and `private`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CacheScope {
+    /// Any client or intermediary may cache the result and serve it to anyone.
+    Public,
+    /// The result may be reused only within the authorization context that received it.
+    Private,
+}
 
 /// The default bound on one input line, in bytes (4 MiB).
 pub const DEFAULT_MAX_LINE: usize = 4 << 20;
@@ -66,12 +118,29 @@ pub struct Server {
     tools: Vec<Tool>,
     limits: Limits,
     max_line: usize,
-    /// The `tools/list` result, written when first needed after the last change to the tools.
-    catalog: Option<Vec<u8>>,
+    /// `tools/list` and `server/discover` cache hints: milliseconds, scope.
+    cache: (u64, CacheScope),
+    /// The constant parts of the answers, written when first needed after the last change to
+    /// the server.
+    written: Option<Written>,
     /// A tool's result, as JSON.
     scratch: Vec<u8>,
     /// The revision agreed in `initialize`, if it has been.
     protocol: Option<&'static str>,
+    /// The era of the connection, once the first request has decided it.
+    era: Option<Era>,
+}
+
+/// The constant parts of the answers, written once.
+struct Written {
+    /// The `tools/list` result of the handshake era.
+    catalog: Vec<u8>,
+    /// The `tools/list` result of the modern era (cache hints, `resultType`, server info).
+    modern_catalog: Vec<u8>,
+    /// The `server/discover` result.
+    discover: Vec<u8>,
+    /// What closes every modern result: `,"resultType":"complete","_meta":{...serverInfo}`.
+    stamp: Vec<u8>,
 }
 
 impl std::fmt::Debug for Server {
@@ -85,6 +154,7 @@ impl std::fmt::Debug for Server {
             )
             .field("max_line", &self.max_line)
             .field("protocol", &self.protocol)
+            .field("era", &self.era)
             .finish()
     }
 }
@@ -99,15 +169,28 @@ impl Server {
             tools: Vec::new(),
             limits: Limits::default(),
             max_line: DEFAULT_MAX_LINE,
-            catalog: None,
+            cache: (0, CacheScope::Private),
+            written: None,
             scratch: Vec::new(),
             protocol: None,
+            era: None,
         }
     }
 
-    /// Instructions for the client, sent in the `initialize` result.
+    /// Instructions for the client, sent in the `initialize` and `server/discover` results.
     pub fn instructions(mut self, text: impl Into<String>) -> Server {
         self.instructions = Some(text.into());
+        self.written = None;
+        self
+    }
+
+    /// The cache hints of the modern era's `tools/list` and `server/discover` results: how long
+    /// a client may consider them fresh (`ttlMs`, in milliseconds; 0: stale at once) and who
+    /// may keep them (`cacheScope`). The default is 0 and [`CacheScope::Private`], as the
+    /// official Python SDK's: nothing is cached unless the server says so.
+    pub fn cache_hints(mut self, ttl_ms: u64, scope: CacheScope) -> Server {
+        self.cache = (ttl_ms, scope);
+        self.written = None;
         self
     }
 
@@ -185,7 +268,7 @@ impl Server {
             output_schema.map(str::to_owned),
             call,
         ));
-        self.catalog = None;
+        self.written = None;
         self
     }
 
@@ -197,6 +280,12 @@ impl Server {
     /// The protocol revision agreed in `initialize`, once it has been.
     pub fn protocol_version(&self) -> Option<&'static str> {
         self.protocol
+    }
+
+    /// The era of the connection, once the client's first request has decided it (see
+    /// [`Era`]).
+    pub fn era(&self) -> Option<Era> {
+        self.era
     }
 
     /// Handles one line (one JSON-RPC message, without its line break) and appends the
@@ -219,8 +308,8 @@ impl Server {
     /// [`Server::routed`]) or [`Server::handle_line_deferred`].
     #[inline(always)]
     fn answer(&mut self, line: &[u8], out: &mut Vec<u8>, route: bool) -> bool {
-        if self.catalog.is_none() {
-            self.catalog = Some(self.write_catalog());
+        if self.written.is_none() {
+            self.written = Some(self.write_constants());
         }
         let start = out.len();
         if !(route && self.routed(line, out)) {
@@ -235,11 +324,12 @@ impl Server {
     }
 
     /// The usual message answered in one pass: the envelope read with the members of `params`
-    /// the server routes on ([`Routed`]), so that `params` is walked once, not once as text and
-    /// again for its members. Returns `false`, having written nothing, for anything else (a
-    /// batch, a message that does not read this way, a method this path does not take, a
-    /// member a method needs left out): [`dispatch`] then reads it the general way, which
-    /// gives the same answer, and the error the specification prescribes for bad input.
+    /// the server routes on ([`Routed`], the modern era's `_meta` included), so that `params`
+    /// is walked once, not once as text and again for its members. Returns `false`, having
+    /// written nothing and changed nothing, for anything else (a batch, a message that does not
+    /// read this way, a method this path does not take, a member a method needs left out, a
+    /// request the connection's era refuses): [`dispatch`] then reads it the general way,
+    /// which gives the same answer, and the error the specification prescribes for bad input.
     #[inline]
     fn routed(&mut self, line: &[u8], out: &mut Vec<u8>) -> bool {
         let Ok(req) = structio::json::from_json_with::<Request<'_, Routed<'_>>>(line, &skip())
@@ -247,24 +337,63 @@ impl Server {
             return false;
         };
         let Some(id) = &req.id else {
-            // A notification: never answered (see `request`).
+            // A notification: never answered, decides no era (see `request`).
             return true;
         };
+        let method = req.method.as_ref();
         let params = req.params.as_ref();
+        let meta = params.and_then(|p| p.meta.as_ref());
+        let claims_modern =
+            meta.is_some_and(|m| m.protocol_version.is_some()) && method != "initialize";
         let mark = out.len();
-        let res = match req.method.as_ref() {
-            "tools/call" => match params.and_then(|p| p.name.as_deref()) {
-                Some(name) => self.call(id, name, params.and_then(|p| p.arguments), out),
-                None => return false,
-            },
-            "ping" | "tools/list" => {
-                self.request(&Request::new(id.borrowed(), req.method.as_ref(), None), out)
+        let res = if !claims_modern && self.era != Some(Era::Modern) {
+            // The handshake era, or the first request, which opens it.
+            match method {
+                "tools/call" => {
+                    let Some(name) = params.and_then(|p| p.name) else {
+                        return false;
+                    };
+                    self.era = Some(Era::Handshake);
+                    self.call(id, name, params.and_then(|p| p.arguments), false, out)
+                }
+                "ping" | "tools/list" => {
+                    self.era = Some(Era::Handshake);
+                    let result = match (method, &self.written) {
+                        ("tools/list", Some(w)) => &w.catalog[..],
+                        _ => b"{}",
+                    };
+                    write_raw_result(out, id, result);
+                    Ok(())
+                }
+                "initialize" => {
+                    let Some(asked) = params.and_then(|p| p.protocol_version) else {
+                        return false;
+                    };
+                    self.era = Some(Era::Handshake);
+                    self.initialize(id, asked, out)
+                }
+                _ => return false,
             }
-            "initialize" => match params.and_then(|p| p.protocol_version.as_deref()) {
-                Some(version) => self.initialize(id, version, out),
-                None => return false,
-            },
-            _ => return false,
+        } else if self.era != Some(Era::Handshake) && meta.is_some_and(RoutedMeta::fits) {
+            // The modern era, or the first request, which opens it (an envelope that fits
+            // names a version, so the request claims the modern era unless it is
+            // `initialize`, which this path does not take).
+            match method {
+                "tools/call" => {
+                    let Some(name) = params.and_then(|p| p.name) else {
+                        return false;
+                    };
+                    self.era = Some(Era::Modern);
+                    self.call(id, name, params.and_then(|p| p.arguments), true, out)
+                }
+                "tools/list" | "server/discover" => {
+                    self.era = Some(Era::Modern);
+                    self.modern_constant(id, method, out)
+                }
+                _ => return false,
+            }
+        } else {
+            return false;
         };
         if let Err(fault) = res {
             out.truncate(mark);
@@ -287,37 +416,168 @@ impl Server {
         out.push(b'\n');
     }
 
-    /// One request or notification.
+    /// One request or notification: the era decided by the first request (see [`Era`]), then
+    /// the request answered in the connection's era.
     #[inline]
     fn request(&mut self, req: &Request<'_>, out: &mut Vec<u8>) -> Result<(), Fault> {
         let Some(id) = &req.id else {
             // Notifications (`notifications/initialized`, `notifications/cancelled`, ...) need
-            // no answer; the server keeps no state that they change.
+            // no answer; the server keeps no state that they change, and they decide no era.
             return Ok(());
         };
-        match req.method.as_ref() {
+        let method = req.method.as_ref();
+        // The modern envelope, read in the same walk of `params` as what the method needs
+        // where it can be: `initialize` never claims the modern era, `tools/call` reads its
+        // members with `_meta` (parameters that do not read so are read again, each part on
+        // its own, for the error the method gives them).
+        let mut call = None;
+        let meta = match method {
+            "initialize" => None,
+            "tools/call" => match read_params::<CallWithMeta>(req.params) {
+                Ok(c) => {
+                    call = Some(CallParams {
+                        name: c.name,
+                        arguments: c.arguments,
+                    });
+                    c.meta
+                }
+                Err(_) => Meta::of(req.params),
+            },
+            _ => Meta::of(req.params),
+        };
+        let claims_modern =
+            meta.as_ref().is_some_and(|m| m.protocol_version.is_some()) && method != "initialize";
+        let era = *self.era.get_or_insert(if claims_modern {
+            Era::Modern
+        } else {
+            Era::Handshake
+        });
+        match era {
+            Era::Handshake if claims_modern => Err(ErrorObject::new(
+                code::INVALID_REQUEST,
+                "Invalid Request: this connection speaks the handshake revisions \
+                 (its first request carried no io.modelcontextprotocol/protocolVersion); \
+                 requests carrying the 2026-07-28 envelope are refused on it",
+            )),
+            Era::Handshake => self.handshake(id, method, req.params, call, out),
+            Era::Modern => self.modern(id, method, req.params, call, meta.as_ref(), out),
+        }
+    }
+
+    /// A request of the handshake era (`call`: the `tools/call` parameters, if already read).
+    #[inline]
+    fn handshake(
+        &mut self,
+        id: &Id<'_>,
+        method: &str,
+        params: Option<RawJson<'_>>,
+        call: Option<CallParams<'_>>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Fault> {
+        match method {
             "tools/call" => {
-                let params: CallParams = read_params(req.params)?;
-                self.call(id, &params.name, params.arguments, out)
+                let params = match call {
+                    Some(call) => call,
+                    None => read_params::<CallParams>(params)?,
+                };
+                self.call(id, &params.name, params.arguments, false, out)
             }
             "ping" => {
                 write_raw_result(out, id, b"{}");
                 Ok(())
             }
             "tools/list" => {
-                let catalog = self.catalog.get_or_insert_with(Vec::new);
+                let catalog = self.written.as_ref().map_or(&[][..], |w| &w.catalog);
                 write_raw_result(out, id, catalog);
                 Ok(())
             }
             "initialize" => {
-                let params: InitializeParams = read_params(req.params)?;
+                let params: InitializeParams = read_params(params)?;
                 self.initialize(id, &params.protocol_version, out)
             }
-            m => Err(ErrorObject::new(
-                code::METHOD_NOT_FOUND,
-                format!("Method not found: {}", clip(m)),
-            )),
+            m => Err(method_not_found(m)),
         }
+    }
+
+    /// A request of the modern era: its envelope (`params._meta`) checked as revision
+    /// 2026-07-28 prescribes and in the official Python SDK's order (the required members
+    /// present, the version a string, a version this server speaks, the capabilities and
+    /// client info objects), then the method.
+    fn modern(
+        &mut self,
+        id: &Id<'_>,
+        method: &str,
+        params: Option<RawJson<'_>>,
+        call: Option<CallParams<'_>>,
+        meta: Option<&Meta<'_>>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Fault> {
+        if method == "initialize" {
+            return Err(initialize_refused(params));
+        }
+        let Some(meta) = meta else {
+            return Err(invalid_params(format!(
+                "params._meta must be an object holding the required members \
+                 {PROTOCOL_VERSION_KEY} and {CLIENT_CAPABILITIES_KEY}"
+            )));
+        };
+        let (Some(version), Some(capabilities)) = (meta.protocol_version, meta.client_capabilities)
+        else {
+            let missing: Vec<&str> = [
+                (meta.protocol_version.is_none(), PROTOCOL_VERSION_KEY),
+                (meta.client_capabilities.is_none(), CLIENT_CAPABILITIES_KEY),
+            ]
+            .into_iter()
+            .filter_map(|(missing, key)| missing.then_some(key))
+            .collect();
+            return Err(invalid_params(format!(
+                "params._meta lacks the required member(s) {}",
+                missing.join(", ")
+            )));
+        };
+        let Ok(version) = version.parse::<Cow<'_, str>>() else {
+            return Err(invalid_params(format!(
+                "params._meta's {PROTOCOL_VERSION_KEY} must be a string"
+            )));
+        };
+        if !MODERN_PROTOCOL_VERSIONS.contains(&version.as_ref()) {
+            return Err(unsupported_version(Some(&version)));
+        }
+        if !is_object(capabilities) {
+            return Err(invalid_params(format!(
+                "params._meta's {CLIENT_CAPABILITIES_KEY} must be an object"
+            )));
+        }
+        if meta.client_info.is_some_and(|i| !is_object(i)) {
+            return Err(invalid_params(format!(
+                "params._meta's {CLIENT_INFO_KEY} must be an object"
+            )));
+        }
+        match method {
+            "tools/call" => {
+                let params = match call {
+                    Some(call) => call,
+                    None => read_params::<CallParams>(params)?,
+                };
+                self.call(id, &params.name, params.arguments, true, out)
+            }
+            "tools/list" | "server/discover" => self.modern_constant(id, method, out),
+            // `ping` is not a method of revision 2026-07-28.
+            m => Err(method_not_found(m)),
+        }
+    }
+
+    /// The modern era's `tools/list` or `server/discover` result, written once.
+    #[inline]
+    fn modern_constant(&self, id: &Id<'_>, method: &str, out: &mut Vec<u8>) -> Result<(), Fault> {
+        let written = self.written.as_ref();
+        let result = if method == "tools/list" {
+            written.map_or(&[][..], |w| &w.modern_catalog)
+        } else {
+            written.map_or(&[][..], |w| &w.discover)
+        };
+        write_raw_result(out, id, result);
+        Ok(())
     }
 
     /// `initialize`, the client asking for revision `asked`: the client's revision if this
@@ -337,23 +597,22 @@ impl Server {
                     list_changed: false,
                 },
             },
-            server_info: Implementation {
-                name: &self.name,
-                version: &self.version,
-            },
+            server_info: self.implementation(),
             instructions: self.instructions.as_deref(),
         };
         crate::write_result(out, id, &result);
         Ok(())
     }
 
-    /// `tools/call` of the tool `name` with `arguments` (`{}` when there are none).
+    /// `tools/call` of the tool `name` with `arguments` (`{}` when there are none); `modern`:
+    /// the result closed as revision 2026-07-28 prescribes (`resultType`, server info).
     #[inline]
     fn call(
         &mut self,
         id: &Id<'_>,
         name: &str,
         arguments: Option<RawJson<'_>>,
+        modern: bool,
         out: &mut Vec<u8>,
     ) -> Result<(), Fault> {
         let Some(tool) = self.tools.iter().find(|t| t.name == name) else {
@@ -388,7 +647,13 @@ impl Server {
                 structio::write_json(&text, out);
                 out.extend_from_slice(br#"}],"structuredContent":"#);
                 out.extend_from_slice(scratch);
-                out.extend_from_slice(br#","isError":false}}"#);
+                if modern {
+                    out.extend_from_slice(br#","isError":false"#);
+                    out.extend_from_slice(self.written.as_ref().map_or(&[][..], |w| &w.stamp));
+                    out.extend_from_slice(b"}}");
+                } else {
+                    out.extend_from_slice(br#","isError":false}}"#);
+                }
             }
             Err(e) => {
                 let text = match e {
@@ -403,13 +668,28 @@ impl Server {
                     is_error: true,
                 };
                 crate::write_result(out, id, &result);
+                if let (true, Some(w)) = (modern, &self.written) {
+                    // `...,"isError":true}}`: the stamp goes inside the result object.
+                    out.truncate(out.len() - 2);
+                    out.extend_from_slice(&w.stamp);
+                    out.extend_from_slice(b"}}");
+                }
             }
         }
         Ok(())
     }
 
-    /// The `tools/list` result.
-    fn write_catalog(&self) -> Vec<u8> {
+    /// The server's name and version (`serverInfo`).
+    fn implementation(&self) -> Implementation<'_> {
+        Implementation {
+            name: &self.name,
+            version: &self.version,
+        }
+    }
+
+    /// The constant parts of the answers: the catalog in both eras, the `server/discover`
+    /// result, and the close of every modern result.
+    fn write_constants(&self) -> Written {
         let list = ToolList {
             tools: self
                 .tools
@@ -425,10 +705,99 @@ impl Server {
                 })
                 .collect(),
         };
-        let mut out = Vec::new();
-        structio::write_json(&list, &mut out);
-        out
+        let mut catalog = Vec::new();
+        structio::write_json(&list, &mut catalog);
+
+        let mut stamp =
+            br#","resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":"#.to_vec();
+        structio::write_json(&self.implementation(), &mut stamp);
+        stamp.push(b'}');
+
+        let mut hints = br#","ttlMs":"#.to_vec();
+        structio::write_json(&self.cache.0, &mut hints);
+        hints.extend_from_slice(match self.cache.1 {
+            CacheScope::Public => br#","cacheScope":"public""#.as_slice(),
+            CacheScope::Private => br#","cacheScope":"private""#.as_slice(),
+        });
+
+        // An object's text with `hints` and `stamp` added before its closing brace.
+        let close = |object: &[u8]| {
+            let mut v = object[..object.len() - 1].to_vec();
+            v.extend_from_slice(&hints);
+            v.extend_from_slice(&stamp);
+            v.push(b'}');
+            v
+        };
+        let modern_catalog = close(&catalog);
+        let mut discover = Vec::new();
+        structio::write_json(
+            &DiscoverResult {
+                supported_versions: MODERN_PROTOCOL_VERSIONS,
+                capabilities: Capabilities {
+                    tools: ToolsCapability {
+                        list_changed: false,
+                    },
+                },
+                instructions: self.instructions.as_deref(),
+            },
+            &mut discover,
+        );
+        let discover = close(&discover);
+        Written {
+            catalog,
+            modern_catalog,
+            discover,
+            stamp,
+        }
     }
+}
+
+/// `-32601` for the method `m`.
+fn method_not_found(m: &str) -> Fault {
+    ErrorObject::new(
+        code::METHOD_NOT_FOUND,
+        format!("Method not found: {}", clip(m)),
+    )
+}
+
+/// `-32602` with `what`.
+#[cold]
+fn invalid_params(what: String) -> Fault {
+    ErrorObject::new(code::INVALID_PARAMS, format!("Invalid params: {what}"))
+}
+
+/// [`UNSUPPORTED_PROTOCOL_VERSION`], naming the versions served and the one `requested`.
+#[cold]
+fn unsupported_version(requested: Option<&str>) -> Fault {
+    use structio::{Map, Value};
+    let mut data = Map::new();
+    data.insert("supported", Value::from(MODERN_PROTOCOL_VERSIONS.to_vec()));
+    if let Some(v) = requested {
+        data.insert("requested", Value::from(v));
+    }
+    let mut fault: Fault =
+        ErrorObject::new(UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version");
+    fault.data = Some(Value::Object(data));
+    fault
+}
+
+/// The answer to `initialize` on a modern connection: [`UNSUPPORTED_PROTOCOL_VERSION`] with
+/// the versions served (and the one asked for, when it is a string), as the official Python
+/// SDK answers it, so that a handshake client can tell its user what to use.
+#[cold]
+fn initialize_refused(params: Option<RawJson<'_>>) -> Fault {
+    let asked = read_params::<InitializeParams>(params).ok();
+    let mut fault = unsupported_version(asked.as_ref().map(|p| p.protocol_version.as_ref()));
+    fault.message = Cow::Borrowed(
+        "Unsupported protocol version: this connection speaks revision 2026-07-28, \
+         which has no initialize handshake",
+    );
+    fault
+}
+
+/// Whether `value` is a JSON object.
+fn is_object(value: RawJson<'_>) -> bool {
+    value.get().starts_with('{')
 }
 
 /// `schema` as the schema of an object: itself when it describes objects, else the schema of
@@ -491,6 +860,37 @@ fn read_params<'a, T: structio::Reflect<'a>>(params: Option<RawJson<'a>>) -> Res
     })
 }
 
+/// The modern envelope of a request, as the general way reads it: `params._meta`'s protocol
+/// members, each kept as text (any JSON value; a `null` one counts as absent). The members are
+/// read into the same nesting as [`RoutedMeta`], so that both ways agree on any input.
+#[derive(structio::Reflect)]
+struct Meta<'a> {
+    #[structio(rename = "io.modelcontextprotocol/protocolVersion")]
+    protocol_version: Option<RawJson<'a>>,
+    #[structio(rename = "io.modelcontextprotocol/clientInfo")]
+    client_info: Option<RawJson<'a>>,
+    #[structio(rename = "io.modelcontextprotocol/clientCapabilities")]
+    client_capabilities: Option<RawJson<'a>>,
+}
+
+impl<'a> Meta<'a> {
+    /// The `_meta` object of `params`; `None` when `params` is not an object or its `_meta`
+    /// is absent, `null` or not an object.
+    fn of(params: Option<RawJson<'a>>) -> Option<Meta<'a>> {
+        let text = params?.get();
+        structio::json::from_json_with::<MetaOf<'a>>(text, &skip())
+            .ok()?
+            .meta
+    }
+}
+
+/// The `_meta` member of `params`, other members skipped.
+#[derive(structio::Reflect)]
+struct MetaOf<'a> {
+    #[structio(rename = "_meta")]
+    meta: Option<Meta<'a>>,
+}
+
 /// What `initialize` reads of its parameters.
 #[derive(structio::Reflect)]
 struct InitializeParams<'a> {
@@ -530,16 +930,103 @@ struct Implementation<'a> {
 }
 
 /// The members of `params` the server routes on, read in the same pass as the envelope by
-/// [`Server::routed`]: those of `initialize` and `tools/call` (others skipped). Each method
-/// reads the same members, of the same types, as it does from the deferred parameters
-/// ([`InitializeParams`], [`CallParams`]); a message whose parameters do not read this way
-/// goes the general way.
+/// [`Server::routed`]: those of `initialize` and `tools/call`, and the modern envelope in
+/// `_meta` (others skipped). Each method reads the same members as it does from the deferred
+/// parameters ([`InitializeParams`], [`CallParams`], [`Meta`]), kept as small as the route
+/// allows (strings borrowed: one with an escape fails the read; the envelope's members as
+/// [`RoutedMeta`] keeps them), so that the envelope is cheap to move; a message whose
+/// parameters do not read this way goes the general way, which gives the same answer.
+/// `_meta` comes last, as the official Python SDK writes it.
 #[derive(structio::Reflect)]
 struct Routed<'a> {
     #[structio(rename = "protocolVersion")]
-    protocol_version: Option<Cow<'a, str>>,
-    name: Option<Cow<'a, str>>,
+    protocol_version: Option<&'a str>,
+    name: Option<&'a str>,
     arguments: Option<RawJson<'a>>,
+    #[structio(rename = "_meta")]
+    meta: Option<RoutedMeta>,
+}
+
+/// The modern envelope read in the routing pass: [`Meta`] with each member kept as what the
+/// route needs of it (whether the version is one this server speaks, whether the others are
+/// objects), not as text, so that the routing envelope stays small to move. A version that is
+/// not a string fails the read, and the message goes the general way, which refuses it.
+/// Members in the order the official Python SDK writes them.
+#[derive(structio::Reflect)]
+struct RoutedMeta {
+    #[structio(rename = "io.modelcontextprotocol/protocolVersion")]
+    protocol_version: Option<Spoken>,
+    #[structio(rename = "io.modelcontextprotocol/clientInfo")]
+    client_info: Option<Kind>,
+    #[structio(rename = "io.modelcontextprotocol/clientCapabilities")]
+    client_capabilities: Option<Kind>,
+}
+
+impl RoutedMeta {
+    /// Whether the envelope is one [`Server::modern`] accepts as it stands (a version this
+    /// server speaks, the capabilities an object, the client info absent or an object).
+    #[inline]
+    fn fits(&self) -> bool {
+        self.protocol_version == Some(Spoken(true))
+            && self.client_capabilities == Some(Kind::Object)
+            && matches!(self.client_info, None | Some(Kind::Object))
+    }
+}
+
+/// A protocol version string as the routing pass keeps it: whether it is one of
+/// [`MODERN_PROTOCOL_VERSIONS`]. Only read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Spoken(bool);
+
+impl<'de> structio::Reflect<'de> for Spoken {
+    fn write<W: structio::Writer>(&self, w: &mut W) {
+        w.null()
+    }
+    fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+    #[inline]
+    fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        let v = Cow::<'de, str>::read_new(r)?;
+        Ok(Spoken(MODERN_PROTOCOL_VERSIONS.contains(&v.as_ref())))
+    }
+}
+
+/// Whether a JSON value is an object, as the routing pass keeps it (the value is read
+/// through, validated, not kept). Only read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Object,
+    Other,
+}
+
+impl<'de> structio::Reflect<'de> for Kind {
+    fn write<W: structio::Writer>(&self, w: &mut W) {
+        w.null()
+    }
+    fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+    #[inline]
+    fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        let v = RawJson::read_new(r)?;
+        Ok(if is_object(v) {
+            Kind::Object
+        } else {
+            Kind::Other
+        })
+    }
+}
+
+/// The `server/discover` result (revision 2026-07-28), before its cache hints and close.
+#[derive(structio::Reflect)]
+struct DiscoverResult<'a> {
+    #[structio(rename = "supportedVersions")]
+    supported_versions: [&'a str; 1],
+    capabilities: Capabilities,
+    instructions: Option<&'a str>,
 }
 
 /// The `tools/call` parameters this server reads (`_meta` and others are skipped).
@@ -547,6 +1034,15 @@ struct Routed<'a> {
 struct CallParams<'a> {
     name: Cow<'a, str>,
     arguments: Option<RawJson<'a>>,
+}
+
+/// [`CallParams`] with the modern envelope, read in one walk by the general way.
+#[derive(structio::Reflect)]
+struct CallWithMeta<'a> {
+    name: Cow<'a, str>,
+    arguments: Option<RawJson<'a>>,
+    #[structio(rename = "_meta")]
+    meta: Option<Meta<'a>>,
 }
 
 /// The `tools/list` result.
