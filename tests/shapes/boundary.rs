@@ -22,7 +22,7 @@ pub struct Inner {
 }
 
 fn even(v: &u32) -> Result<(), String> {
-    if v % 2 == 0 {
+    if v & 1 == 0 {
         Ok(())
     } else {
         Err("odd".into())
