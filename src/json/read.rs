@@ -40,11 +40,11 @@ thread_local! {
 }
 
 impl Drop for JsonReader<'_> {
+    #[inline]
     fn drop(&mut self) {
-        let scratch = std::mem::take(&mut self.scratch);
-        // Keep modest buffers only: a one-off megabyte string should not stay pinned.
-        if scratch.capacity() <= 1 << 16 {
-            let _ = SCRATCH.try_with(|c| c.set(scratch));
+        // A reader that never unescaped a string has no buffer to hand back.
+        if self.scratch.capacity() != 0 {
+            self.return_scratch();
         }
     }
 }
@@ -141,7 +141,8 @@ impl<'de> JsonReader<'de> {
         }
     }
 
-    /// A reader at the start of `s`, borrowing this thread's scratch buffer.
+    /// A reader at the start of `s` (this thread's scratch buffer is borrowed when a string
+    /// first needs unescaping).
     pub(crate) fn new(s: &'de [u8], opts: ReadOptions) -> Self {
         JsonReader {
             s,
@@ -149,7 +150,7 @@ impl<'de> JsonReader<'de> {
             pos: 0,
             depth: 0,
             opts,
-            scratch: SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default(),
+            scratch: String::new(),
             reread: 0,
         }
     }
@@ -206,8 +207,30 @@ impl<'de> JsonReader<'de> {
             self.pos = i + 1;
             return Ok(Text::Input(start, i));
         }
+        if self.scratch.capacity() == 0 {
+            self.borrow_scratch();
+        }
         self.pos = read_string_into(self.s, self.text, start, i, &mut self.scratch)?;
         Ok(Text::Scratch)
+    }
+
+    /// Takes this thread's scratch buffer, the first time a string needs unescaping: a
+    /// document without escapes never touches the thread-local.
+    #[cold]
+    #[inline(never)]
+    fn borrow_scratch(&mut self) {
+        self.scratch = SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default();
+    }
+
+    /// Hands the scratch buffer back to this thread for the next reader (modest buffers only:
+    /// a one-off megabyte string should not stay pinned).
+    #[cold]
+    #[inline(never)]
+    fn return_scratch(&mut self) {
+        let scratch = std::mem::take(&mut self.scratch);
+        if scratch.capacity() <= 1 << 16 {
+            let _ = SCRATCH.try_with(|c| c.set(scratch));
+        }
     }
 
     /// Reads the string whose opening quote is at `self.pos` into `out` (cleared first),
