@@ -40,11 +40,11 @@ thread_local! {
 }
 
 impl Drop for JsonReader<'_> {
-    #[inline]
     fn drop(&mut self) {
-        // A reader that never unescaped a string has no buffer to hand back.
-        if self.scratch.capacity() != 0 {
-            self.return_scratch();
+        let scratch = std::mem::take(&mut self.scratch);
+        // Keep modest buffers only: a one-off megabyte string should not stay pinned.
+        if scratch.capacity() <= 1 << 16 {
+            let _ = SCRATCH.try_with(|c| c.set(scratch));
         }
     }
 }
@@ -141,8 +141,7 @@ impl<'de> JsonReader<'de> {
         }
     }
 
-    /// A reader at the start of `s` (this thread's scratch buffer is borrowed when a string
-    /// first needs unescaping).
+    /// A reader at the start of `s`, borrowing this thread's scratch buffer.
     pub(crate) fn new(s: &'de [u8], opts: ReadOptions) -> Self {
         JsonReader {
             s,
@@ -150,7 +149,7 @@ impl<'de> JsonReader<'de> {
             pos: 0,
             depth: 0,
             opts,
-            scratch: String::new(),
+            scratch: SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default(),
             reread: 0,
         }
     }
@@ -207,30 +206,8 @@ impl<'de> JsonReader<'de> {
             self.pos = i + 1;
             return Ok(Text::Input(start, i));
         }
-        if self.scratch.capacity() == 0 {
-            self.borrow_scratch();
-        }
         self.pos = read_string_into(self.s, self.text, start, i, &mut self.scratch)?;
         Ok(Text::Scratch)
-    }
-
-    /// Takes this thread's scratch buffer, the first time a string needs unescaping: a
-    /// document without escapes never touches the thread-local.
-    #[cold]
-    #[inline(never)]
-    fn borrow_scratch(&mut self) {
-        self.scratch = SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default();
-    }
-
-    /// Hands the scratch buffer back to this thread for the next reader (modest buffers only:
-    /// a one-off megabyte string should not stay pinned).
-    #[cold]
-    #[inline(never)]
-    fn return_scratch(&mut self) {
-        let scratch = std::mem::take(&mut self.scratch);
-        if scratch.capacity() <= 1 << 16 {
-            let _ = SCRATCH.try_with(|c| c.set(scratch));
-        }
     }
 
     /// Reads the string whose opening quote is at `self.pos` into `out` (cleared first),

@@ -230,27 +230,14 @@ pub(crate) fn read_int<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> 
             i += 1;
             0
         }
-        Some(&d @ b'1'..=b'9') => {
-            // One or two digits (counts, small ids, codes) need no word load.
-            let digit = |j: usize| s.get(j).map_or(u8::MAX, |b| b.wrapping_sub(b'0'));
-            let (d0, d1) = (u64::from(d - b'0'), digit(i + 1));
-            if d1 > 9 {
-                i += 1;
-                d0
-            } else if digit(i + 2) > 9 {
-                i += 2;
-                d0 * 10 + u64::from(d1)
-            } else {
-                match u64_digits(s, i) {
-                    Some((m, end)) => {
-                        i = end;
-                        m
-                    }
-                    // More than fits 64 bits.
-                    None => return read_int_slow(s, start, first, neg),
-                }
+        Some(b'1'..=b'9') => match u64_digits(s, i) {
+            Some((m, end)) => {
+                i = end;
+                m
             }
-        }
+            // More than fits 64 bits.
+            None => return read_int_slow(s, start, first, neg),
+        },
         _ => return Err(bad_number(s, i)),
     };
     if let Some(b'.' | b'e' | b'E' | b'0'..=b'9') = s.get(i) {
