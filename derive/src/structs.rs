@@ -475,7 +475,7 @@ fn build(
 }
 
 /// The canonical fast path of `read_new` for a struct with members `values` and canonical
-/// `keys`: an `Option<Self>` expression ([`read_canonical_new`](structio::read)) that
+/// `keys`: an `Option<Self>` expression (`structio::read::read_canonical_new`) that
 /// compares each key and reads each value new in declaration order, then builds the value
 /// straight from them (skipped fields from `Default`).
 fn canonical_new(values: &[Slot], shape: &Shape, keys: &[syn::LitByteStr]) -> TokenStream {
