@@ -291,3 +291,53 @@ fn canonical_cow_borrows_plain_text() {
     let c: Call = structio::from_json(text).unwrap();
     assert!(matches!(&c.name, std::borrow::Cow::Owned(s) if s == "add"));
 }
+
+/// A canonical struct with a rule across its members.
+#[derive(Reflect, Debug, Clone, PartialEq)]
+#[structio(canonical, check = "ordered")]
+struct Span {
+    from: u32,
+    to: u32,
+}
+
+/// [`Span`] read the ordinary way.
+#[derive(Reflect, Debug, Clone, PartialEq)]
+#[structio(check = "ordered_slow")]
+struct SpanSlow {
+    from: u32,
+    to: u32,
+}
+
+fn ordered(s: &Span) -> Result<(), String> {
+    (s.from <= s.to)
+        .then_some(())
+        .ok_or_else(|| "from after to".to_owned())
+}
+
+fn ordered_slow(s: &SpanSlow) -> Result<(), String> {
+    (s.from <= s.to)
+        .then_some(())
+        .ok_or_else(|| "from after to".to_owned())
+}
+
+/// The struct's own rule runs on the value the canonical path builds, with the ordinary
+/// walk's error when it fails.
+#[test]
+fn canonical_structs_keep_their_rule() {
+    let slow = |s: &Span| SpanSlow {
+        from: s.from,
+        to: s.to,
+    };
+    for text in [
+        r#"{"from":1,"to":2}"#,
+        r#"{"from":3,"to":2}"#,
+        r#"{ "from":3,"to":2}"#,
+        r#"{"to":2,"from":1}"#,
+    ] {
+        same::<Span, SpanSlow>(text, slow);
+    }
+    let e = structio::from_json::<Span>(r#"{"from":3,"to":2}"#).unwrap_err();
+    assert!(e.to_string().contains("from after to"), "{e}");
+    let s: Span = structio::from_json(r#"{"from":1,"to":2}"#).unwrap();
+    assert_eq!((s.from, s.to), (1, 2));
+}
