@@ -136,6 +136,32 @@ where
     .is_some()
 }
 
+/// [`read_canonical`] for a new value: when the input holds the object in its canonical
+/// layout, `members(reader)` reads it (each `keys[i]` compared with [`Reader::take_exact`],
+/// each value read new, in declaration order) and returns the value built from them, with
+/// nothing kept per member beyond the values themselves (no slots for members left out, no
+/// missing-member pass); the closing brace is checked here. `None` on the first mismatch or
+/// error, with the reader put back where the object starts, for the caller's ordinary read
+/// (which gives the same value, or the error with its path); `None` at once for a format
+/// without a canonical layout.
+#[inline(always)]
+pub fn read_canonical_new<'de, R, T, F>(r: &mut R, members: F) -> Option<T>
+where
+    R: Reader<'de>,
+    F: FnOnce(&mut R) -> Result<Option<T>>,
+{
+    if !R::CANONICAL {
+        return None;
+    }
+    attempt(r, |r| {
+        let mut map = r.begin_object()?;
+        let Some(v) = members(r)? else {
+            return Ok(None);
+        };
+        Ok(r.next_field(&mut map)?.is_none().then_some(v))
+    })
+}
+
 /// Tries a fast path: runs `f`, and keeps what it read if it returns `Ok(Some(value))`.
 /// Otherwise (`Ok(None)`: the input is not in the layout `f` recognises, or an error) the
 /// reader is put back where it was and `None` is returned, so that the caller reads the value

@@ -159,3 +159,185 @@ proptest! {
         prop_assert_eq!(slow, call_slow(&c));
     }
 }
+
+twins! {
+    struct Wide / WideSlow { a: i64, b: u8, c: i8, d: u64 }
+}
+
+/// A canonical struct with a member constraint.
+#[derive(Reflect, Debug, Clone, PartialEq)]
+#[structio(canonical)]
+struct Ranged {
+    #[structio(range(min = 0, max = 100))]
+    level: i32,
+    label: String,
+}
+
+/// [`Ranged`] read the ordinary way.
+#[derive(Reflect, Debug, Clone, PartialEq)]
+struct RangedSlow {
+    #[structio(range(min = 0, max = 100))]
+    level: i32,
+    label: String,
+}
+
+fn wide_slow(w: &Wide) -> WideSlow {
+    WideSlow {
+        a: w.a,
+        b: w.b,
+        c: w.c,
+        d: w.d,
+    }
+}
+
+/// Integers in the canonical layout: every spelling the grammar allows or forbids gives what
+/// the ordinary walk gives (the value, or the same error at the same place), including
+/// overflow by one, `-0`, exponents, fractions and leading zeros, with one, two and more
+/// digits.
+#[test]
+fn canonical_integers_read_as_the_ordinary_walk_does() {
+    let spellings = [
+        "0",
+        "5",
+        "42",
+        "-7",
+        "-42",
+        "99",
+        "100",
+        "-100",
+        "2147483647",
+        "2147483648",
+        "-2147483648",
+        "-2147483649",
+        "-0",
+        "1e2",
+        "1E2",
+        "1e-2",
+        "1.0",
+        "10.5",
+        "01",
+        "00",
+        "-01",
+        "007",
+        "-",
+        "--1",
+        "1x",
+        "9e",
+        "99999999999999999999",
+        "4294967296",
+        "12345678901234567890",
+    ];
+    for n in spellings {
+        for text in [
+            format!(r#"{{"left":{n},"right":1}}"#),
+            format!(r#"{{"left":1,"right":{n}}}"#),
+            format!(r#"{{"left":1,"right":{n} }}"#),
+        ] {
+            same::<Args, ArgsSlow>(&text, args_slow);
+        }
+        for text in [
+            format!(r#"{{"a":{n},"b":{n},"c":{n},"d":{n}}}"#),
+            format!(r#"{{"a":{n},"b":1,"c":-1,"d":2}}"#),
+            format!(r#"{{"a":1,"b":{n},"c":{n},"d":{n}}}"#),
+        ] {
+            same::<Wide, WideSlow>(&text, wide_slow);
+        }
+    }
+    let a: Args = structio::from_json(r#"{"left":-2147483648,"right":2147483647}"#).unwrap();
+    assert_eq!((a.left, a.right), (i32::MIN, i32::MAX));
+    let a: Args = structio::from_json(r#"{"left":7,"right":42}"#).unwrap();
+    assert_eq!((a.left, a.right), (7, 42));
+    let a: Args = structio::from_json(r#"{"left":-9,"right":-99}"#).unwrap();
+    assert_eq!((a.left, a.right), (-9, -99));
+    let a: Args = structio::from_json(r#"{"left":-0,"right":1e2}"#).unwrap();
+    assert_eq!((a.left, a.right), (0, 100));
+    for bad in ["2147483648", "-2147483649", "1.0", "01"] {
+        let text = format!(r#"{{"left":{bad},"right":1}}"#);
+        let e = structio::from_json::<Args>(&text).unwrap_err();
+        assert_eq!(e.path(), "$.left", "{text}: {e}");
+    }
+}
+
+/// A canonical struct with a member constraint: the fast path checks it as the ordinary walk
+/// does, with the same error.
+#[test]
+fn canonical_members_keep_their_constraints() {
+    let slow = |r: &Ranged| RangedSlow {
+        level: r.level,
+        label: r.label.clone(),
+    };
+    for text in [
+        r#"{"level":5,"label":"x"}"#,
+        r#"{"level":100,"label":"x"}"#,
+        r#"{"level":101,"label":"x"}"#,
+        r#"{"level":-1,"label":"x"}"#,
+        r#"{"level":50,"label":"a\nb"}"#,
+        r#"{"level":50,"label":"a\u00e9"}"#,
+    ] {
+        same::<Ranged, RangedSlow>(text, slow);
+    }
+    let e = structio::from_json::<Ranged>(r#"{"level":101,"label":"x"}"#).unwrap_err();
+    assert_eq!(e.path(), "$.level");
+}
+
+/// Borrowed text in the canonical layout: a plain string is borrowed, an escaped one owned,
+/// with the same text either way.
+#[test]
+fn canonical_cow_borrows_plain_text() {
+    let text = r#"{"name":"add","arguments":{"left":1,"right":2},"tags":[],"note":null}"#;
+    let c: Call = structio::from_json(text).unwrap();
+    assert!(matches!(c.name, std::borrow::Cow::Borrowed("add")));
+    let text = r#"{"name":"a\u0064d","arguments":{"left":1,"right":2},"tags":[],"note":null}"#;
+    let c: Call = structio::from_json(text).unwrap();
+    assert!(matches!(&c.name, std::borrow::Cow::Owned(s) if s == "add"));
+}
+
+/// A canonical struct with a rule across its members.
+#[derive(Reflect, Debug, Clone, PartialEq)]
+#[structio(canonical, check = "ordered")]
+struct Span {
+    from: u32,
+    to: u32,
+}
+
+/// [`Span`] read the ordinary way.
+#[derive(Reflect, Debug, Clone, PartialEq)]
+#[structio(check = "ordered_slow")]
+struct SpanSlow {
+    from: u32,
+    to: u32,
+}
+
+fn ordered(s: &Span) -> Result<(), String> {
+    (s.from <= s.to)
+        .then_some(())
+        .ok_or_else(|| "from after to".to_owned())
+}
+
+fn ordered_slow(s: &SpanSlow) -> Result<(), String> {
+    (s.from <= s.to)
+        .then_some(())
+        .ok_or_else(|| "from after to".to_owned())
+}
+
+/// The struct's own rule runs on the value the canonical path builds, with the ordinary
+/// walk's error when it fails.
+#[test]
+fn canonical_structs_keep_their_rule() {
+    let slow = |s: &Span| SpanSlow {
+        from: s.from,
+        to: s.to,
+    };
+    for text in [
+        r#"{"from":1,"to":2}"#,
+        r#"{"from":3,"to":2}"#,
+        r#"{ "from":3,"to":2}"#,
+        r#"{"to":2,"from":1}"#,
+    ] {
+        same::<Span, SpanSlow>(text, slow);
+    }
+    let e = structio::from_json::<Span>(r#"{"from":3,"to":2}"#).unwrap_err();
+    assert!(e.to_string().contains("from after to"), "{e}");
+    let s: Span = structio::from_json(r#"{"from":1,"to":2}"#).unwrap();
+    assert_eq!((s.from, s.to), (1, 2));
+}

@@ -249,8 +249,11 @@ pub fn expand(
     let mut read = quote! {
         __p::read_fields(__r, &__INFO, __p::None, |__m, __r| __p::own_member(self, __m, __r))
     };
-    if let Some(span) = attrs.canonical {
-        let keys = canonical_keys(&table.names, span)?;
+    let keys = match attrs.canonical {
+        Some(span) => Some(canonical_keys(&table.names, span)?),
+        None => None,
+    };
+    if let Some(keys) = &keys {
         read = quote! {
             if __p::read_canonical(__r, &[#(#keys),*], |__i, __r| {
                 <Self as __p::Fields<#de>>::read_member(self, __i, __r)
@@ -271,6 +274,7 @@ pub fn expand(
             shape,
             quote!(__p::read_fields(__r, &__INFO, __p::None, __read)),
             check.as_ref().map(|c| &c.1),
+            keys.as_deref(),
         ),
         default_value(&muts, shape, container_default),
     );
@@ -422,12 +426,34 @@ pub fn build_with(
 /// [`build_with`] for a struct (`Self`), after the faster way for a struct that has a
 /// default value: reading into it, in place, which gives the same value. `check` is the
 /// container's `check = ".."` closure, run on the value built (reading in place runs it).
+/// `canonical` (the keys of a struct marked `canonical`) puts [`canonical_new`] first.
 fn build(
     values: &[Slot],
     shape: &Shape,
     read: TokenStream,
     check: Option<&TokenStream>,
+    canonical: Option<&[syn::LitByteStr]>,
 ) -> TokenStream {
+    let canonical = match canonical {
+        None => TokenStream::new(),
+        Some(keys) => {
+            let attempt = canonical_new(values, shape, keys);
+            match check {
+                None => quote! {
+                    if let __p::Some(__v) = #attempt {
+                        return __p::Ok(__v);
+                    }
+                },
+                Some(check) => quote! {
+                    let __mark = __r.save();
+                    if let __p::Some(__v) = #attempt {
+                        __p::enforce(__r, __mark, &__v, #check)?;
+                        return __p::Ok(__v);
+                    }
+                },
+            }
+        }
+    };
     let built = build_with(values, shape, quote!(Self), read);
     let built = match check {
         None => built,
@@ -439,11 +465,45 @@ fn build(
         },
     };
     quote! {
+        #canonical
         if let __p::Some(mut __v) = <Self as __p::Reflect<'_>>::default_value() {
             __p::Reflect::read(&mut __v, __r)?;
             return __p::Ok(__v);
         }
         #built
+    }
+}
+
+/// The canonical fast path of `read_new` for a struct with members `values` and canonical
+/// `keys`: an `Option<Self>` expression (`structio::read::read_canonical_new`) that
+/// compares each key and reads each value new in declaration order, then builds the value
+/// straight from them (skipped fields from `Default`).
+fn canonical_new(values: &[Slot], shape: &Shape, keys: &[syn::LitByteStr]) -> TokenStream {
+    let locals: Vec<Ident> = (0..values.len())
+        .map(|j| format_ident!("__c{}", j))
+        .collect();
+    let steps = values
+        .iter()
+        .zip(keys)
+        .zip(&locals)
+        .map(|((v, key), local)| {
+            let read = v.read_new();
+            quote! {
+                if !__p::Reader::take_exact(__r, #key) {
+                    return __p::Ok(__p::None);
+                }
+                let #local = #read?;
+            }
+        });
+    let fields = construct(values, shape, |j, _| {
+        let local = &locals[j];
+        quote!(#local)
+    });
+    quote! {
+        __p::read_canonical_new(__r, |__r| {
+            #(#steps)*
+            __p::Ok(__p::Some(Self #fields))
+        })
     }
 }
 

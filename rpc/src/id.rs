@@ -97,25 +97,32 @@ impl<'de: 'a, 'a> Reflect<'de> for Id<'a> {
 
     #[inline]
     fn read_new<R: Reader<'de>>(r: &mut R) -> structio::Result<Self> {
-        let at = r.offset();
+        // Only errors need the offset: the common path saves the position instead.
+        let mark = r.save();
         match r.peek_kind()? {
             ValueKind::String => Ok(Id::Str(match r.read_str()? {
                 Str::Borrowed(s) => Cow::Borrowed(s),
                 Str::Transient(s) => Cow::Owned(s.to_owned()),
             })),
             ValueKind::Number(_) => match r.read_wire_number()? {
-                Wire::Int(n) => i64::try_from(n).map(Id::Int).map_err(|_| out_of_range(at)),
-                Wire::Uint(n) => i64::try_from(n).map(Id::Int).map_err(|_| out_of_range(at)),
+                Wire::Int(n) => match i64::try_from(n) {
+                    Ok(n) => Ok(Id::Int(n)),
+                    Err(_) => Err(out_of_range(offset_at(r, mark))),
+                },
+                Wire::Uint(n) => match i64::try_from(n) {
+                    Ok(n) => Ok(Id::Int(n)),
+                    Err(_) => Err(out_of_range(offset_at(r, mark))),
+                },
                 Wire::F32(_) | Wire::F64(_) => Err(Error::custom(
                     "id must be an integer or a string, not a number with a fraction or exponent",
-                    at,
+                    offset_at(r, mark),
                 )),
             },
             ValueKind::Null => {
                 r.take_null()?;
                 Ok(Id::Null)
             }
-            _ => Err(Error::custom(BAD_ID, at)),
+            _ => Err(Error::custom(BAD_ID, offset_at(r, mark))),
         }
     }
 
@@ -123,6 +130,17 @@ impl<'de: 'a, 'a> Reflect<'de> for Id<'a> {
     fn default_value() -> Option<Self> {
         Some(Id::Null)
     }
+}
+
+/// [`Reader::offset`] at the saved position `mark` (where the id starts), the reader left
+/// where it is: for an error about the id.
+#[cold]
+fn offset_at<'de, R: Reader<'de>>(r: &mut R, mark: R::Pos) -> usize {
+    let now = r.save();
+    r.restore(mark);
+    let at = r.offset();
+    r.restore(now);
+    at
 }
 
 /// An integer id outside `i64`.

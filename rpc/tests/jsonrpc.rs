@@ -114,6 +114,51 @@ fn not_json_is_a_parse_error_with_the_offset() {
     }
 }
 
+/// A bad id is reported where it starts (past the comma and any spaces before it), with the
+/// message for its kind.
+#[test]
+fn bad_ids_are_reported_where_they_start() {
+    for (line, at, message) in [
+        (
+            r#"{"jsonrpc":"2.0","id":1.5,"method":"m"}"#,
+            22,
+            "fraction or exponent",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id": 1e2,"method":"m"}"#,
+            23,
+            "fraction or exponent",
+        ),
+        (
+            r#"{"jsonrpc":"2.0", "id":  -0,"method":"m"}"#,
+            25,
+            "fraction or exponent",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":9223372036854775808,"method":"m"}"#,
+            22,
+            "out of range",
+        ),
+        (
+            r#"{"id":-9223372036854775809,"jsonrpc":"2.0","method":"m"}"#,
+            6,
+            "out of range",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":[1],"method":"m"}"#,
+            22,
+            "integer, a string or null",
+        ),
+    ] {
+        let e = structio::from_json::<Request>(line).unwrap_err();
+        assert_eq!(e.offset(), at, "{line}: {e}");
+        assert!(e.message().contains(message), "{line}: {e}");
+        assert_eq!(e.path(), "$.id", "{line}: {e}");
+    }
+    let r: Request = structio::from_json(r#"{"jsonrpc":"2.0","id":-12,"method":"m"}"#).unwrap();
+    assert_eq!(r.id, Some(Id::Int(-12)));
+}
+
 #[test]
 fn invalid_utf8_is_a_parse_error() {
     assert_eq!(
@@ -434,6 +479,18 @@ mod canonical_layout {
             r#"{"id":9,"jsonrpc":"2.0","method":"m"}"#,
             // Errors: the same message and path either way.
             r#"{"jsonrpc":"2.0","id":1.5,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":-0,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":1e2,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":07,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":-12,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":123,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":9223372036854775807,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":9223372036854775808,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":-9223372036854775809,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":true,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"name":"a","arguments":{"left":2147483648,"right":2}}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"name":"a","arguments":{"left":1e2,"right":-0}}}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"name":"a","arguments":{"left":01,"right":2}}}"#,
             r#"{"jsonrpc":"2.0","id":99999999999999999999,"method":"m"}"#,
             r#"{"jsonrpc":"2.0","id":[],"method":"m"}"#,
             r#"{"jsonrpc":"2.0","id":1,"method":7}"#,

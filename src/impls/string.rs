@@ -108,7 +108,19 @@ impl<'de: 'a, 'a> Reflect<'de> for Cow<'a, str> {
         *self = tmp;
         Ok(())
     }
-    crate::impls::new_from_default!('de);
+    /// Borrows the text when the input holds it as it is, else owns a copy: what reading into
+    /// a default (borrowed, empty) value gives, without building one first.
+    #[inline]
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
+        Ok(match r.read_str()? {
+            Str::Borrowed(b) => Cow::Borrowed(b),
+            Str::Transient(t) => Cow::Owned(t.to_owned()),
+        })
+    }
+    #[inline]
+    fn default_value() -> Option<Self> {
+        Some(Cow::Borrowed(""))
+    }
     str_array_methods!();
 }
 

@@ -269,7 +269,14 @@ pub(crate) fn invalid_utf8(text: &str) -> Error {
 /// ASCII bytes, so they are char boundaries).
 #[inline(always)]
 pub(crate) fn slice(text: &str, from: usize, to: usize) -> Result<&str> {
-    text.get(from..to).ok_or_else(|| invalid_utf8(text))
+    // Two inlined boundary checks (`str::get` with a range is an out-of-line call).
+    match text
+        .split_at_checked(to)
+        .and_then(|(head, _)| head.split_at_checked(from))
+    {
+        Some((_, s)) => Ok(s),
+        None => Err(invalid_utf8(text)),
+    }
 }
 
 /// Where unescaped text goes: a buffer, or nowhere when a string is only being validated.

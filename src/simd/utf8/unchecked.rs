@@ -5,27 +5,42 @@
 //! ORs (4% of reading a 130-byte JSON-RPC message, against `simdutf8`'s dispatch and setup;
 //! `str::is_ascii` there was 10% slower instead).
 
-/// `s` as text if every byte is ASCII, checked eight bytes at a time; `None` otherwise.
+/// `s` as text if every byte is ASCII, checked sixteen bytes at a time (one vector OR each,
+/// the last sixteen overlapping the ones before); `None` otherwise.
 #[inline(always)]
 pub(crate) fn ascii_str(s: &[u8]) -> Option<&str> {
-    const HIGH: u64 = 0x8080_8080_8080_8080;
-    let word = |b: &[u8]| u64::from_le_bytes(b.try_into().unwrap_or_default());
-    let mut acc = 0u64;
-    let mut pairs = s.chunks_exact(16);
-    for p in &mut pairs {
-        acc |= word(&p[..8]) | word(&p[8..]);
-    }
-    let mut words = pairs.remainder().chunks_exact(8);
-    for w in &mut words {
-        acc |= word(w);
-    }
-    let tail = words.remainder().iter().fold(0u8, |t, &b| t | b);
-    if acc & HIGH != 0 || tail >= 0x80 {
+    const HIGH: u128 = 0x8080_8080_8080_8080_8080_8080_8080_8080;
+    let n = s.len();
+    let high = if n >= 16 {
+        let block = |i: usize| {
+            let mut a = [0u8; 16];
+            a.copy_from_slice(&s[i..i + 16]);
+            u128::from_le_bytes(a)
+        };
+        let mut acc = block(n - 16);
+        let mut i = 0;
+        while i + 16 < n {
+            acc |= block(i);
+            i += 16;
+        }
+        acc & HIGH != 0
+    } else if n >= 8 {
+        let word = |i: usize| {
+            let mut a = [0u8; 8];
+            a.copy_from_slice(&s[i..i + 8]);
+            u64::from_le_bytes(a)
+        };
+        (word(0) | word(n - 8)) & HIGH as u64 != 0
+    } else {
+        s.iter().fold(0u8, |t, &b| t | b) >= 0x80
+    };
+    if high {
         return None;
     }
-    // SAFETY: the loops above OR every byte of `s` into `acc` (sixteen- and eight-byte chunks)
-    // or `tail` (the last seven or fewer), and no byte had its high bit set: every byte is
-    // ASCII, and a string of ASCII bytes is valid UTF-8.
+    // SAFETY: every byte of `s` was ORed into the value tested above (sixteen-byte blocks from
+    // the start and the last sixteen bytes; or the first and last eight bytes, which cover
+    // eight to fifteen; or each byte), and no byte had its high bit set: every byte is ASCII,
+    // and a string of ASCII bytes is valid UTF-8.
     Some(unsafe { std::str::from_utf8_unchecked(s) })
 }
 
