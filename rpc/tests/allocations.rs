@@ -12,16 +12,9 @@ mod counting;
 
 use counting::total as allocations;
 
-#[derive(structio::Reflect)]
-struct Add {
-    left: i32,
-    right: i32,
-}
+mod common;
 
-#[derive(structio::Reflect)]
-struct Sum {
-    result: i32,
-}
+use common::{Add, Sum};
 
 /// Allocations made by answering `line` once more, after a first answer grew the buffers.
 fn allocations_of(server: &mut Server, line: &str) -> usize {

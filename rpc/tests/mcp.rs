@@ -3,45 +3,18 @@
 use std::io::Read;
 
 use structio::Value;
-use structio_rpc::mcp::{Server, ToolError, LATEST_PROTOCOL_VERSION};
+use structio_rpc::mcp::{Server, LATEST_PROTOCOL_VERSION};
 use structio_rpc::{code, Id, Response};
 
-#[derive(structio::Reflect)]
-struct Add {
-    left: i32,
-    right: i32,
-}
+mod common;
 
-#[derive(structio::Reflect)]
-struct Sum {
-    result: i32,
-}
-
-#[derive(structio::Reflect)]
-struct Search {
-    query: String,
-    limit: u32,
-}
+use common::{boom, search};
 
 fn server() -> Server {
     Server::new("test", "0.1.0")
-        .tool("add", "Adds two integers", |a: Add| {
-            a.left
-                .checked_add(a.right)
-                .map(|result| Sum { result })
-                .ok_or_else(|| ToolError::new("overflow"))
-        })
-        .tool("search", "Searches", |s: Search| {
-            if s.limit == 0 || s.limit > 100 {
-                return Err(ToolError::invalid("$.limit", "must be between 1 and 100"));
-            }
-            Ok((0..s.limit)
-                .map(|i| format!("{} {i}", s.query))
-                .collect::<Vec<_>>())
-        })
-        .tool("boom", "Panics", |_: Add| -> Result<Sum, ToolError> {
-            panic!("boom")
-        })
+        .tool("add", "Adds two integers", common::add)
+        .tool("search", "Searches", search)
+        .tool("boom", "Panics", boom)
 }
 
 /// The response to one line.

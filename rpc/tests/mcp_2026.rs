@@ -5,33 +5,13 @@
 
 use structio::Value;
 use structio_rpc::mcp::{
-    CacheScope, Era, Server, ToolError, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
+    CacheScope, Era, Server, MODERN_PROTOCOL_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
 };
 use structio_rpc::{code, Response};
 
-#[derive(structio::Reflect)]
-struct Add {
-    left: i32,
-    right: i32,
-}
+mod common;
 
-#[derive(structio::Reflect)]
-struct Sum {
-    result: i32,
-}
-
-fn server() -> Server {
-    Server::new("test", "0.1.0")
-        .tool("add", "Adds two integers", |a: Add| {
-            a.left
-                .checked_add(a.right)
-                .map(|result| Sum { result })
-                .ok_or_else(|| ToolError::new("overflow"))
-        })
-        .tool("boom", "Panics", |_: Add| -> Result<Sum, ToolError> {
-            panic!("boom")
-        })
-}
+use common::add_server as server;
 
 /// The envelope the Python SDK writes (version, client info, capabilities), at `version`.
 fn meta(version: &str) -> String {
