@@ -24,18 +24,7 @@ fn one(server: &mut Server, line: &str) -> Response<'static, Value, Value> {
         server.handle_line(line.as_bytes(), &mut out),
         "no answer to {line}"
     );
-    assert_eq!(out.last(), Some(&b'\n'));
-    assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1);
-    let r: Response<Value, Value> = structio::from_json(&out[..out.len() - 1])
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out)));
-    Response {
-        id: r.id.into_owned(),
-        outcome: r.outcome.map_err(|e| structio_rpc::ErrorObject {
-            code: e.code,
-            message: e.message.into_owned().into(),
-            data: e.data,
-        }),
-    }
+    common::answer(&out)
 }
 
 fn call(server: &mut Server, tool: &str, args: &str) -> Value {

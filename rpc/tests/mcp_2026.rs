@@ -44,17 +44,7 @@ fn one(server: &mut Server, twin: &mut Server, line: &str) -> Response<'static, 
         "routed and deferred differ on {line}"
     );
     assert_eq!(server.era(), twin.era(), "{line}");
-    assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1);
-    let r: Response<Value, Value> = structio::from_json(&out[..out.len() - 1])
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out)));
-    Response {
-        id: r.id.into_owned(),
-        outcome: r.outcome.map_err(|e| structio_rpc::ErrorObject {
-            code: e.code,
-            message: e.message.into_owned().into(),
-            data: e.data,
-        }),
-    }
+    common::answer(&out)
 }
 
 /// A pair of servers, one answering the routed way and one the general way.

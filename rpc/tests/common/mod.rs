@@ -51,3 +51,21 @@ pub fn add_server() -> Server {
         .tool("add", "Adds two integers", add)
         .tool("boom", "Panics", boom)
 }
+
+/// The one answer line in `out` (ending with its line break), read back as a response that
+/// owns its parts.
+pub fn answer(out: &[u8]) -> structio_rpc::Response<'static, structio::Value, structio::Value> {
+    assert_eq!(out.last(), Some(&b'\n'));
+    assert_eq!(out.iter().filter(|&&b| b == b'\n').count(), 1);
+    let r: structio_rpc::Response<structio::Value, structio::Value> =
+        structio::from_json(&out[..out.len() - 1])
+            .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(out)));
+    structio_rpc::Response {
+        id: r.id.into_owned(),
+        outcome: r.outcome.map_err(|e| structio_rpc::ErrorObject {
+            code: e.code,
+            message: e.message.into_owned().into(),
+            data: e.data,
+        }),
+    }
+}
