@@ -3,6 +3,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use structio::read::offset_at;
 use structio::{Error, Reader, Reflect, Str, ValueKind, Wire, Writer};
 
 /// The `id` of a JSON-RPC request, echoed in its response: an integer, a string (borrowed from
@@ -130,17 +131,6 @@ impl<'de: 'a, 'a> Reflect<'de> for Id<'a> {
     fn default_value() -> Option<Self> {
         Some(Id::Null)
     }
-}
-
-/// [`Reader::offset`] at the saved position `mark` (where the id starts), the reader left
-/// where it is: for an error about the id.
-#[cold]
-fn offset_at<'de, R: Reader<'de>>(r: &mut R, mark: R::Pos) -> usize {
-    let now = r.save();
-    r.restore(mark);
-    let at = r.offset();
-    r.restore(now);
-    at
 }
 
 /// An integer id outside `i64`.
