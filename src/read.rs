@@ -120,18 +120,14 @@ where
     R: Reader<'de>,
     F: FnMut(usize, &mut R) -> Result<()>,
 {
-    if !R::CANONICAL {
-        return false;
-    }
-    attempt(r, |r| {
-        let mut map = r.begin_object()?;
+    read_canonical_new(r, |r| {
         for (i, key) in keys.iter().enumerate() {
             if !r.take_exact(key) {
                 return Ok(None);
             }
             field(i, r)?;
         }
-        Ok(r.next_field(&mut map)?.is_none().then_some(()))
+        Ok(Some(()))
     })
     .is_some()
 }
@@ -222,10 +218,11 @@ where
     )
 }
 
-/// [`Reader::offset`] as it was at the saved position `mark`, without moving the reader: for
-/// errors about a value already read, so that the common path only saves a position.
+/// [`Reader::offset`] as it was at the saved position `mark` ([`Reader::save`]), without
+/// moving the reader: for errors about a value already read, so that the common path only
+/// saves a position (a hand-written [`Reflect`] impl uses it the same way).
 #[inline]
-pub(crate) fn offset_at<'de, R: Reader<'de>>(r: &mut R, mark: R::Pos) -> usize {
+pub fn offset_at<'de, R: Reader<'de>>(r: &mut R, mark: R::Pos) -> usize {
     let now = r.save();
     r.restore(mark);
     let at = r.offset();
