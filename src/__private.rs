@@ -44,3 +44,10 @@ pub use structio_keys::Probe;
 // Not named by the derive: the hand-written `MapKey` impl in `tests/json_api.rs` reports an
 // unknown variant name as derived code would.
 pub use crate::enums::unknown_variant;
+
+/// `text` read by the canonical-layout reader alone ([`crate::Reflect::CANONICAL`]), whatever
+/// the type: `None` where [`crate::from_json`] would read it again the ordinary way. For the
+/// tests and fuzz targets that hold it to the ordinary reader's value.
+pub fn json_compact<'de, T: Reflect<'de>>(text: &'de [u8]) -> Option<T> {
+    crate::json::compact_read(text)
+}

@@ -146,7 +146,9 @@ where
     R: Reader<'de>,
     F: FnOnce(&mut R) -> Result<Option<T>>,
 {
-    if !R::CANONICAL {
+    // Attempts nest (a canonical struct inside another): once one failed with an error, the
+    // ordinary walks that follow try no more (see `Reader::attempts_stopped`).
+    if !R::CANONICAL || r.attempts_stopped() {
         return None;
     }
     attempt(r, |r| {
@@ -182,8 +184,12 @@ where
     } else {
         f(r)
     };
-    if let Ok(Some(v)) = done {
-        return Some(v);
+    match done {
+        Ok(Some(v)) => return Some(v),
+        Ok(None) => {}
+        // The enclosing attempts fail too: the ordinary walks that follow try no more, so that
+        // nested attempts cost at most one extra read of the document, not one per level.
+        Err(_) => r.stop_attempts(),
     }
     r.restore(mark);
     None

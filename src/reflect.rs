@@ -70,6 +70,15 @@ pub trait Reflect<'de>: Sized {
     /// `false` they skip the check.
     const MAY_BE_ABSENT: bool = false;
 
+    /// Whether [`crate::from_json`] first reads this type with a reader of the canonical layout
+    /// alone (no whitespace between tokens, no escapes in strings, and for a struct marked
+    /// `#[structio(canonical)]` its members in declaration order): a reader that skips no
+    /// whitespace, unescapes nothing and checks the UTF-8 of the strings it reads instead of
+    /// the whole input up front. On any other input that read stops at the first difference
+    /// and the document is read again the ordinary way, which gives the same value or the
+    /// error. `#[structio(canonical)]` sets it; `false` by default.
+    const CANONICAL: bool = false;
+
     /// Writes `items` as one array. Numbers override this with a typed array (one bulk copy in
     /// BEVE), `bool` with a packed bool array, strings with a string array.
     #[inline]
@@ -817,6 +826,23 @@ pub trait Reader<'de> {
     /// (JSON: compact, keys in declaration order). `false` (this default) makes
     /// [`crate::read::read_canonical`] go straight to the ordinary walk.
     const CANONICAL: bool = false;
+
+    /// Whether a fast-path attempt ([`crate::read::attempt`]) has failed with an error in this
+    /// document. The canonical paths of derived structs ([`crate::read::read_canonical_new`])
+    /// are then skipped: such attempts nest, one that fails deep inside nested values makes
+    /// every enclosing one fail too, and without this each level would read its subtree twice
+    /// (once tried, once the ordinary way), twice as often per level of nesting. `false` by
+    /// default (for readers without a canonical layout).
+    #[inline(always)]
+    fn attempts_stopped(&self) -> bool {
+        false
+    }
+
+    /// Records that a fast-path attempt failed with an error (see
+    /// [`Reader::attempts_stopped`]); [`crate::read::attempt`] calls it.
+    #[inline(always)]
+    fn stop_attempts(&mut self) {}
+
     /// Consumes `text` if the input continues with exactly these bytes, for the canonical
     /// fast path of a struct (`"key":` after the opening brace, `,"key":` after a member): one
     /// comparison of a constant, with nothing scanned. Formats without a canonical layout keep

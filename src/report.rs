@@ -802,6 +802,14 @@ impl<'de, R: Reader<'de>> Reader<'de> for Collecting<'_, R> {
         self.r.charge_reread(bytes)
     }
     #[inline(always)]
+    fn attempts_stopped(&self) -> bool {
+        self.r.attempts_stopped()
+    }
+    #[inline(always)]
+    fn stop_attempts(&mut self) {
+        self.r.stop_attempts()
+    }
+    #[inline(always)]
     fn peek_kind(&mut self) -> Result<ValueKind> {
         self.r.peek_kind()
     }

@@ -365,9 +365,18 @@ fn reflect_via_fields(
             inline: false,
         },
     );
+    // A canonical struct read as itself (not through `from`/`try_from`) is read by the
+    // canonical-layout reader first.
+    let canonical = (attrs.canonical.is_some() && attrs.from.is_none() && attrs.try_from.is_none())
+        .then(|| {
+            quote!(
+                const CANONICAL: bool = true;
+            )
+        });
     quote! {
         #[automatically_derived]
         impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
+            #canonical
             #methods
         }
     }

@@ -132,6 +132,11 @@ pub(crate) fn missing(name: &'static str, at: usize) -> Error {
 }
 
 impl<'de: 'a, 'a, P: Reflect<'de>> Reflect<'de> for Request<'a, P> {
+    /// The envelope has a canonical layout of its own; it is worth trying first when the
+    /// parameters' type has one too (with `RawJson` parameters it is not: the server's
+    /// routing reads the envelope its own way).
+    const CANONICAL: bool = P::CANONICAL;
+
     fn write<W: Writer>(&self, w: &mut W) {
         let n = 2 + usize::from(self.id.is_some()) + usize::from(self.params.is_some());
         w.begin_struct(n);
@@ -159,67 +164,74 @@ impl<'de: 'a, 'a, P: Reflect<'de>> Reflect<'de> for Request<'a, P> {
         Ok(())
     }
 
+    #[inline]
     fn read_new<R: Reader<'de>>(r: &mut R) -> structio::Result<Self> {
         if R::CANONICAL {
             if let Some(req) = structio::read::attempt(r, canonical) {
                 return Ok(req);
             }
         }
-        let start = r.offset();
-        let mut map = r.begin_object()?;
-        let mut version = false;
-        let mut id = None;
-        let mut method = None;
-        let mut params = None;
-        let mut expect = 0;
-        loop {
-            let k = {
-                let next = match KEYS.get(expect) {
-                    Some(guess) => r.next_field_guess(&mut map, guess, true)?,
-                    None => r.next_field(&mut map)?.map(NextField::Other),
-                };
-                match next {
-                    None => break,
-                    Some(NextField::Guessed) => expect,
-                    Some(NextField::Other(key)) => key_index(key),
-                }
-            };
-            match k {
-                0 => {
-                    read_version(r).map_err(|e| e.push_path(PathSegment::Field("jsonrpc")))?;
-                    version = true;
-                }
-                1 => id = Some(Id::read_new(r).map_err(|e| e.push_path(PathSegment::Field("id")))?),
-                2 => {
-                    let at = r.offset();
-                    if r.peek_kind()? != ValueKind::String {
-                        return Err(Error::custom("method must be a string", at)
-                            .push_path(PathSegment::Field("method")));
-                    }
-                    method = Some(match r.read_str()? {
-                        Str::Borrowed(s) => Cow::Borrowed(s),
-                        Str::Transient(s) => Cow::Owned(s.to_owned()),
-                    });
-                }
-                3 => {
-                    params =
-                        read_params(r).map_err(|e| e.push_path(PathSegment::Field("params")))?
-                }
-                _ => {
-                    r.skip_value()?;
-                    continue;
-                }
-            }
-            expect = k + 1;
-        }
-        if !version {
-            return Err(missing("jsonrpc", start));
-        }
-        let Some(method) = method else {
-            return Err(missing("method", start));
-        };
-        Ok(Request { id, method, params })
+        read_members(r)
     }
+}
+
+/// Reads a request member by member, in any order: the layouts the canonical comparison does
+/// not recognise.
+#[inline(never)]
+fn read_members<'de: 'a, 'a, R: Reader<'de>, P: Reflect<'de>>(
+    r: &mut R,
+) -> structio::Result<Request<'a, P>> {
+    let start = r.offset();
+    let mut map = r.begin_object()?;
+    let mut version = false;
+    let mut id = None;
+    let mut method = None;
+    let mut params = None;
+    let mut expect = 0;
+    loop {
+        let k = {
+            let next = match KEYS.get(expect) {
+                Some(guess) => r.next_field_guess(&mut map, guess, true)?,
+                None => r.next_field(&mut map)?.map(NextField::Other),
+            };
+            match next {
+                None => break,
+                Some(NextField::Guessed) => expect,
+                Some(NextField::Other(key)) => key_index(key),
+            }
+        };
+        match k {
+            0 => {
+                read_version(r).map_err(|e| e.push_path(PathSegment::Field("jsonrpc")))?;
+                version = true;
+            }
+            1 => id = Some(Id::read_new(r).map_err(|e| e.push_path(PathSegment::Field("id")))?),
+            2 => {
+                let at = r.offset();
+                if r.peek_kind()? != ValueKind::String {
+                    return Err(Error::custom("method must be a string", at)
+                        .push_path(PathSegment::Field("method")));
+                }
+                method = Some(match r.read_str()? {
+                    Str::Borrowed(s) => Cow::Borrowed(s),
+                    Str::Transient(s) => Cow::Owned(s.to_owned()),
+                });
+            }
+            3 => params = read_params(r).map_err(|e| e.push_path(PathSegment::Field("params")))?,
+            _ => {
+                r.skip_value()?;
+                continue;
+            }
+        }
+        expect = k + 1;
+    }
+    if !version {
+        return Err(missing("jsonrpc", start));
+    }
+    let Some(method) = method else {
+        return Err(missing("method", start));
+    };
+    Ok(Request { id, method, params })
 }
 
 /// The canonical layout of a request, recognised by constant comparisons around the values:
@@ -259,23 +271,23 @@ fn canonical<'de: 'a, 'a, R: Reader<'de>, P: Reflect<'de>>(
 }
 
 /// Reads `params`: an object or an array (read into `P`), or `null` (`None`).
-#[inline]
+#[inline(always)]
 fn read_params<'de, R: Reader<'de>, P: Reflect<'de>>(r: &mut R) -> structio::Result<Option<P>> {
-    let at = r.offset();
     match r.peek_kind()? {
         ValueKind::Null => {
             r.take_null()?;
             Ok(None)
         }
         // BEVE carries `RawJson` parameters as a string holding their text.
-        ValueKind::Bool | ValueKind::Number(_) => Err(not_structured(at)),
-        ValueKind::String if r.is_human_readable() => Err(not_structured(at)),
+        ValueKind::Bool | ValueKind::Number(_) => Err(not_structured(r)),
+        ValueKind::String if r.is_human_readable() => Err(not_structured(r)),
         _ => P::read_new(r).map(Some),
     }
 }
 
 /// `params` holding a string, a number or a boolean.
 #[cold]
-fn not_structured(at: usize) -> Error {
-    Error::custom("params must be an object or an array", at)
+#[inline(never)]
+fn not_structured<'de, R: Reader<'de>>(r: &mut R) -> Error {
+    Error::custom("params must be an object or an array", r.offset())
 }

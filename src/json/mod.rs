@@ -17,6 +17,7 @@
 
 #![forbid(unsafe_code)]
 
+mod compact;
 mod layout;
 mod lines;
 pub(crate) mod out;
@@ -182,12 +183,23 @@ where
     from_json_with(input, &Options::default())
 }
 
+/// `text` read by the canonical-layout reader alone, with the default options (see
+/// [`crate::__private::json_compact`]).
+pub(crate) fn compact_read<'de, T: Reflect<'de>>(text: &'de [u8]) -> Option<T> {
+    compact::read(text, Options::default().read)
+}
+
 /// Reads a value of type `T` from JSON text, with options.
 pub fn from_json_with<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized), opts: &Options) -> Result<T>
 where
     T: Reflect<'de>,
 {
     let text = input.as_ref();
+    if T::CANONICAL {
+        if let Some(v) = compact::read(text, opts.read) {
+            return Ok(v);
+        }
+    }
     let mut r = JsonReader::new(text, opts.read);
     T::read_new(&mut r)
         .and_then(|v| r.finish().map(|()| v))

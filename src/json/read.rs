@@ -31,6 +31,8 @@ pub(crate) struct JsonReader<'de> {
     scratch: String,
     /// Bytes re-read by untagged enums so far (see [`Reader::charge_reread`]).
     reread: usize,
+    /// Whether a fast-path attempt failed with an error (see [`Reader::attempts_stopped`]).
+    stopped: bool,
 }
 
 thread_local! {
@@ -151,6 +153,7 @@ impl<'de> JsonReader<'de> {
             opts,
             scratch: SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default(),
             reread: 0,
+            stopped: false,
         }
     }
 
@@ -663,6 +666,16 @@ impl<'de> Reader<'de> for JsonReader<'de> {
     }
 
     const CANONICAL: bool = true;
+
+    #[inline(always)]
+    fn attempts_stopped(&self) -> bool {
+        self.stopped
+    }
+
+    #[cold]
+    fn stop_attempts(&mut self) {
+        self.stopped = true;
+    }
 
     #[inline(always)]
     fn take_exact(&mut self, text: &[u8]) -> bool {

@@ -112,14 +112,35 @@ fn ndjson(data: &[u8]) -> Option<Vec<Value>> {
 
 /// JSON -> `Everything`: what we write reads back to an equal value, in JSON and in BEVE.
 pub fn json_typed(data: &[u8]) {
+    // The canonical-layout reader (what `from_json` tries first for a canonical type) reads
+    // what the full reader reads, or declines.
+    let compact = structio::__private::json_compact::<Everything>(data);
     let a = match structio::from_json::<Everything>(data) {
         Ok(v) => v,
-        Err(e) => return clean_error(&e, data),
+        Err(e) => {
+            assert!(
+                compact.is_none(),
+                "the compact reader took what the full reader rejects: {e}"
+            );
+            return clean_error(&e, data);
+        }
     };
+    if let Some(c) = compact {
+        assert_eq!(c, a, "the compact reader read another value");
+    }
     let text = structio::to_json(&a);
     let b: Everything = structio::from_json(&text)
         .unwrap_or_else(|e| panic!("our own JSON does not read back: {e}\n{text}"));
     assert_eq!(a, b, "typed JSON round trip changed the value:\n{text}");
+    // Our own compact text without escapes is the compact reader's to read.
+    if !text.contains('\\') {
+        let c = structio::__private::json_compact::<Everything>(text.as_bytes());
+        assert_eq!(
+            c.as_ref(),
+            Some(&a),
+            "the compact reader declined our own text:\n{text}"
+        );
+    }
     let bytes = structio::to_beve(&a);
     let c: Everything = structio::from_beve(&bytes)
         .unwrap_or_else(|e| panic!("our own BEVE does not read back: {e}\n{text}"));

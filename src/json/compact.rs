@@ -1,0 +1,528 @@
+//! [`CompactReader`]: the [`Reader`] of the canonical layout alone, which [`super::from_json`]
+//! tries first for a type marked `#[structio(canonical)]` ([`crate::Reflect::CANONICAL`]).
+//!
+//! The canonical layout is JSON without whitespace between tokens and without escapes in
+//! strings (the layout a program writes, and the one [`crate::to_json`] writes). This reader
+//! does only what that layout needs: no whitespace to skip (a value, a separator or a key
+//! must start where the previous token ended), no unescaping (so no scratch buffer), and no
+//! up-front check of the whole input's UTF-8 (each string and key it reads is checked where it
+//! is; everything else it accepts is ASCII punctuation, digits and literals). Short integers
+//! are read inline; other numbers go to the shared number readers.
+//!
+//! On anything else (whitespace, an escape, a value it does not read) it fails, and the caller
+//! reads the document again with the full [`super::read::JsonReader`], which gives the value
+//! or the error with its path. Whatever it accepts, it reads to exactly the value the full
+//! reader gives: both use the same number and string rules, and every other method either
+//! does what the full reader does on compact input or fails.
+
+use crate::error::{Code, Error, Result};
+use crate::number::parse::{read_float, read_int, read_wire};
+use crate::number::{Number, Wire};
+use crate::reflect::{EnumInfo, Key, NextField, ReadOptions, Reader, Reflect, Str, ValueKind};
+
+use super::skip::{skip_ws, walk, NoEmit};
+use super::string::{find_special, valid_prefix};
+
+/// `text` read as a `T` by the canonical-layout reader, if it reads it (the whole text, up to
+/// trailing whitespace); `None` when the full reader must read it.
+#[inline(always)]
+pub(crate) fn read<'de, T: Reflect<'de>>(text: &'de [u8], opts: ReadOptions) -> Option<T> {
+    // Whitespace in the first two bytes (leading whitespace, `{ "a"`, `[\n`): not the
+    // canonical layout, and finding that out costs less here than at the reader's first
+    // refusal (an error value made and dropped).
+    let ws = |i: usize| matches!(text.get(i), Some(b' ' | b'\n' | b'\r' | b'\t'));
+    if ws(1) || ws(0) {
+        return None;
+    }
+    let mut c = CompactReader::new(text, opts);
+    match T::read_new(&mut c) {
+        Ok(v) if c.at_end() => Some(v),
+        _ => None,
+    }
+}
+
+/// Reads JSON text in the canonical layout (see the module's documentation).
+pub(crate) struct CompactReader<'de> {
+    /// The whole input.
+    s: &'de [u8],
+    /// The input not read yet (a slice, not an index: each step is a comparison and a
+    /// pointer bump, with no range check of an index against the length).
+    rest: &'de [u8],
+    depth: usize,
+    opts: ReadOptions,
+    /// The input's valid UTF-8 prefix, found the first time a value is skipped or taken raw
+    /// (the only reads that walk text without slicing each string themselves).
+    text: Option<&'de str>,
+    /// Bytes re-read by untagged enums so far (see [`Reader::charge_reread`]).
+    reread: usize,
+    /// Whether a fast-path attempt failed with an error (see [`Reader::attempts_stopped`]).
+    stopped: bool,
+}
+
+/// Why the compact read stopped: never shown, since the caller reads the document again with
+/// the full reader, which reports the real problem.
+#[cold]
+#[inline(never)]
+fn stop(at: usize) -> Error {
+    Error::new(Code::ExpectedValue, at)
+}
+
+/// Text as `&str` when it is valid UTF-8 (all-ASCII short text without the general
+/// validator's set-up).
+#[inline(always)]
+fn utf8(b: &[u8]) -> Option<&str> {
+    match crate::simd::utf8::unchecked::ascii_str(b) {
+        Some(t) => Some(t),
+        None => simdutf8::basic::from_utf8(b).ok(),
+    }
+}
+
+/// An integer of at most eight digits at the start of `s` (an optional `-`, no leading zero
+/// unless the integer is `0`, and neither a fraction nor an exponent after it) as `N`, with
+/// its length; `None` for anything else, which the general reader then reads (or rejects).
+#[inline(always)]
+fn short_int<N: Number>(s: &[u8]) -> Option<(N, usize)> {
+    let (m, neg, j) = short_digits(s)?;
+    if neg && !N::KIND.is_signed_int() {
+        return None;
+    }
+    let w = if neg {
+        Wire::Int(-(m as i128))
+    } else {
+        Wire::Uint(m as u128)
+    };
+    N::from_wire(w).map(|v| (v, j))
+}
+
+/// The magnitude, sign and length of the short integer [`short_int`] reads.
+#[inline(always)]
+fn short_digits(s: &[u8]) -> Option<(u64, bool, usize)> {
+    let neg = s.first() == Some(&b'-');
+    let first = usize::from(neg);
+    let d = s.get(first)?.wrapping_sub(b'0');
+    if d > 9 {
+        return None;
+    }
+    let mut m = u64::from(d);
+    let mut j = first + 1;
+    let mut next = s.get(j).copied();
+    if d != 0 {
+        while let Some(c) = next {
+            let d = c.wrapping_sub(b'0');
+            if d > 9 {
+                break;
+            }
+            m = m * 10 + u64::from(d);
+            j += 1;
+            if j - first > 8 {
+                return None;
+            }
+            next = s.get(j).copied();
+        }
+    } else if next.is_some_and(|c| c.is_ascii_digit()) {
+        // A leading zero: the general reader rejects it.
+        return None;
+    }
+    // A fraction or an exponent: the general reader's.
+    if next.is_some_and(|c| c == b'.' || c | 0x20 == b'e') {
+        return None;
+    }
+    Some((m, neg, j))
+}
+
+impl<'de> CompactReader<'de> {
+    /// A reader at the start of `s`.
+    #[inline(always)]
+    pub(crate) fn new(s: &'de [u8], opts: ReadOptions) -> Self {
+        CompactReader {
+            s,
+            rest: s,
+            depth: 0,
+            opts,
+            text: None,
+            reread: 0,
+            stopped: false,
+        }
+    }
+
+    /// Whether only whitespace follows the value read.
+    #[inline(always)]
+    pub(crate) fn at_end(&self) -> bool {
+        self.rest.is_empty() || skip_ws(self.rest, 0) == self.rest.len()
+    }
+
+    /// The offset of the next byte to read.
+    #[inline(always)]
+    fn pos(&self) -> usize {
+        self.s.len() - self.rest.len()
+    }
+
+    /// Moves `n` bytes on (`n` at most what is left).
+    #[inline(always)]
+    fn bump(&mut self, n: usize) {
+        self.rest = self.rest.get(n..).unwrap_or_default();
+    }
+
+    /// The byte at the position.
+    #[inline(always)]
+    fn byte(&self) -> Result<u8> {
+        match self.rest.first() {
+            Some(&b) => Ok(b),
+            None => Err(stop(self.pos())),
+        }
+    }
+
+    /// Enters a container whose opening bracket is at the position.
+    #[inline(always)]
+    fn enter(&mut self) -> Result<()> {
+        self.depth += 1;
+        if self.depth > self.opts.max_depth {
+            return Err(stop(self.pos()));
+        }
+        if self.depth > crate::read::STACK_CHECK_DEPTH {
+            crate::read::stack_left(crate::read::STACK_RED_ZONE, self.pos())?;
+        }
+        self.bump(1);
+        Ok(())
+    }
+
+    /// Consumes a closing bracket and leaves its container.
+    #[inline(always)]
+    fn end(&mut self) -> bool {
+        self.bump(1);
+        self.depth = self.depth.saturating_sub(1);
+        false
+    }
+
+    /// The text of the string whose opening quote is at the position (which the caller has
+    /// checked), if it has no escape and is valid UTF-8; the position moves past it.
+    #[inline(always)]
+    fn plain_string(&mut self) -> Result<&'de str> {
+        let rest = self.rest;
+        let i = find_special(rest, 1);
+        if rest.get(i) != Some(&b'"') {
+            return Err(stop(self.pos()));
+        }
+        match utf8(&rest[1..i]) {
+            Some(t) => {
+                self.rest = &rest[i + 1..];
+                Ok(t)
+            }
+            None => Err(stop(self.pos())),
+        }
+    }
+
+    /// Starts the next member of an object: `,"` or `"` (first) moves to the key's quote,
+    /// `}` closes the object (`false`).
+    #[inline(always)]
+    fn member(&mut self, first: &mut bool) -> Result<bool> {
+        let b = self.byte()?;
+        if b == b'}' {
+            return Ok(self.end());
+        }
+        if *first {
+            *first = false;
+        } else if b == b',' {
+            self.bump(1);
+        } else {
+            return Err(stop(self.pos()));
+        }
+        if self.byte()? != b'"' {
+            return Err(stop(self.pos()));
+        }
+        Ok(true)
+    }
+
+    /// Reads a key at the position (its opening quote) and the `:` right after it.
+    #[inline(always)]
+    fn key(&mut self) -> Result<&'de str> {
+        let k = self.plain_string()?;
+        if !self.take_exact(b":") {
+            return Err(stop(self.pos()));
+        }
+        Ok(k)
+    }
+
+    /// The input's valid UTF-8 prefix, for the walks of skipped and raw values.
+    fn text(&mut self) -> &'de str {
+        self.text.get_or_insert_with(|| valid_prefix(self.s))
+    }
+
+    /// Walks the value at the position as the full reader does (whitespace inside it included:
+    /// it makes no difference to a skipped or raw value) and returns where it starts and ends.
+    fn walk_value(&mut self) -> Result<(usize, usize)> {
+        let text = self.text();
+        let start = skip_ws(self.s, self.pos());
+        let end = walk(
+            self.s,
+            text,
+            start,
+            self.depth,
+            self.opts.max_depth,
+            &mut NoEmit,
+        )?;
+        self.rest = self.s.get(end..).unwrap_or_default();
+        Ok((start, end))
+    }
+}
+
+impl<'de> Reader<'de> for CompactReader<'de> {
+    /// `true` before the first element.
+    type Seq = bool;
+    /// `true` before the first member.
+    type Map = bool;
+    /// What is left and the depth.
+    type Pos = (&'de [u8], usize);
+
+    #[inline(always)]
+    fn options(&self) -> &ReadOptions {
+        &self.opts
+    }
+
+    #[inline(always)]
+    fn offset(&self) -> usize {
+        self.pos() + usize::from(self.rest.first() == Some(&b','))
+    }
+
+    #[inline(always)]
+    fn save(&self) -> Self::Pos {
+        (self.rest, self.depth)
+    }
+
+    #[inline(always)]
+    fn restore(&mut self, pos: Self::Pos) {
+        (self.rest, self.depth) = pos;
+    }
+
+    fn charge_reread(&mut self, bytes: usize) -> Result<()> {
+        self.reread = self.reread.saturating_add(bytes);
+        if self.reread > crate::reflect::reread_budget(self.s.len()) {
+            return Err(stop(self.pos()));
+        }
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn peek_kind(&mut self) -> Result<ValueKind> {
+        Ok(match self.byte()? {
+            b'n' => ValueKind::Null,
+            b't' | b'f' => ValueKind::Bool,
+            b'-' | b'0'..=b'9' => ValueKind::Number(None),
+            b'"' => ValueKind::String,
+            b'[' => ValueKind::Array,
+            b'{' => ValueKind::Object,
+            _ => return Err(stop(self.pos())),
+        })
+    }
+
+    #[inline(always)]
+    fn take_null(&mut self) -> Result<bool> {
+        if self.rest.first() != Some(&b'n') {
+            return Ok(false);
+        }
+        if self.take_exact(b"null") {
+            return Ok(true);
+        }
+        Err(stop(self.pos()))
+    }
+
+    #[inline(always)]
+    fn read_bool(&mut self) -> Result<bool> {
+        if self.take_exact(b"true") {
+            return Ok(true);
+        }
+        if self.take_exact(b"false") {
+            return Ok(false);
+        }
+        Err(stop(self.pos()))
+    }
+
+    #[inline(always)]
+    fn read_number<N: Number>(&mut self) -> Result<N> {
+        let rest = self.rest;
+        if !N::KIND.is_float() {
+            if let Some((v, n)) = short_int::<N>(rest) {
+                self.rest = &rest[n..];
+                return Ok(v);
+            }
+        }
+        match rest.first() {
+            Some(b'-' | b'0'..=b'9') => {}
+            _ => return Err(stop(self.pos())),
+        }
+        let (v, n) = if N::KIND.is_float() {
+            read_float::<N>(rest, 0)?
+        } else {
+            read_int::<N>(rest, 0)?
+        };
+        self.bump(n);
+        Ok(v)
+    }
+
+    #[inline(always)]
+    fn read_wire_number(&mut self) -> Result<Wire> {
+        let rest = self.rest;
+        // `-0` is `F64(-0.0)` to the general reader: left to it.
+        if let Some((m, neg, n)) = short_digits(rest).filter(|&(m, neg, _)| !neg || m != 0) {
+            self.rest = &rest[n..];
+            return Ok(if neg {
+                Wire::Int(-(m as i128))
+            } else {
+                Wire::Uint(m as u128)
+            });
+        }
+        match rest.first() {
+            Some(b'-' | b'0'..=b'9') => {}
+            _ => return Err(stop(self.pos())),
+        }
+        let (w, n) = read_wire(rest, 0)?;
+        self.bump(n);
+        Ok(w)
+    }
+
+    #[inline(always)]
+    fn read_str(&mut self) -> Result<Str<'de, '_>> {
+        if self.byte()? != b'"' {
+            return Err(stop(self.pos()));
+        }
+        self.plain_string().map(Str::Borrowed)
+    }
+
+    #[inline(always)]
+    fn read_string_into(&mut self, out: &mut String) -> Result<()> {
+        if self.byte()? != b'"' {
+            return Err(stop(self.pos()));
+        }
+        let t = self.plain_string()?;
+        out.clear();
+        // One allocation of the text's length for a fresh string, as the full reader makes.
+        out.reserve_exact(t.len());
+        out.push_str(t);
+        Ok(())
+    }
+
+    #[inline(always)]
+    fn begin_array(&mut self) -> Result<bool> {
+        if self.byte()? != b'[' {
+            return Err(stop(self.pos()));
+        }
+        self.enter()?;
+        Ok(true)
+    }
+
+    #[inline(always)]
+    fn next_element(&mut self, first: &mut bool) -> Result<bool> {
+        let b = self.byte()?;
+        if b == b']' {
+            return Ok(self.end());
+        }
+        if *first {
+            *first = false;
+            return Ok(true);
+        }
+        if b == b',' {
+            self.bump(1);
+            return Ok(true);
+        }
+        Err(stop(self.pos()))
+    }
+
+    #[inline(always)]
+    fn remaining_hint(&self, _seq: &bool) -> Option<usize> {
+        None
+    }
+
+    #[inline(always)]
+    fn begin_object(&mut self) -> Result<bool> {
+        if self.byte()? != b'{' {
+            return Err(stop(self.pos()));
+        }
+        self.enter()?;
+        Ok(true)
+    }
+
+    #[inline(always)]
+    fn next_field(&mut self, first: &mut bool) -> Result<Option<&[u8]>> {
+        if !self.member(first)? {
+            return Ok(None);
+        }
+        Ok(Some(self.key()?.as_bytes()))
+    }
+
+    /// A guessed key is confirmed by comparing the input after the opening quote with the name
+    /// and finding the closing quote and the colon right after it.
+    #[inline(always)]
+    fn next_field_guess(
+        &mut self,
+        first: &mut bool,
+        guess: &str,
+        plain: bool,
+    ) -> Result<Option<NextField<'_>>> {
+        if !self.member(first)? {
+            return Ok(None);
+        }
+        let g = guess.as_bytes();
+        let n = g.len();
+        if plain {
+            if let Some(after) = self.rest.get(1 + n..3 + n) {
+                if after == b"\":" && crate::read::key_eq(g, &self.rest[1..1 + n]) {
+                    self.bump(3 + n);
+                    return Ok(Some(NextField::Guessed));
+                }
+            }
+        }
+        let k = self.key()?;
+        Ok(Some(NextField::of(k.as_bytes(), guess)))
+    }
+
+    const CANONICAL: bool = true;
+
+    #[inline(always)]
+    fn attempts_stopped(&self) -> bool {
+        self.stopped
+    }
+
+    #[cold]
+    fn stop_attempts(&mut self) {
+        self.stopped = true;
+    }
+
+    #[inline(always)]
+    fn take_exact(&mut self, text: &[u8]) -> bool {
+        match self.rest.strip_prefix(text) {
+            Some(r) => {
+                self.rest = r;
+                true
+            }
+            None => false,
+        }
+    }
+
+    #[inline]
+    fn next_key(&mut self, first: &mut bool) -> Result<Option<Key<'de, '_>>> {
+        if !self.member(first)? {
+            return Ok(None);
+        }
+        Ok(Some(Key::Str(Str::Borrowed(self.key()?))))
+    }
+
+    fn skip_value(&mut self) -> Result<()> {
+        self.walk_value().map(drop)
+    }
+
+    fn read_unit_variant(&mut self, info: &EnumInfo) -> Result<usize> {
+        if self.byte()? != b'"' {
+            return Err(stop(self.pos()));
+        }
+        let name = self.plain_string()?;
+        info.by_name(name.as_bytes())
+            .ok_or_else(|| stop(self.pos()))
+    }
+
+    /// The value's text as the full reader takes it.
+    fn read_raw_json(&mut self) -> Result<Str<'de, '_>> {
+        let (start, end) = self.walk_value()?;
+        let text = self.text();
+        Ok(Str::Borrowed(super::string::slice(text, start, end)?))
+    }
+}
