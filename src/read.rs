@@ -184,12 +184,13 @@ where
     } else {
         f(r)
     };
-    match done {
-        Ok(Some(v)) => return Some(v),
-        Ok(None) => {}
+    if let Ok(Some(v)) = done {
+        return Some(v);
+    }
+    if done.is_err() {
         // The enclosing attempts fail too: the ordinary walks that follow try no more, so that
         // nested attempts cost at most one extra read of the document, not one per level.
-        Err(_) => r.stop_attempts(),
+        r.stop_attempts();
     }
     r.restore(mark);
     None

@@ -98,17 +98,33 @@ impl<'de: 'a, 'a> Reflect<'de> for Id<'a> {
 
     #[inline]
     fn read_new<R: Reader<'de>>(r: &mut R) -> structio::Result<Self> {
-        // Only errors need the offset: the common path saves the position instead. An
-        // integer (the usual id) is read here; the rest out of line.
+        // Only errors need the offset: the common path saves the position instead.
         let mark = r.save();
-        if let ValueKind::Number(_) = r.peek_kind()? {
-            return match r.read_wire_number()? {
-                Wire::Uint(n) if n <= i64::MAX as u128 => Ok(Id::Int(n as i64)),
-                Wire::Int(n) if n >= i128::from(i64::MIN) => Ok(Id::Int(n as i64)),
-                w => Err(bad_number(r, mark, &w)),
-            };
+        match r.peek_kind()? {
+            ValueKind::String => Ok(Id::Str(match r.read_str()? {
+                Str::Borrowed(s) => Cow::Borrowed(s),
+                Str::Transient(s) => Cow::Owned(s.to_owned()),
+            })),
+            ValueKind::Number(_) => match r.read_wire_number()? {
+                Wire::Int(n) => match i64::try_from(n) {
+                    Ok(n) => Ok(Id::Int(n)),
+                    Err(_) => Err(out_of_range(offset_at(r, mark))),
+                },
+                Wire::Uint(n) => match i64::try_from(n) {
+                    Ok(n) => Ok(Id::Int(n)),
+                    Err(_) => Err(out_of_range(offset_at(r, mark))),
+                },
+                Wire::F32(_) | Wire::F64(_) => Err(Error::custom(
+                    "id must be an integer or a string, not a number with a fraction or exponent",
+                    offset_at(r, mark),
+                )),
+            },
+            ValueKind::Null => {
+                r.take_null()?;
+                Ok(Id::Null)
+            }
+            _ => Err(Error::custom(BAD_ID, offset_at(r, mark))),
         }
-        read_other(r, mark)
     }
 
     #[inline]
@@ -117,34 +133,8 @@ impl<'de: 'a, 'a> Reflect<'de> for Id<'a> {
     }
 }
 
-/// A number id that is not an `i64`: an integer out of range, or a fraction or exponent.
+/// An integer id outside `i64`.
 #[cold]
-#[inline(never)]
-fn bad_number<'de, R: Reader<'de>>(r: &mut R, mark: R::Pos, w: &Wire) -> Error {
-    let at = offset_at(r, mark);
-    match w {
-        Wire::Int(_) | Wire::Uint(_) => {
-            Error::custom("id out of range (an integer id must fit in 64 bits)", at)
-        }
-        _ => Error::custom(
-            "id must be an integer or a string, not a number with a fraction or exponent",
-            at,
-        ),
-    }
-}
-
-/// An id that is not a number: a string, `null`, or an error.
-#[inline(never)]
-fn read_other<'de: 'a, 'a, R: Reader<'de>>(r: &mut R, mark: R::Pos) -> structio::Result<Id<'a>> {
-    match r.peek_kind()? {
-        ValueKind::String => Ok(Id::Str(match r.read_str()? {
-            Str::Borrowed(s) => Cow::Borrowed(s),
-            Str::Transient(s) => Cow::Owned(s.to_owned()),
-        })),
-        ValueKind::Null => {
-            r.take_null()?;
-            Ok(Id::Null)
-        }
-        _ => Err(Error::custom(BAD_ID, offset_at(r, mark))),
-    }
+fn out_of_range(at: usize) -> Error {
+    Error::custom("id out of range (an integer id must fit in 64 bits)", at)
 }
