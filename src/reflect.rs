@@ -390,6 +390,19 @@ pub(crate) fn reread_budget(len: usize) -> usize {
     len.saturating_mul(REREAD_FACTOR).saturating_add(4096)
 }
 
+/// [`Reader::charge_reread`] for a reader of `len` bytes that has re-read `reread` bytes so far:
+/// adds `bytes`, and past [`reread_budget`] reports the limit at `at`.
+pub(crate) fn charge_reread(reread: &mut usize, bytes: usize, len: usize, at: usize) -> Result<()> {
+    *reread = reread.saturating_add(bytes);
+    if *reread > reread_budget(len) {
+        return Err(crate::error::Error::new(
+            crate::error::Code::RereadLimit(REREAD_FACTOR),
+            at,
+        ));
+    }
+    Ok(())
+}
+
 /// Static description of a unit-only enum, emitted by the derive.
 #[derive(Debug)]
 pub struct EnumInfo {

@@ -253,12 +253,7 @@ impl<'de> Reader<'de> for BeveReader<'de> {
     }
 
     fn charge_reread(&mut self, bytes: usize) -> Result<()> {
-        self.reread = self.reread.saturating_add(bytes);
-        if self.reread > crate::reflect::reread_budget(self.input.len()) {
-            let factor = crate::reflect::REREAD_FACTOR;
-            return Err(Error::new(Code::RereadLimit(factor), self.pos));
-        }
-        Ok(())
+        crate::reflect::charge_reread(&mut self.reread, bytes, self.input.len(), self.pos)
     }
 
     fn peek_kind(&mut self) -> Result<ValueKind> {

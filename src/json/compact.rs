@@ -295,24 +295,16 @@ impl<'de> Reader<'de> for CompactReader<'de> {
     }
 
     fn charge_reread(&mut self, bytes: usize) -> Result<()> {
-        self.reread = self.reread.saturating_add(bytes);
-        if self.reread > crate::reflect::reread_budget(self.s.len()) {
-            return Err(stop(self.pos()));
-        }
-        Ok(())
+        let at = self.pos();
+        crate::reflect::charge_reread(&mut self.reread, bytes, self.s.len(), at)
     }
 
     #[inline(always)]
     fn peek_kind(&mut self) -> Result<ValueKind> {
-        Ok(match self.byte()? {
-            b'n' => ValueKind::Null,
-            b't' | b'f' => ValueKind::Bool,
-            b'-' | b'0'..=b'9' => ValueKind::Number(None),
-            b'"' => ValueKind::String,
-            b'[' => ValueKind::Array,
-            b'{' => ValueKind::Object,
-            _ => return Err(stop(self.pos())),
-        })
+        match super::read::kind_of(self.byte()?) {
+            Some(k) => Ok(k),
+            None => Err(stop(self.pos())),
+        }
     }
 
     #[inline(always)]

@@ -19,6 +19,20 @@ const TRUE_COMMA: u64 = u64::from_le_bytes(*b"true,\0\0\0");
 /// `false,` as a little-endian word.
 const FALSE_COMMA: u64 = u64::from_le_bytes(*b"false,\0\0");
 
+/// The kind of the value whose first byte is `b`; `None` if no value starts with it.
+#[inline(always)]
+pub(super) fn kind_of(b: u8) -> Option<ValueKind> {
+    Some(match b {
+        b'n' => ValueKind::Null,
+        b't' | b'f' => ValueKind::Bool,
+        b'-' | b'0'..=b'9' => ValueKind::Number(None),
+        b'"' => ValueKind::String,
+        b'[' => ValueKind::Array,
+        b'{' => ValueKind::Object,
+        _ => return None,
+    })
+}
+
 /// Reads JSON text.
 pub(crate) struct JsonReader<'de> {
     s: &'de [u8],
@@ -385,24 +399,14 @@ impl<'de> Reader<'de> for JsonReader<'de> {
     }
 
     fn charge_reread(&mut self, bytes: usize) -> Result<()> {
-        self.reread = self.reread.saturating_add(bytes);
-        if self.reread > crate::reflect::reread_budget(self.s.len()) {
-            let factor = crate::reflect::REREAD_FACTOR;
-            return Err(Error::new(Code::RereadLimit(factor), self.pos));
-        }
-        Ok(())
+        crate::reflect::charge_reread(&mut self.reread, bytes, self.s.len(), self.pos)
     }
 
     fn peek_kind(&mut self) -> Result<ValueKind> {
-        Ok(match self.peek()? {
-            b'n' => ValueKind::Null,
-            b't' | b'f' => ValueKind::Bool,
-            b'-' | b'0'..=b'9' => ValueKind::Number(None),
-            b'"' => ValueKind::String,
-            b'[' => ValueKind::Array,
-            b'{' => ValueKind::Object,
-            _ => return Err(Error::new(Code::ExpectedValue, self.pos)),
-        })
+        match kind_of(self.peek()?) {
+            Some(k) => Ok(k),
+            None => Err(Error::new(Code::ExpectedValue, self.pos)),
+        }
     }
 
     #[inline(always)]
