@@ -43,11 +43,15 @@ pub(crate) struct JsonReader<'de> {
     depth: usize,
     opts: ReadOptions,
     scratch: String,
-    /// Bytes re-read by untagged enums so far (see [`Reader::charge_reread`]).
+    /// Bytes re-read by untagged enums so far (see [`Reader::charge_reread`]), and in the top
+    /// bit ([`STOPPED`]) whether a fast-path attempt failed with an error (see
+    /// [`Reader::attempts_stopped`]). One word for both: with a field of its own for the flag,
+    /// the float array reads were 2-5% slower (the same instructions, laid out otherwise).
     reread: usize,
-    /// Whether a fast-path attempt failed with an error (see [`Reader::attempts_stopped`]).
-    stopped: bool,
 }
+
+/// The bit of [`JsonReader::reread`] that records a failed fast-path attempt.
+const STOPPED: usize = 1 << (usize::BITS - 1);
 
 thread_local! {
     /// The scratch buffer of the last reader on this thread, handed to the next one so that a
@@ -167,7 +171,6 @@ impl<'de> JsonReader<'de> {
             opts,
             scratch: SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default(),
             reread: 0,
-            stopped: false,
         }
     }
 
@@ -399,7 +402,10 @@ impl<'de> Reader<'de> for JsonReader<'de> {
     }
 
     fn charge_reread(&mut self, bytes: usize) -> Result<()> {
-        crate::reflect::charge_reread(&mut self.reread, bytes, self.s.len(), self.pos)
+        let mut read = self.reread & !STOPPED;
+        let charged = crate::reflect::charge_reread(&mut read, bytes, self.s.len(), self.pos);
+        self.reread = read.min(!STOPPED) | (self.reread & STOPPED);
+        charged
     }
 
     fn peek_kind(&mut self) -> Result<ValueKind> {
@@ -673,12 +679,12 @@ impl<'de> Reader<'de> for JsonReader<'de> {
 
     #[inline(always)]
     fn attempts_stopped(&self) -> bool {
-        self.stopped
+        self.reread & STOPPED != 0
     }
 
     #[cold]
     fn stop_attempts(&mut self) {
-        self.stopped = true;
+        self.reread |= STOPPED;
     }
 
     #[inline(always)]
