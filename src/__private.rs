@@ -49,5 +49,5 @@ pub use crate::enums::unknown_variant;
 /// the type: `None` where [`crate::from_json`] would read it again the ordinary way. For the
 /// tests and fuzz targets that hold it to the ordinary reader's value.
 pub fn json_compact<'de, T: Reflect<'de>>(text: &'de [u8]) -> Option<T> {
-    crate::json::compact_read(text)
+    crate::json::compact::read(text, crate::reflect::ReadOptions::default())
 }

@@ -86,12 +86,17 @@ fn short_int<N: Number>(s: &[u8]) -> Option<(N, usize)> {
     if neg && !N::KIND.is_signed_int() {
         return None;
     }
-    let w = if neg {
+    N::from_wire(wire(m, neg)).map(|v| (v, j))
+}
+
+/// The short integer of magnitude `m` as the general reader gives it: `Int` when negative.
+#[inline(always)]
+fn wire(m: u64, neg: bool) -> Wire {
+    if neg {
         Wire::Int(-(m as i128))
     } else {
         Wire::Uint(m as u128)
-    };
-    N::from_wire(w).map(|v| (v, j))
+    }
 }
 
 /// The magnitude, sign and length of the short integer [`short_int`] reads.
@@ -148,7 +153,7 @@ impl<'de> CompactReader<'de> {
     /// Whether only whitespace follows the value read.
     #[inline(always)]
     pub(crate) fn at_end(&self) -> bool {
-        self.rest.is_empty() || skip_ws(self.rest, 0) == self.rest.len()
+        skip_ws(self.rest, 0) == self.rest.len()
     }
 
     /// The offset of the next byte to read.
@@ -357,11 +362,7 @@ impl<'de> Reader<'de> for CompactReader<'de> {
         // `-0` is `F64(-0.0)` to the general reader: left to it.
         if let Some((m, neg, n)) = short_digits(rest).filter(|&(m, neg, _)| !neg || m != 0) {
             self.rest = &rest[n..];
-            return Ok(if neg {
-                Wire::Int(-(m as i128))
-            } else {
-                Wire::Uint(m as u128)
-            });
+            return Ok(wire(m, neg));
         }
         match rest.first() {
             Some(b'-' | b'0'..=b'9') => {}

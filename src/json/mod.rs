@@ -17,7 +17,7 @@
 
 #![forbid(unsafe_code)]
 
-mod compact;
+pub(crate) mod compact;
 mod layout;
 mod lines;
 pub(crate) mod out;
@@ -181,12 +181,6 @@ where
     T: Reflect<'de>,
 {
     from_json_with(input, &Options::default())
-}
-
-/// `text` read by the canonical-layout reader alone, with the default options (see
-/// [`crate::__private::json_compact`]).
-pub(crate) fn compact_read<'de, T: Reflect<'de>>(text: &'de [u8]) -> Option<T> {
-    compact::read(text, Options::default().read)
 }
 
 /// Reads a value of type `T` from JSON text, with options.
