@@ -13,8 +13,8 @@ pub use crate::fields::{
 };
 pub use crate::number::NumKind;
 pub use crate::read::{
-    expect_element, expect_end, read_canonical, read_canonical_new, read_fields, read_fields_in,
-    read_flat_fields_in, Member,
+    expect_element, expect_end, out_of_line, read_canonical, read_canonical_new, read_fields,
+    read_fields_in, read_flat_fields_in, Member,
 };
 pub use crate::reflect::{
     EnumInfo, FieldName, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Writer,
@@ -49,5 +49,8 @@ pub use crate::enums::unknown_variant;
 /// the type: `None` where [`crate::from_json`] would read it again the ordinary way. For the
 /// tests and fuzz targets that hold it to the ordinary reader's value.
 pub fn json_compact<'de, T: Reflect<'de>>(text: &'de [u8]) -> Option<T> {
-    crate::json::compact::read(text, crate::reflect::ReadOptions::default())
+    if !crate::json::compact::may_be_compact(text) {
+        return None;
+    }
+    crate::json::compact::read(text, crate::reflect::ReadOptions::DEFAULT).ok()
 }

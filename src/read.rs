@@ -196,6 +196,18 @@ where
     None
 }
 
+/// Runs `f` in a call that is never inlined: the ordinary read of a struct whose canonical
+/// fast path is inlined into its caller (`#[structio(canonical)]`), kept out of the caller's
+/// code.
+#[inline(never)]
+pub fn out_of_line<'de, R, T, F>(r: &mut R, f: F) -> Result<T>
+where
+    R: Reader<'de>,
+    F: FnOnce(&mut R) -> Result<T>,
+{
+    f(r)
+}
+
 /// [`read_fields`] for an object the caller has already started (and whose first members it may
 /// have read itself, as an internally tagged enum does with its tag).
 #[inline]

@@ -368,15 +368,20 @@ pub struct ReadOptions {
     pub merge: bool,
 }
 
+impl ReadOptions {
+    /// The defaults (see each field), as a constant.
+    pub const DEFAULT: ReadOptions = ReadOptions {
+        unknown_keys: UnknownKeys::Error,
+        error_on_missing_keys: true,
+        error_on_duplicate_keys: false,
+        max_depth: 256,
+        merge: false,
+    };
+}
+
 impl Default for ReadOptions {
     fn default() -> Self {
-        ReadOptions {
-            unknown_keys: UnknownKeys::Error,
-            error_on_missing_keys: true,
-            error_on_duplicate_keys: false,
-            max_depth: 256,
-            merge: false,
-        }
+        Self::DEFAULT
     }
 }
 
@@ -841,18 +846,20 @@ pub trait Reader<'de> {
     const CANONICAL: bool = false;
 
     /// Whether a fast-path attempt ([`crate::read::attempt`]) has failed with an error in this
-    /// document. The canonical paths of derived structs ([`crate::read::read_canonical_new`])
-    /// are then skipped: such attempts nest, one that fails deep inside nested values makes
-    /// every enclosing one fail too, and without this each level would read its subtree twice
-    /// (once tried, once the ordinary way), twice as often per level of nesting. `false` by
-    /// default (for readers without a canonical layout).
+    /// document (or, in JSON, met whitespace where the canonical layout has none: the
+    /// document is laid out otherwise, and the attempts to come would fail the same way). The
+    /// canonical paths of derived structs ([`crate::read::read_canonical_new`]) are then
+    /// skipped: such attempts nest, one that fails deep inside nested values makes every
+    /// enclosing one fail too, and without this each level would read its subtree twice (once
+    /// tried, once the ordinary way), twice as often per level of nesting. `false` by default
+    /// (for readers without a canonical layout).
     #[inline(always)]
     fn attempts_stopped(&self) -> bool {
         false
     }
 
-    /// Records that a fast-path attempt failed with an error (see
-    /// [`Reader::attempts_stopped`]); [`crate::read::attempt`] calls it.
+    /// Records that the fast-path attempts are to stop (see [`Reader::attempts_stopped`]);
+    /// [`crate::read::attempt`] calls it when an attempt fails with an error.
     #[inline(always)]
     fn stop_attempts(&mut self) {}
 

@@ -22,6 +22,8 @@ pub struct Methods {
     pub extra: TokenStream,
     /// Whether the methods are marked `#[inline]`.
     pub inline: bool,
+    /// Whether `read_new` is marked `#[inline]` (when `inline` is not).
+    pub inline_read_new: bool,
 }
 
 /// The items of the `Reflect` impl (`de` is its document lifetime): `m`, with reading replaced
@@ -34,7 +36,13 @@ pub fn methods(attrs: &ContainerAttrs, de: &Lifetime, m: Methods) -> TokenStream
         mut default_value,
         mut extra,
         inline,
+        inline_read_new,
     } = m;
+    let inline_new = if inline || inline_read_new {
+        quote!(#[inline])
+    } else {
+        quote!()
+    };
     let inline = if inline { quote!(#[inline]) } else { quote!() };
     if let Some(into) = &attrs.into {
         write = quote! {
@@ -77,7 +85,7 @@ pub fn methods(attrs: &ContainerAttrs, de: &Lifetime, m: Methods) -> TokenStream
         fn read<__R: __p::Reader<#de>>(&mut self, __r: &mut __R) -> __p::Result<()> {
             #read
         }
-        #inline
+        #inline_new
         fn read_new<__R: __p::Reader<#de>>(__r: &mut __R) -> __p::Result<Self> {
             #read_new
         }

@@ -200,6 +200,7 @@ fn unit_only(
             default_value: default,
             extra: TokenStream::new(),
             inline: true,
+            inline_read_new: false,
         },
     );
     let from_key = if variants.is_empty() {
@@ -542,6 +543,7 @@ fn with_data(
             default_value: default,
             extra: TokenStream::new(),
             inline: false,
+            inline_read_new: false,
         },
     );
 

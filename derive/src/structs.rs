@@ -340,6 +340,8 @@ fn reflect_via_fields(
 ) -> TokenStream {
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
+    // Marked `canonical` and read as itself (not through `from`/`try_from`).
+    let canonical = attrs.canonical.is_some() && attrs.from.is_none() && attrs.try_from.is_none();
     let read = match crate::rules::container(&attrs.check) {
         None => read,
         Some((_, check)) => quote! {
@@ -363,16 +365,17 @@ fn reflect_via_fields(
             default_value,
             extra: TokenStream::new(),
             inline: false,
+            // Its canonical fast path inlined into the caller's, its ordinary read out of line
+            // (see `build`).
+            inline_read_new: canonical,
         },
     );
-    // A canonical struct read as itself (not through `from`/`try_from`) is read by the
-    // canonical-layout reader first.
-    let canonical = (attrs.canonical.is_some() && attrs.from.is_none() && attrs.try_from.is_none())
-        .then(|| {
-            quote!(
-                const CANONICAL: bool = true;
-            )
-        });
+    // A canonical struct read as itself is read by the canonical-layout reader first.
+    let canonical = canonical.then(|| {
+        quote!(
+            const CANONICAL: bool = true;
+        )
+    });
     quote! {
         #[automatically_derived]
         impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
@@ -435,7 +438,11 @@ pub fn build_with(
 /// [`build_with`] for a struct (`Self`), after the faster way for a struct that has a
 /// default value: reading into it, in place, which gives the same value. `check` is the
 /// container's `check = ".."` closure, run on the value built (reading in place runs it).
-/// `canonical` (the keys of a struct marked `canonical`) puts [`canonical_new`] first.
+/// `canonical` (the keys of a struct marked `canonical`) puts [`canonical_new`] first, and the
+/// rest in a call that is never inlined (`read_new` is then marked `#[inline]`): the fast path
+/// of nested canonical structs becomes one piece of code, where each value is built in place
+/// instead of being returned through the `Result`s of calls, a copy whose loads wait for
+/// the stores just made.
 fn build(
     values: &[Slot],
     shape: &Shape,
@@ -473,13 +480,38 @@ fn build(
             __p::Ok(__v)
         },
     };
-    quote! {
-        #canonical
+    if canonical.is_empty() {
+        return quote! {
+            if let __p::Some(mut __v) = <Self as __p::Reflect<'_>>::default_value() {
+                __p::Reflect::read(&mut __v, __r)?;
+                return __p::Ok(__v);
+            }
+            #built
+        };
+    }
+    // The canonical layout was tried above: reading into the default value walks the members
+    // without trying it again (`Reflect::read` would).
+    let into_default = quote! {
+        __p::read_fields(__r, &__INFO, __p::None, |__m, __r| __p::own_member(&mut __v, __m, __r))
+    };
+    let into_default = match check {
+        None => quote!(#into_default?;),
+        Some(check) => quote! {
+            let __mark = __r.save();
+            #into_default?;
+            __p::enforce(__r, __mark, &__v, #check)?;
+        },
+    };
+    let rest = quote! {
         if let __p::Some(mut __v) = <Self as __p::Reflect<'_>>::default_value() {
-            __p::Reflect::read(&mut __v, __r)?;
+            #into_default
             return __p::Ok(__v);
         }
         #built
+    };
+    quote! {
+        #canonical
+        __p::out_of_line(__r, |__r| { #rest })
     }
 }
 

@@ -97,6 +97,7 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> Tok
             default_value: quote!(__p::Some(Self)),
             extra: TokenStream::new(),
             inline: false,
+            inline_read_new: false,
         }
     } else if let [only] = active[..] {
         let ty = &only.ty;
@@ -125,6 +126,7 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> Tok
                 }
             },
             inline: true,
+            inline_read_new: false,
         }
     } else {
         let read_new = read_array_new(&muts);
@@ -138,6 +140,7 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> Tok
             default_value: default_value.clone(),
             extra: TokenStream::new(),
             inline: false,
+            inline_read_new: false,
         }
     };
     let methods = convert::methods(attrs, de, methods);

@@ -116,7 +116,7 @@ use crate::error::Result;
 use crate::reflect::{ReadOptions, Reflect};
 
 /// Options for reading and writing BEVE.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Options {
     /// Options every reader honours (unknown keys, missing keys, depth limit, ...).
     pub read: ReadOptions,
@@ -128,9 +128,24 @@ pub struct Options {
     pub write_null_members: bool,
 }
 
+impl Options {
+    /// The defaults (see each field), as a constant.
+    pub const DEFAULT: Options = Options {
+        read: ReadOptions::DEFAULT,
+        aligned_arrays: false,
+        write_null_members: false,
+    };
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Self::DEFAULT
+    }
+}
+
 /// Writes `v` as BEVE.
 pub fn to_beve<'de, T: Reflect<'de>>(v: &T) -> Vec<u8> {
-    to_beve_with(v, &Options::default())
+    to_beve_with(v, &Options::DEFAULT)
 }
 
 /// Writes `v` as BEVE with `opts`.
@@ -142,7 +157,7 @@ pub fn to_beve_with<'de, T: Reflect<'de>>(v: &T, opts: &Options) -> Vec<u8> {
 
 /// Appends `v` as BEVE to `out`.
 pub fn write_beve<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>) {
-    write_beve_with(v, out, &Options::default())
+    write_beve_with(v, out, &Options::DEFAULT)
 }
 
 /// Appends `v` as BEVE to `out` with `opts`. Aligned arrays are padded relative to the start
@@ -180,7 +195,7 @@ pub fn to_beve_aligned_with<'de, T: Reflect<'de>>(v: &T, opts: &Options) -> Alig
 
 /// The number of bytes [`to_beve`] writes for `v`, computed without writing them.
 pub fn beve_size<'de, T: Reflect<'de>>(v: &T) -> usize {
-    beve_size_with(v, &Options::default())
+    beve_size_with(v, &Options::DEFAULT)
 }
 
 /// [`beve_size`] with `opts` (aligned arrays are padded as from the start of a buffer).
@@ -197,7 +212,7 @@ pub fn from_beve<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<T>
 where
     T: Reflect<'de>,
 {
-    from_beve_with(input, &Options::default())
+    from_beve_with(input, &Options::DEFAULT)
 }
 
 /// [`from_beve`] with `opts`.
@@ -244,7 +259,7 @@ pub fn read_beve<'de, T>(v: &mut T, input: &'de (impl AsRef<[u8]> + ?Sized)) -> 
 where
     T: Reflect<'de>,
 {
-    read_beve_with(v, input, &Options::default())
+    read_beve_with(v, input, &Options::DEFAULT)
 }
 
 /// [`read_beve`] with `opts`.
@@ -272,7 +287,7 @@ where
 /// assert_eq!(structio::beve_to_json(&bytes).unwrap(), r#"{"7":[true,false]}"#);
 /// ```
 pub fn beve_to_json<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
-    beve_to_json_with(input, &crate::json::Options::default())
+    beve_to_json_with(input, &crate::json::Options::DEFAULT)
 }
 
 /// [`beve_to_json`] with JSON options (pretty layout, float style; `read.max_depth` limits

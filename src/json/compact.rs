@@ -23,22 +23,31 @@ use crate::reflect::{EnumInfo, Key, NextField, ReadOptions, Reader, Reflect, Str
 use super::skip::{skip_ws, walk, NoEmit};
 use super::string::{find_special, valid_prefix};
 
-/// `text` read as a `T` by the canonical-layout reader, if it reads it (the whole text, up to
-/// trailing whitespace); `None` when the full reader must read it.
+/// Whether `text` may be in the canonical layout: no whitespace in its first two bytes
+/// (leading whitespace, `{ "a"`, `[\n`). Finding that out costs less here than at the
+/// reader's first refusal (an error made and dropped).
 #[inline(always)]
-pub(crate) fn read<'de, T: Reflect<'de>>(text: &'de [u8], opts: ReadOptions) -> Option<T> {
-    // Whitespace in the first two bytes (leading whitespace, `{ "a"`, `[\n`): not the
-    // canonical layout, and finding that out costs less here than at the reader's first
-    // refusal (an error value made and dropped).
+pub(crate) fn may_be_compact(text: &[u8]) -> bool {
     let ws = |i: usize| matches!(text.get(i), Some(b' ' | b'\n' | b'\r' | b'\t'));
-    if ws(1) || ws(0) {
-        return None;
-    }
+    !(ws(1) || ws(0))
+}
+
+/// `text` read as a `T` by the canonical-layout reader, if it reads it (the whole text, up to
+/// trailing whitespace); an error when the full reader must read it instead (not the error to
+/// report: the full reader finds that one).
+///
+/// The value stays in the `Result` that [`T::read_new`](Reflect::read_new) returns, not moved
+/// into another wrapper: a move of a message-sized value between wrappers of different
+/// layouts is a copy through the stack, whose loads wait for the stores just made, and costs
+/// more than reading a small message.
+#[inline(always)]
+pub(crate) fn read<'de, T: Reflect<'de>>(text: &'de [u8], opts: ReadOptions) -> Result<T> {
     let mut c = CompactReader::new(text, opts);
-    match T::read_new(&mut c) {
-        Ok(v) if c.at_end() => Some(v),
-        _ => None,
+    let v = T::read_new(&mut c);
+    if v.is_ok() && !c.at_end() {
+        return Err(stop(c.pos()));
     }
+    v
 }
 
 /// Reads JSON text in the canonical layout (see the module's documentation).
@@ -86,7 +95,9 @@ fn short_int<N: Number>(s: &[u8]) -> Option<(N, usize)> {
     if neg && !N::KIND.is_signed_int() {
         return None;
     }
-    N::from_wire(wire(m, neg)).map(|v| (v, j))
+    // At most eight digits: the magnitude fits an `i64` with its sign.
+    let v = if neg { -(m as i64) } else { m as i64 };
+    N::from_i64(v).map(|v| (v, j))
 }
 
 /// The short integer of magnitude `m` as the general reader gives it: `Int` when negative.

@@ -43,7 +43,7 @@ use crate::reflect::{ReadOptions, Reader, Reflect};
 /// Appends `items` to `out` as NDJSON: one compact record per item, `\n` between two records
 /// (none after the last, as Glaze writes). An empty slice appends nothing.
 pub fn write_ndjson<'de, T: Reflect<'de>>(items: &[T], out: &mut Vec<u8>) {
-    write_ndjson_with(items, out, &Options::default())
+    write_ndjson_with(items, out, &Options::DEFAULT)
 }
 
 /// [`write_ndjson`] with options (float style, null members); `pretty` is ignored, since a
@@ -78,7 +78,7 @@ fn push_record<'de, T: Reflect<'de>, O: crate::sink::TextSink>(
 
 /// `items` as NDJSON text (see [`write_ndjson`]).
 pub fn to_ndjson<'de, T: Reflect<'de>>(items: &[T]) -> String {
-    to_ndjson_with(items, &Options::default())
+    to_ndjson_with(items, &Options::DEFAULT)
 }
 
 /// [`to_ndjson`] with options; `pretty` is ignored.
@@ -96,7 +96,7 @@ pub fn read_ndjson<'de, T>(out: &mut Vec<T>, input: &'de (impl AsRef<[u8]> + ?Si
 where
     T: Reflect<'de>,
 {
-    read_ndjson_with(out, input, &Options::default())
+    read_ndjson_with(out, input, &Options::DEFAULT)
 }
 
 /// [`read_ndjson`] with options (unknown keys, depth limit, ...).

@@ -45,7 +45,8 @@ pub use stream::{
 };
 pub use write::{JsonWriter, Plain, Style, Token};
 
-/// Options for reading and writing JSON. `Options::default()` is what the plain functions use.
+/// Options for reading and writing JSON. [`Options::DEFAULT`] (which `Options::default()` returns)
+/// is what the plain functions use.
 ///
 /// ```
 /// use structio::json::{to_json_with, FloatStyle, Options};
@@ -71,15 +72,20 @@ pub struct Options {
     pub float_style: FloatStyle,
 }
 
+impl Options {
+    /// The defaults (see each field), as a constant.
+    pub const DEFAULT: Options = Options {
+        read: ReadOptions::DEFAULT,
+        write_null_members: false,
+        pretty: false,
+        indent: 3,
+        float_style: FloatStyle::Glaze,
+    };
+}
+
 impl Default for Options {
     fn default() -> Self {
-        Options {
-            read: ReadOptions::default(),
-            write_null_members: false,
-            pretty: false,
-            indent: 3,
-            float_style: FloatStyle::Glaze,
-        }
+        Self::DEFAULT
     }
 }
 
@@ -132,7 +138,7 @@ impl Default for PrettyOptions {
 /// assert_eq!(structio::to_json(&(1u8, "a\n", 0.1f32)), r#"[1,"a\n",0.1]"#);
 /// ```
 pub fn to_json<'de, T: Reflect<'de>>(v: &T) -> String {
-    to_json_with(v, &Options::default())
+    to_json_with(v, &Options::DEFAULT)
 }
 
 /// The value as JSON text, with options.
@@ -148,7 +154,7 @@ pub fn to_json_with<'de, T: Reflect<'de>>(v: &T, opts: &Options) -> String {
 
 /// Appends the value as compact JSON text to `out`.
 pub fn write_json<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>) {
-    write_json_with(v, out, &Options::default())
+    write_json_with(v, out, &Options::DEFAULT)
 }
 
 /// Appends the value as JSON text to `out`, with options.
@@ -180,7 +186,9 @@ pub fn from_json<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<T>
 where
     T: Reflect<'de>,
 {
-    from_json_with(input, &Options::default())
+    // A reference to the constant, not to defaults built on the stack: the reader loads the
+    // options whole, and a load of bytes just stored field by field waits for the stores.
+    from_json_with(input, &Options::DEFAULT)
 }
 
 /// Reads a value of type `T` from JSON text, with options.
@@ -189,9 +197,10 @@ where
     T: Reflect<'de>,
 {
     let text = input.as_ref();
-    if T::CANONICAL {
-        if let Some(v) = compact::read(text, opts.read) {
-            return Ok(v);
+    if T::CANONICAL && compact::may_be_compact(text) {
+        let v = compact::read(text, opts.read);
+        if v.is_ok() {
+            return v;
         }
     }
     let mut r = JsonReader::new(text, opts.read);
@@ -261,7 +270,7 @@ pub fn read_json<'de, T>(v: &mut T, input: &'de (impl AsRef<[u8]> + ?Sized)) -> 
 where
     T: Reflect<'de>,
 {
-    read_json_with(v, input, &Options::default())
+    read_json_with(v, input, &Options::DEFAULT)
 }
 
 /// Reads JSON text into an existing value, with options.

@@ -693,6 +693,11 @@ impl<'de> Reader<'de> for JsonReader<'de> {
             self.pos += text.len();
             return true;
         }
+        // Whitespace where the canonical layout has none: the document is laid out otherwise
+        // (pretty, spaced), and the attempts still to come would fail the same way.
+        if matches!(self.s.get(self.pos), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+            self.stop_attempts();
+        }
         false
     }
 

@@ -38,7 +38,7 @@ use crate::ReflectOwned;
 /// assert_eq!(out, br#"["a",[1,2]]"#);
 /// ```
 pub fn to_writer<'de, T: Reflect<'de>, W: Write>(w: W, v: &T) -> Result<()> {
-    to_writer_with(w, v, &Options::default())
+    to_writer_with(w, v, &Options::DEFAULT)
 }
 
 /// [`to_writer`] with options (`pretty`, float style, null members).
@@ -67,7 +67,7 @@ pub fn to_writer_with<'de, T: Reflect<'de>, W: Write>(w: W, v: &T, opts: &Option
 /// assert_eq!(m["a"], 1);
 /// ```
 pub fn from_reader<T: ReflectOwned, R: Read>(r: R) -> Result<T> {
-    from_reader_with(r, &Options::default())
+    from_reader_with(r, &Options::DEFAULT)
 }
 
 /// [`from_reader`] with options.

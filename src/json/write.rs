@@ -123,7 +123,7 @@ pub struct JsonWriter<S, const PRETTY: bool = false, St = Plain> {
 impl<S: TextSink> JsonWriter<S> {
     /// A compact writer appending to `out`, with the default [`Options`].
     pub fn new(out: S) -> Self {
-        JsonWriter::with_options(out, &Options::default())
+        JsonWriter::with_options(out, &Options::DEFAULT)
     }
 }
 
@@ -131,7 +131,7 @@ impl<S: TextSink> JsonWriter<S, true> {
     /// A writer in Glaze's pretty layout (3 spaces per level; see [`JsonWriter::options`])
     /// appending to `out`.
     pub fn pretty(out: S) -> Self {
-        JsonWriter::with_options(out, &Options::default())
+        JsonWriter::with_options(out, &Options::DEFAULT)
     }
 }
 

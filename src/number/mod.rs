@@ -158,6 +158,13 @@ pub trait Number:
     /// finite (a `u128` near `u128::MAX` is out of range for `f32`, as the same digits in JSON
     /// are), floats to wider or narrower floats only when the value stays finite.
     fn from_wire(w: Wire) -> Option<Self>;
+    /// Fits an integer into `Self`, as [`Number::from_wire`] does with the same integer, without
+    /// going through the 128-bit wire value (the integer types: one range check for a type
+    /// narrower than 64 bits, none for a wider one).
+    #[inline(always)]
+    fn from_i64(v: i64) -> Option<Self> {
+        Self::from_wire(Wire::Int(i128::from(v)))
+    }
     /// Converts from little-endian bytes (exactly `size_of::<Self>()` of them).
     fn from_le_slice(b: &[u8]) -> Self;
     /// Appends the little-endian bytes.
@@ -180,6 +187,10 @@ macro_rules! int_number {
                     Wire::Uint(v) => <$t>::try_from(v).ok(),
                     Wire::F32(_) | Wire::F64(_) => None,
                 }
+            }
+            #[inline(always)]
+            fn from_i64(v: i64) -> Option<Self> {
+                <$t>::try_from(v).ok()
             }
             #[inline(always)]
             fn from_le_slice(b: &[u8]) -> Self {
