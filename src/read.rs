@@ -151,13 +151,17 @@ where
     if !R::CANONICAL || r.attempts_stopped() {
         return None;
     }
-    attempt(r, |r| {
-        let mut map = r.begin_object()?;
-        let Some(v) = members(r)? else {
-            return Ok(None);
-        };
-        Ok(r.next_field(&mut map)?.is_none().then_some(v))
-    })
+    attempt(
+        r,
+        #[inline(always)]
+        |r| {
+            let mut map = r.begin_object()?;
+            let Some(v) = members(r)? else {
+                return Ok(None);
+            };
+            Ok(r.next_field(&mut map)?.is_none().then_some(v))
+        },
+    )
 }
 
 /// Tries a fast path: runs `f`, and keeps what it read if it returns `Ok(Some(value))`.

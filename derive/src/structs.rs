@@ -541,7 +541,7 @@ fn canonical_new(values: &[Slot], shape: &Shape, keys: &[syn::LitByteStr]) -> To
         quote!(#local)
     });
     quote! {
-        __p::read_canonical_new(__r, |__r| {
+        __p::read_canonical_new(__r, #[inline(always)] |__r| {
             #(#steps)*
             __p::Ok(__p::Some(Self #fields))
         })

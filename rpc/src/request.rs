@@ -265,9 +265,10 @@ fn canonical<'de: 'a, 'a, R: Reader<'de>, P: Reflect<'de>>(
     } else {
         None
     };
-    Ok(r.next_field(&mut map)?
-        .is_none()
-        .then_some(Request { id, method, params }))
+    if r.next_field(&mut map)?.is_some() {
+        return Ok(None);
+    }
+    Ok(Some(Request { id, method, params }))
 }
 
 /// Reads `params`: an object or an array (read into `P`), or `null` (`None`).

@@ -58,22 +58,31 @@ impl<'de: 'a, 'a> Reflect<'de> for &'a str {
     }
     #[inline]
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+    #[inline(always)]
+    fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         // Where the string starts is only worked out for the error (3% of reading a small
         // message when computed up front).
         let mark = r.save();
         match r.read_str()? {
-            Str::Borrowed(b) => {
-                *self = b;
-                Ok(())
-            }
-            Str::Transient(_) => Err(Error::new(
-                Code::BorrowedEscape,
-                crate::read::offset_at(r, mark),
-            )),
+            Str::Borrowed(b) => Ok(b),
+            Str::Transient(_) => Err(escaped_text(r, mark)),
         }
     }
-    crate::impls::new_from_default!('de);
+    #[inline]
+    fn default_value() -> Option<Self> {
+        Some("")
+    }
     str_array_methods!();
+}
+
+/// The error for text a `&str` cannot borrow (it has escapes), starting at `mark`.
+#[cold]
+#[inline(never)]
+fn escaped_text<'de, R: Reader<'de>>(r: &mut R, mark: R::Pos) -> Error {
+    Error::new(Code::BorrowedEscape, crate::read::offset_at(r, mark))
 }
 
 /// Keeps borrowed text borrowed and copies transient text, reusing an owned buffer.
