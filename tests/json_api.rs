@@ -383,7 +383,11 @@ fn strings_borrow_when_they_can() {
         "string with escapes cannot be borrowed as `&str` (use String or Cow)"
     );
     assert_eq!(e.path(), "$.label");
-    assert_eq!(e.offset(), 9, "the error points at the string's opening quote");
+    assert_eq!(
+        e.offset(),
+        9,
+        "the error points at the string's opening quote"
+    );
     let c: Vec<Cow<str>> = structio::from_json(r#"["plain","esc\t"]"#).unwrap();
     assert!(matches!(c[0], Cow::Borrowed("plain")));
     assert!(matches!(&c[1], Cow::Owned(s) if s == "esc\t"));

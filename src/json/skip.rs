@@ -25,9 +25,18 @@ pub(crate) fn skip_ws(s: &[u8], i: usize) -> usize {
     }
 }
 
-/// The rest of [`skip_ws`]: sixteen bytes at a time.
+/// The rest of [`skip_ws`], from the byte after the first whitespace: sixteen bytes at a time,
+/// after a look at that one byte.
 #[inline]
 fn skip_ws_run(s: &[u8], mut i: usize) -> usize {
+    // One whitespace byte alone (`": "`, `, "`) is the commonest run. Ended by a comparison
+    // of one byte, the next position does not wait for a block's load and compare: it is
+    // known as soon as the branch is predicted, where the block's mask would put the block's
+    // latency on the path from one token to the next (on a spaced `tools/call`, 35% of the
+    // read's time).
+    if s.get(i).is_some_and(|&b| !is_ws(b)) {
+        return i;
+    }
     while let Some(block) = s.get(i..i + 16) {
         let mut a = [0u8; 16];
         a.copy_from_slice(block);
@@ -334,6 +343,30 @@ mod tests {
     fn err(t: &str) -> (String, usize) {
         let e = check(t).unwrap_err();
         (e.message(), e.offset())
+    }
+
+    /// `skip_ws` against a byte-by-byte scan: runs of every length from 0 to 40 of every
+    /// whitespace byte and of mixes, followed by a value byte, a non-JSON-whitespace control
+    /// byte or the end of the input, at every start.
+    #[test]
+    fn skip_ws_ends_where_the_whitespace_ends() {
+        let naive = |s: &[u8], mut i: usize| {
+            while s.get(i).is_some_and(|&b| is_ws(b)) {
+                i += 1;
+            }
+            i
+        };
+        for len in 0..=40 {
+            for fill in [&b" "[..], b"\t", b"\n", b"\r", b" \n\t\r"] {
+                let run: Vec<u8> = fill.iter().copied().cycle().take(len).collect();
+                for tail in [&b"1"[..], b"\x0b", b"\x00", b""] {
+                    let s = [&b"{"[..], &run, tail].concat();
+                    for i in 0..=s.len() {
+                        assert_eq!(skip_ws(&s, i), naive(&s, i), "{s:?} from {i}");
+                    }
+                }
+            }
+        }
     }
 
     #[test]
