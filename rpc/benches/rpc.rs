@@ -576,18 +576,26 @@ fn bj_canonical(line: &[u8]) -> CallFields<'_> {
         s.literal(r#"{"jsonrpc":"2.0","id":"#)?;
         let id = s.signed()?;
         s.literal(r#","method":"tools/call","params":{"name":"#)?;
-        let name = s.plain_string()?;
-        s.literal(r#","arguments":{"left":"#)?;
-        let left = i32::try_from(s.signed()?).ok()?;
-        s.literal(r#","right":"#)?;
-        let right = i32::try_from(s.signed()?).ok()?;
-        s.literal("}}}")?;
+        let (name, left, right) = bj_params(&mut s)?;
         s.is_finished().then_some((id, name, left, right))
     }
     if let Some(f) = recognise(CanonicalBytesScanner::new(line)) {
         return f;
     }
     bj_cursor(line)
+}
+
+/// The rest of a canonical `tools/call` after `"params":{"name":` for blazingly-json's
+/// scanner: the name, the two arguments and the three closing braces.
+#[inline(always)]
+fn bj_params<'a>(s: &mut blazingly_json::CanonicalBytesScanner<'a>) -> Option<(&'a str, i32, i32)> {
+    let name = s.plain_string()?;
+    s.literal(r#","arguments":{"left":"#)?;
+    let left = i32::try_from(s.signed()?).ok()?;
+    s.literal(r#","right":"#)?;
+    let right = i32::try_from(s.signed()?).ok()?;
+    s.literal("}}}")?;
+    Some((name, left, right))
 }
 
 /// (b) blazingly-json's canonical scanner as [`bj_canonical`] runs it, building the value the
@@ -605,12 +613,7 @@ fn bj_canonical_request(line: &[u8]) -> Request<'_, FastCall<'_>> {
         s.literal(r#","method":"#)?;
         let method = s.plain_string()?;
         s.literal(r#","params":{"name":"#)?;
-        let name = s.plain_string()?;
-        s.literal(r#","arguments":{"left":"#)?;
-        let left = i32::try_from(s.signed()?).ok()?;
-        s.literal(r#","right":"#)?;
-        let right = i32::try_from(s.signed()?).ok()?;
-        s.literal("}}}")?;
+        let (name, left, right) = bj_params(&mut s)?;
         let params = FastCall {
             name: Cow::Borrowed(name),
             arguments: FastAdd { left, right },
