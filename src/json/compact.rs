@@ -43,14 +43,12 @@ pub(crate) fn may_be_compact(text: &[u8]) -> bool {
 #[inline(always)]
 pub(crate) fn read<'de, T: Reflect<'de>>(text: &'de [u8], opts: ReadOptions) -> Result<T> {
     let mut c = CompactReader::new(text, opts);
-    let v = T::read_new(&mut c);
-    if v.is_err() || c.at_end() {
-        return v;
+    let mut v = T::read_new(&mut c);
+    if v.is_ok() && !c.at_end() {
+        // More than whitespace after the value: for the full reader to report.
+        v = Err(stop(c.pos()));
     }
-    // Dropped before the error is made: with `v` alive while the error is written, `v` could
-    // not be built where the result goes, and was copied there.
-    drop(v);
-    Err(stop(c.pos()))
+    v
 }
 
 /// Reads JSON text in the canonical layout (see the module's documentation).
