@@ -480,27 +480,22 @@ fn build(
             __p::Ok(__v)
         },
     };
-    if canonical.is_empty() {
-        return quote! {
-            if let __p::Some(mut __v) = <Self as __p::Reflect<'_>>::default_value() {
-                __p::Reflect::read(&mut __v, __r)?;
-                return __p::Ok(__v);
-            }
-            #built
+    // After a canonical attempt, reading into the default value walks the members without
+    // trying the layout again (`Reflect::read` would).
+    let into_default = if canonical.is_empty() {
+        quote!(__p::Reflect::read(&mut __v, __r)?;)
+    } else {
+        let walk = quote! {
+            __p::read_fields(__r, &__INFO, __p::None, |__m, __r| __p::own_member(&mut __v, __m, __r))
         };
-    }
-    // The canonical layout was tried above: reading into the default value walks the members
-    // without trying it again (`Reflect::read` would).
-    let into_default = quote! {
-        __p::read_fields(__r, &__INFO, __p::None, |__m, __r| __p::own_member(&mut __v, __m, __r))
-    };
-    let into_default = match check {
-        None => quote!(#into_default?;),
-        Some(check) => quote! {
-            let __mark = __r.save();
-            #into_default?;
-            __p::enforce(__r, __mark, &__v, #check)?;
-        },
+        match check {
+            None => quote!(#walk?;),
+            Some(check) => quote! {
+                let __mark = __r.save();
+                #walk?;
+                __p::enforce(__r, __mark, &__v, #check)?;
+            },
+        }
     };
     let rest = quote! {
         if let __p::Some(mut __v) = <Self as __p::Reflect<'_>>::default_value() {
@@ -509,6 +504,9 @@ fn build(
         }
         #built
     };
+    if canonical.is_empty() {
+        return rest;
+    }
     quote! {
         #canonical
         __p::out_of_line(__r, |__r| { #rest })

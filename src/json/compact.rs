@@ -20,7 +20,7 @@ use crate::number::parse::{read_float, read_int, read_wire};
 use crate::number::{Number, Wire};
 use crate::reflect::{EnumInfo, Key, NextField, ReadOptions, Reader, Reflect, Str, ValueKind};
 
-use super::skip::{skip_ws, walk, NoEmit};
+use super::skip::{is_ws, skip_ws, walk, NoEmit};
 use super::string::{find_special, valid_prefix};
 
 /// Whether `text` may be in the canonical layout: no whitespace in its first two bytes
@@ -28,7 +28,7 @@ use super::string::{find_special, valid_prefix};
 /// reader's first refusal (an error made and dropped).
 #[inline(always)]
 pub(crate) fn may_be_compact(text: &[u8]) -> bool {
-    let ws = |i: usize| matches!(text.get(i), Some(b' ' | b'\n' | b'\r' | b'\t'));
+    let ws = |i: usize| text.get(i).is_some_and(|&b| is_ws(b));
     !(ws(1) || ws(0))
 }
 

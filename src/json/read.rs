@@ -9,7 +9,7 @@ use crate::error::{Code, Error, PathSegment, Result};
 use crate::number::{Number, Wire};
 use crate::reflect::{EnumInfo, Key, NextField, ReadOptions, Reader, Str, ValueKind};
 
-use super::skip::{eof, literal, skip_ws, walk, NoEmit};
+use super::skip::{eof, is_ws, literal, skip_ws, walk, NoEmit};
 use super::string::{find_special, slice, valid_prefix};
 use crate::number::parse::{int_element, read_float, read_int, read_wire};
 use crate::simd::json_string::unescape::{read_fresh_string, read_string_into};
@@ -695,7 +695,7 @@ impl<'de> Reader<'de> for JsonReader<'de> {
         }
         // Whitespace where the canonical layout has none: the document is laid out otherwise
         // (pretty, spaced), and the attempts still to come would fail the same way.
-        if matches!(self.s.get(self.pos), Some(b' ' | b'\n' | b'\r' | b'\t')) {
+        if self.s.get(self.pos).is_some_and(|&b| is_ws(b)) {
             self.stop_attempts();
         }
         false

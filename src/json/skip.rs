@@ -32,8 +32,8 @@ fn skip_ws_run(s: &[u8], mut i: usize) -> usize {
     // One whitespace byte alone (`": "`, `, "`) is the commonest run. Ended by a comparison
     // of one byte, the next position does not wait for a block's load and compare: it is
     // known as soon as the branch is predicted, where the block's mask would put the block's
-    // latency on the path from one token to the next (on a spaced `tools/call`, 35% of the
-    // read's time).
+    // latency on the path from one token to the next (a spaced `tools/call`: 159 ns instead
+    // of 266-279).
     if s.get(i).is_some_and(|&b| !is_ws(b)) {
         return i;
     }
