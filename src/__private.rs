@@ -14,7 +14,7 @@ pub use crate::fields::{
 pub use crate::number::NumKind;
 pub use crate::read::{
     expect_element, expect_end, out_of_line, read_canonical, read_canonical_new, read_fields,
-    read_fields_in, read_flat_fields_in, Member,
+    read_fields_in, read_flat_fields_in, try_canonical, Member,
 };
 pub use crate::reflect::{
     EnumInfo, FieldName, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Writer,
@@ -52,5 +52,7 @@ pub fn json_compact<'de, T: Reflect<'de>>(text: &'de [u8]) -> Option<T> {
     if !crate::json::compact::may_be_compact(text) {
         return None;
     }
-    crate::json::compact::read(text, crate::reflect::ReadOptions::DEFAULT).ok()
+    let opts = crate::reflect::ReadOptions::DEFAULT;
+    crate::json::compact::read_in_layout(text, opts)
+        .or_else(|| crate::json::compact::read(text, opts).ok())
 }

@@ -146,12 +146,7 @@ where
     R: Reader<'de>,
     F: FnOnce(&mut R) -> Result<Option<T>>,
 {
-    // Attempts nest (a canonical struct inside another): once one failed with an error, the
-    // ordinary walks that follow try no more (see `Reader::attempts_stopped`).
-    if !R::CANONICAL || r.attempts_stopped() {
-        return None;
-    }
-    attempt(
+    try_canonical(
         r,
         #[inline(always)]
         |r| {
@@ -162,6 +157,25 @@ where
             Ok(r.next_field(&mut map)?.is_none().then_some(v))
         },
     )
+}
+
+/// Runs `f` as a canonical fast-path [`attempt`] when the reader has a canonical layout
+/// ([`Reader::CANONICAL`]) and no attempt in this document has failed with an error
+/// ([`Reader::attempts_stopped`]); `None` otherwise, or when `f` does not recognise the
+/// input. [`read_canonical_new`] is this for a hand-written object; a derived canonical struct
+/// passes its [`Reflect::read_new_canonical`].
+#[inline(always)]
+pub fn try_canonical<'de, R, T, F>(r: &mut R, f: F) -> Option<T>
+where
+    R: Reader<'de>,
+    F: FnOnce(&mut R) -> Result<Option<T>>,
+{
+    // Attempts nest (a canonical struct inside another): once one failed with an error, the
+    // ordinary walks that follow try no more (see `Reader::attempts_stopped`).
+    if !R::CANONICAL || r.attempts_stopped() {
+        return None;
+    }
+    attempt(r, f)
 }
 
 /// Tries a fast path: runs `f`, and keeps what it read if it returns `Ok(Some(value))`.

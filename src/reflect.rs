@@ -79,6 +79,18 @@ pub trait Reflect<'de>: Sized {
     /// error. `#[structio(canonical)]` sets it; `false` by default.
     const CANONICAL: bool = false;
 
+    /// Reads a new value when the input holds it in the reader's canonical layout
+    /// ([`Reader::CANONICAL`]), inside a fast-path attempt ([`crate::read::attempt`]) that an
+    /// enclosing struct marked `#[structio(canonical)]` makes: `Ok(None)` on the first
+    /// difference from the layout, which ends the enclosing attempt (the reader's position is
+    /// then left to it to restore). A struct marked `canonical` reads its members this way, so
+    /// that the fast path of nested canonical structs is one piece of code with no fallback
+    /// in the middle. Every other type reads itself as [`Self::read_new`] does (this default).
+    #[inline(always)]
+    fn read_new_canonical<R: Reader<'de>>(r: &mut R) -> Result<Option<Self>> {
+        Self::read_new(r).map(Some)
+    }
+
     /// Writes `items` as one array. Numbers override this with a typed array (one bulk copy in
     /// BEVE), `bool` with a packed bool array, strings with a string array.
     #[inline]

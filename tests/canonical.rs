@@ -27,6 +27,10 @@ twins! {
     struct Call / CallSlow<'a> { name: std::borrow::Cow<'a, str>, arguments: Args, tags: Vec<String>, note: Option<String> }
 }
 
+twins! {
+    struct Holder / HolderSlow { first: Option<Args>, then: Args, last: u8 }
+}
+
 #[derive(Reflect, Debug, Default)]
 #[structio(canonical, rename_all = "camelCase")]
 struct Renamed {
@@ -95,8 +99,34 @@ fn canonical_and_other_layouts() {
         r#"{"name":"a\"dd","arguments":{"right":40,"left":2},"tags":[],"note":null}"#,
         r#"{"arguments":{"left":2,"right":40},"name":"add","tags":[],"note":"x"}"#,
         r#"{"name":"add","arguments":{"left":2,"right":"x"},"tags":[],"note":"n"}"#,
+        // Compact, the inner struct's members in another order: the layout ends there.
+        r#"{"name":"add","arguments":{"right":40,"left":2},"tags":["a"],"note":"n"}"#,
+        r#"{"name":"add","arguments":{"left":2},"tags":[],"note":"n"}"#,
+        // Strings of sixteen bytes and more, not ASCII, and one near the end of the input.
+        r#"{"name":"sixteen bytes ok","arguments":{"left":2,"right":40},"tags":["fifteen bytes o"],"note":"a longer note than one block"}"#,
+        r#"{"name":"ädd","arguments":{"left":2,"right":40},"tags":["😀"],"note":"é"}"#,
+        r#"{"name":"add","arguments":{"left":2,"right":40},"tags":[],"note":"n"}"#,
+        r#"{"name":"add","arguments":{"left":2,"right":40},"tags":[],"note":"n"#,
+        r#"{"name":"a	b","arguments":{"left":2,"right":40},"tags":[],"note":"n"}"#,
     ] {
         same::<Call, CallSlow>(text, call_slow);
+    }
+    let holder_slow = |h: &Holder| HolderSlow {
+        first: h.first.clone(),
+        then: h.then.clone(),
+        last: h.last,
+    };
+    for text in [
+        r#"{"first":{"left":1,"right":2},"then":{"left":3,"right":4},"last":5}"#,
+        r#"{"first":null,"then":{"left":3,"right":4},"last":5}"#,
+        r#"{"first":{"right":2,"left":1},"then":{"left":3,"right":4},"last":5}"#,
+        r#"{"first":{"left":1,"right":2},"then":{"right":4,"left":3},"last":5}"#,
+        r#"{"first":{"left":1,"right":2},"then":{"left":3,"right":4},"last":500}"#,
+        r#"{"then":{"left":3,"right":4},"last":5}"#,
+        r#"{"first":{"left":1,"right":2},"then":{"left":3,"right":4}}"#,
+        r#"{"first":{"left":1,"right":2},"then":null,"last":5}"#,
+    ] {
+        same::<Holder, HolderSlow>(text, holder_slow);
     }
     let r: Renamed = structio::from_json(r#"{"firstValue":3,"secondValue":true}"#).unwrap();
     assert_eq!((r.first_value, r.second_value), (3, true));
@@ -127,7 +157,7 @@ proptest! {
     fn layouts_give_the_same_values(
         left in any::<i32>(),
         right in any::<i32>(),
-        name in "[a-z\"\\\\é]{0,8}",
+        name in "[a-z\"\\\\é]{0,24}",
         tags in proptest::collection::vec("[a-z]{0,4}", 0..4),
         note in proptest::option::of("[ -~]{0,6}"),
     ) {

@@ -264,19 +264,26 @@ pub fn expand(
         };
     }
     let check = crate::rules::container(&attrs.check);
+    let check = check.as_ref().map(|c| &c.1);
+    let read_new = build(
+        &muts,
+        shape,
+        quote!(__p::read_fields(__r, &__INFO, __p::None, __read)),
+        check,
+        keys.is_some(),
+    );
+    let in_layout = match &keys {
+        Some(keys) => read_new_canonical(&muts, shape, keys, check, de),
+        None => TokenStream::new(),
+    };
     let reflect = reflect_via_fields(
         input,
         attrs,
         &b,
         read,
-        build(
-            &muts,
-            shape,
-            quote!(__p::read_fields(__r, &__INFO, __p::None, __read)),
-            check.as_ref().map(|c| &c.1),
-            keys.as_deref(),
-        ),
+        read_new,
         default_value(&muts, shape, container_default),
+        in_layout,
     );
     let rules = crate::rules::fields_rules(&active);
     Ok(quote! {
@@ -337,6 +344,7 @@ fn reflect_via_fields(
     read: TokenStream,
     read_new: TokenStream,
     default_value: TokenStream,
+    extra: TokenStream,
 ) -> TokenStream {
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
@@ -363,7 +371,7 @@ fn reflect_via_fields(
             read,
             read_new,
             default_value,
-            extra: TokenStream::new(),
+            extra,
             inline: false,
             // Its canonical fast path inlined into the caller's, its ordinary read out of line
             // (see `build`).
@@ -438,38 +446,18 @@ pub fn build_with(
 /// [`build_with`] for a struct (`Self`), after the faster way for a struct that has a
 /// default value: reading into it, in place, which gives the same value. `check` is the
 /// container's `check = ".."` closure, run on the value built (reading in place runs it).
-/// `canonical` (the keys of a struct marked `canonical`) puts [`canonical_new`] first, and the
-/// rest in a call that is never inlined (`read_new` is then marked `#[inline]`): the fast path
-/// of nested canonical structs becomes one piece of code, where each value is built in place
-/// instead of being returned through the `Result`s of calls, a copy whose loads wait for
-/// the stores just made.
+/// `canonical` (a struct marked `canonical`) puts the canonical attempt first
+/// ([`read_new_canonical`] in `structio::read::try_canonical`), and the rest in a call that
+/// is never inlined (`read_new` is then marked `#[inline]`): the fast path of nested canonical
+/// structs becomes one piece of code, where each value is built in place instead of being
+/// returned through the `Result`s of calls, a copy whose loads wait for the stores just made.
 fn build(
     values: &[Slot],
     shape: &Shape,
     read: TokenStream,
     check: Option<&TokenStream>,
-    canonical: Option<&[syn::LitByteStr]>,
+    canonical: bool,
 ) -> TokenStream {
-    let canonical = match canonical {
-        None => TokenStream::new(),
-        Some(keys) => {
-            let attempt = canonical_new(values, shape, keys);
-            match check {
-                None => quote! {
-                    if let __p::Some(__v) = #attempt {
-                        return __p::Ok(__v);
-                    }
-                },
-                Some(check) => quote! {
-                    let __mark = __r.save();
-                    if let __p::Some(__v) = #attempt {
-                        __p::enforce(__r, __mark, &__v, #check)?;
-                        return __p::Ok(__v);
-                    }
-                },
-            }
-        }
-    };
     let built = build_with(values, shape, quote!(Self), read);
     let built = match check {
         None => built,
@@ -482,7 +470,7 @@ fn build(
     };
     // After a canonical attempt, reading into the default value walks the members without
     // trying the layout again (`Reflect::read` would).
-    let into_default = if canonical.is_empty() {
+    let into_default = if !canonical {
         quote!(__p::Reflect::read(&mut __v, __r)?;)
     } else {
         let walk = quote! {
@@ -504,20 +492,33 @@ fn build(
         }
         #built
     };
-    if canonical.is_empty() {
+    if !canonical {
         return rest;
     }
     quote! {
-        #canonical
+        if let __p::Some(__v) = __p::try_canonical(
+            __r,
+            #[inline(always)] |__r| <Self as __p::Reflect<'_>>::read_new_canonical(__r),
+        ) {
+            return __p::Ok(__v);
+        }
         __p::out_of_line(__r, |__r| { #rest })
     }
 }
 
-/// The canonical fast path of `read_new` for a struct with members `values` and canonical
-/// `keys`: an `Option<Self>` expression (`structio::read::read_canonical_new`) that
-/// compares each key and reads each value new in declaration order, then builds the value
-/// straight from them (skipped fields from `Default`).
-fn canonical_new(values: &[Slot], shape: &Shape, keys: &[syn::LitByteStr]) -> TokenStream {
+/// `Reflect::read_new_canonical` for a struct marked `canonical`, with members `values`,
+/// canonical `keys` and container check `check`: in a reader with a canonical layout, the
+/// opening brace, each key compared and each value read in declaration order (a nested
+/// canonical struct by its own `read_new_canonical`, so that a difference anywhere ends the
+/// whole attempt), the closing brace, then the value built straight from them (skipped fields
+/// from `Default`); `Ok(None)` on the first difference. Other readers read it as `read_new`.
+fn read_new_canonical(
+    values: &[Slot],
+    shape: &Shape,
+    keys: &[syn::LitByteStr],
+    check: Option<&TokenStream>,
+    de: &syn::Lifetime,
+) -> TokenStream {
     let locals: Vec<Ident> = (0..values.len())
         .map(|j| format_ident!("__c{}", j))
         .collect();
@@ -526,23 +527,45 @@ fn canonical_new(values: &[Slot], shape: &Shape, keys: &[syn::LitByteStr]) -> To
         .zip(keys)
         .zip(&locals)
         .map(|((v, key), local)| {
-            let read = v.read_new();
+            let read = v.read_new_canonical();
             quote! {
                 if !__p::Reader::take_exact(__r, #key) {
                     return __p::Ok(__p::None);
                 }
-                let #local = #read?;
+                let __p::Some(#local) = #read? else {
+                    return __p::Ok(__p::None);
+                };
             }
         });
     let fields = construct(values, shape, |j, _| {
         let local = &locals[j];
         quote!(#local)
     });
+    let (mark, done) = match check {
+        None => (TokenStream::new(), TokenStream::new()),
+        Some(check) => (
+            quote!(let __mark = __r.save();),
+            quote!(__p::enforce(__r, __mark, &__v, #check)?;),
+        ),
+    };
     quote! {
-        __p::read_canonical_new(__r, #[inline(always)] |__r| {
+        #[inline(always)]
+        fn read_new_canonical<__R: __p::Reader<#de>>(
+            __r: &mut __R,
+        ) -> __p::Result<__p::Option<Self>> {
+            if !<__R as __p::Reader<#de>>::CANONICAL {
+                return <Self as __p::Reflect<#de>>::read_new(__r).map(__p::Some);
+            }
+            #mark
+            let mut __map = __r.begin_object()?;
             #(#steps)*
-            __p::Ok(__p::Some(Self #fields))
-        })
+            if __r.next_field(&mut __map)?.is_some() {
+                return __p::Ok(__p::None);
+            }
+            let __v = Self #fields;
+            #done
+            __p::Ok(__p::Some(__v))
+        }
     }
 }
 
@@ -708,6 +731,7 @@ fn expand_flat(
             }
         },
         default_value(&muts, shape, container_default),
+        TokenStream::new(),
     );
     Ok(quote! {
         const __INFO: __p::FieldsInfo = #info;

@@ -96,7 +96,7 @@ impl<'de: 'a, 'a> Reflect<'de> for Id<'a> {
         Ok(())
     }
 
-    #[inline]
+    #[inline(always)]
     fn read_new<R: Reader<'de>>(r: &mut R) -> structio::Result<Self> {
         // Only errors need the offset: the common path saves the position instead.
         let mark = r.save();

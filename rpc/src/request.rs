@@ -164,12 +164,19 @@ impl<'de: 'a, 'a, P: Reflect<'de>> Reflect<'de> for Request<'a, P> {
         Ok(())
     }
 
+    /// The canonical layout alone, as a nested canonical struct reads it.
+    #[inline(always)]
+    fn read_new_canonical<R: Reader<'de>>(r: &mut R) -> structio::Result<Option<Self>> {
+        if R::CANONICAL {
+            return canonical(r);
+        }
+        Self::read_new(r).map(Some)
+    }
+
     #[inline]
     fn read_new<R: Reader<'de>>(r: &mut R) -> structio::Result<Self> {
-        if R::CANONICAL {
-            if let Some(req) = structio::read::attempt(r, canonical) {
-                return Ok(req);
-            }
+        if let Some(req) = structio::read::try_canonical(r, canonical) {
+            return Ok(req);
         }
         read_members(r)
     }
@@ -261,7 +268,14 @@ fn canonical<'de: 'a, 'a, R: Reader<'de>, P: Reflect<'de>>(
         Str::Transient(s) => Cow::Owned(s.to_owned()),
     };
     let params = if r.take_exact(br#","params":"#) {
-        read_params(r)?
+        match r.peek_kind()? {
+            // Structured parameters in the layout of `P` (a difference ends the attempt).
+            ValueKind::Object | ValueKind::Array => match P::read_new_canonical(r)? {
+                Some(p) => Some(p),
+                None => return Ok(None),
+            },
+            _ => read_params(r)?,
+        }
     } else {
         None
     };

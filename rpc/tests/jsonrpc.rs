@@ -477,6 +477,11 @@ mod canonical_layout {
             r#"{"jsonrpc":"2.0","id":1,"method":"a","method":"b"}"#,
             r#"{"jsonrpc":"2.0","method":"m","id":9}"#,
             r#"{"id":9,"jsonrpc":"2.0","method":"m"}"#,
+            // The envelope canonical, the parameters not: the whole request the ordinary way.
+            r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"arguments":{"left":1,"right":2},"name":"add"}}"#,
+            r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"add","arguments":{"right":2,"left":1}}}"#,
+            r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":[]}"#,
+            r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":"add"}"#,
             // Errors: the same message and path either way.
             r#"{"jsonrpc":"2.0","id":1.5,"method":"m"}"#,
             r#"{"jsonrpc":"2.0","id":-0,"method":"m"}"#,
@@ -512,6 +517,9 @@ mod canonical_layout {
         assert_eq!(r.id, Some(Id::Int(3)));
         assert_eq!(r.method, "tools/call");
         assert_eq!(r.params.unwrap().arguments, Args { left: 2, right: 40 });
+        let reordered = lines.iter().position(|l| l.contains(r#""right":2,"left":1"#)).unwrap();
+        let r = same::<Call>(lines[reordered], &sp[reordered]).unwrap();
+        assert_eq!(r.params.unwrap().arguments, Args { left: 1, right: 2 });
         let r = same::<Call>(lines[6], &sp[6]).unwrap();
         assert_eq!(
             (r.method.as_ref(), r.params.unwrap().name.as_ref()),

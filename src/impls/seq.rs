@@ -168,6 +168,14 @@ impl<'de, T: Reflect<'de>> Reflect<'de> for Option<T> {
         crate::read::stack_for::<T>(r.offset())?;
         T::read_new(r).map(Some)
     }
+    #[inline(always)]
+    fn read_new_canonical<R: Reader<'de>>(r: &mut R) -> Result<Option<Self>> {
+        if r.take_null()? {
+            return Ok(Some(None));
+        }
+        crate::read::stack_for::<T>(r.offset())?;
+        T::read_new_canonical(r).map(|v| v.map(Some))
+    }
     #[inline]
     fn default_value() -> Option<Self> {
         Some(None)

@@ -119,7 +119,7 @@ impl<'de: 'a, 'a> Reflect<'de> for Cow<'a, str> {
     }
     /// Borrows the text when the input holds it as it is, else owns a copy: what reading into
     /// a default (borrowed, empty) value gives, without building one first.
-    #[inline]
+    #[inline(always)]
     fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         Ok(match r.read_str()? {
             Str::Borrowed(b) => Cow::Borrowed(b),

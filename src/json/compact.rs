@@ -22,6 +22,7 @@ use crate::reflect::{EnumInfo, Key, NextField, ReadOptions, Reader, Reflect, Str
 
 use super::skip::{is_ws, skip_ws, walk, NoEmit};
 use super::string::{find_special, valid_prefix};
+use crate::simd::utf8::unchecked::short_ascii_string;
 
 /// Whether `text` may be in the canonical layout: no whitespace in its first two bytes
 /// (leading whitespace, `{ "a"`, `[\n`). Finding that out costs less here than at the
@@ -32,17 +33,44 @@ pub(crate) fn may_be_compact(text: &[u8]) -> bool {
     !(ws(1) || ws(0))
 }
 
-/// `text` read as a `T` by the canonical-layout reader, if it reads it (the whole text, up to
-/// trailing whitespace); an error when the full reader must read it instead (not the error to
-/// report: the full reader finds that one).
+/// `text` read as a `T` when the whole text (up to trailing whitespace) is in the canonical
+/// layout of `T` ([`Reflect::read_new_canonical`]: for a struct marked `canonical`, its
+/// members in declaration order, and so on inside); `None` at the first difference or error,
+/// for [`read`] and then the full reader.
 ///
-/// The value stays in the `Result` that [`T::read_new`](Reflect::read_new) returns, not moved
-/// into another wrapper: a move of a message-sized value between wrappers of different
-/// layouts is a copy through the stack, whose loads wait for the stores just made, and costs
-/// more than reading a small message.
+/// Inlined into [`super::from_json`]'s caller, this builds the value where the caller keeps
+/// it: a value returned through the `Result`s of calls that are not inlined is copied
+/// through the stack, and the loads of such a copy wait for the stores just made (a
+/// message-sized value costs more to move that way than to read).
 #[inline(always)]
+pub(crate) fn read_in_layout<'de, T: Reflect<'de>>(
+    text: &'de [u8],
+    opts: ReadOptions,
+) -> Option<T> {
+    let mut c = CompactReader::new(text, opts);
+    match T::read_new_canonical(&mut c) {
+        Ok(Some(v)) => {
+            if c.at_end() {
+                return Some(v);
+            }
+            drop(v);
+            None
+        }
+        Ok(None) => None,
+        Err(e) => {
+            drop(e);
+            None
+        }
+    }
+}
+
+/// `text` read as a `T` by the canonical-layout reader walking objects member by member, in
+/// any order (what [`read_in_layout`] does not read); an error when the full reader must read
+/// it instead (not the error to report: the full reader finds that one).
 pub(crate) fn read<'de, T: Reflect<'de>>(text: &'de [u8], opts: ReadOptions) -> Result<T> {
     let mut c = CompactReader::new(text, opts);
+    // The canonical layouts were tried first: the nested attempts would fail the same way.
+    c.stop_attempts();
     let mut v = T::read_new(&mut c);
     if v.is_ok() && !c.at_end() {
         // More than whitespace after the value: for the full reader to report.
@@ -216,6 +244,12 @@ impl<'de> CompactReader<'de> {
     #[inline(always)]
     fn plain_string(&mut self) -> Result<&'de str> {
         let rest = self.rest;
+        // Most keys and short values: one block shows the closing quote and that the text is
+        // ASCII.
+        if let Some((t, n)) = rest.get(1..).and_then(short_ascii_string) {
+            self.rest = rest.get(n + 2..).unwrap_or_default();
+            return Ok(t);
+        }
         let i = find_special(rest, 1);
         if rest.get(i) != Some(&b'"') {
             return Err(stop(self.pos()));

@@ -182,6 +182,7 @@ pub(crate) fn write_to<'de, T: Reflect<'de>, S: crate::TextSink>(v: &T, out: S, 
 /// let e = structio::from_json::<Vec<u8>>("[1, 300]").unwrap_err();
 /// assert_eq!(e.to_string(), "number out of range for u8 at 1:5 (byte 4), path $[1]\n   [1, 300]\n       ^");
 /// ```
+#[inline(always)]
 pub fn from_json<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<T>
 where
     T: Reflect<'de>,
@@ -192,17 +193,35 @@ where
 }
 
 /// Reads a value of type `T` from JSON text, with options.
+#[inline(always)]
 pub fn from_json_with<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized), opts: &Options) -> Result<T>
 where
     T: Reflect<'de>,
 {
     let text = input.as_ref();
     if T::CANONICAL && compact::may_be_compact(text) {
-        let v = compact::read(text, opts.read);
-        if v.is_ok() {
-            return v;
+        // The canonical layout of a type marked `canonical` is read inline (see
+        // `compact::read_in_layout`); every other layout out of line.
+        if let Some(v) = compact::read_in_layout(text, opts.read) {
+            return Ok(v);
         }
+        return from_json_text_after_layout(text, opts);
     }
+    from_json_text(text, opts)
+}
+
+/// [`from_json_text`] for compact text that is not in the canonical layout of `T`: read by
+/// the canonical-layout reader member by member when that reads it, else by the full reader.
+#[inline(never)]
+fn from_json_text_after_layout<'de, T: Reflect<'de>>(text: &'de [u8], opts: &Options) -> Result<T> {
+    if let Ok(v) = compact::read(text, opts.read) {
+        return Ok(v);
+    }
+    from_json_text(text, opts)
+}
+
+/// `text` read as a `T` by the full reader.
+fn from_json_text<'de, T: Reflect<'de>>(text: &'de [u8], opts: &Options) -> Result<T> {
     let mut r = JsonReader::new(text, opts.read);
     T::read_new(&mut r)
         .and_then(|v| r.finish().map(|()| v))

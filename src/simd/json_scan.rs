@@ -17,6 +17,19 @@ pub(crate) fn special_bits16(block: &[u8; 16]) -> u32 {
     }
 }
 
+/// Bit `k` set when byte `k` of `block` is not ASCII (its high bit is set).
+#[inline(always)]
+pub(crate) fn high_bits16(block: &[u8; 16]) -> u32 {
+    #[cfg(structio_x86)]
+    {
+        sse2::high_bits16(block)
+    }
+    #[cfg(not(structio_x86))]
+    {
+        swar_high_bits16(block)
+    }
+}
+
 /// Bit `k` set when byte `k` of `block` is JSON whitespace (space, tab, LF, CR).
 #[inline(always)]
 pub(crate) fn ws_bits16(block: &[u8; 16]) -> u32 {
@@ -71,6 +84,13 @@ mod sse2 {
         // the SSE2 instruction set, which this module is compiled only with
         // (`cfg(target_feature = "sse2")`, part of every x86_64 target).
         unsafe { bits(v) }
+    }
+
+    #[inline(always)]
+    pub(super) fn high_bits16(block: &[u8; 16]) -> u32 {
+        let v: __m128i = bytemuck::cast(*block);
+        // SAFETY: as in `special_bits16`.
+        unsafe { _mm_movemask_epi8(v) as u32 }
     }
 
     #[inline(always)]
@@ -140,7 +160,9 @@ mod sse2 {
 }
 
 #[cfg(any(test, not(structio_x86)))]
-pub(crate) use swar::{swar_eq_bits16, swar_number_bits16, swar_special_bits16, swar_ws_bits16};
+pub(crate) use swar::{
+    swar_eq_bits16, swar_high_bits16, swar_number_bits16, swar_special_bits16, swar_ws_bits16,
+};
 
 /// The masks without SIMD instructions: two 64-bit words per block. What other targets (and
 /// a `STRUCTIO_PORTABLE` build) use; on x86_64 built for the tests, which hold them to the
@@ -159,6 +181,12 @@ mod swar {
     #[inline(always)]
     pub(crate) fn swar_special_bits16(block: &[u8; 16]) -> u32 {
         per_half(block, swar_bits8)
+    }
+
+    /// [`super::high_bits16`] without SIMD instructions.
+    #[inline(always)]
+    pub(crate) fn swar_high_bits16(block: &[u8; 16]) -> u32 {
+        per_half(block, |w| gather(w & !LOW7))
     }
 
     /// [`super::ws_bits16`] without SIMD instructions.
@@ -277,6 +305,14 @@ mod tests {
                             ws |= 1 << k;
                         }
                     }
+                    let mut high = 0;
+                    for (k, &b) in block.iter().enumerate() {
+                        if b >= 0x80 {
+                            high |= 1 << k;
+                        }
+                    }
+                    assert_eq!(high_bits16(&block), high, "{v:#x} at {pos}");
+                    assert_eq!(swar_high_bits16(&block), high, "{v:#x} at {pos}");
                     assert_eq!(ws_bits16(&block), ws, "{v:#x} at {pos}");
                     assert_eq!(swar_ws_bits16(&block), ws, "{v:#x} at {pos}");
                     let mut digits = 0;
