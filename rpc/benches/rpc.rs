@@ -690,6 +690,26 @@ struct FastAdd {
     right: i32,
 }
 
+/// (b) The `tools/call` message as one derived struct of its own shape, borrowing its text:
+/// what a program writes for one message, as blazingly-json's scanner is written for one
+/// (the method is read, not compared with `tools/call`; `jsonrpc` is read, not checked).
+#[derive(structio::Reflect, Debug, PartialEq)]
+#[structio(canonical)]
+struct MessageCall<'a> {
+    jsonrpc: &'a str,
+    id: i64,
+    method: &'a str,
+    params: MessageParams<'a>,
+}
+
+/// The `params` of [`MessageCall`].
+#[derive(structio::Reflect, Debug, PartialEq)]
+#[structio(canonical)]
+struct MessageParams<'a> {
+    name: &'a str,
+    arguments: FastAdd,
+}
+
 /// A stream of `n` copies of `line` after the lifecycle messages.
 fn stream(line: &str, n: usize) -> Vec<u8> {
     let mut s = String::new();
@@ -777,12 +797,23 @@ fn main() {
         );
         assert_eq!(sonic, serde);
         assert_eq!(bj_canonical(line.as_bytes()), (3, "add", 2, 40));
+        let msg: MessageCall = structio::from_json(line).unwrap();
+        let p = &msg.params;
+        assert_eq!(
+            (msg.id, p.name, p.arguments.left, p.arguments.right),
+            bj_canonical(line.as_bytes())
+        );
+        assert_eq!((msg.jsonrpc, msg.method), ("2.0", "tools/call"));
         assert_eq!(bj_canonical_request(line.as_bytes()), fast);
         row(
             &format!("tools/call {label}"),
             vec![
                 Side::new("structio, canonical types", || {
                     let r: Request<FastCall> = structio::from_json(black_box(line)).unwrap();
+                    black_box(r);
+                }),
+                Side::new("structio, message struct", || {
+                    let r: MessageCall = structio::from_json(black_box(line)).unwrap();
                     black_box(r);
                 }),
                 Side::new("structio, ordinary types", || {
