@@ -80,24 +80,13 @@ impl fmt::Display for Id<'_> {
 /// The message of an id that is neither an integer, a string nor null.
 const BAD_ID: &str = "id must be an integer, a string or null";
 
-impl<'de: 'a, 'a> Reflect<'de> for Id<'a> {
-    #[inline]
-    fn write<W: Writer>(&self, w: &mut W) {
-        match self {
-            Id::Null => w.null(),
-            Id::Int(n) => w.number(*n),
-            Id::Str(s) => w.str(s),
-        }
-    }
-
-    #[inline]
-    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
-        *self = Self::read_new(r)?;
-        Ok(())
-    }
-
-    #[inline(always)]
-    fn read_new<R: Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+/// The body that reads an id (a number, a string or `null`) from the reader `$r`: in
+/// `Reflect::read_new`, and in `read_id_inline`, always inlined, for the canonical layout of a
+/// request (there it saves 26 of 584 instructions of a typed `tools/call`; in the ordinary
+/// read a larger inlined body made the spaced message slower).
+macro_rules! id_body {
+    ($r:ident) => {{
+        let r = $r;
         // Only errors need the offset: the common path saves the position instead.
         let mark = r.save();
         match r.peek_kind()? {
@@ -125,12 +114,46 @@ impl<'de: 'a, 'a> Reflect<'de> for Id<'a> {
             }
             _ => Err(Error::custom(BAD_ID, offset_at(r, mark))),
         }
+    }};
+}
+
+impl<'de: 'a, 'a> Reflect<'de> for Id<'a> {
+    #[inline]
+    fn write<W: Writer>(&self, w: &mut W) {
+        match self {
+            Id::Null => w.null(),
+            Id::Int(n) => w.number(*n),
+            Id::Str(s) => w.str(s),
+        }
+    }
+
+    #[inline]
+    fn read<R: Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+
+    #[inline]
+    fn read_new<R: Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        id_body!(r)
+    }
+
+    /// Read inline with the rest of a canonical request.
+    #[inline(always)]
+    fn read_new_canonical<R: Reader<'de>>(r: &mut R) -> structio::Result<Option<Self>> {
+        read_id_inline(r).map(Some)
     }
 
     #[inline]
     fn default_value() -> Option<Self> {
         Some(Id::Null)
     }
+}
+
+/// Reads an id, always inlined: the canonical layout of a request.
+#[inline(always)]
+pub(crate) fn read_id_inline<'de: 'a, 'a, R: Reader<'de>>(r: &mut R) -> structio::Result<Id<'a>> {
+    id_body!(r)
 }
 
 /// An integer id outside `i64`.

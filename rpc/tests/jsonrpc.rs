@@ -517,7 +517,10 @@ mod canonical_layout {
         assert_eq!(r.id, Some(Id::Int(3)));
         assert_eq!(r.method, "tools/call");
         assert_eq!(r.params.unwrap().arguments, Args { left: 2, right: 40 });
-        let reordered = lines.iter().position(|l| l.contains(r#""right":2,"left":1"#)).unwrap();
+        let reordered = lines
+            .iter()
+            .position(|l| l.contains(r#""right":2,"left":1"#))
+            .unwrap();
         let r = same::<Call>(lines[reordered], &sp[reordered]).unwrap();
         assert_eq!(r.params.unwrap().arguments, Args { left: 1, right: 2 });
         let r = same::<Call>(lines[6], &sp[6]).unwrap();
