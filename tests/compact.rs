@@ -242,3 +242,35 @@ fn failing_deep_inside_nested_canonical_values_reads_in_linear_time() {
     let text = format!("{}{{ }}{}", r#"{"next":"#.repeat(250), "}".repeat(250));
     assert!(structio::from_json::<Deep>(&text).is_ok());
 }
+
+#[test]
+fn canonical_twins_agree_after_any_one_byte_change() {
+    use shapes::canonical::{CanonCall, SAMPLE};
+    use shapes::oracles::canonical_twins;
+    let text = SAMPLE.as_bytes();
+    // The sample is read on the canonical path, nested structs included.
+    assert!(json_compact::<CanonCall>(text).is_some());
+    canonical_twins(text);
+    let bytes = [
+        b' ', b'\\', b'"', b'0', b'9', b'-', b'.', b'e', b'{', b'}', b'[', b']', b',', b':', b'n',
+        0xFF, 0xC3, 0x01,
+    ];
+    for i in 0..text.len() {
+        for &b in &bytes {
+            let mut t = text.to_vec();
+            t[i] = b;
+            canonical_twins(&t);
+        }
+    }
+    // Members of the nested structs in another order, left out, or added; compact throughout.
+    for t in [
+        SAMPLE.replace(r#""left":2,"right":-40"#, r#""right":-40,"left":2"#),
+        SAMPLE.replace(r#""more":null"#, r#""more":{"small":1,"left":1,"right":1}"#),
+        SAMPLE.replace(r#""more":null"#, r#""more":{"left":1,"right":1,"small":1}"#),
+        SAMPLE.replace(r#","small":3}"#, "}"),
+        SAMPLE.replace(r#""small":7"#, r#""small":7,"extra":[1,{"a":2}]"#),
+        SAMPLE.replace(r#""small":7"#, r#""small":700"#),
+    ] {
+        canonical_twins(t.as_bytes());
+    }
+}

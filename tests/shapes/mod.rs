@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod boundary;
+pub mod canonical;
 pub mod differential;
 pub mod everything;
 pub mod limits;

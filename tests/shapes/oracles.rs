@@ -110,8 +110,36 @@ fn ndjson(data: &[u8]) -> Option<Vec<Value>> {
     Some(records)
 }
 
+/// A struct marked `canonical` (with canonical structs nested in it) and its ordinary twin read
+/// the same value from `data`, or fail with the same error; the canonical-layout reader alone
+/// reads that value or declines.
+pub fn canonical_twins(data: &[u8]) {
+    use super::canonical::{CanonCall, PlainCall, Twin};
+    let fast = structio::from_json::<CanonCall>(data);
+    let slow = structio::from_json::<PlainCall>(data);
+    let compact = structio::__private::json_compact::<CanonCall>(data);
+    match (&fast, &slow) {
+        (Ok(f), Ok(s)) => assert_eq!(&f.plain(), s, "the canonical twin read another value"),
+        (Err(f), Err(s)) => assert_eq!(
+            (f.to_string(), f.path()),
+            (s.to_string(), s.path()),
+            "the twins fail differently"
+        ),
+        (f, s) => panic!("canonical {f:?}, ordinary {s:?}"),
+    }
+    if let Some(c) = compact {
+        assert_eq!(
+            Some(c.plain()),
+            slow.ok(),
+            "the compact reader read what the ordinary reader does not"
+        );
+    }
+}
+
 /// JSON -> `Everything`: what we write reads back to an equal value, in JSON and in BEVE.
+/// Also the canonical twins (`canonical_twins`).
 pub fn json_typed(data: &[u8]) {
+    canonical_twins(data);
     // The canonical-layout reader (what `from_json` tries first for a canonical type) reads
     // what the full reader reads, or declines.
     let compact = structio::__private::json_compact::<Everything>(data);
