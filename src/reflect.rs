@@ -80,10 +80,10 @@ pub trait Reflect<'de>: Sized {
     const CANONICAL: bool = false;
 
     /// Reads a new value when the input holds it in the reader's canonical layout
-    /// ([`Reader::CANONICAL`]), inside a fast-path attempt ([`crate::read::attempt`]) that an
-    /// enclosing struct marked `#[structio(canonical)]` makes: `Ok(None)` on the first
-    /// difference from the layout, which ends the enclosing attempt (the reader's position is
-    /// then left to it to restore). A struct marked `canonical` reads its members this way, so
+    /// ([`Reader::CANONICAL`]), inside a fast-path attempt ([`crate::read::attempt`]) or the
+    /// first pass of [`crate::from_json`] over a canonical type: `Ok(None)` on the first
+    /// difference from the layout, which ends the attempt or the pass (the reader's position
+    /// is then left to the caller to restore). A struct marked `canonical` reads its members this way, so
     /// that the fast path of nested canonical structs is one piece of code with no fallback
     /// in the middle. Every other type reads itself as [`Self::read_new`] does (this default).
     #[inline(always)]
@@ -260,6 +260,15 @@ impl<'de, 's> Str<'de, 's> {
         match *self {
             Str::Borrowed(s) => s,
             Str::Transient(s) => s,
+        }
+    }
+
+    /// The text as a `Cow`: borrowed from the input, or an owned copy of transient text.
+    #[inline(always)]
+    pub fn into_cow(self) -> std::borrow::Cow<'de, str> {
+        match self {
+            Str::Borrowed(s) => std::borrow::Cow::Borrowed(s),
+            Str::Transient(s) => std::borrow::Cow::Owned(s.to_owned()),
         }
     }
 }
@@ -860,7 +869,7 @@ pub trait Reader<'de> {
     /// Whether a fast-path attempt ([`crate::read::attempt`]) has failed with an error in this
     /// document (or, in JSON, met whitespace where the canonical layout has none: the
     /// document is laid out otherwise, and the attempts to come would fail the same way). The
-    /// canonical paths of derived structs ([`crate::read::read_canonical_new`]) are then
+    /// canonical paths of derived structs ([`crate::read::try_canonical`]) are then
     /// skipped: such attempts nest, one that fails deep inside nested values makes every
     /// enclosing one fail too, and without this each level would read its subtree twice (once
     /// tried, once the ordinary way), twice as often per level of nesting. `false` by default

@@ -4,7 +4,7 @@ use std::borrow::Cow;
 use std::fmt;
 
 use structio::read::offset_at;
-use structio::{Error, Reader, Reflect, Str, ValueKind, Wire, Writer};
+use structio::{Error, Reader, Reflect, ValueKind, Wire, Writer};
 
 /// The `id` of a JSON-RPC request, echoed in its response: an integer, a string (borrowed from
 /// the input when it has no escapes) or null.
@@ -90,10 +90,7 @@ macro_rules! id_body {
         // Only errors need the offset: the common path saves the position instead.
         let mark = r.save();
         match r.peek_kind()? {
-            ValueKind::String => Ok(Id::Str(match r.read_str()? {
-                Str::Borrowed(s) => Cow::Borrowed(s),
-                Str::Transient(s) => Cow::Owned(s.to_owned()),
-            })),
+            ValueKind::String => Ok(Id::Str(r.read_str()?.into_cow())),
             ValueKind::Number(_) => match r.read_wire_number()? {
                 Wire::Int(n) => match i64::try_from(n) {
                     Ok(n) => Ok(Id::Int(n)),

@@ -3,7 +3,7 @@
 use std::borrow::Cow;
 
 use structio::{
-    Error, FieldName, NextField, PathSegment, RawJson, Reader, Reflect, Str, ValueKind, Writer,
+    Error, FieldName, NextField, PathSegment, RawJson, Reader, Reflect, ValueKind, Writer,
 };
 
 use crate::Id;
@@ -225,10 +225,7 @@ fn read_members<'de: 'a, 'a, R: Reader<'de>, P: Reflect<'de>>(
                     return Err(Error::custom("method must be a string", at)
                         .push_path(PathSegment::Field("method")));
                 }
-                method = Some(match r.read_str()? {
-                    Str::Borrowed(s) => Cow::Borrowed(s),
-                    Str::Transient(s) => Cow::Owned(s.to_owned()),
-                });
+                method = Some(r.read_str()?.into_cow());
             }
             3 => params = read_params(r).map_err(|e| e.push_path(PathSegment::Field("params")))?,
             _ => {
@@ -270,10 +267,7 @@ fn canonical<'de: 'a, 'a, R: Reader<'de>, P: Reflect<'de>>(
     if !r.take_exact(br#","method":"#) {
         return Ok(None);
     }
-    let method = match r.read_str()? {
-        Str::Borrowed(s) => Cow::Borrowed(s),
-        Str::Transient(s) => Cow::Owned(s.to_owned()),
-    };
+    let method = r.read_str()?.into_cow();
     let params = if r.take_exact(br#","params":"#) {
         match r.peek_kind()? {
             // Structured parameters in the layout of `P` (a difference ends the attempt).

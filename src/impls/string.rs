@@ -121,20 +121,14 @@ impl<'de: 'a, 'a> Reflect<'de> for Cow<'a, str> {
     /// a default (borrowed, empty) value gives, without building one first.
     #[inline]
     fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
-        Ok(match r.read_str()? {
-            Str::Borrowed(b) => Cow::Borrowed(b),
-            Str::Transient(t) => Cow::Owned(t.to_owned()),
-        })
+        Ok(r.read_str()?.into_cow())
     }
     /// [`Self::read_new`], always inlined: with the rest of a canonical struct (there it saves
     /// a call and the copy of its result; in the ordinary read it would make the reader's code
     /// larger).
     #[inline(always)]
     fn read_new_canonical<R: Reader<'de>>(r: &mut R) -> Result<Option<Self>> {
-        Ok(Some(match r.read_str()? {
-            Str::Borrowed(b) => Cow::Borrowed(b),
-            Str::Transient(t) => Cow::Owned(t.to_owned()),
-        }))
+        Ok(Some(r.read_str()?.into_cow()))
     }
 
     #[inline]
