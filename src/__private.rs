@@ -13,8 +13,8 @@ pub use crate::fields::{
 };
 pub use crate::number::NumKind;
 pub use crate::read::{
-    expect_element, expect_end, out_of_line, read_canonical, read_canonical_new, read_fields,
-    read_fields_in, read_flat_fields_in, try_canonical, Member,
+    expect_element, expect_end, out_of_line, read_canonical, read_fields, read_fields_in,
+    read_flat_fields_in, try_canonical, Member,
 };
 pub use crate::reflect::{
     EnumInfo, FieldName, FieldsInfo, Key, KeyKind, MapKey, Reader, Reflect, Writer,

@@ -187,29 +187,17 @@ impl Slot {
         }
     }
 
-    /// [`Self::read_new`] inside a canonical attempt: a member of a type of its own
-    /// (not read through `with` or serde) by its `Reflect::read_new_canonical`, `None` when
-    /// the input differs from the canonical layout; an expression of type
-    /// `Result<Option<Type>>`.
+    /// [`Self::read_new`] inside a canonical attempt: a member of a type of its own, without
+    /// constraints, by its `Reflect::read_new_canonical` (`None` when the input differs from
+    /// the canonical layout); any other (`with`, serde, constraints to check) by
+    /// [`Self::read_new`]. An expression of type `Result<Option<Type>>`.
     pub fn read_new_canonical(&self) -> TokenStream {
         let ty = &self.ty;
-        if self.with.is_some() || self.serde {
+        if self.with.is_some() || self.serde || self.checks.is_some() {
             let read = self.read_new();
             return quote!(#read.map(__p::Some));
         }
-        let read = quote!(<#ty as __p::Reflect<'_>>::read_new_canonical(__r));
-        match &self.checks {
-            None => read,
-            Some(checks) => quote! {({
-                let __mark = __r.save();
-                match #read {
-                    __p::Ok(__p::Some(__x)) => {
-                        __p::enforce(__r, __mark, &__x, #checks).map(|()| __p::Some(__x))
-                    }
-                    __other => __other,
-                }
-            })},
-        }
+        quote!(<#ty as __p::Reflect<'_>>::read_new_canonical(__r))
     }
 
     /// Reads into `slot`, a local `Option` of the member's type: into the value it holds (a
