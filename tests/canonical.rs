@@ -375,3 +375,103 @@ fn canonical_structs_keep_their_rule() {
     let s: Span = structio::from_json(r#"{"from":1,"to":2}"#).unwrap();
     assert_eq!((s.from, s.to), (1, 2));
 }
+
+/// A tag whose names a canonical read compares whole, one of them with a character JSON
+/// escapes (so the enum is read by name and lookup instead).
+#[derive(Reflect, Debug, Clone, Copy, PartialEq, Default)]
+enum Quoted {
+    #[default]
+    Plain,
+    #[structio(rename = "say \"hi\"")]
+    Said,
+}
+
+/// A tag compared whole.
+#[derive(Reflect, Debug, Clone, Copy, PartialEq, Default)]
+enum Method {
+    #[default]
+    #[structio(rename = "ping")]
+    Ping,
+    #[structio(rename = "tools/call", alias = "call")]
+    Call,
+}
+
+twins! {
+    struct Tagged / TaggedSlow { method: Method, quoted: Quoted, id: u32 }
+}
+
+/// Unit enums in a canonical struct: the value of each name, an alias, an escaped name, an
+/// unknown name and another type give what the ordinary walk gives (value or error, with its
+/// path), in JSON and in BEVE.
+#[test]
+fn canonical_unit_enums_read_as_the_ordinary_walk_does() {
+    let slow = |t: &Tagged| TaggedSlow {
+        method: t.method,
+        quoted: t.quoted,
+        id: t.id,
+    };
+    for text in [
+        r#"{"method":"ping","quoted":"Plain","id":1}"#,
+        r#"{"method":"tools/call","quoted":"say \"hi\"","id":2}"#,
+        r#"{"method":"call","quoted":"Plain","id":3}"#,
+        r#"{"method":"tools\/call","quoted":"Plain","id":4}"#,
+        r#"{"method":"tools/cal","quoted":"Plain","id":5}"#,
+        r#"{"method":"tools/calls","quoted":"Plain","id":5}"#,
+        r#"{"method":"pin","quoted":"Plain","id":5}"#,
+        r#"{"method":"ping","quoted":"say hi","id":6}"#,
+        r#"{"method":7,"quoted":"Plain","id":7}"#,
+        r#"{"method":null,"quoted":"Plain","id":7}"#,
+        r#"{"method":"ping""#,
+        r#"{"method":"ping","quoted":"Plain","id":8,"x":1}"#,
+        r#"{ "method":"ping","quoted":"Plain","id":9}"#,
+    ] {
+        same::<Tagged, TaggedSlow>(text, slow);
+    }
+    let t: Tagged =
+        structio::from_json(r#"{"method":"tools/call","quoted":"say \"hi\"","id":2}"#).unwrap();
+    assert_eq!((t.method, t.quoted, t.id), (Method::Call, Quoted::Said, 2));
+    let e =
+        structio::from_json::<Tagged>(r#"{"method":"pin","quoted":"Plain","id":5}"#).unwrap_err();
+    assert_eq!(e.path(), "$.method");
+    // BEVE writes the tags as integers and reads them back the ordinary way.
+    let back: Tagged = structio::from_beve(&structio::to_beve(&t)).unwrap();
+    assert_eq!(back, t);
+}
+
+/// The value a canonical struct is read from and converted.
+#[derive(Reflect, Debug, Clone, PartialEq)]
+struct Doubled {
+    n: i32,
+}
+
+/// A canonical struct read through `from`: its own layout is the other type's, and the
+/// conversion runs on the canonical path too.
+#[derive(Reflect, Debug, Clone, PartialEq)]
+#[structio(canonical, from = "Doubled")]
+struct Twice {
+    n: i32,
+}
+
+impl From<Doubled> for Twice {
+    fn from(d: Doubled) -> Self {
+        Twice { n: d.n * 2 }
+    }
+}
+
+/// Holds a [`Twice`] in a canonical struct.
+#[derive(Reflect, Debug, Clone, PartialEq)]
+#[structio(canonical)]
+struct HoldsTwice {
+    inner: Twice,
+    tail: u8,
+}
+
+/// `from` on a canonical struct nested in another: the member is read as the other type and
+/// converted, never as the struct's own members.
+#[test]
+fn canonical_members_read_through_from_convert() {
+    let h: HoldsTwice = structio::from_json(r#"{"inner":{"n":4},"tail":1}"#).unwrap();
+    assert_eq!(h.inner, Twice { n: 8 });
+    let t: Twice = structio::from_json(r#"{"n":4}"#).unwrap();
+    assert_eq!(t, Twice { n: 8 });
+}

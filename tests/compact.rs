@@ -270,6 +270,17 @@ fn canonical_twins_agree_after_any_one_byte_change() {
         SAMPLE.replace(r#","small":3}"#, "}"),
         SAMPLE.replace(r#""small":7"#, r#""small":7,"extra":[1,{"a":2}]"#),
         SAMPLE.replace(r#""small":7"#, r#""small":700"#),
+        // The tags: another variant, an alias, an escaped name, an unknown name, another type.
+        SAMPLE.replace(r#""tools/call""#, r#""add""#),
+        SAMPLE.replace(r#""tools/call""#, r#""Stop""#),
+        SAMPLE.replace(r#""tools/call""#, r#""call""#),
+        SAMPLE.replace(r#""tools/call""#, r#""tools\/call""#),
+        SAMPLE.replace(r#""tools/call""#, r#""tools/cal""#),
+        SAMPLE.replace(r#""tools/call""#, r#""tools/calls""#),
+        SAMPLE.replace(r#""tools/call""#, "2"),
+        SAMPLE.replace(r#""T9""#, r#""T1""#),
+        SAMPLE.replace(r#""T9""#, "null"),
+        SAMPLE.replace(r#""T9""#, r#""T10""#),
     ] {
         canonical_twins(t.as_bytes());
     }

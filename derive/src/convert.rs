@@ -20,6 +20,9 @@ pub struct Methods {
     pub default_value: TokenStream,
     /// Other items (`MAY_BE_ABSENT`, `is_absent`, ...), dropped when `into` replaces writing.
     pub extra: TokenStream,
+    /// `read_new_canonical` when the shape has one of its own (else the trait's provided
+    /// method), dropped when `from`/`try_from` replaces reading.
+    pub read_new_canonical: TokenStream,
     /// Whether the methods are marked `#[inline]`.
     pub inline: bool,
     /// Whether `read_new` is marked `#[inline]` (when `inline` is not).
@@ -35,6 +38,7 @@ pub fn methods(attrs: &ContainerAttrs, de: &Lifetime, m: Methods) -> TokenStream
         mut read_new,
         mut default_value,
         mut extra,
+        mut read_new_canonical,
         inline,
         inline_read_new,
     } = m;
@@ -50,6 +54,10 @@ pub fn methods(attrs: &ContainerAttrs, de: &Lifetime, m: Methods) -> TokenStream
             __p::Reflect::write(&__v, __w)
         };
         extra = TokenStream::new();
+    }
+    if attrs.from.is_some() || attrs.try_from.is_some() {
+        // Read as another type: the canonical read of this one does not apply.
+        read_new_canonical = TokenStream::new();
     }
     if let Some(from) = &attrs.from {
         read = quote! {
@@ -77,6 +85,7 @@ pub fn methods(attrs: &ContainerAttrs, de: &Lifetime, m: Methods) -> TokenStream
     }
     quote! {
         #extra
+        #read_new_canonical
         #inline
         fn write<__W: __p::Writer>(&self, __w: &mut __W) {
             #write

@@ -183,6 +183,7 @@ fn unit_only(
             })
         }
     };
+    let read_new_canonical = canonical_literals(variants, &table.names, de);
     let methods = crate::convert::methods(
         attrs,
         de,
@@ -199,6 +200,7 @@ fn unit_only(
             read_new,
             default_value: default,
             extra: TokenStream::new(),
+            read_new_canonical,
             inline: true,
             inline_read_new: false,
         },
@@ -244,6 +246,48 @@ fn unit_only(
             #from_key
         }
     })
+}
+
+/// The most variants a unit-only enum may have for its canonical read to compare them all:
+/// enough for the tags of a protocol (a version, a method, a kind), few enough that a value
+/// none of them matches costs a bounded number of comparisons before the attempt ends.
+const CANONICAL_LITERALS: usize = 8;
+
+/// `read_new_canonical` for a unit-only enum of at most [`CANONICAL_LITERALS`] variants, all
+/// named without characters JSON escapes: inside a canonical attempt (a reader with a
+/// canonical layout) each name, quoted, is compared with the input (`Reader::take_exact`) and
+/// the first that matches is the value: no string scan and no lookup, and the position moves
+/// by a length known for that variant. Anything else (an alias, an escaped name, a value of
+/// the wrong type) ends the attempt (`None`), and the ordinary reader reads it. Nothing for
+/// other enums, which the provided method reads by `read_new`.
+fn canonical_literals(variants: &[Variant], names: &[String], de: &syn::Lifetime) -> TokenStream {
+    if variants.is_empty()
+        || variants.len() > CANONICAL_LITERALS
+        || !names.iter().all(|n| structio_keys::is_plain(n.as_bytes()))
+    {
+        return TokenStream::new();
+    }
+    let tries = variants.iter().zip(names).map(|(v, name)| {
+        let ident = &v.ident;
+        let text = syn::LitByteStr::new(format!("\"{name}\"").as_bytes(), v.ident.span());
+        quote! {
+            if __p::Reader::take_exact(__r, #text) {
+                return __p::Ok(__p::Some(Self::#ident));
+            }
+        }
+    });
+    quote! {
+        #[inline(always)]
+        fn read_new_canonical<__R: __p::Reader<#de>>(
+            __r: &mut __R,
+        ) -> __p::Result<__p::Option<Self>> {
+            if !<__R as __p::Reader<#de>>::CANONICAL {
+                return <Self as __p::Reflect<#de>>::read_new(__r).map(__p::Some);
+            }
+            #(#tries)*
+            __p::Ok(__p::None)
+        }
+    }
 }
 
 /// Names of the bindings of a variant's active fields: `__f0, __f1, ...`.
@@ -542,6 +586,7 @@ fn with_data(
             read_new,
             default_value: default,
             extra: TokenStream::new(),
+            read_new_canonical: TokenStream::new(),
             inline: false,
             inline_read_new: false,
         },

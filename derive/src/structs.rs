@@ -336,7 +336,7 @@ fn canonical_keys(names: &[String], span: proc_macro2::Span) -> syn::Result<Vec<
 /// `impl Reflect` for a struct with named fields on top of its `Fields` impl: written as one
 /// object of its members, read by `read` (a `Result<()>` expression using `__r`), read new by
 /// `read_new` (a `Result<Self>` body using `__r`), with `default_value` (an `Option<Self>`
-/// body).
+/// body) and `read_new_canonical` (the method, or nothing for the provided one).
 fn reflect_via_fields(
     input: &DeriveInput,
     attrs: &ContainerAttrs,
@@ -344,7 +344,7 @@ fn reflect_via_fields(
     read: TokenStream,
     read_new: TokenStream,
     default_value: TokenStream,
-    extra: TokenStream,
+    read_new_canonical: TokenStream,
 ) -> TokenStream {
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
@@ -371,7 +371,8 @@ fn reflect_via_fields(
             read,
             read_new,
             default_value,
-            extra,
+            extra: TokenStream::new(),
+            read_new_canonical,
             inline: false,
             // Its canonical fast path inlined into the caller's, its ordinary read out of line
             // (see `build`).

@@ -96,6 +96,7 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> Tok
             },
             default_value: quote!(__p::Some(Self)),
             extra: TokenStream::new(),
+            read_new_canonical: TokenStream::new(),
             inline: false,
             inline_read_new: false,
         }
@@ -125,6 +126,7 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> Tok
                     #absent
                 }
             },
+            read_new_canonical: TokenStream::new(),
             inline: true,
             inline_read_new: false,
         }
@@ -139,6 +141,7 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> Tok
             },
             default_value: default_value.clone(),
             extra: TokenStream::new(),
+            read_new_canonical: TokenStream::new(),
             inline: false,
             inline_read_new: false,
         }

@@ -47,7 +47,36 @@ macro_rules! same_twin {
         }
     )*};
 }
-same_twin!(i32, i64, u8, bool, String);
+same_twin!(i32, i64, u8, bool, String, Kind, Tier);
+
+/// A tag of few variants, which a canonical read compares whole (one renamed with a `/`, one
+/// with an alias that only the ordinary read knows).
+#[derive(Reflect, Debug, Clone, Copy, PartialEq)]
+pub enum Kind {
+    /// `"add"`.
+    #[structio(rename = "add")]
+    Add,
+    /// `"tools/call"`, or `"call"` by its alias.
+    #[structio(rename = "tools/call", alias = "call")]
+    Call,
+    /// `"Stop"`.
+    Stop,
+}
+
+/// A tag of more variants than a canonical read compares whole: read by name and lookup.
+#[derive(Reflect, Debug, Clone, Copy, PartialEq)]
+#[allow(missing_docs)]
+pub enum Tier {
+    T1,
+    T2,
+    T3,
+    T4,
+    T5,
+    T6,
+    T7,
+    T8,
+    T9,
+}
 
 impl<'a> Twin for Cow<'a, str> {
     type Plain = Cow<'a, str>;
@@ -84,7 +113,9 @@ twins!(CanonCall / PlainCall<'a> {
     tags: Vec<String>, Vec<String>;
     flag: bool, bool;
     note: Option<String>, Option<String>;
+    kind: Kind, Kind;
+    tier: Option<Tier>, Option<Tier>;
 });
 
 /// A document `CanonCall` reads on its canonical path, for seeds and tests.
-pub const SAMPLE: &str = r#"{"name":"add","args":{"left":2,"right":-40,"small":7},"more":null,"list":[{"left":1,"right":2,"small":3}],"tags":["a","é"],"flag":true,"note":"n"}"#;
+pub const SAMPLE: &str = r#"{"name":"add","args":{"left":2,"right":-40,"small":7},"more":null,"list":[{"left":1,"right":2,"small":3}],"tags":["a","é"],"flag":true,"note":"n","kind":"tools/call","tier":"T9"}"#;
