@@ -702,7 +702,33 @@ struct MessageCall<'a> {
     params: MessageParams<'a>,
 }
 
-/// The `params` of [`MessageCall`].
+/// (b) [`MessageCall`] with its tags typed, checked as blazingly-json's scanner checks its
+/// literals: `jsonrpc` and `method` are unit enums whose one variant is named `2.0` and
+/// `tools/call`, which a canonical read compares with the input as whole JSON strings.
+#[derive(structio::Reflect, Debug, PartialEq)]
+#[structio(canonical)]
+struct TaggedCall<'a> {
+    jsonrpc: Version,
+    id: i64,
+    method: CallMethod,
+    params: MessageParams<'a>,
+}
+
+/// The `jsonrpc` of [`TaggedCall`].
+#[derive(structio::Reflect, Debug, PartialEq, Clone, Copy)]
+enum Version {
+    #[structio(rename = "2.0")]
+    V2,
+}
+
+/// The `method` of [`TaggedCall`].
+#[derive(structio::Reflect, Debug, PartialEq, Clone, Copy)]
+enum CallMethod {
+    #[structio(rename = "tools/call")]
+    ToolsCall,
+}
+
+/// The `params` of [`MessageCall`] and [`TaggedCall`].
 #[derive(structio::Reflect, Debug, PartialEq)]
 #[structio(canonical)]
 struct MessageParams<'a> {
@@ -804,6 +830,12 @@ fn main() {
             bj_canonical(line.as_bytes())
         );
         assert_eq!((msg.jsonrpc, msg.method), ("2.0", "tools/call"));
+        let tagged: TaggedCall = structio::from_json(line).unwrap();
+        assert_eq!(tagged.params, msg.params);
+        assert_eq!(
+            (tagged.jsonrpc, tagged.method, tagged.id),
+            (Version::V2, CallMethod::ToolsCall, msg.id)
+        );
         assert_eq!(bj_canonical_request(line.as_bytes()), fast);
         row(
             &format!("tools/call {label}"),
@@ -814,6 +846,10 @@ fn main() {
                 }),
                 Side::new("structio, message struct", || {
                     let r: MessageCall = structio::from_json(black_box(line)).unwrap();
+                    black_box(r);
+                }),
+                Side::new("structio, message struct, tags", || {
+                    let r: TaggedCall = structio::from_json(black_box(line)).unwrap();
                     black_box(r);
                 }),
                 Side::new("structio, ordinary types", || {
