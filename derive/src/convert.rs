@@ -124,3 +124,20 @@ pub fn check(attrs: &ContainerAttrs) -> syn::Result<()> {
     }
     Ok(())
 }
+
+/// A `read_new_canonical` method (`de` the document lifetime) whose `body` reads the canonical
+/// layout from `__r` (a `Result<Option<Self>>` body); a reader without a canonical layout
+/// reads the value by `read_new` instead.
+pub fn read_new_canonical(de: &Lifetime, body: TokenStream) -> TokenStream {
+    quote! {
+        #[inline(always)]
+        fn read_new_canonical<__R: __p::Reader<#de>>(
+            __r: &mut __R,
+        ) -> __p::Result<__p::Option<Self>> {
+            if !<__R as __p::Reader<#de>>::CANONICAL {
+                return <Self as __p::Reflect<#de>>::read_new(__r).map(__p::Some);
+            }
+            #body
+        }
+    }
+}

@@ -276,18 +276,13 @@ fn canonical_literals(variants: &[Variant], names: &[String], de: &syn::Lifetime
             }
         }
     });
-    quote! {
-        #[inline(always)]
-        fn read_new_canonical<__R: __p::Reader<#de>>(
-            __r: &mut __R,
-        ) -> __p::Result<__p::Option<Self>> {
-            if !<__R as __p::Reader<#de>>::CANONICAL {
-                return <Self as __p::Reflect<#de>>::read_new(__r).map(__p::Some);
-            }
+    crate::convert::read_new_canonical(
+        de,
+        quote! {
             #(#tries)*
             __p::Ok(__p::None)
-        }
-    }
+        },
+    )
 }
 
 /// Names of the bindings of a variant's active fields: `__f0, __f1, ...`.

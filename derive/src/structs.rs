@@ -549,14 +549,9 @@ fn read_new_canonical(
             quote!(__p::enforce(__r, __mark, &__v, #check)?;),
         ),
     };
-    quote! {
-        #[inline(always)]
-        fn read_new_canonical<__R: __p::Reader<#de>>(
-            __r: &mut __R,
-        ) -> __p::Result<__p::Option<Self>> {
-            if !<__R as __p::Reader<#de>>::CANONICAL {
-                return <Self as __p::Reflect<#de>>::read_new(__r).map(__p::Some);
-            }
+    crate::convert::read_new_canonical(
+        de,
+        quote! {
             #mark
             let mut __map = __r.begin_object()?;
             #(#steps)*
@@ -566,8 +561,8 @@ fn read_new_canonical(
             let __v = Self #fields;
             #done
             __p::Ok(__p::Some(__v))
-        }
-    }
+        },
+    )
 }
 
 /// `{ member: value, ... }` for every field of `shape`: `value(j, slot)` for active field `j`,
