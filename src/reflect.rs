@@ -83,9 +83,12 @@ pub trait Reflect<'de>: Sized {
     /// ([`Reader::CANONICAL`]), inside a fast-path attempt ([`crate::read::attempt`]) or the
     /// first pass of [`crate::from_json`] over a canonical type: `Ok(None)` on the first
     /// difference from the layout, which ends the attempt or the pass (the reader's position
-    /// is then left to the caller to restore). A struct marked `canonical` reads its members this way, so
-    /// that the fast path of nested canonical structs is one piece of code with no fallback
-    /// in the middle. Every other type reads itself as [`Self::read_new`] does (this default).
+    /// is then left to the caller to restore). A struct marked `canonical` reads its members
+    /// this way, so that the fast path of nested canonical structs is one piece of code with
+    /// no fallback in the middle. A derived unit-only enum of at most eight variants, named
+    /// without characters JSON escapes, compares each quoted name with the input and returns
+    /// `Ok(None)` for anything else. Every other type reads itself as [`Self::read_new`] does
+    /// (this default).
     #[inline(always)]
     fn read_new_canonical<R: Reader<'de>>(r: &mut R) -> Result<Option<Self>> {
         Self::read_new(r).map(Some)
