@@ -396,8 +396,18 @@ enum Method {
     Call,
 }
 
+/// A tag renamed by `rename_all`, one name not ASCII.
+#[derive(Reflect, Debug, Clone, Copy, PartialEq, Default)]
+#[structio(rename_all = "snake_case")]
+enum Phase {
+    #[default]
+    FirstStep,
+    #[structio(rename = "été")]
+    Summer,
+}
+
 twins! {
-    struct Tagged / TaggedSlow { method: Method, quoted: Quoted, id: u32 }
+    struct Tagged / TaggedSlow { method: Method, quoted: Quoted, id: u32, maybe: Option<Method>, phase: Phase }
 }
 
 /// Unit enums in a canonical struct: the value of each name, an alias, an escaped name, an
@@ -409,9 +419,16 @@ fn canonical_unit_enums_read_as_the_ordinary_walk_does() {
         method: t.method,
         quoted: t.quoted,
         id: t.id,
+        maybe: t.maybe,
+        phase: t.phase,
     };
     for text in [
-        r#"{"method":"ping","quoted":"Plain","id":1}"#,
+        r#"{"method":"ping","quoted":"Plain","id":1,"maybe":"tools/call","phase":"first_step"}"#,
+        r#"{"method":"ping","quoted":"Plain","id":1,"maybe":null,"phase":"été"}"#,
+        r#"{"method":"ping","quoted":"Plain","id":1,"maybe":"call","phase":"\u00e9t\u00e9"}"#,
+        r#"{"method":"ping","quoted":"Plain","id":1,"maybe":"ping","phase":"FirstStep"}"#,
+        r#"{"method":"ping","quoted":"Plain","id":1,"maybe":"ping","phase":"first_step"}"#,
+        r#"{"method":"ping","quoted":"Plain","id":1,"maybe":"ping"}"#,
         r#"{"method":"tools/call","quoted":"say \"hi\"","id":2}"#,
         r#"{"method":"call","quoted":"Plain","id":3}"#,
         r#"{"method":"tools\/call","quoted":"Plain","id":4}"#,
@@ -427,9 +444,20 @@ fn canonical_unit_enums_read_as_the_ordinary_walk_does() {
     ] {
         same::<Tagged, TaggedSlow>(text, slow);
     }
-    let t: Tagged =
-        structio::from_json(r#"{"method":"tools/call","quoted":"say \"hi\"","id":2}"#).unwrap();
-    assert_eq!((t.method, t.quoted, t.id), (Method::Call, Quoted::Said, 2));
+    let t: Tagged = structio::from_json(
+        r#"{"method":"tools/call","quoted":"say \"hi\"","id":2,"maybe":"ping","phase":"été"}"#,
+    )
+    .unwrap();
+    assert_eq!(
+        (t.method, t.quoted, t.id, t.maybe, t.phase),
+        (
+            Method::Call,
+            Quoted::Said,
+            2,
+            Some(Method::Ping),
+            Phase::Summer
+        )
+    );
     let e =
         structio::from_json::<Tagged>(r#"{"method":"pin","quoted":"Plain","id":5}"#).unwrap_err();
     assert_eq!(e.path(), "$.method");
