@@ -275,7 +275,14 @@ fn canonical<'de: 'a, 'a, R: Reader<'de>, P: Reflect<'de>>(
                 Some(p) => Some(p),
                 None => return Ok(None),
             },
-            _ => read_params(r)?,
+            ValueKind::Null => {
+                r.take_null()?;
+                None
+            }
+            // Not parameters: the ordinary read reports it. (Nothing here reads `P` the
+            // ordinary way, whose call would take the reader's address and keep the reader in
+            // memory for the whole inlined fast path.)
+            _ => return Ok(None),
         }
     } else {
         None

@@ -501,6 +501,8 @@ mod canonical_layout {
             r#"{"jsonrpc":"2.0","id":1,"method":7}"#,
             r#"{"jsonrpc":"2.0","id":1}"#,
             r#"{"jsonrpc":"2.0","id":1,"method":"m","params":5}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"m","params":true}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"m","params":nul}"#,
             r#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"name":"a","arguments":{"left":"x","right":2}}}"#,
             r#"{"jsonrpc":"2.0","id":1,"method":"m","params":{"name":"a","arguments":{"left":1}}}"#,
             r#"{"jsonrpc":"2.00","id":1,"method":"m"}"#,
