@@ -5,8 +5,7 @@
 //! (4% of reading a 130-byte JSON-RPC message, against `simdutf8`'s dispatch and setup;
 //! `str::is_ascii` there was 10% slower instead); and a short string of the canonical-layout
 //! reader, whose closing quote a byte comparison each finds and whose ASCII bytes one block's
-//! mask shows (about 20 instructions less per string of a canonical `tools/call` than finding
-//! the quote, then checking the bytes).
+//! mask shows, with no pass over the text to check its UTF-8.
 
 /// The text of the JSON string whose opening quote `s` follows, and its length, when its
 /// closing quote is among the first sixteen bytes of `s` and nothing before it is escaped, a
