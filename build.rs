@@ -1,6 +1,6 @@
 //! Enables the AVX-512 UTF-8 check (`cfg(structio_avx512)`) when the compiler is Rust 1.89 or
-//! later, where AVX-512 intrinsics and target features are stable. Older compilers (down to
-//! the crate's `rust-version`) build without it and use the AVX2 check. So does a build with
+//! later, where AVX-512 intrinsics and target features are stable. The crate's `rust-version`
+//! (1.95) is past that; an older compiler made to build it anyway uses the AVX2 check. So does a build with
 //! `STRUCTIO_NO_AVX512` set in its environment: the way to test, fuzz and time the AVX2 paths
 //! on a processor that has AVX-512.
 //!
@@ -15,6 +15,8 @@ fn main() {
     println!("cargo::rerun-if-env-changed=STRUCTIO_PORTABLE");
     println!("cargo::rustc-check-cfg=cfg(structio_avx512)");
     println!("cargo::rustc-check-cfg=cfg(structio_x86)");
+    // docs.rs documents with `--cfg docsrs` (Cargo.toml, [package.metadata.docs.rs]).
+    println!("cargo::rustc-check-cfg=cfg(docsrs)");
     // The x86 vector code (SSE2 blocks, AVX2 and AVX-512 kernels chosen at run time) is built
     // for x86_64 targets unless `STRUCTIO_PORTABLE` is set: then the portable code that other
     // targets run is built instead, so that it can be tested on x86_64.

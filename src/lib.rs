@@ -25,6 +25,8 @@
 //! assert_eq!(back, p);
 //! ```
 #![warn(missing_docs)]
+// On docs.rs (nightly rustdoc, `--cfg docsrs`) each item behind a feature says which one.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(unsafe_code)]
 
 // All `unsafe` code is in `simd` (vector kernels, stores into spare capacity, text already

@@ -13,6 +13,8 @@
 //! - `structs.rs`, `tuple.rs`, `enums.rs` (with `untagged_shape.rs` for untagged enums): the
 //!   code; `slot.rs`: how one field is written and read (its `Reflect` impl or a `with` module).
 //! - `schema.rs`: the `JsonSchema` impl, from the same model.
+#![warn(missing_docs)]
+
 extern crate proc_macro;
 
 mod attr;
