@@ -130,7 +130,7 @@ fn bad_ids_are_reported_where_they_start() {
             "fraction or exponent",
         ),
         (
-            r#"{"jsonrpc":"2.0", "id":  -0,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0", "id":  -0.0,"method":"m"}"#,
             25,
             "fraction or exponent",
         ),
@@ -228,6 +228,77 @@ fn params_that_are_no_structure_are_invalid_params() {
     let f = structio_rpc::classify(e, input);
     assert_eq!(f.code, code::INVALID_PARAMS);
     assert!(f.message.contains("Invalid params"), "{}", f.message);
+}
+
+/// Integer-valued ids: `-0` is the integer 0; a number written with a fraction or an exponent
+/// is refused as such even when its value is an integer (its response could not carry the same
+/// text); an integer outside `i64` is refused as out of range, whatever its size.
+#[test]
+fn integer_valued_ids_are_read_or_refused_accurately() {
+    for text in ["-0", " -0 "] {
+        assert_eq!(structio::from_json::<Id>(text).unwrap(), Id::Int(0));
+    }
+    // In a request, canonical and spaced, and answered as 0.
+    for line in [
+        &br#"{"jsonrpc":"2.0","id":-0,"method":"echo","params":[1]}"#[..],
+        br#"{ "jsonrpc": "2.0", "id": -0, "method": "echo", "params": [1] }"#,
+        br#"{"jsonrpc":"2.0","method":"echo","id":-0}"#,
+    ] {
+        let req: Request = structio::from_json(line).unwrap();
+        assert_eq!(req.id, Some(Id::Int(0)));
+        let out = answer(line);
+        assert!(out.starts_with(r#"{"jsonrpc":"2.0","id":0,"result":"#), "{out}");
+    }
+    #[derive(structio::Reflect, Debug, PartialEq)]
+    struct Ints {
+        a: Vec<i32>,
+    }
+    let typed: Request<Ints> =
+        structio::from_json(r#"{"jsonrpc":"2.0","id":-0,"method":"m","params":{"a":[1]}}"#).unwrap();
+    assert_eq!(typed.id, Some(Id::Int(0)));
+    for (text, message) in [
+        ("1e2", "fraction or exponent"),
+        ("1E+2", "fraction or exponent"),
+        ("1.0", "fraction or exponent"),
+        ("-0.0", "fraction or exponent"),
+        ("0e0", "fraction or exponent"),
+        ("-0e-0", "fraction or exponent"),
+        ("1e400", "fraction or exponent"),
+        ("-1e400", "fraction or exponent"),
+        ("9223372036854775808", "out of range"),
+        ("18446744073709551615", "out of range"),
+        ("18446744073709551616", "out of range"),
+        ("340282366920938463463374607431768211456", "out of range"),
+        ("99999999999999999999999999999999999999999999", "out of range"),
+        ("-9223372036854775809", "out of range"),
+        ("-340282366920938463463374607431768211457", "out of range"),
+    ] {
+        let e = structio::from_json::<Id>(text).unwrap_err();
+        assert!(e.message().contains(message), "{text}: {e}");
+        assert_eq!(e.offset(), 0, "{text}: {e}");
+        for line in [
+            format!(r#"{{"jsonrpc":"2.0","id":{text},"method":"echo"}}"#),
+            format!(r#"{{ "jsonrpc" : "2.0" , "id" : {text} , "method" : "echo" }}"#),
+        ] {
+            let out = answer(line.as_bytes());
+            let (id, e) = error_of(&out);
+            assert_eq!((id, e.code), (Id::Null, code::INVALID_REQUEST), "{out}");
+            assert!(e.message.contains(message), "{out}");
+        }
+    }
+    // The message names the range.
+    let e = structio::from_json::<Id>("9223372036854775808").unwrap_err();
+    assert!(e.message().contains("-9223372036854775808 and 9223372036854775807"), "{e}");
+    // In BEVE a floating-point id is refused as one.
+    #[derive(structio::Reflect)]
+    struct FloatId<'a> {
+        jsonrpc: &'a str,
+        id: f64,
+        method: &'a str,
+    }
+    let bytes = structio::to_beve(&FloatId { jsonrpc: "2.0", id: -0.0, method: "m" });
+    let e = structio::from_beve::<Request>(&bytes).unwrap_err();
+    assert!(e.message().contains("floating-point"), "{e}");
 }
 
 #[test]
