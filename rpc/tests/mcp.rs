@@ -218,6 +218,33 @@ fn protocol_errors_of_tools_call() {
     );
 }
 
+/// An error found after the id was read (issue 42) is answered with the id by both ways of
+/// reading a message: `handle_line`'s one-pass routing falls back to the general way, which
+/// recovers it.
+#[test]
+fn protocol_errors_after_the_id_carry_the_id() {
+    let deep = format!("{}{}", "[".repeat(300), "]".repeat(300));
+    for (line, id, code) in [
+        (r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":3}"#.to_owned(), Id::Int(1), code::INVALID_PARAMS),
+        (r#"{"jsonrpc":"2.0","method":"tools/call","params":"add","id":"c"}"#.to_owned(), Id::from("c"), code::INVALID_PARAMS),
+        (format!(r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"add","arguments":{deep}}}}}"#), Id::Int(2), code::INVALID_PARAMS),
+        (r#"{"jsonrpc":"2.0","id":3,"method":null}"#.to_owned(), Id::Int(3), code::INVALID_REQUEST),
+        (r#"{"jsonrpc":"2.0","id":-0,"method":"ping","params":[]}"#.to_owned(), Id::Int(0), 0),
+        (r#"{"jsonrpc":"2.0","id":1.0,"method":"ping","params":3}"#.to_owned(), Id::Null, code::INVALID_REQUEST),
+    ] {
+        let (mut routed, mut deferred) = (Vec::new(), Vec::new());
+        server().handle_line(line.as_bytes(), &mut routed);
+        server().handle_line_deferred(line.as_bytes(), &mut deferred);
+        assert_eq!(routed, deferred, "{line}");
+        let r = common::answer(&routed);
+        assert_eq!(r.id, id, "{line}");
+        match r.outcome {
+            Ok(_) => assert_eq!(code, 0, "{line}"),
+            Err(e) => assert_eq!(e.code, code, "{line}"),
+        }
+    }
+}
+
 /// Serves `input` and returns the output lines.
 fn serve(server: &mut Server, input: impl Read) -> Vec<String> {
     let mut out = Vec::new();
