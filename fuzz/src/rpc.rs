@@ -194,7 +194,10 @@ fn too_long_exactly_past_the_limit(data: &[u8], out: &[u8], max_line: usize) {
         .iter()
         .filter(|l| l.strip_suffix(b"\r").unwrap_or(l).len() > max_line)
         .count();
-    assert_eq!(refused, over, "lines refused as too long, and lines past the limit");
+    assert_eq!(
+        refused, over,
+        "lines refused as too long, and lines past the limit"
+    );
 }
 
 /// Checks that `out` is lines of well-formed JSON.

@@ -419,6 +419,9 @@ impl<'a> Scan<'a> {
             }
             self.i += 1;
         }
-        open.is_empty() && self.b[start..self.i].iter().any(|b| !b.is_ascii_whitespace())
+        open.is_empty()
+            && self.b[start..self.i]
+                .iter()
+                .any(|b| !b.is_ascii_whitespace())
     }
 }

@@ -260,42 +260,116 @@ fn errors_after_the_id_is_read_are_answered_with_the_id() {
     let deep_object = format!("{}1{}", r#"{"a":"#.repeat(300), "}".repeat(300));
     let cases: Vec<(String, i32)> = vec![
         // params of the wrong type, id before and after them.
-        (r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":3}"#.into(), code::INVALID_PARAMS),
-        (r#"{"jsonrpc":"2.0","method":"ping","params":3,"id":1}"#.into(), code::INVALID_PARAMS),
-        (r#"{"params":"x","jsonrpc":"2.0","method":"ping","id":1}"#.into(), code::INVALID_PARAMS),
-        (r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":true}"#.into(), code::INVALID_PARAMS),
-        (r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":-0.5}"#.into(), code::INVALID_PARAMS),
-        (r#" { "jsonrpc" : "2.0" , "id" : 1 , "method" : "ping" , "params" : 3 } "#.into(), code::INVALID_PARAMS),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":3}"#.into(),
+            code::INVALID_PARAMS,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","method":"ping","params":3,"id":1}"#.into(),
+            code::INVALID_PARAMS,
+        ),
+        (
+            r#"{"params":"x","jsonrpc":"2.0","method":"ping","id":1}"#.into(),
+            code::INVALID_PARAMS,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":true}"#.into(),
+            code::INVALID_PARAMS,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":-0.5}"#.into(),
+            code::INVALID_PARAMS,
+        ),
+        (
+            r#" { "jsonrpc" : "2.0" , "id" : 1 , "method" : "ping" , "params" : 3 } "#.into(),
+            code::INVALID_PARAMS,
+        ),
         // params nested past the depth limit, id before and after them.
-        (format!(r#"{{"jsonrpc":"2.0","id":1,"method":"echo","params":{deep_array}}}"#), code::INVALID_PARAMS),
-        (format!(r#"{{"jsonrpc":"2.0","method":"echo","params":{deep_array},"id":1}}"#), code::INVALID_PARAMS),
-        (format!(r#"{{"jsonrpc":"2.0","method":"echo","params":{deep_object},"id":1}}"#), code::INVALID_PARAMS),
+        (
+            format!(r#"{{"jsonrpc":"2.0","id":1,"method":"echo","params":{deep_array}}}"#),
+            code::INVALID_PARAMS,
+        ),
+        (
+            format!(r#"{{"jsonrpc":"2.0","method":"echo","params":{deep_array},"id":1}}"#),
+            code::INVALID_PARAMS,
+        ),
+        (
+            format!(r#"{{"jsonrpc":"2.0","method":"echo","params":{deep_object},"id":1}}"#),
+            code::INVALID_PARAMS,
+        ),
         // method missing or not a string.
-        (r#"{"jsonrpc":"2.0","id":1,"method":7}"#.into(), code::INVALID_REQUEST),
-        (r#"{"jsonrpc":"2.0","method":null,"id":1}"#.into(), code::INVALID_REQUEST),
-        (r#"{"jsonrpc":"2.0","method":["echo"],"params":[],"id":1}"#.into(), code::INVALID_REQUEST),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":7}"#.into(),
+            code::INVALID_REQUEST,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","method":null,"id":1}"#.into(),
+            code::INVALID_REQUEST,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","method":["echo"],"params":[],"id":1}"#.into(),
+            code::INVALID_REQUEST,
+        ),
         (r#"{"jsonrpc":"2.0","id":1}"#.into(), code::INVALID_REQUEST),
-        (r#"{"jsonrpc":"2.0","id":1,"params":[]}"#.into(), code::INVALID_REQUEST),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"params":[]}"#.into(),
+            code::INVALID_REQUEST,
+        ),
         // jsonrpc wrong or missing.
-        (r#"{"jsonrpc":"1.0","id":1,"method":"echo"}"#.into(), code::INVALID_REQUEST),
-        (r#"{"id":1,"method":"echo","jsonrpc":2}"#.into(), code::INVALID_REQUEST),
+        (
+            r#"{"jsonrpc":"1.0","id":1,"method":"echo"}"#.into(),
+            code::INVALID_REQUEST,
+        ),
+        (
+            r#"{"id":1,"method":"echo","jsonrpc":2}"#.into(),
+            code::INVALID_REQUEST,
+        ),
         (r#"{"method":"echo","id":1}"#.into(), code::INVALID_REQUEST),
         // A member nested too deep that is not params.
-        (format!(r#"{{"jsonrpc":"2.0","id":1,"method":"echo","extra":{deep_array}}}"#), code::INVALID_REQUEST),
-        (format!(r#"{{"extra":{deep_object},"jsonrpc":"2.0","id":1,"method":"echo"}}"#), code::INVALID_REQUEST),
+        (
+            format!(r#"{{"jsonrpc":"2.0","id":1,"method":"echo","extra":{deep_array}}}"#),
+            code::INVALID_REQUEST,
+        ),
+        (
+            format!(r#"{{"extra":{deep_object},"jsonrpc":"2.0","id":1,"method":"echo"}}"#),
+            code::INVALID_REQUEST,
+        ),
     ];
     for (line, code) in &cases {
         let short = &line[..line.len().min(120)];
         assert_eq!(id_and_code(line.as_bytes()), (Id::Int(1), *code), "{short}");
         // The same with a string id, an escaped key, and a repeated id (the last one counts,
         // as in a request that reads).
-        let with = |id: &str| line.replacen(r#""id":1"#, id, 1).replacen(r#""id" : 1"#, id, 1);
-        assert_eq!(id_and_code(with(r#""id":"a\"b""#).as_bytes()), (Id::from("a\"b"), *code), "{short}");
-        assert_eq!(id_and_code(with(r#""\u0069d":-7"#).as_bytes()), (Id::Int(-7), *code), "{short}");
-        assert_eq!(id_and_code(with(r#""id":3,"id":"z""#).as_bytes()), (Id::from("z"), *code), "{short}");
+        let with = |id: &str| {
+            line.replacen(r#""id":1"#, id, 1)
+                .replacen(r#""id" : 1"#, id, 1)
+        };
+        assert_eq!(
+            id_and_code(with(r#""id":"a\"b""#).as_bytes()),
+            (Id::from("a\"b"), *code),
+            "{short}"
+        );
+        assert_eq!(
+            id_and_code(with(r#""\u0069d":-7"#).as_bytes()),
+            (Id::Int(-7), *code),
+            "{short}"
+        );
+        assert_eq!(
+            id_and_code(with(r#""id":3,"id":"z""#).as_bytes()),
+            (Id::from("z"), *code),
+            "{short}"
+        );
         // An explicit null id is answered null, and so is a message without one.
-        assert_eq!(id_and_code(with(r#""id":null"#).as_bytes()), (Id::Null, *code), "{short}");
-        assert_eq!(id_and_code(with(r#""idle":1"#).as_bytes()), (Id::Null, *code), "{short}");
+        assert_eq!(
+            id_and_code(with(r#""id":null"#).as_bytes()),
+            (Id::Null, *code),
+            "{short}"
+        );
+        assert_eq!(
+            id_and_code(with(r#""idle":1"#).as_bytes()),
+            (Id::Null, *code),
+            "{short}"
+        );
         // In a batch, each element is answered for its own id (the deep ones are too deep
         // for a batch, whose read refuses them as a whole).
         if line.len() < 200 {
@@ -337,27 +411,75 @@ fn extra_members_are_skipped() {
 fn unreadable_ids_are_answered_with_null() {
     for (line, code) in [
         // Ids that are not ids, with the rest of the request right or wrong.
-        (&br#"{"jsonrpc":"2.0","id":[1],"method":"echo"}"#[..], code::INVALID_REQUEST),
-        (br#"{"jsonrpc":"2.0","id":true,"method":"echo","params":3}"#, code::INVALID_REQUEST),
-        (br#"{"jsonrpc":"2.0","method":7,"id":{"a":1}}"#, code::INVALID_REQUEST),
-        (br#"{"jsonrpc":"2.0","id":1.5,"method":"echo"}"#, code::INVALID_REQUEST),
-        (br#"{"jsonrpc":"2.0","method":"echo","params":3,"id":1.0}"#, code::INVALID_PARAMS),
-        (br#"{"jsonrpc":"2.0","method":"echo","params":3,"id":1e400}"#, code::INVALID_PARAMS),
-        (br#"{"jsonrpc":"2.0","method":"echo","params":3,"id":9223372036854775808}"#, code::INVALID_PARAMS),
+        (
+            &br#"{"jsonrpc":"2.0","id":[1],"method":"echo"}"#[..],
+            code::INVALID_REQUEST,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":true,"method":"echo","params":3}"#,
+            code::INVALID_REQUEST,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","method":7,"id":{"a":1}}"#,
+            code::INVALID_REQUEST,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":1.5,"method":"echo"}"#,
+            code::INVALID_REQUEST,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","method":"echo","params":3,"id":1.0}"#,
+            code::INVALID_PARAMS,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","method":"echo","params":3,"id":1e400}"#,
+            code::INVALID_PARAMS,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","method":"echo","params":3,"id":9223372036854775808}"#,
+            code::INVALID_PARAMS,
+        ),
         // A repeated id one of which is not an id.
-        (br#"{"jsonrpc":"2.0","id":1.5,"id":1,"method":"echo"}"#, code::INVALID_REQUEST),
-        (br#"{"jsonrpc":"2.0","id":1,"method":7,"id":[]}"#, code::INVALID_REQUEST),
+        (
+            br#"{"jsonrpc":"2.0","id":1.5,"id":1,"method":"echo"}"#,
+            code::INVALID_REQUEST,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":7,"id":[]}"#,
+            code::INVALID_REQUEST,
+        ),
         // Not JSON: parse errors.
-        (br#"{"jsonrpc":"2.0","id":1,"method":"echo","params":3"#, code::PARSE_ERROR),
-        (br#"{"jsonrpc":"2.0","id":1,"method":"echo"} x"#, code::PARSE_ERROR),
-        (br#"{"jsonrpc":"2.0","id":1,"method":"echo"}{}"#, code::PARSE_ERROR),
-        (br#"{"jsonrpc":"2.0","id":1,"method":"echo","params":[1,]}"#, code::PARSE_ERROR),
-        (b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\xff\"}", code::PARSE_ERROR),
-        (br#"{"jsonrpc":"2.0","id":1,"method":"echo" "params":3}"#, code::PARSE_ERROR),
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"echo","params":3"#,
+            code::PARSE_ERROR,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"echo"} x"#,
+            code::PARSE_ERROR,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"echo"}{}"#,
+            code::PARSE_ERROR,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"echo","params":[1,]}"#,
+            code::PARSE_ERROR,
+        ),
+        (
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\xff\"}",
+            code::PARSE_ERROR,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"echo" "params":3}"#,
+            code::PARSE_ERROR,
+        ),
         // Not an object, or no id.
         (br#"[]"#, code::INVALID_REQUEST),
         (br#""id""#, code::INVALID_REQUEST),
-        (br#"{"jsonrpc":"2.0","method":"echo","params":3}"#, code::INVALID_PARAMS),
+        (
+            br#"{"jsonrpc":"2.0","method":"echo","params":3}"#,
+            code::INVALID_PARAMS,
+        ),
         (br#"{"jsonrpc":"2.0","method":7}"#, code::INVALID_REQUEST),
         (br#"{"params":{"id":1},"method":7}"#, code::INVALID_REQUEST),
     ] {
@@ -367,13 +489,24 @@ fn unreadable_ids_are_answered_with_null() {
         }
     }
     // A batch element whose id is not one.
-    let out = answer(br#"[{"jsonrpc":"2.0","id":[2],"method":"echo"},{"jsonrpc":"2.0","id":3,"method":7}]"#);
+    let out = answer(
+        br#"[{"jsonrpc":"2.0","id":[2],"method":"echo"},{"jsonrpc":"2.0","id":3,"method":7}]"#,
+    );
     let all: Vec<Response<Value, Value>> = structio::from_json(&out).unwrap();
-    assert_eq!(all.iter().map(|r| r.id.clone()).collect::<Vec<_>>(), [Id::Null, Id::Int(3)]);
+    assert_eq!(
+        all.iter().map(|r| r.id.clone()).collect::<Vec<_>>(),
+        [Id::Null, Id::Int(3)]
+    );
     // recover_id on its own refuses what is not JSON.
-    assert_eq!(structio_rpc::recover_id(br#"{"id":1,"method":7} x"#), Id::Null);
+    assert_eq!(
+        structio_rpc::recover_id(br#"{"id":1,"method":7} x"#),
+        Id::Null
+    );
     assert_eq!(structio_rpc::recover_id(br#"{"id":1,"method":7"#), Id::Null);
-    assert_eq!(structio_rpc::recover_id(br#"{"id":1,"method":7}"#), Id::Int(1));
+    assert_eq!(
+        structio_rpc::recover_id(br#"{"id":1,"method":7}"#),
+        Id::Int(1)
+    );
 }
 
 /// Integer-valued ids: `-0` is the integer 0; a number written with a fraction or an exponent
@@ -393,14 +526,18 @@ fn integer_valued_ids_are_read_or_refused_accurately() {
         let req: Request = structio::from_json(line).unwrap();
         assert_eq!(req.id, Some(Id::Int(0)));
         let out = answer(line);
-        assert!(out.starts_with(r#"{"jsonrpc":"2.0","id":0,"result":"#), "{out}");
+        assert!(
+            out.starts_with(r#"{"jsonrpc":"2.0","id":0,"result":"#),
+            "{out}"
+        );
     }
     #[derive(structio::Reflect, Debug, PartialEq)]
     struct Ints {
         a: Vec<i32>,
     }
     let typed: Request<Ints> =
-        structio::from_json(r#"{"jsonrpc":"2.0","id":-0,"method":"m","params":{"a":[1]}}"#).unwrap();
+        structio::from_json(r#"{"jsonrpc":"2.0","id":-0,"method":"m","params":{"a":[1]}}"#)
+            .unwrap();
     assert_eq!(typed.id, Some(Id::Int(0)));
     for (text, message) in [
         ("1e2", "fraction or exponent"),
@@ -415,7 +552,10 @@ fn integer_valued_ids_are_read_or_refused_accurately() {
         ("18446744073709551615", "out of range"),
         ("18446744073709551616", "out of range"),
         ("340282366920938463463374607431768211456", "out of range"),
-        ("99999999999999999999999999999999999999999999", "out of range"),
+        (
+            "99999999999999999999999999999999999999999999",
+            "out of range",
+        ),
         ("-9223372036854775809", "out of range"),
         ("-340282366920938463463374607431768211457", "out of range"),
     ] {
@@ -434,7 +574,11 @@ fn integer_valued_ids_are_read_or_refused_accurately() {
     }
     // The message names the range.
     let e = structio::from_json::<Id>("9223372036854775808").unwrap_err();
-    assert!(e.message().contains("-9223372036854775808 and 9223372036854775807"), "{e}");
+    assert!(
+        e.message()
+            .contains("-9223372036854775808 and 9223372036854775807"),
+        "{e}"
+    );
     // In BEVE a floating-point id is refused as one.
     #[derive(structio::Reflect)]
     struct FloatId<'a> {
@@ -442,7 +586,11 @@ fn integer_valued_ids_are_read_or_refused_accurately() {
         id: f64,
         method: &'a str,
     }
-    let bytes = structio::to_beve(&FloatId { jsonrpc: "2.0", id: -0.0, method: "m" });
+    let bytes = structio::to_beve(&FloatId {
+        jsonrpc: "2.0",
+        id: -0.0,
+        method: "m",
+    });
     let e = structio::from_beve::<Request>(&bytes).unwrap_err();
     assert!(e.message().contains("floating-point"), "{e}");
 }

@@ -225,12 +225,38 @@ fn protocol_errors_of_tools_call() {
 fn protocol_errors_after_the_id_carry_the_id() {
     let deep = format!("{}{}", "[".repeat(300), "]".repeat(300));
     for (line, id, code) in [
-        (r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":3}"#.to_owned(), Id::Int(1), code::INVALID_PARAMS),
-        (r#"{"jsonrpc":"2.0","method":"tools/call","params":"add","id":"c"}"#.to_owned(), Id::from("c"), code::INVALID_PARAMS),
-        (format!(r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"add","arguments":{deep}}}}}"#), Id::Int(2), code::INVALID_PARAMS),
-        (r#"{"jsonrpc":"2.0","id":3,"method":null}"#.to_owned(), Id::Int(3), code::INVALID_REQUEST),
-        (r#"{"jsonrpc":"2.0","id":-0,"method":"ping","params":[]}"#.to_owned(), Id::Int(0), 0),
-        (r#"{"jsonrpc":"2.0","id":1.0,"method":"ping","params":3}"#.to_owned(), Id::Null, code::INVALID_REQUEST),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":3}"#.to_owned(),
+            Id::Int(1),
+            code::INVALID_PARAMS,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","method":"tools/call","params":"add","id":"c"}"#.to_owned(),
+            Id::from("c"),
+            code::INVALID_PARAMS,
+        ),
+        (
+            format!(
+                r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"add","arguments":{deep}}}}}"#
+            ),
+            Id::Int(2),
+            code::INVALID_PARAMS,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":3,"method":null}"#.to_owned(),
+            Id::Int(3),
+            code::INVALID_REQUEST,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":-0,"method":"ping","params":[]}"#.to_owned(),
+            Id::Int(0),
+            0,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":1.0,"method":"ping","params":3}"#.to_owned(),
+            Id::Null,
+            code::INVALID_REQUEST,
+        ),
     ] {
         let (mut routed, mut deferred) = (Vec::new(), Vec::new());
         server().handle_line(line.as_bytes(), &mut routed);
@@ -388,21 +414,47 @@ fn stdio_line_limit_does_not_count_the_line_break() {
             let mut s = server().max_line(limit);
             let lines = serve(&mut s, Trickle(input.as_bytes(), step));
             assert_eq!(lines.len(), 5, "{ending:?} {step}: {lines:?}");
-            assert_eq!(lines[0], r#"{"jsonrpc":"2.0","id":1,"result":{}}"#, "{ending:?} {step}");
-            assert!(lines[1].contains("longer than 48 bytes"), "{ending:?} {step}: {}", lines[1]);
-            assert_eq!(lines[2], r#"{"jsonrpc":"2.0","id":3,"result":{}}"#, "{ending:?} {step}");
-            assert!(lines[3].contains("longer than 48 bytes"), "{ending:?} {step}: {}", lines[3]);
-            assert_eq!(lines[4], r#"{"jsonrpc":"2.0","id":5,"result":{}}"#, "{ending:?} {step}");
+            assert_eq!(
+                lines[0], r#"{"jsonrpc":"2.0","id":1,"result":{}}"#,
+                "{ending:?} {step}"
+            );
+            assert!(
+                lines[1].contains("longer than 48 bytes"),
+                "{ending:?} {step}: {}",
+                lines[1]
+            );
+            assert_eq!(
+                lines[2], r#"{"jsonrpc":"2.0","id":3,"result":{}}"#,
+                "{ending:?} {step}"
+            );
+            assert!(
+                lines[3].contains("longer than 48 bytes"),
+                "{ending:?} {step}: {}",
+                lines[3]
+            );
+            assert_eq!(
+                lines[4], r#"{"jsonrpc":"2.0","id":5,"result":{}}"#,
+                "{ending:?} {step}"
+            );
         }
     }
     // A last line with a lone `\r` and no `\n`: the `\r` is dropped too.
     for step in [1, 48, 49, 1 << 16] {
         let input = format!("{}\r", ping_of(limit, 6));
-        let lines = serve(&mut server().max_line(limit), Trickle(input.as_bytes(), step));
+        let lines = serve(
+            &mut server().max_line(limit),
+            Trickle(input.as_bytes(), step),
+        );
         assert_eq!(lines, [r#"{"jsonrpc":"2.0","id":6,"result":{}}"#], "{step}");
         let input = format!("{}\r", ping_of(limit + 1, 7));
-        let lines = serve(&mut server().max_line(limit), Trickle(input.as_bytes(), step));
-        assert!(lines.len() == 1 && lines[0].contains("-32600"), "{step}: {lines:?}");
+        let lines = serve(
+            &mut server().max_line(limit),
+            Trickle(input.as_bytes(), step),
+        );
+        assert!(
+            lines.len() == 1 && lines[0].contains("-32600"),
+            "{step}: {lines:?}"
+        );
     }
     // A `\r` inside the line counts: only the one before the `\n` is part of the break.
     let input = format!("{}\r\r\n", ping_of(limit, 8));
@@ -423,8 +475,15 @@ fn stdio_default_limit_of_4_mib_with_either_line_break() {
         );
         let lines = serve(&mut server(), input.as_bytes());
         assert_eq!(lines.len(), 2, "{ending:?}");
-        assert_eq!(lines[0], r#"{"jsonrpc":"2.0","id":1,"result":{}}"#, "{ending:?}");
-        assert!(lines[1].contains("longer than 4194304 bytes"), "{ending:?}: {}", lines[1]);
+        assert_eq!(
+            lines[0], r#"{"jsonrpc":"2.0","id":1,"result":{}}"#,
+            "{ending:?}"
+        );
+        assert!(
+            lines[1].contains("longer than 4194304 bytes"),
+            "{ending:?}: {}",
+            lines[1]
+        );
     }
 }
 

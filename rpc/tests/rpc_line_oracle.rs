@@ -50,7 +50,12 @@ fn errors_answered_with_the_id_pass_the_oracle() {
         // A batch, with elements answered for their ids.
         r#"[{"jsonrpc":"2.0","id":1,"method":"ping","params":3},{"jsonrpc":"2.0","method":7,"id":"b"}]"#.into(),
     ];
-    replay(&lines.into_iter().map(String::into_bytes).collect::<Vec<_>>());
+    replay(
+        &lines
+            .into_iter()
+            .map(String::into_bytes)
+            .collect::<Vec<_>>(),
+    );
 }
 
 /// Lines at the stdio limit (the oracle's server has 256 bytes) with each line break (issue
