@@ -72,7 +72,17 @@ done <<'LINES'
 {"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"add","arguments":{"left":2,"right":40},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"c","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}}
 {"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2099-01-01","io.modelcontextprotocol/clientCapabilities":[]},"name":"search","arguments":{"query":"","limit":0}}}
 {"jsonrpc":"2.0","id":5,"method":"ping","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":7,"io.modelcontextprotocol/clientInfo":null}}}
+{"jsonrpc":"2.0","id":1,"method":"ping","params":3}
+{"jsonrpc":"2.0","method":"tools/call","params":"add","id":"late"}
+{"jsonrpc":"2.0","id":1,"method":["ping"],"id":"z"}
+{"jsonrpc":"2.0","id":-0,"method":"ping"}
+{"jsonrpc":"2.0","id":1.0,"method":"ping","params":3}
+[{"jsonrpc":"2.0","id":1,"method":"ping","params":3},{"jsonrpc":"2.0","method":7,"id":"b"}]
 LINES
+# issue 42: lines at the oracle's 256-byte limit, ending in \r\n.
+for len in 256 257; do
+  { printf '{"jsonrpc":"2.0","id":1,"method":"ping"%*s}\r\n' $((len - 40)) ''; } >"$fuzz/corpus/rpc_line/crlf-$len.jsonl"
+done
 seed rpc_line "${json[@]}"
 # value_roundtrip builds values from raw bytes: any bytes do; start from the BEVE files.
 seed value_roundtrip "${beve[@]}"

@@ -10,6 +10,13 @@
 //! - `handle_line` (one pass for the usual messages) answers exactly as `handle_line_deferred`
 //!   (every message read the general way), and leaves the connection in the same era: on a
 //!   fresh server, and on servers whose first request opened each era.
+//! - The answer to a single message carries the message's id whenever it can be determined
+//!   (JSON-RPC 2.0 allows null only when it cannot), whatever else is wrong with it: when
+//!   serde_json (not structio) reads the line as one object whose `id` members are strings,
+//!   nulls or integers in `i64`, a non-batch answer other than a parse error has the last of
+//!   them as its id; with no `id`, or one that is a boolean, an array or an object, null.
+//! - `serve` answers a line with the too-long error exactly when the line is longer than the
+//!   limit without its line break (`\n`, or `\r\n`).
 
 use structio_rpc::mcp::{Era, Server, ToolError};
 
@@ -101,7 +108,96 @@ fn same_answers(data: &[u8], opener: Option<&[u8]>) -> Server {
         out.iter().filter(|&&b| b == b'\n').count() <= 1,
         "one answer per line"
     );
+    answers_with_the_id(data, &out);
     routed
+}
+
+/// The top-level `id` members of `data`, in order, when serde_json reads it as one JSON
+/// object (an independent reading); `None` when it does not.
+fn top_level_ids(data: &[u8]) -> Option<Vec<serde_json::Value>> {
+    use serde::de::{Deserializer, IgnoredAny, MapAccess, Visitor};
+    struct Ids(Vec<serde_json::Value>);
+    struct V;
+    impl<'de> Visitor<'de> for V {
+        type Value = Ids;
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("an object")
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Ids, A::Error> {
+            let mut ids = Vec::new();
+            while let Some(key) = map.next_key::<String>()? {
+                if key == "id" {
+                    ids.push(map.next_value()?);
+                } else {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+            Ok(Ids(ids))
+        }
+    }
+    impl<'de> serde::Deserialize<'de> for Ids {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Ids, D::Error> {
+            d.deserialize_map(V)
+        }
+    }
+    serde_json::from_slice::<Ids>(data).ok().map(|ids| ids.0)
+}
+
+/// Checks the id of the answer `out` (one line, or nothing) to the single message `data`.
+fn answers_with_the_id(data: &[u8], out: &[u8]) {
+    if out.first() != Some(&b'{') {
+        return; // no answer, or a batch's
+    }
+    let Some(ids) = top_level_ids(data) else {
+        return;
+    };
+    let answer: serde_json::Value =
+        serde_json::from_slice(&out[..out.len() - 1]).expect("the answer is JSON");
+    if answer["error"]["code"] == -32700 {
+        return;
+    }
+    let got = &answer["id"];
+    let valid = |id: &serde_json::Value| id.is_string() || id.is_null() || id.is_i64();
+    // A number that is not an i64 to serde_json (`-0`, `1.0`, `1e400`, beyond i64) is read
+    // or refused by the id's own rules; only the others decide.
+    if ids.iter().any(|id| !id.is_number() && !valid(id)) || ids.is_empty() {
+        assert!(
+            got.is_null(),
+            "an answer with id {got} to a message without a valid id: {}",
+            String::from_utf8_lossy(out)
+        );
+    } else if ids.iter().all(valid) {
+        let last = &ids[ids.len() - 1];
+        assert!(
+            got == last,
+            "the answer's id is {got}, the message's {last}: {}",
+            String::from_utf8_lossy(out)
+        );
+    }
+}
+
+/// Checks that `serve` (limit `max_line`) refused as too long exactly the lines of `data`
+/// longer than the limit without their line break.
+fn too_long_exactly_past_the_limit(data: &[u8], out: &[u8], max_line: usize) {
+    let refusal = format!(
+        r#"{{"jsonrpc":"2.0","id":null,"error":{{"code":-32600,"message":"Invalid Request: a message longer than {max_line} bytes"}}}}"#
+    );
+    let refused = out
+        .split(|&b| b == b'\n')
+        .filter(|l| *l == refusal.as_bytes())
+        .count();
+    let mut lines: Vec<&[u8]> = data.split(|&b| b == b'\n').collect();
+    if lines.last().is_some_and(|l| l.is_empty()) {
+        lines.pop();
+    }
+    let over = lines
+        .iter()
+        .filter(|l| l.strip_suffix(b"\r").unwrap_or(l).len() > max_line)
+        .count();
+    assert_eq!(
+        refused, over,
+        "lines refused as too long, and lines past the limit"
+    );
 }
 
 /// Checks that `out` is lines of well-formed JSON.
@@ -134,6 +230,7 @@ pub fn rpc_line(data: &[u8]) {
     s.serve(data, &mut out)
         .expect("writing to a Vec cannot fail");
     lines_are_json(&out);
+    too_long_exactly_past_the_limit(data, &out, 256);
     let lines = data.split(|&b| b == b'\n').count();
     assert!(
         out.iter().filter(|&&b| b == b'\n').count() <= lines,

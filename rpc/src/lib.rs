@@ -41,7 +41,7 @@ pub mod mcp;
 mod request;
 mod response;
 
-pub use dispatch::{classify, dispatch, Fault, Limits};
+pub use dispatch::{classify, dispatch, recover_id, Fault, Limits};
 pub use id::Id;
 pub use request::Request;
 pub use response::{beve, code, write_error, write_result, ErrorObject, Response};

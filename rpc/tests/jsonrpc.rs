@@ -42,11 +42,18 @@ fn error_of(response: &str) -> (Id<'static>, ErrorObject<'static, Value>) {
     )
 }
 
+/// The code of the error answered to `line`, whose id cannot be determined (answered null).
 fn code_of(line: &[u8]) -> i32 {
+    let (id, code) = id_and_code(line);
+    assert_eq!(id, Id::Null, "{}", String::from_utf8_lossy(line));
+    code
+}
+
+/// The id and the code of the error answered to `line`.
+fn id_and_code(line: &[u8]) -> (Id<'static>, i32) {
     let out = answer(line);
     let (id, e) = error_of(&out);
-    assert_eq!(id, Id::Null, "{out}");
-    e.code
+    (id, e.code)
 }
 
 #[test]
@@ -130,7 +137,7 @@ fn bad_ids_are_reported_where_they_start() {
             "fraction or exponent",
         ),
         (
-            r#"{"jsonrpc":"2.0", "id":  -0,"method":"m"}"#,
+            r#"{"jsonrpc":"2.0", "id":  -0.0,"method":"m"}"#,
             25,
             "fraction or exponent",
         ),
@@ -170,13 +177,24 @@ fn invalid_utf8_is_a_parse_error() {
 
 #[test]
 fn valid_json_that_is_no_request_is_an_invalid_request() {
+    // The id is read: the error is answered for it.
     for line in [
         &br#"{"jsonrpc":"1.0","id":1,"method":"echo"}"#[..],
         br#"{"jsonrpc":2.0,"id":1,"method":"echo"}"#,
         br#"{"id":1,"method":"echo"}"#,
         br#"{"jsonrpc":"2.0","id":1}"#,
         br#"{"jsonrpc":"2.0","id":1,"method":7}"#,
-        br#"{"jsonrpc":"2.0","id":{"a":1},"method":"echo"}"#,
+    ] {
+        assert_eq!(
+            id_and_code(line),
+            (Id::Int(1), code::INVALID_REQUEST),
+            "{}",
+            String::from_utf8_lossy(line)
+        );
+    }
+    // The id itself is not one: null.
+    for line in [
+        &br#"{"jsonrpc":"2.0","id":{"a":1},"method":"echo"}"#[..],
         br#"{"jsonrpc":"2.0","id":true,"method":"echo"}"#,
         br#"{"jsonrpc":"2.0","id":1.5,"method":"echo"}"#,
         br#"{"jsonrpc":"2.0","id":99999999999999999999999999999999,"method":"echo"}"#,
@@ -211,7 +229,7 @@ fn params_that_are_no_structure_are_invalid_params() {
         br#"{"jsonrpc":"2.0","id":1,"method":"echo","params":"a"}"#,
         br#"{"jsonrpc":"2.0","id":1,"method":"echo","params":false}"#,
     ] {
-        assert_eq!(code_of(line), code::INVALID_PARAMS);
+        assert_eq!(id_and_code(line), (Id::Int(1), code::INVALID_PARAMS));
     }
     // A typed `P` that the params do not fit.
     #[derive(structio::Reflect, Debug)]
@@ -228,6 +246,353 @@ fn params_that_are_no_structure_are_invalid_params() {
     let f = structio_rpc::classify(e, input);
     assert_eq!(f.code, code::INVALID_PARAMS);
     assert!(f.message.contains("Invalid params"), "{}", f.message);
+    // The id to answer it with.
+    assert_eq!(structio_rpc::recover_id(input), Id::Int(1));
+}
+
+/// JSON-RPC 2.0 answers with id null only when the id cannot be determined: an error found
+/// after (or before) a readable id, in any member, is answered with that id, in single
+/// messages and in batches, wherever the id stands in the object.
+#[test]
+fn errors_after_the_id_is_read_are_answered_with_the_id() {
+    let deep = |open: &str, close: &str| format!("{}{}", open.repeat(300), close.repeat(300));
+    let deep_array = deep("[", "]");
+    let deep_object = format!("{}1{}", r#"{"a":"#.repeat(300), "}".repeat(300));
+    let cases: Vec<(String, i32)> = vec![
+        // params of the wrong type, id before and after them.
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":3}"#.into(),
+            code::INVALID_PARAMS,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","method":"ping","params":3,"id":1}"#.into(),
+            code::INVALID_PARAMS,
+        ),
+        (
+            r#"{"params":"x","jsonrpc":"2.0","method":"ping","id":1}"#.into(),
+            code::INVALID_PARAMS,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":true}"#.into(),
+            code::INVALID_PARAMS,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":-0.5}"#.into(),
+            code::INVALID_PARAMS,
+        ),
+        (
+            r#" { "jsonrpc" : "2.0" , "id" : 1 , "method" : "ping" , "params" : 3 } "#.into(),
+            code::INVALID_PARAMS,
+        ),
+        // params nested past the depth limit, id before and after them.
+        (
+            format!(r#"{{"jsonrpc":"2.0","id":1,"method":"echo","params":{deep_array}}}"#),
+            code::INVALID_PARAMS,
+        ),
+        (
+            format!(r#"{{"jsonrpc":"2.0","method":"echo","params":{deep_array},"id":1}}"#),
+            code::INVALID_PARAMS,
+        ),
+        (
+            format!(r#"{{"jsonrpc":"2.0","method":"echo","params":{deep_object},"id":1}}"#),
+            code::INVALID_PARAMS,
+        ),
+        // method missing or not a string.
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":7}"#.into(),
+            code::INVALID_REQUEST,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","method":null,"id":1}"#.into(),
+            code::INVALID_REQUEST,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","method":["echo"],"params":[],"id":1}"#.into(),
+            code::INVALID_REQUEST,
+        ),
+        (r#"{"jsonrpc":"2.0","id":1}"#.into(), code::INVALID_REQUEST),
+        (
+            r#"{"jsonrpc":"2.0","id":1,"params":[]}"#.into(),
+            code::INVALID_REQUEST,
+        ),
+        // jsonrpc wrong or missing.
+        (
+            r#"{"jsonrpc":"1.0","id":1,"method":"echo"}"#.into(),
+            code::INVALID_REQUEST,
+        ),
+        (
+            r#"{"id":1,"method":"echo","jsonrpc":2}"#.into(),
+            code::INVALID_REQUEST,
+        ),
+        (r#"{"method":"echo","id":1}"#.into(), code::INVALID_REQUEST),
+        // A member nested too deep that is not params.
+        (
+            format!(r#"{{"jsonrpc":"2.0","id":1,"method":"echo","extra":{deep_array}}}"#),
+            code::INVALID_REQUEST,
+        ),
+        (
+            format!(r#"{{"extra":{deep_object},"jsonrpc":"2.0","id":1,"method":"echo"}}"#),
+            code::INVALID_REQUEST,
+        ),
+    ];
+    for (line, code) in &cases {
+        let short = &line[..line.len().min(120)];
+        assert_eq!(id_and_code(line.as_bytes()), (Id::Int(1), *code), "{short}");
+        // The same with a string id, an escaped key, and a repeated id (the last one counts,
+        // as in a request that reads).
+        let with = |id: &str| {
+            line.replacen(r#""id":1"#, id, 1)
+                .replacen(r#""id" : 1"#, id, 1)
+        };
+        assert_eq!(
+            id_and_code(with(r#""id":"a\"b""#).as_bytes()),
+            (Id::from("a\"b"), *code),
+            "{short}"
+        );
+        assert_eq!(
+            id_and_code(with(r#""\u0069d":-7"#).as_bytes()),
+            (Id::Int(-7), *code),
+            "{short}"
+        );
+        assert_eq!(
+            id_and_code(with(r#""id":3,"id":"z""#).as_bytes()),
+            (Id::from("z"), *code),
+            "{short}"
+        );
+        // An explicit null id is answered null, and so is a message without one.
+        assert_eq!(
+            id_and_code(with(r#""id":null"#).as_bytes()),
+            (Id::Null, *code),
+            "{short}"
+        );
+        assert_eq!(
+            id_and_code(with(r#""idle":1"#).as_bytes()),
+            (Id::Null, *code),
+            "{short}"
+        );
+        // In a batch, each element is answered for its own id (the deep ones are too deep
+        // for a batch, whose read refuses them as a whole).
+        if line.len() < 200 {
+            let batch = format!(
+                r#"[{},{{"jsonrpc":"2.0","id":2,"method":"echo"}},{}]"#,
+                with(r#""id":"first""#),
+                line
+            );
+            let out = answer(batch.as_bytes());
+            let all: Vec<Response<Value, Value>> = structio::from_json(&out).unwrap();
+            let ids: Vec<_> = all.iter().map(|r| r.id.clone()).collect();
+            assert_eq!(ids, [Id::from("first"), Id::Int(2), Id::Int(1)], "{out}");
+            assert_eq!(all[0].outcome.as_ref().unwrap_err().code, *code, "{out}");
+            assert_eq!(all[2].outcome.as_ref().unwrap_err().code, *code, "{out}");
+        }
+    }
+}
+
+/// Members beyond the specification's are not refused: a request with one is answered as
+/// without it.
+#[test]
+fn extra_members_are_skipped() {
+    for line in [
+        &br#"{"jsonrpc":"2.0","id":1,"method":"echo","extra":{"a":[1]}}"#[..],
+        br#"{"extra":3,"jsonrpc":"2.0","id":1,"method":"echo","params":[]}"#,
+        br#"{"jsonrpc":"2.0","method":"echo","ID":5,"id":1}"#,
+    ] {
+        let out = answer(line);
+        let r: Response<Value, Value> = structio::from_json(&out).unwrap();
+        assert_eq!(r.id, Id::Int(1), "{out}");
+        assert!(r.outcome.is_ok(), "{out}");
+    }
+}
+
+/// When the id cannot be determined the answer's id is null: the id itself is not a valid id,
+/// the message is not JSON (cut short, trailing bytes after a complete object, invalid
+/// UTF-8), not an object, or has no id.
+#[test]
+fn unreadable_ids_are_answered_with_null() {
+    for (line, code) in [
+        // Ids that are not ids, with the rest of the request right or wrong.
+        (
+            &br#"{"jsonrpc":"2.0","id":[1],"method":"echo"}"#[..],
+            code::INVALID_REQUEST,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":true,"method":"echo","params":3}"#,
+            code::INVALID_REQUEST,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","method":7,"id":{"a":1}}"#,
+            code::INVALID_REQUEST,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":1.5,"method":"echo"}"#,
+            code::INVALID_REQUEST,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","method":"echo","params":3,"id":1.0}"#,
+            code::INVALID_PARAMS,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","method":"echo","params":3,"id":1e400}"#,
+            code::INVALID_PARAMS,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","method":"echo","params":3,"id":9223372036854775808}"#,
+            code::INVALID_PARAMS,
+        ),
+        // A repeated id one of which is not an id.
+        (
+            br#"{"jsonrpc":"2.0","id":1.5,"id":1,"method":"echo"}"#,
+            code::INVALID_REQUEST,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":7,"id":[]}"#,
+            code::INVALID_REQUEST,
+        ),
+        // Not JSON: parse errors.
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"echo","params":3"#,
+            code::PARSE_ERROR,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"echo"} x"#,
+            code::PARSE_ERROR,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"echo"}{}"#,
+            code::PARSE_ERROR,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"echo","params":[1,]}"#,
+            code::PARSE_ERROR,
+        ),
+        (
+            b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"\xff\"}",
+            code::PARSE_ERROR,
+        ),
+        (
+            br#"{"jsonrpc":"2.0","id":1,"method":"echo" "params":3}"#,
+            code::PARSE_ERROR,
+        ),
+        // Not an object, or no id.
+        (br#"[]"#, code::INVALID_REQUEST),
+        (br#""id""#, code::INVALID_REQUEST),
+        (
+            br#"{"jsonrpc":"2.0","method":"echo","params":3}"#,
+            code::INVALID_PARAMS,
+        ),
+        (br#"{"jsonrpc":"2.0","method":7}"#, code::INVALID_REQUEST),
+        (br#"{"params":{"id":1},"method":7}"#, code::INVALID_REQUEST),
+    ] {
+        assert_eq!(code_of(line), code, "{}", String::from_utf8_lossy(line));
+        if code != code::PARSE_ERROR {
+            assert_eq!(structio_rpc::recover_id(line), Id::Null);
+        }
+    }
+    // A batch element whose id is not one.
+    let out = answer(
+        br#"[{"jsonrpc":"2.0","id":[2],"method":"echo"},{"jsonrpc":"2.0","id":3,"method":7}]"#,
+    );
+    let all: Vec<Response<Value, Value>> = structio::from_json(&out).unwrap();
+    assert_eq!(
+        all.iter().map(|r| r.id.clone()).collect::<Vec<_>>(),
+        [Id::Null, Id::Int(3)]
+    );
+    // recover_id on its own refuses what is not JSON.
+    assert_eq!(
+        structio_rpc::recover_id(br#"{"id":1,"method":7} x"#),
+        Id::Null
+    );
+    assert_eq!(structio_rpc::recover_id(br#"{"id":1,"method":7"#), Id::Null);
+    assert_eq!(
+        structio_rpc::recover_id(br#"{"id":1,"method":7}"#),
+        Id::Int(1)
+    );
+}
+
+/// Integer-valued ids: `-0` is the integer 0; a number written with a fraction or an exponent
+/// is refused as such even when its value is an integer (its response could not carry the same
+/// text); an integer outside `i64` is refused as out of range, whatever its size.
+#[test]
+fn integer_valued_ids_are_read_or_refused_accurately() {
+    for text in ["-0", " -0 "] {
+        assert_eq!(structio::from_json::<Id>(text).unwrap(), Id::Int(0));
+    }
+    // In a request, canonical and spaced, and answered as 0.
+    for line in [
+        &br#"{"jsonrpc":"2.0","id":-0,"method":"echo","params":[1]}"#[..],
+        br#"{ "jsonrpc": "2.0", "id": -0, "method": "echo", "params": [1] }"#,
+        br#"{"jsonrpc":"2.0","method":"echo","id":-0}"#,
+    ] {
+        let req: Request = structio::from_json(line).unwrap();
+        assert_eq!(req.id, Some(Id::Int(0)));
+        let out = answer(line);
+        assert!(
+            out.starts_with(r#"{"jsonrpc":"2.0","id":0,"result":"#),
+            "{out}"
+        );
+    }
+    #[derive(structio::Reflect, Debug, PartialEq)]
+    struct Ints {
+        a: Vec<i32>,
+    }
+    let typed: Request<Ints> =
+        structio::from_json(r#"{"jsonrpc":"2.0","id":-0,"method":"m","params":{"a":[1]}}"#)
+            .unwrap();
+    assert_eq!(typed.id, Some(Id::Int(0)));
+    for (text, message) in [
+        ("1e2", "fraction or exponent"),
+        ("1E+2", "fraction or exponent"),
+        ("1.0", "fraction or exponent"),
+        ("-0.0", "fraction or exponent"),
+        ("0e0", "fraction or exponent"),
+        ("-0e-0", "fraction or exponent"),
+        ("1e400", "fraction or exponent"),
+        ("-1e400", "fraction or exponent"),
+        ("9223372036854775808", "out of range"),
+        ("18446744073709551615", "out of range"),
+        ("18446744073709551616", "out of range"),
+        ("340282366920938463463374607431768211456", "out of range"),
+        (
+            "99999999999999999999999999999999999999999999",
+            "out of range",
+        ),
+        ("-9223372036854775809", "out of range"),
+        ("-340282366920938463463374607431768211457", "out of range"),
+    ] {
+        let e = structio::from_json::<Id>(text).unwrap_err();
+        assert!(e.message().contains(message), "{text}: {e}");
+        assert_eq!(e.offset(), 0, "{text}: {e}");
+        for line in [
+            format!(r#"{{"jsonrpc":"2.0","id":{text},"method":"echo"}}"#),
+            format!(r#"{{ "jsonrpc" : "2.0" , "id" : {text} , "method" : "echo" }}"#),
+        ] {
+            let out = answer(line.as_bytes());
+            let (id, e) = error_of(&out);
+            assert_eq!((id, e.code), (Id::Null, code::INVALID_REQUEST), "{out}");
+            assert!(e.message.contains(message), "{out}");
+        }
+    }
+    // The message names the range.
+    let e = structio::from_json::<Id>("9223372036854775808").unwrap_err();
+    assert!(
+        e.message()
+            .contains("-9223372036854775808 and 9223372036854775807"),
+        "{e}"
+    );
+    // In BEVE a floating-point id is refused as one.
+    #[derive(structio::Reflect)]
+    struct FloatId<'a> {
+        jsonrpc: &'a str,
+        id: f64,
+        method: &'a str,
+    }
+    let bytes = structio::to_beve(&FloatId {
+        jsonrpc: "2.0",
+        id: -0.0,
+        method: "m",
+    });
+    let e = structio::from_beve::<Request>(&bytes).unwrap_err();
+    assert!(e.message().contains("floating-point"), "{e}");
 }
 
 #[test]
@@ -401,6 +766,14 @@ mod arbitrary_input {
             let ok = version == "\"2.0\"" && !matches!(id, "1.5" | "{}" | "123456789012345678901234567890")
                 && method == "\"echo\"" && matches!(params, "" | ",\"params\":[1]");
             prop_assert_eq!(r.outcome.is_ok(), ok, "{} -> {}", line, out);
+            // The answer carries the id whenever it is one and the line is JSON.
+            let id_readable = matches!(id, "1" | "\"a\"") && params != ",\"params\":{";
+            let expected = match id {
+                "1" if id_readable => Id::Int(1),
+                "\"a\"" if id_readable => Id::from("a"),
+                _ => Id::Null,
+            };
+            prop_assert_eq!(r.id, expected, "{} -> {}", line, out);
         }
     }
 }

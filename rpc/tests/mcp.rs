@@ -218,6 +218,59 @@ fn protocol_errors_of_tools_call() {
     );
 }
 
+/// An error found after the id was read (issue 42) is answered with the id by both ways of
+/// reading a message: `handle_line`'s one-pass routing falls back to the general way, which
+/// recovers it.
+#[test]
+fn protocol_errors_after_the_id_carry_the_id() {
+    let deep = format!("{}{}", "[".repeat(300), "]".repeat(300));
+    for (line, id, code) in [
+        (
+            r#"{"jsonrpc":"2.0","id":1,"method":"ping","params":3}"#.to_owned(),
+            Id::Int(1),
+            code::INVALID_PARAMS,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","method":"tools/call","params":"add","id":"c"}"#.to_owned(),
+            Id::from("c"),
+            code::INVALID_PARAMS,
+        ),
+        (
+            format!(
+                r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"add","arguments":{deep}}}}}"#
+            ),
+            Id::Int(2),
+            code::INVALID_PARAMS,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":3,"method":null}"#.to_owned(),
+            Id::Int(3),
+            code::INVALID_REQUEST,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":-0,"method":"ping","params":[]}"#.to_owned(),
+            Id::Int(0),
+            0,
+        ),
+        (
+            r#"{"jsonrpc":"2.0","id":1.0,"method":"ping","params":3}"#.to_owned(),
+            Id::Null,
+            code::INVALID_REQUEST,
+        ),
+    ] {
+        let (mut routed, mut deferred) = (Vec::new(), Vec::new());
+        server().handle_line(line.as_bytes(), &mut routed);
+        server().handle_line_deferred(line.as_bytes(), &mut deferred);
+        assert_eq!(routed, deferred, "{line}");
+        let r = common::answer(&routed);
+        assert_eq!(r.id, id, "{line}");
+        match r.outcome {
+            Ok(_) => assert_eq!(code, 0, "{line}"),
+            Err(e) => assert_eq!(e.code, code, "{line}"),
+        }
+    }
+}
+
 /// Serves `input` and returns the output lines.
 fn serve(server: &mut Server, input: impl Read) -> Vec<String> {
     let mut out = Vec::new();
@@ -249,16 +302,6 @@ fn stdio_lines() {
 
 #[test]
 fn stdio_pipelined_in_small_reads() {
-    /// Hands out its bytes a few at a time.
-    struct Trickle<'a>(&'a [u8], usize);
-    impl Read for Trickle<'_> {
-        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-            let n = self.1.min(buf.len()).min(self.0.len());
-            buf[..n].copy_from_slice(&self.0[..n]);
-            self.0 = &self.0[n..];
-            Ok(n)
-        }
-    }
     let mut input = String::new();
     for i in 0..200 {
         input.push_str(&format!(
@@ -332,6 +375,116 @@ fn stdio_line_limit() {
     assert_eq!(lines.len(), 3);
     assert_eq!(lines[0], r#"{"jsonrpc":"2.0","id":1,"result":{}}"#);
     assert!(lines[1].contains("-32600") && lines[2].contains("-32600"));
+}
+
+/// Hands out its bytes a few at a time.
+struct Trickle<'a>(&'a [u8], usize);
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.1.min(buf.len()).min(self.0.len());
+        buf[..n].copy_from_slice(&self.0[..n]);
+        self.0 = &self.0[n..];
+        Ok(n)
+    }
+}
+
+/// A ping of exactly `len` bytes (padded with spaces inside the object).
+fn ping_of(len: usize, id: usize) -> String {
+    let ping = format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"ping""#);
+    format!("{ping}{}}}", " ".repeat(len - ping.len() - 1))
+}
+
+/// The line limit is on the message, without its line break: a line of exactly the limit is
+/// answered whether it ends with `\n`, `\r\n` or the end of the input, one byte more is refused
+/// with each ending, also when the `\r` and the `\n` arrive in different reads.
+#[test]
+fn stdio_line_limit_does_not_count_the_line_break() {
+    let limit = 48;
+    for ending in ["\n", "\r\n"] {
+        let input = format!(
+            "{}{ending}{}{ending}{}{ending}{}{ending}{}",
+            ping_of(limit, 1),
+            ping_of(limit + 1, 2),
+            ping_of(limit - 1, 3),
+            ping_of(limit + 2, 4),
+            ping_of(limit, 5),
+        );
+        for step in [1, 2, 3, 47, 48, 49, 50, 1 << 16] {
+            let mut s = server().max_line(limit);
+            let lines = serve(&mut s, Trickle(input.as_bytes(), step));
+            assert_eq!(lines.len(), 5, "{ending:?} {step}: {lines:?}");
+            assert_eq!(
+                lines[0], r#"{"jsonrpc":"2.0","id":1,"result":{}}"#,
+                "{ending:?} {step}"
+            );
+            assert!(
+                lines[1].contains("longer than 48 bytes"),
+                "{ending:?} {step}: {}",
+                lines[1]
+            );
+            assert_eq!(
+                lines[2], r#"{"jsonrpc":"2.0","id":3,"result":{}}"#,
+                "{ending:?} {step}"
+            );
+            assert!(
+                lines[3].contains("longer than 48 bytes"),
+                "{ending:?} {step}: {}",
+                lines[3]
+            );
+            assert_eq!(
+                lines[4], r#"{"jsonrpc":"2.0","id":5,"result":{}}"#,
+                "{ending:?} {step}"
+            );
+        }
+    }
+    // A last line with a lone `\r` and no `\n`: the `\r` is dropped too.
+    for step in [1, 48, 49, 1 << 16] {
+        let input = format!("{}\r", ping_of(limit, 6));
+        let lines = serve(
+            &mut server().max_line(limit),
+            Trickle(input.as_bytes(), step),
+        );
+        assert_eq!(lines, [r#"{"jsonrpc":"2.0","id":6,"result":{}}"#], "{step}");
+        let input = format!("{}\r", ping_of(limit + 1, 7));
+        let lines = serve(
+            &mut server().max_line(limit),
+            Trickle(input.as_bytes(), step),
+        );
+        assert!(
+            lines.len() == 1 && lines[0].contains("-32600"),
+            "{step}: {lines:?}"
+        );
+    }
+    // A `\r` inside the line counts: only the one before the `\n` is part of the break.
+    let input = format!("{}\r\r\n", ping_of(limit, 8));
+    let lines = serve(&mut server().max_line(limit), input.as_bytes());
+    assert!(lines.len() == 1 && lines[0].contains("-32600"), "{lines:?}");
+}
+
+/// The case of issue 42 at the default limit: a 4 MiB message is answered with either line
+/// break, 4 MiB and one byte is refused with either.
+#[test]
+fn stdio_default_limit_of_4_mib_with_either_line_break() {
+    use structio_rpc::mcp::DEFAULT_MAX_LINE;
+    for ending in ["\n", "\r\n"] {
+        let input = format!(
+            "{}{ending}{}{ending}",
+            ping_of(DEFAULT_MAX_LINE, 1),
+            ping_of(DEFAULT_MAX_LINE + 1, 2)
+        );
+        let lines = serve(&mut server(), input.as_bytes());
+        assert_eq!(lines.len(), 2, "{ending:?}");
+        assert_eq!(
+            lines[0], r#"{"jsonrpc":"2.0","id":1,"result":{}}"#,
+            "{ending:?}"
+        );
+        assert!(
+            lines[1].contains("longer than 4194304 bytes"),
+            "{ending:?}: {}",
+            lines[1]
+        );
+    }
 }
 
 #[test]

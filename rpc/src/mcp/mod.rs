@@ -107,7 +107,7 @@ pub enum CacheScope {
     Private,
 }
 
-/// The default bound on one input line, in bytes (4 MiB).
+/// The default bound on one input line, in bytes, without its line break (4 MiB).
 pub const DEFAULT_MAX_LINE: usize = 4 << 20;
 
 /// An MCP server offering tools, built from typed functions (see the [module](self) example).
@@ -194,9 +194,9 @@ impl Server {
         self
     }
 
-    /// The bound on one input line in bytes (default [`DEFAULT_MAX_LINE`]). A longer line is
-    /// read through without being kept and answered with a `-32600` error; memory stays
-    /// bounded by it.
+    /// The bound on one input line in bytes, not counting its line break (`\n` or `\r\n`)
+    /// (default [`DEFAULT_MAX_LINE`]). A longer line is read through without being kept and
+    /// answered with a `-32600` error; memory stays bounded by it.
     pub fn max_line(mut self, bytes: usize) -> Server {
         self.max_line = bytes.max(1);
         self

@@ -23,8 +23,9 @@ impl Server {
     /// whenever the input has no complete line left, so a client that sends one request at a
     /// time gets each answer at once, and pipelined requests are answered in large writes.
     ///
-    /// A line longer than [`Server::max_line`] is read through without being kept and answered
-    /// with a `-32600` error, so memory stays bounded by the limit. Returns at the end of
+    /// A line longer than [`Server::max_line`] (not counting its `\n` or `\r\n`) is read
+    /// through without being kept and answered with a `-32600` error, so memory stays bounded
+    /// by the limit. Returns at the end of
     /// `input` (an unfinished last line is handled as a line), or when `output` is closed
     /// (`BrokenPipe`); other I/O errors are returned.
     pub fn serve<R: Read, W: Write>(&mut self, mut input: R, mut output: W) -> io::Result<()> {
@@ -45,7 +46,7 @@ impl Server {
             while let Some(nl) = chunk.iter().position(|&b| b == b'\n') {
                 let part = &chunk[..nl];
                 chunk = &chunk[nl + 1..];
-                if overlong || line.len() + part.len() > self.max_line {
+                if overlong || !self.fits(&line, part) {
                     overlong = false;
                     line.clear();
                     self.too_long(&mut out);
@@ -58,7 +59,9 @@ impl Server {
                 }
             }
             if !overlong {
-                if line.len() + chunk.len() > self.max_line {
+                // A `\r` ending the chunk may be the first half of a `\r\n`: kept, the line
+                // may hold one byte more than the limit until the next chunk tells.
+                if !self.fits(&line, chunk) {
                     overlong = true;
                     line = Vec::new();
                 } else {
@@ -79,6 +82,18 @@ impl Server {
         }
         send(&mut output, &out)?;
         Ok(())
+    }
+
+    /// Whether the line `kept` followed by `part` is within [`Server::max_line`], not counting
+    /// a `\r` it ends with (the line break is `\n` or `\r\n`, and the limit is on the
+    /// message).
+    #[inline]
+    fn fits(&self, kept: &[u8], part: &[u8]) -> bool {
+        let len = kept.len() + part.len();
+        if len <= self.max_line {
+            return true;
+        }
+        len == self.max_line + 1 && part.last().or(kept.last()) == Some(&b'\r')
     }
 
     /// One line, without its `\n`: a trailing `\r` dropped, blank lines skipped.
