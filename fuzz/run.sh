@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs fuzz targets one after another, one process each (the machine is shared), built in
 # release mode with debug assertions and overflow checks (-O -a):
-#   fuzz/run.sh SECONDS [TARGET...]      (default: all targets)
+#   fuzz/run.sh SECONDS [TARGET...]      (default: all targets, every fuzz_targets/*.rs)
 # Logs go to fuzz/logs/TARGET.log (git-ignored); the last libFuzzer stats line of each run is
 # appended to fuzz/logs/stats.tsv as: date, target, seconds run, executions, exit code
 # (exit code 0: no finding; otherwise the crashing input is in fuzz/artifacts/TARGET/).
@@ -14,7 +14,9 @@ main() {
   secs="${1:?seconds per target}"
   shift
   targets=("$@")
-  [ ${#targets[@]} -eq 0 ] && targets=(json_value json_typed beve_value beve_typed pretty_minify beve_transcode beve_to_json value_roundtrip json_differential typed_options beve_strings limits streams more_types serde_bridge boundary rpc_line)
+  if [ ${#targets[@]} -eq 0 ]; then
+    for f in "$fuzz"/fuzz_targets/*.rs; do targets+=("$(basename "$f" .rs)"); done
+  fi
   mkdir -p "$fuzz/logs"
   cd "$fuzz"
   failed=0
