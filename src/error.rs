@@ -91,6 +91,8 @@ pub(crate) enum Code {
     Reported,
     /// A collecting read reached its `max_issues`.
     IssueCap(usize),
+    /// A JSON Patch that failed ([`crate::value::patch`]): which operation, where and why.
+    Patch(Box<crate::value::json_patch::PatchIssue>),
 }
 
 impl Code {
@@ -117,6 +119,7 @@ impl Code {
             | Custom(_)
             | Zero(_)
             | InvalidText(..)
+            | Patch(_)
             | Reported => Category::Data,
             Constraint(..) => Category::Constraint,
             IssueCap(_) => Category::Limit,
@@ -241,6 +244,7 @@ impl fmt::Display for Code {
             Constraint(m, _) => f.write_str(m),
             Reported => f.write_str("the value has problems reported before"),
             IssueCap(n) => write!(f, "stopped after {n} issues (max_issues)"),
+            Patch(issue) => write!(f, "{issue}"),
         }
     }
 }
@@ -449,6 +453,28 @@ impl Error {
         }
     }
 
+    /// Why a JSON Patch failed, for an error from [`crate::value::patch`] (whose
+    /// [path](Error::path) is `$[i]`, `i` the index of the failing operation, or `$` when the
+    /// patch is not an array).
+    ///
+    /// ```
+    /// use structio::value::PatchFailure;
+    /// let mut doc = structio::Value::from_iter([("a", 1)]);
+    /// let ops: structio::Value =
+    ///     structio::from_json(r#"[{"op": "remove", "path": "/b"}]"#).unwrap();
+    /// let e = structio::value::patch(&mut doc, &ops).unwrap_err();
+    /// assert_eq!(e.patch_failure(), Some(PatchFailure::PathNotFound));
+    /// assert_eq!(e.path(), "$[0]");
+    /// assert_eq!(e.category(), structio::Category::Data);
+    /// assert!(structio::from_json::<u8>("x").unwrap_err().patch_failure().is_none());
+    /// ```
+    pub fn patch_failure(&self) -> Option<crate::value::PatchFailure> {
+        match &self.0.code {
+            Code::Patch(issue) => Some(issue.failure()),
+            _ => None,
+        }
+    }
+
     /// The path to the value, like `$.a[3].testUints[7]`. A key longer than 96 bytes is shown
     /// cut, with its length: `$["aaaa..." (1048576 bytes)]`; [`Error::path_segments`] has it
     /// whole.
@@ -573,8 +599,10 @@ impl fmt::Display for Error {
                     write!(f, "{file}: ")?;
                 }
                 write!(f, "{}", self.0.code)?;
-                // An I/O failure opening or writing a file has no place in an input.
-                if self.0.io.is_none() || self.0.offset > 0 {
+                // An I/O failure opening or writing a file has no place in an input, nor has a
+                // failed JSON Patch (its path names the operation).
+                let placeless = self.0.io.is_some() || matches!(self.0.code, Code::Patch(_));
+                if !placeless || self.0.offset > 0 {
                     write!(f, " at byte {}", self.0.offset)?;
                 }
             }
