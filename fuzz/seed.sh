@@ -24,6 +24,9 @@ for t in json_value json_typed pretty_minify json_differential; do seed "$t" "${
 for t in beve_value beve_typed beve_transcode beve_to_json; do seed "$t" "${beve[@]}"; done
 # limits reads its input in both formats (delimited BEVE, deep nests of large types).
 seed limits "${json[@]}" "${beve[@]}"
+# value_patch builds a document and a JSON Patch from any bytes (tests/shapes/patch.rs): the
+# saved patch inputs and the golden files' bytes.
+seed value_patch "$root"/tests/regressions/*.patch "${json[@]}"
 # streams reads a selector byte (how the input is cut into pieces), then NDJSON, delimited BEVE
 # or a JSON array: each golden file behind two selectors.
 mkdir -p "$fuzz/corpus/streams"

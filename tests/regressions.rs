@@ -6,7 +6,8 @@
 //! format and shape, then the document) through `typed_options`, `NAME.strings` (the recipe of
 //! a string array, `oracles::string_array_of`) through `beve_strings`, `NAME.boundary.json`
 //! through the `boundary` oracle (`tests/shapes/boundary.rs`: `json::parse` against
-//! `from_json` and against `beve::parse`). JSON and BEVE inputs also go
+//! `from_json` and against `beve::parse`), `NAME.patch` (the bytes a document and a JSON Patch
+//! are built from) through `value_patch` (`tests/shapes/patch.rs`). JSON and BEVE inputs also go
 //! through `typed_options` under a few option sets ([`OPTION_SETS`]). The file name says what the
 //! input guards.
 
@@ -83,9 +84,12 @@ fn replay(name: &str, data: &[u8]) {
         run("typed_options", &oracles::typed_options);
     } else if name.ends_with(".strings") {
         run("beve_strings", &oracles::beve_strings);
+    } else if name.ends_with(".patch") {
+        run("value_patch", &shapes::patch::value_patch);
     } else {
         panic!(
-            "{name}: regression inputs end in .json, .beve, .options, .strings or .boundary.json"
+            "{name}: regression inputs end in .json, .beve, .options, .strings, .patch or \
+             .boundary.json"
         );
     }
 }

@@ -70,9 +70,12 @@ impl fmt::Display for PatchIssue {
                 match (self.op.is_empty(), self.pointer.is_empty()) {
                     (true, _) => {}
                     (false, true) => write!(f, " ({})", self.op)?,
-                    (false, false) => {
-                        write!(f, " ({} {})", self.op, crate::error::quoted_string(&self.pointer))?
-                    }
+                    (false, false) => write!(
+                        f,
+                        " ({} {})",
+                        self.op,
+                        crate::error::quoted_string(&self.pointer)
+                    )?,
                 }
             }
             None => f.write_str("JSON Patch")?,
@@ -231,7 +234,9 @@ fn array_index(token: &str, len: usize, allow_end: bool) -> Result<usize, Fail> 
         return if allow_end {
             Ok(len)
         } else {
-            Err(not_found("`-` (past the last element) names no element here"))
+            Err(not_found(
+                "`-` (past the last element) names no element here",
+            ))
         };
     }
     if !canonical {
@@ -267,7 +272,10 @@ fn step<'v>(v: &'v Value, token: &str) -> Result<Cow<'v, Value>, Fail> {
     };
     match v {
         Value::Object(m) => m.get(token).map(Cow::Borrowed).ok_or_else(missing),
-        Value::IntObject(m) => m.get(int_key(token)?).map(Cow::Borrowed).ok_or_else(missing),
+        Value::IntObject(m) => m
+            .get(int_key(token)?)
+            .map(Cow::Borrowed)
+            .ok_or_else(missing),
         Value::Array(a) => Ok(Cow::Borrowed(&a[array_index(token, a.len(), false)?])),
         Value::Typed(t) => {
             let i = array_index(token, t.len(), false)?;
@@ -612,10 +620,7 @@ pub fn merge_patch(target: &mut Value, patch: &Value) {
         let map = match t {
             Value::Object(m) => m,
             Value::IntObject(m) => {
-                let m: Map = m
-                    .iter()
-                    .map(|(k, v)| (k.to_string(), v.clone()))
-                    .collect();
+                let m: Map = m.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
                 *t = Value::Object(m);
                 t.as_object_mut().expect("just made")
             }
@@ -643,8 +648,11 @@ pub fn merge_patch(target: &mut Value, patch: &Value) {
         if pending.is_empty() {
             continue;
         }
-        let wanted: std::collections::HashMap<&str, usize> =
-            pending.iter().enumerate().map(|(i, (k, _))| (*k, i)).collect();
+        let wanted: std::collections::HashMap<&str, usize> = pending
+            .iter()
+            .enumerate()
+            .map(|(i, (k, _))| (*k, i))
+            .collect();
         let mut slots: Vec<Option<&mut Value>> = Vec::new();
         slots.resize_with(pending.len(), || None);
         for (k, v) in map.iter_mut() {
@@ -729,9 +737,13 @@ pub fn diff(from: &Value, to: &Value) -> Value {
             }
             (Value::IntObject(x), Value::IntObject(y)) if x.kind() == y.kind() => {
                 diff_members(
-                    x.iter().map(|(k, v)| (Cow::Owned(k.to_string()), v)).collect(),
+                    x.iter()
+                        .map(|(k, v)| (Cow::Owned(k.to_string()), v))
+                        .collect(),
                     |k| IntKey::parse(k).and_then(|k| y.get(k)),
-                    y.iter().map(|(k, v)| (Cow::Owned(k.to_string()), v)).collect(),
+                    y.iter()
+                        .map(|(k, v)| (Cow::Owned(k.to_string()), v))
+                        .collect(),
                     |k| IntKey::parse(k).is_some_and(|k| x.contains_key(k)),
                     &path,
                     &mut ops,

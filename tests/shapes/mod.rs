@@ -10,5 +10,6 @@ pub mod everything;
 pub mod limits;
 pub mod more;
 pub mod oracles;
+pub mod patch;
 pub mod streams;
 pub mod tree;
