@@ -30,6 +30,8 @@ pub use crate::schema::derive_support::{
 pub use crate::schema::rules::constrain as constrain_schema;
 pub use crate::schema::{JsonSchema, SchemaGenerator};
 pub use crate::value::Value;
+// `value!`'s literals: the `Value` that reading the same JSON text gives, chosen at compile time.
+pub use structio_derive::value_literal;
 // `#[structio(serde)]` fields: written and read through their serde impls.
 #[cfg(feature = "serde")]
 pub use crate::serde::{read_serde, write_serde};

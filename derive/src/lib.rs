@@ -23,6 +23,7 @@ mod case;
 mod convert;
 mod enums;
 mod keys;
+mod literal;
 mod model;
 mod rules;
 mod schema;
@@ -256,4 +257,12 @@ fn stub(input: &DeriveInput) -> TokenStream {
         _ => {}
     }
     out
+}
+
+/// The literal half of `structio::value!` (`$crate`, then a literal, maybe negated): not an API
+/// of its own; use `structio::value!`.
+#[doc(hidden)]
+#[proc_macro]
+pub fn value_literal(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    literal::expand(input.into()).into()
 }

@@ -49,6 +49,7 @@ mod from;
 mod index;
 mod int_map;
 pub(crate) mod json_patch;
+mod macros;
 mod map;
 mod number;
 mod parts;
