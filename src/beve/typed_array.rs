@@ -289,7 +289,7 @@ fn unpack_bits(out: &mut Vec<bool>, bits: &[u8], n: usize) {
     for &b in &bits[..n / 8] {
         out.extend_from_slice(&spread(b));
     }
-    if n % 8 != 0 {
+    if !n.is_multiple_of(8) {
         out.extend_from_slice(&spread(bits[n / 8])[..n % 8]);
     }
 }

@@ -287,7 +287,7 @@ impl<S: Sink> Writer for BeveWriter<S> {
             self.out.extend(&chunk[..n]);
             left -= n;
         }
-        if len % 8 != 0 {
+        if !len.is_multiple_of(8) {
             // The last byte keeps its unused high bits zero.
             let mut b = 0u8;
             for j in 0..len % 8 {

@@ -254,7 +254,7 @@ pub(crate) fn push_offset(t: &mut Text, offset: i32) {
     t.digits(u64::from(a / 3600), 2);
     t.push(b':');
     t.digits(u64::from(a / 60 % 60), 2);
-    if a % 60 != 0 {
+    if !a.is_multiple_of(60) {
         t.push(b':');
         t.digits(u64::from(a % 60), 2);
     }

@@ -1,7 +1,7 @@
 //! JSON Schema (draft 2020-12) from the same description that reads and writes a type.
 //!
 //! [`JsonSchema`] is implemented by `#[derive(Reflect)]` and by every std and feature type that
-//! implements [`Reflect`](crate::Reflect); [`json_schema`](crate::json_schema) turns it into a
+//! implements [`Reflect`](crate::Reflect); [`json_schema`] turns it into a
 //! complete schema document. The schema describes what structio's JSON reader accepts under the
 //! default [`ReadOptions`](crate::ReadOptions): the keys as written (after `rename` and
 //! `rename_all`), the members a document may leave out, `additionalProperties: false` because
@@ -44,7 +44,7 @@ use std::collections::{HashMap, HashSet};
 
 use crate::value::{Array, Map, Value};
 
-/// The `$schema` of the documents [`json_schema`](crate::json_schema) makes: JSON Schema draft
+/// The `$schema` of the documents [`json_schema`] makes: JSON Schema draft
 /// 2020-12.
 pub const DRAFT_2020_12: &str = "https://json-schema.org/draft/2020-12/schema";
 

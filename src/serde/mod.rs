@@ -5,7 +5,7 @@
 //! A serde `Serializer` over any [`Writer`] and a serde `Deserializer` over any [`Reader`]: no
 //! intermediate [`Value`](crate::Value), no text in between. Each serde call becomes the call a
 //! `#[derive(Reflect)]` type makes for the same value, so a type that derives both serde's
-//! traits and [`Reflect`](crate::Reflect) with the same names is written byte for byte as
+//! traits and [`Reflect`] with the same names is written byte for byte as
 //! structio writes it, in both formats (Glaze's float layout and escapes in JSON, typed
 //! arrays in BEVE, `None` members left out), and reads the same.
 //!
@@ -60,7 +60,7 @@
 //!
 //! Serde's internally tagged, adjacently tagged and untagged enums come out as structio's
 //! `tag`, `tag` + `content` and `untagged` enums do. [`Value`](crate::Value) implements
-//! `Serialize` and `Deserialize` (here, for use with any serde format), and [`Error`]
+//! `Serialize` and `Deserialize` (here, for use with any serde format), and [`Error`](crate::Error)
 //! implements `serde::de::Error` and `serde::ser::Error`.
 //!
 //! # What serde does not tell

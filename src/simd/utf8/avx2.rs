@@ -444,11 +444,11 @@ mod tests {
                 s.push_str(pieces[(next() % pieces.len() as u64) as usize]);
             }
             let mut b = s.into_bytes();
-            agrees(&b, (next() % 5) as usize, next() % 2 == 0);
+            agrees(&b, (next() % 5) as usize, next().is_multiple_of(2));
             if !b.is_empty() {
                 let k = (next() % b.len() as u64) as usize;
                 b[k] = next() as u8;
-                agrees(&b, (next() % 5) as usize, next() % 2 == 0);
+                agrees(&b, (next() % 5) as usize, next().is_multiple_of(2));
             }
         }
     }

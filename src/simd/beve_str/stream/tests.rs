@@ -311,7 +311,7 @@ fn random_arrays_and_their_corruptions_into_used_vectors<K: Kernel>() {
         let count = (next() % 600) as usize;
         let mut strings: Vec<Vec<u8>> = (0..count)
             .map(|_| {
-                let n = if next() % 50 == 0 {
+                let n = if next().is_multiple_of(50) {
                     next() % 400
                 } else {
                     next() % 60
