@@ -168,12 +168,14 @@ fn variant_needs_payload(name: &str, offset: usize) -> Error {
 
 /// Reads an internally tagged enum: an object holding the tag (best first) and the variant's
 /// members. When the tag is not the first key the object is scanned for it and then read from
-/// its start again. `body(i, r, map)` reads the members of variant `i` (passing the tag over).
+/// its start again. `body(i, r, map, start)` reads the members of variant `i` (passing the tag
+/// over); `start` is where the object starts, where the container rules of a newtype
+/// variant's payload report (see [`crate::__private::read_members_in`]).
 #[inline]
 pub fn read_internal<'de, R, F>(r: &mut R, info: &VariantsInfo, tag: &str, body: F) -> Result<()>
 where
     R: Reader<'de>,
-    F: FnOnce(usize, &mut R, &mut R::Map) -> Result<()>,
+    F: FnOnce(usize, &mut R, &mut R::Map, R::Pos) -> Result<()>,
 {
     crate::read::with_stack!(read_internal(r, info, tag, body));
     if r.options().error_on_duplicate_keys {
@@ -187,7 +189,7 @@ where
     };
     if first_is_tag {
         let i = read_variant_name(r, info)?;
-        return body(i, r, &mut map);
+        return body(i, r, &mut map, start);
     }
     r.skip_value()?;
     let i = loop {
@@ -202,7 +204,7 @@ where
     };
     r.restore(start);
     let mut map = r.begin_object()?;
-    body(i, r, &mut map)
+    body(i, r, &mut map, start)
 }
 
 /// Under `error_on_duplicate_keys`: checks in a first pass that the object at the reader holds
