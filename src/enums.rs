@@ -7,6 +7,7 @@
 use crate::error::{Category, Code, Error, PathSegment, Result};
 use crate::number::Wire;
 use crate::reflect::{EnumInfo, FieldsInfo, Key, Reader, UnknownKeys, ValueKind};
+use crate::report::Step;
 use structio_keys::shape;
 
 /// "unknown variant `name`" at `offset`.
@@ -110,6 +111,28 @@ fn wire_text(w: Wire) -> String {
     }
 }
 
+/// Runs `read` (reading the payload under member `name`) with a collecting reader's path in
+/// `name`, so that what the payload's walk records in place (a broken constraint, a member of
+/// the wrong type) is named by it, as an error `read` returns is. Other readers just run it.
+#[inline(always)]
+fn within<'de, R: Reader<'de>, T>(
+    r: &mut R,
+    name: &'static str,
+    read: impl FnOnce(&mut R) -> Result<T>,
+) -> Result<T> {
+    if !R::COLLECTS {
+        return read(r);
+    }
+    if let Some(c) = r.collector() {
+        c.enter(Step::Field(name));
+    }
+    let res = read(r);
+    if let Some(c) = r.collector() {
+        c.leave();
+    }
+    res
+}
+
 /// Reads an externally tagged enum: a string naming a unit variant, or an object with exactly
 /// one key naming the variant and holding its payload. `payload(i, r, present)` reads the
 /// payload of variant `i` (`present` is false for the bare-string form of a unit variant).
@@ -139,7 +162,9 @@ where
                     None => return Err(unknown_variant(&String::from_utf8_lossy(k), key_at)),
                 },
             };
-            payload(i, r, true).map_err(|e| e.push_path(PathSegment::Field(info.keys.names[i])))?;
+            let name = info.keys.names[i];
+            within(r, name, |r| payload(i, r, true))
+                .map_err(|e| e.push_path(PathSegment::Field(name)))?;
             let extra_at = r.offset();
             match r.next_field(&mut map)? {
                 None => Ok(()),
@@ -270,9 +295,8 @@ where
             // A content seen before the tag (`content_at`) is read at the end; another one is
             // a duplicate whether or not the tag came in between.
             Member::Content => match (variant, payload.take()) {
-                (Some(i), Some(f)) if content_at.is_none() => {
-                    f(i, r, true).map_err(|e| e.push_path(PathSegment::Field(content)))?
-                }
+                (Some(i), Some(f)) if content_at.is_none() => within(r, content, |r| f(i, r, true))
+                    .map_err(|e| e.push_path(PathSegment::Field(content)))?,
                 (None, Some(f)) if content_at.is_none() => {
                     payload = Some(f);
                     content_at = Some(r.save());
@@ -294,7 +318,8 @@ where
         Some(pos) => {
             let end = r.save();
             r.restore(pos);
-            f(i, r, true).map_err(|e| e.push_path(PathSegment::Field(content)))?;
+            within(r, content, |r| f(i, r, true))
+                .map_err(|e| e.push_path(PathSegment::Field(content)))?;
             r.restore(end);
             Ok(())
         }
