@@ -588,3 +588,212 @@ fn try_from_source_check_runs() {
 fn with_module_payload_check_runs() {
     matrix::<WithModule>();
 }
+
+fn id_not_zero(o: &Outer) -> Result<(), String> {
+    if o.id != 0 {
+        Ok(())
+    } else {
+        Err("id is zero".into())
+    }
+}
+
+/// A struct with a rule of its own that flattens one with another.
+#[derive(Reflect, Debug, Clone, PartialEq, Default)]
+#[structio(check = "id_not_zero")]
+pub struct Outer {
+    id: u32,
+    #[structio(flatten)]
+    pair: Pair,
+}
+
+/// Both rules run: the flattened struct's first (a trusted reader reports it), then the
+/// container's; the collecting readers report both, at the object.
+#[test]
+fn flattened_and_own_checks_both_run() {
+    let text = r#"{"id":0,"a":4,"b":3}"#;
+    let e = structio::from_json::<Outer>(text).unwrap_err();
+    assert_eq!(
+        (e.path().as_str(), e.message()),
+        ("$", CHECK_MESSAGE.into())
+    );
+    assert_eq!(e.offset(), 0);
+    let bytes = structio::to_beve(&structio::from_json::<structio::Value>(text).unwrap());
+    let json = structio::json::parse::<Outer>(text).unwrap_err();
+    let beve = structio::beve::parse::<Outer>(&bytes).unwrap_err();
+    for r in [&json, &beve] {
+        let found: Vec<(&str, &str, &str)> = r
+            .issues()
+            .iter()
+            .map(|i| (i.path(), i.message(), i.rule().unwrap().name()))
+            .collect();
+        assert_eq!(
+            found,
+            [("$", CHECK_MESSAGE, "check"), ("$", "id is zero", "check")],
+            "{r}"
+        );
+    }
+    let bad = Outer {
+        id: 0,
+        pair: BAD_CHECK,
+    };
+    assert_eq!(structio::check(&bad).unwrap_err().issues().len(), 2);
+    // Each alone.
+    assert!(structio::from_json::<Outer>(r#"{"id":0,"a":3,"b":4}"#).is_err());
+    assert!(structio::from_json::<Outer>(r#"{"id":1,"a":4,"b":3}"#).is_err());
+    let ok: Outer = structio::from_json(r#"{"id":1,"a":3,"b":4}"#).unwrap();
+    assert_eq!(ok.pair, GOOD);
+}
+
+/// The tag elsewhere than first (read in a second pass over the object): the payload's rule
+/// still runs, and reports where the object starts, as the struct alone does.
+#[test]
+fn internally_tagged_payload_check_runs_with_the_tag_last() {
+    let text = "[{\"type\":\"Q\",\"x\":1},\n  {\"a\":4,\"b\":3,\"type\":\"P\"}]";
+    let e = structio::from_json::<Vec<Internal>>(text).unwrap_err();
+    assert_eq!(e.category(), Category::Constraint);
+    assert_eq!(
+        (e.path().as_str(), e.message()),
+        ("$[1]", CHECK_MESSAGE.into())
+    );
+    assert_eq!(e.line_column(), Some((2, 3)));
+    let r = structio::json::parse::<Vec<Internal>>(text).unwrap_err();
+    assert_eq!(r.issues().len(), 1, "{r}");
+    assert_eq!(r.issues()[0].pointer(), "/1");
+    assert_eq!(r.issues()[0].line_column(), Some((2, 3)));
+    // The tag first reports at the same place.
+    let first = "[{\"type\":\"Q\",\"x\":1},\n  {\"type\":\"P\",\"a\":4,\"b\":3}]";
+    let e = structio::from_json::<Vec<Internal>>(first).unwrap_err();
+    assert_eq!(e.line_column(), Some((2, 3)));
+    // Under `error_on_duplicate_keys` (a pass that checks the tag first).
+    let opts = structio::json::Options {
+        read: ReadOptions {
+            error_on_duplicate_keys: true,
+            ..ReadOptions::default()
+        },
+        ..structio::json::Options::default()
+    };
+    let e = structio::json::from_json_with::<Vec<Internal>>(text, &opts).unwrap_err();
+    assert_eq!(
+        (e.path().as_str(), e.message()),
+        ("$[1]", CHECK_MESSAGE.into())
+    );
+    let ok: Vec<Internal> = structio::from_json("[{\"b\":4,\"a\":3,\"type\":\"P\"}]").unwrap();
+    assert_eq!(ok, [Internal::P(GOOD)]);
+}
+
+/// A member that could not be read is the only issue: the rule does not run on a struct
+/// whose members were not all read (as for the struct alone).
+#[test]
+fn a_flattened_member_that_fails_is_reported_without_the_rule() {
+    for text in [
+        r#"{"id":7,"a":"x","b":3}"#,
+        r#"{"a":"x","b":3}"#,
+        r#"{"type":"P","a":"x","b":3}"#,
+    ] {
+        let paths = |r: structio::Report| -> Vec<(IssueKind, String)> {
+            r.issues()
+                .iter()
+                .map(|i| (i.kind(), i.path().to_string()))
+                .collect()
+        };
+        let expected = vec![(IssueKind::Type, "$.a".to_string())];
+        let found = if text.starts_with(r#"{"id""#) {
+            paths(structio::json::parse::<Flat>(text).unwrap_err())
+        } else if text.starts_with(r#"{"type""#) {
+            paths(structio::json::parse::<Internal>(text).unwrap_err())
+        } else {
+            paths(structio::json::parse::<Pair>(text).unwrap_err())
+        };
+        assert_eq!(found, expected, "{text}");
+    }
+}
+
+/// Missing members taken from the default value under `error_on_missing_keys: false`: the
+/// value built is checked as the struct alone is (`Pair::default()` breaks `a < b`).
+#[test]
+fn a_flattened_struct_left_out_is_checked_as_built() {
+    let opts = structio::json::Options {
+        read: ReadOptions {
+            error_on_missing_keys: false,
+            ..ReadOptions::default()
+        },
+        ..structio::json::Options::default()
+    };
+    let alone = structio::json::from_json_with::<Pair>("{}", &opts).unwrap_err();
+    for text in [r#"{}"#, r#"{"id":1}"#] {
+        let flat = structio::json::from_json_with::<Flat>(text, &opts).unwrap_err();
+        assert_eq!(alone.message(), flat.message(), "{text}");
+    }
+    let tagged = structio::json::from_json_with::<Internal>(r#"{"type":"P"}"#, &opts);
+    assert!(tagged.is_err());
+}
+
+#[cfg(feature = "serde")]
+mod serde_bridge {
+    //! A struct with a rule that holds a serde field (`#[structio(serde)]`, read by the serde
+    //! bridge), flattened and as an internally tagged payload.
+    use super::*;
+
+    #[derive(serde::Serialize, serde::Deserialize, Debug, Clone, PartialEq, Default)]
+    pub struct Note {
+        text: String,
+    }
+
+    fn noted_ok(p: &Noted) -> Result<(), String> {
+        pair_ok(&Pair { a: p.a, b: p.b })
+    }
+
+    #[derive(Reflect, Debug, Clone, PartialEq, Default)]
+    #[structio(check = "noted_ok")]
+    pub struct Noted {
+        #[structio(range(max = 100))]
+        a: i32,
+        b: i32,
+        // A serde member has no default value of its own: flattened and tagged structs are
+        // read new from their default value.
+        #[structio(serde, default)]
+        note: Note,
+    }
+
+    #[derive(Reflect, Debug, Clone, PartialEq, Default)]
+    pub struct FlatNoted {
+        id: u32,
+        #[structio(flatten)]
+        noted: Noted,
+    }
+
+    impl Shape for FlatNoted {
+        fn wrap(p: Pair) -> Self {
+            FlatNoted {
+                id: 1,
+                noted: Noted {
+                    a: p.a,
+                    b: p.b,
+                    note: Note { text: "n".into() },
+                },
+            }
+        }
+        const CHECK_AT: Option<&'static str> = Some("$");
+        const FIELD_AT: Option<&'static str> = Some("$.a");
+    }
+
+    #[derive(Reflect, Debug, Clone, PartialEq)]
+    #[structio(tag = "type")]
+    pub enum TaggedNoted {
+        N(Noted),
+    }
+
+    impl Shape for TaggedNoted {
+        fn wrap(p: Pair) -> Self {
+            TaggedNoted::N(FlatNoted::wrap(p).noted)
+        }
+        const CHECK_AT: Option<&'static str> = Some("$");
+        const FIELD_AT: Option<&'static str> = Some("$.a");
+    }
+
+    #[test]
+    fn serde_field_in_a_flattened_or_tagged_struct_check_runs() {
+        matrix::<FlatNoted>();
+        matrix::<TaggedNoted>();
+    }
+}
