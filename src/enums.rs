@@ -7,6 +7,7 @@
 use crate::error::{Category, Code, Error, PathSegment, Result};
 use crate::number::Wire;
 use crate::reflect::{EnumInfo, FieldsInfo, Key, Reader, UnknownKeys, ValueKind};
+use crate::report::Step;
 use structio_keys::shape;
 
 /// "unknown variant `name`" at `offset`.
@@ -110,6 +111,28 @@ fn wire_text(w: Wire) -> String {
     }
 }
 
+/// Runs `read` (reading the payload under member `name`) with a collecting reader's path in
+/// `name`, so that what the payload's walk records in place (a broken constraint, a member of
+/// the wrong type) is named by it, as an error `read` returns is. Other readers just run it.
+#[inline(always)]
+fn within<'de, R: Reader<'de>, T>(
+    r: &mut R,
+    name: &'static str,
+    read: impl FnOnce(&mut R) -> Result<T>,
+) -> Result<T> {
+    if !R::COLLECTS {
+        return read(r);
+    }
+    if let Some(c) = r.collector() {
+        c.enter(Step::Field(name));
+    }
+    let res = read(r);
+    if let Some(c) = r.collector() {
+        c.leave();
+    }
+    res
+}
+
 /// Reads an externally tagged enum: a string naming a unit variant, or an object with exactly
 /// one key naming the variant and holding its payload. `payload(i, r, present)` reads the
 /// payload of variant `i` (`present` is false for the bare-string form of a unit variant).
@@ -139,7 +162,9 @@ where
                     None => return Err(unknown_variant(&String::from_utf8_lossy(k), key_at)),
                 },
             };
-            payload(i, r, true).map_err(|e| e.push_path(PathSegment::Field(info.keys.names[i])))?;
+            let name = info.keys.names[i];
+            within(r, name, |r| payload(i, r, true))
+                .map_err(|e| e.push_path(PathSegment::Field(name)))?;
             let extra_at = r.offset();
             match r.next_field(&mut map)? {
                 None => Ok(()),
@@ -168,12 +193,14 @@ fn variant_needs_payload(name: &str, offset: usize) -> Error {
 
 /// Reads an internally tagged enum: an object holding the tag (best first) and the variant's
 /// members. When the tag is not the first key the object is scanned for it and then read from
-/// its start again. `body(i, r, map)` reads the members of variant `i` (passing the tag over).
+/// its start again. `body(i, r, map, start)` reads the members of variant `i` (passing the tag
+/// over); `start` is where the object starts, where the container rules of a newtype
+/// variant's payload report (see [`crate::__private::read_members_in`]).
 #[inline]
 pub fn read_internal<'de, R, F>(r: &mut R, info: &VariantsInfo, tag: &str, body: F) -> Result<()>
 where
     R: Reader<'de>,
-    F: FnOnce(usize, &mut R, &mut R::Map) -> Result<()>,
+    F: FnOnce(usize, &mut R, &mut R::Map, R::Pos) -> Result<()>,
 {
     crate::read::with_stack!(read_internal(r, info, tag, body));
     if r.options().error_on_duplicate_keys {
@@ -187,7 +214,7 @@ where
     };
     if first_is_tag {
         let i = read_variant_name(r, info)?;
-        return body(i, r, &mut map);
+        return body(i, r, &mut map, start);
     }
     r.skip_value()?;
     let i = loop {
@@ -202,7 +229,7 @@ where
     };
     r.restore(start);
     let mut map = r.begin_object()?;
-    body(i, r, &mut map)
+    body(i, r, &mut map, start)
 }
 
 /// Under `error_on_duplicate_keys`: checks in a first pass that the object at the reader holds
@@ -268,9 +295,8 @@ where
             // A content seen before the tag (`content_at`) is read at the end; another one is
             // a duplicate whether or not the tag came in between.
             Member::Content => match (variant, payload.take()) {
-                (Some(i), Some(f)) if content_at.is_none() => {
-                    f(i, r, true).map_err(|e| e.push_path(PathSegment::Field(content)))?
-                }
+                (Some(i), Some(f)) if content_at.is_none() => within(r, content, |r| f(i, r, true))
+                    .map_err(|e| e.push_path(PathSegment::Field(content)))?,
                 (None, Some(f)) if content_at.is_none() => {
                     payload = Some(f);
                     content_at = Some(r.save());
@@ -292,7 +318,8 @@ where
         Some(pos) => {
             let end = r.save();
             r.restore(pos);
-            f(i, r, true).map_err(|e| e.push_path(PathSegment::Field(content)))?;
+            within(r, content, |r| f(i, r, true))
+                .map_err(|e| e.push_path(PathSegment::Field(content)))?;
             r.restore(end);
             Ok(())
         }

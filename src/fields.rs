@@ -3,6 +3,7 @@
 //! members through it, with those of `#[structio(flatten)]` fields and the keys a flattened
 //! map keeps.
 
+use crate::constraint::Violations;
 use crate::error::{Code, Error, Result};
 use crate::read::{read_flat_fields_in, Member};
 use crate::reflect::{FieldsInfo, Reader, Reflect, Writer};
@@ -75,6 +76,16 @@ pub trait Fields<'de>: Reflect<'de> {
     /// [`crate::ReadOptions::merge`]).
     #[inline(always)]
     fn clear_rest(&mut self) {}
+    /// Whether the struct, or one of its flattened fields, declares a container rule
+    /// (`#[structio(check = "..")]`): then whoever reads its members without its own
+    /// [`Reflect::read`] (a struct flattening it, an internally tagged enum holding it as a
+    /// newtype payload) runs [`Fields::check_fields`] on it once they are read. False (the
+    /// default) for a struct without one, so that reading it that way costs nothing more.
+    const CHECKS: bool = false;
+    /// Runs the container rules of the struct (when [`Fields::CHECKS`]), those of its
+    /// flattened fields first, then its own, pushing what they break to `out`.
+    #[inline(always)]
+    fn check_fields(&self, _out: &mut Violations) {}
 }
 
 /// The keys a flattened map kept from one object, noted only under
@@ -149,9 +160,33 @@ where
     read_member_of(target, m, r, &mut KeptKeys(None))
 }
 
-/// Reads the rest of an object the caller started into the members of `target`.
+/// Reads the rest of an object the caller started (at the saved position `start`, where its
+/// container rules report) into the members of `target` (the payload of a newtype variant of
+/// an internally tagged enum), then runs the container rules of `target`'s type
+/// ([`Fields::check_fields`]), which its own [`Reflect::read`] would have run. A type without
+/// any ([`Fields::CHECKS`] false) is read exactly as before.
 #[inline]
 pub fn read_members_in<'de, R, T>(
+    r: &mut R,
+    map: &mut R::Map,
+    start: R::Pos,
+    target: &mut T,
+    skip_key: Option<&str>,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    T: Fields<'de>,
+{
+    if T::CHECKS {
+        read_members_unchecked(r, map, target, skip_key)?;
+        return crate::report::enforce(r, start, &*target, T::check_fields);
+    }
+    read_members_unchecked(r, map, target, skip_key)
+}
+
+/// [`read_members_in`] without the container rules.
+#[inline(always)]
+fn read_members_unchecked<'de, R, T>(
     r: &mut R,
     map: &mut R::Map,
     target: &mut T,

@@ -339,7 +339,9 @@ fn pattern(v: &Variant) -> TokenStream {
 
 /// A new value of variant `i` read from `__r`: a `Result<Self>` expression. For an internally
 /// tagged enum (`tag`), the payload's members are read from the object `__map`; the payload
-/// of a newtype variant then starts from its type's `Reflect::default_value`.
+/// of a newtype variant then starts from its type's `Reflect::default_value`, and its
+/// container rules run once its members are read (reporting at the object's start,
+/// `__start`), as its own `read` would run them.
 fn build(i: usize, v: &Variant, tag: Option<&LitStr>) -> TokenStream {
     let ident = &v.ident;
     let values = bindings(v);
@@ -356,7 +358,7 @@ fn build(i: usize, v: &Variant, tag: Option<&LitStr>) -> TokenStream {
             quote!({
                 match <#ty as __p::Reflect<'_>>::default_value() {
                     __p::Some(mut __s0) => {
-                        __p::read_members_in(__r, __map, &mut __s0, __p::Some(#tag))?;
+                        __p::read_members_in(__r, __map, __start, &mut __s0, __p::Some(#tag))?;
                         __p::Ok(Self::#ident #built)
                     }
                     __p::None => __p::Err(__p::no_default_value(#type_name, __r.offset())),
@@ -443,7 +445,7 @@ fn read_variant(i: usize, v: &Variant, tag: Option<&LitStr>, fresh: bool) -> Tok
             })
         }
         (Style::Tuple, Some(tag)) => {
-            quote!(__p::read_members_in(__r, __map, __f0, __p::Some(#tag)))
+            quote!(__p::read_members_in(__r, __map, __start, __f0, __p::Some(#tag)))
         }
         (Style::Tuple, None) if v.is_newtype() => bindings(v)[0].read(),
         (Style::Tuple, None) => tuple::read_array(&bindings(v)),
@@ -762,8 +764,15 @@ fn read_variants(variants: &[Variant], repr: &Repr, fresh: bool) -> TokenStream 
                     quote!(#i => #read,)
                 }
             });
+            // Where the object starts: the container rules of a newtype variant's payload
+            // report there.
+            let start = if variants.iter().any(|v| v.shape.style == Style::Tuple) {
+                quote!(__start)
+            } else {
+                quote!(_)
+            };
             quote! {
-                __p::read_internal(__r, &__VARIANTS, #tag, |__i, __r, __map| match __i {
+                __p::read_internal(__r, &__VARIANTS, #tag, |__i, __r, __map, #start| match __i {
                     #(#arms)*
                     _ => __p::Ok(()),
                 })

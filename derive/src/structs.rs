@@ -286,6 +286,7 @@ pub fn expand(
         in_layout,
     );
     let rules = crate::rules::fields_rules(&active);
+    let container_rules = fields_checks(check, &[], de);
     Ok(quote! {
         const __INFO: __p::FieldsInfo = #info;
 
@@ -293,6 +294,7 @@ pub fn expand(
         impl #impl_g __p::Fields<#de> for #name #ty_g #where_c {
             const INFO: &'static __p::FieldsInfo = &__INFO;
             #rules
+            #container_rules
             #[inline]
             fn count_members<__W: __p::Writer>(&self, #w_count: &__W) -> usize {
                 #presence
@@ -311,6 +313,47 @@ pub fn expand(
 
         #reflect
     })
+}
+
+/// `Fields::CHECKS` and `Fields::check_fields` for a struct with container rule `check` (its
+/// `check = ".."` closure) and flattened fields `flat` (`(member, type)`): the flattened
+/// fields' rules first (each only when its type has some), then the struct's own. Nothing for
+/// a struct with neither, which keeps the trait's defaults (no rules).
+fn fields_checks(
+    check: Option<&TokenStream>,
+    flat: &[(&syn::Member, &syn::Type)],
+    de: &syn::Lifetime,
+) -> TokenStream {
+    if check.is_none() && flat.is_empty() {
+        return TokenStream::new();
+    }
+    let flat_checks = flat.iter().map(|(m, ty)| {
+        quote! {
+            if <#ty as __p::Fields<#de>>::CHECKS {
+                __p::Fields::check_fields(&self.#m, __o);
+            }
+        }
+    });
+    let any = if check.is_some() {
+        quote!(true)
+    } else {
+        any_checks(flat.iter().map(|(_, ty)| *ty), de)
+    };
+    let own_check = check.map(|c| quote!((#c)(self, __o);));
+    quote! {
+        const CHECKS: bool = #any;
+        #[inline]
+        fn check_fields(&self, __o: &mut __p::Violations) {
+            #(#flat_checks)*
+            #own_check
+        }
+    }
+}
+
+/// Whether one of `types` (at least one) has container rules: `<A as Fields>::CHECKS || ..`.
+fn any_checks<'a>(types: impl Iterator<Item = &'a syn::Type>, de: &syn::Lifetime) -> TokenStream {
+    let each = types.map(|ty| quote!(<#ty as __p::Fields<#de>>::CHECKS));
+    quote!(#(#each)||*)
 }
 
 /// The byte strings of the canonical layout of a struct with members `names`: `"a":`, then
@@ -693,12 +736,31 @@ fn expand_flat(
     let own_absents = absent_arms(&muts);
 
     let own_rules = crate::rules::fields_rules(&own);
+    let check = crate::rules::container(&attrs.check);
+    let flat_pairs: Vec<(&syn::Member, &syn::Type)> =
+        flat.iter().map(|f| (&f.member, &f.ty)).collect();
+    let container_rules = fields_checks(check.as_ref().map(|c| &c.1), &flat_pairs, &de);
+    // The members of flattened fields are read through `read_member`, not their types' own
+    // `read`, so their container rules (`Fields::check_fields`, for the types that have any:
+    // a constant, so that types without rules read exactly as before) run here, once the
+    // object is read, reporting where it starts; the struct's own rule runs after them (see
+    // `reflect_via_fields`).
+    let flat_checks = flat.iter().map(|f| {
+        let (m, ty) = (&f.member, &f.ty);
+        quote! {
+            if <#ty as __p::Fields<#de>>::CHECKS {
+                __p::Fields::check_fields(&__v.#m, __o);
+            }
+        }
+    });
+    let any_flat_checks = any_checks(flat.iter().map(|f| &f.ty), &de);
     let type_name = name.to_string();
     let reflect = reflect_via_fields(
         input,
         attrs,
         &b,
         quote! {
+            let __start = __r.save();
             let mut __map = __r.begin_object()?;
             let mut __kept = __p::KeptKeys::default();
             if <Self as __p::Fields<#de>>::REST && !__p::Reader::options(__r).merge {
@@ -713,7 +775,13 @@ fn expand_flat(
                 <Self as __p::Fields<#de>>::flat_member,
                 <Self as __p::Fields<#de>>::REST,
                 |__m, __r| __p::read_member_of(self, __m, __r, &mut __kept),
-            )
+            )?;
+            if #any_flat_checks {
+                __p::enforce(__r, __start, &*self, |__v: &Self, __o: &mut __p::Violations| {
+                    #(#flat_checks)*
+                })?;
+            }
+            __p::Ok(())
         },
         // The members of flattened fields are read into values of their types, so a new value
         // starts from the struct's default value.
@@ -737,6 +805,7 @@ fn expand_flat(
         impl #impl_g __p::Fields<#de> for #name #ty_g #where_c {
             const INFO: &'static __p::FieldsInfo = &__INFO;
             #own_rules
+            #container_rules
             const MEMBERS: usize = #n_own #( + <#flat_types as __p::Fields<#de>>::MEMBERS )*;
             const REST: bool = false #( || <#flat_types as __p::Fields<#de>>::REST )*;
             #[inline]

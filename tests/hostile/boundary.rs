@@ -146,3 +146,87 @@ fn huge_counts_and_long_keys_stay_bounded() {
         },
     );
 }
+
+fn ordered(p: &Ordered) -> Result<(), String> {
+    if p.a <= p.b {
+        Ok(())
+    } else {
+        Err("a after b".into())
+    }
+}
+
+/// A struct with a container rule.
+#[derive(Reflect, Debug, Default)]
+#[structio(check = "ordered")]
+struct Ordered {
+    a: u32,
+    b: u32,
+}
+
+/// [`Ordered`] flattened.
+#[derive(Reflect, Debug, Default)]
+struct FlatOrdered {
+    id: u32,
+    #[structio(flatten)]
+    pair: Ordered,
+}
+
+/// [`Ordered`] as an internally tagged payload.
+#[derive(Reflect, Debug)]
+#[structio(tag = "type")]
+enum TaggedOrdered {
+    P(Ordered),
+    F(FlatOrdered),
+}
+
+/// Half a million flattened and internally tagged structs that each break their container
+/// rule (read by the walk of the struct or enum holding them, not their own `read`): the
+/// collecting readers stop at `max_issues` in one pass, the trusted ones at the first.
+#[test]
+fn a_million_broken_container_rules_stop_at_max_issues() {
+    bounded(
+        "boundary::a_million_broken_container_rules_stop_at_max_issues",
+        256,
+        || {
+            const N: usize = 500_000;
+            let mut text = String::from("[");
+            for i in 0..N {
+                if i > 0 {
+                    text.push(',');
+                }
+                text.push_str(if i % 2 == 0 {
+                    r#"{"type":"F","id":1,"a":2,"b":1}"#
+                } else {
+                    r#"{"a":2,"b":1,"type":"P"}"#
+                });
+            }
+            text.push(']');
+            timed("half a million broken container rules", 3000, || {
+                let r = structio::json::parse::<Vec<TaggedOrdered>>(&text).unwrap_err();
+                assert_eq!(r.issues().len(), 100);
+                assert!(r.issues().iter().all(|i| i.kind() == IssueKind::Constraint));
+                assert!(r.is_truncated());
+                assert_eq!(r.issues()[99].pointer(), "/99");
+                let e = structio::from_json::<Vec<TaggedOrdered>>(&text).unwrap_err();
+                assert_eq!(e.path(), "$[0]");
+            });
+            let flat: Vec<FlatOrdered> = (0..N / 10)
+                .map(|i| FlatOrdered {
+                    id: i as u32,
+                    pair: Ordered { a: 2, b: 1 },
+                })
+                .collect();
+            let bytes = structio::to_beve(&flat);
+            timed(
+                "fifty thousand broken flattened rules in BEVE",
+                3000,
+                || {
+                    let r = structio::beve::parse::<Vec<FlatOrdered>>(&bytes).unwrap_err();
+                    assert_eq!(r.issues().len(), 100);
+                    assert_eq!(r.issues()[42].pointer(), "/42");
+                    assert_eq!(structio::check(&flat).unwrap_err().issues().len(), 100);
+                },
+            );
+        },
+    );
+}
