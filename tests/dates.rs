@@ -262,8 +262,22 @@ macro_rules! for_every_type {
 /// The offsets at the ends of what the texts take (23:59:59 either way), in every form, and
 /// none.
 const EDGE_OFFSETS: &[&str] = &[
-    "", "Z", "z", "+00:00", "+23:59", "-23:59", "+2359", "-2359", "+23", "-23", "+23:59:59",
-    "-23:59:59", "+00:00:01", "-00:00:01", "+05:30:15", "-05:30:15",
+    "",
+    "Z",
+    "z",
+    "+00:00",
+    "+23:59",
+    "-23:59",
+    "+2359",
+    "-2359",
+    "+23",
+    "-23",
+    "+23:59:59",
+    "-23:59:59",
+    "+00:00:01",
+    "-00:00:01",
+    "+05:30:15",
+    "-05:30:15",
 ];
 
 /// Dates at the ends of the years a text holds, of the crates' ranges (chrono: -262143 to
@@ -392,7 +406,10 @@ fn a_leap_second_at_an_offset_with_seconds_is_an_error() {
     {
         use chrono::{DateTime, FixedOffset, Utc};
         let t = check::<DateTime<FixedOffset>>("2017-01-01T05:29:60.5+05:30").unwrap();
-        assert_eq!(structio::to_json(&t), "\"2017-01-01T05:29:60.500000000+05:30\"");
+        assert_eq!(
+            structio::to_json(&t),
+            "\"2017-01-01T05:29:60.500000000+05:30\""
+        );
         assert_eq!(
             structio::to_json(&t.with_timezone(&Utc)),
             "\"2016-12-31T23:59:60.500000000Z\""

@@ -815,7 +815,10 @@ fn atomic_writers_write_files_with_the_longest_names() {
             std::fs::read_to_string(&path).unwrap(),
             structio::json::to_json_with(&c, &pretty)
         );
-        assert_eq!(structio::read_file_json_with::<Config>(&path, &pretty).unwrap(), c);
+        assert_eq!(
+            structio::read_file_json_with::<Config>(&path, &pretty).unwrap(),
+            c
+        );
         structio::write_file_beve(&c, &path).unwrap();
         assert_eq!(structio::read_file_beve::<Config>(&path).unwrap(), c);
         structio::write_file_beve_with(&vec![1u32, 2], &path, &aligned).unwrap();

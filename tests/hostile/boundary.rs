@@ -189,7 +189,8 @@ fn millions_of_issues_without_a_cap_are_reported_in_bounded_memory() {
             assert_eq!(r.issues()[9].kind(), IssueKind::MissingKey);
             drop((r, text));
             // BEVE: the same, `{}` as two bytes (an empty object of string keys).
-            let bytes = structio::to_beve(&vec![std::collections::BTreeMap::<String, u8>::new(); N]);
+            let bytes =
+                structio::to_beve(&vec![std::collections::BTreeMap::<String, u8>::new(); N]);
             assert!(bytes.len() < 2 * N + 16, "{}", bytes.len());
             let r = timed("four million issues (BEVE)", 5000, || {
                 structio::beve::parse_with::<Vec<Wide>>(&bytes, &opts).unwrap_err()
@@ -211,7 +212,11 @@ fn millions_of_issues_without_a_cap_are_reported_in_bounded_memory() {
             assert!(unknown.path().len() < 200, "{}", unknown.path().len());
             assert!(unknown.pointer().len() < 200, "{}", unknown.pointer().len());
             assert!(unknown.message().len() < 200, "{}", unknown.message().len());
-            assert!(unknown.path().starts_with("$[0][\"kkkk"), "{}", unknown.path());
+            assert!(
+                unknown.path().starts_with("$[0][\"kkkk"),
+                "{}",
+                unknown.path()
+            );
             assert!(unknown.path().ends_with("k…\"]"), "{}", unknown.path());
             assert!(unknown.pointer().ends_with("k…"), "{}", unknown.pointer());
         },

@@ -324,11 +324,23 @@ fn date_times_past_the_range_or_unkeepable_are_errors_in_every_reader() {
             assert!(structio::beve::parse::<T>(&beve).is_err(), "{what}");
             // Among good elements: a string array in BEVE, the last element in JSON.
             let many = vec!["2024-01-01T00:00:00Z", text];
-            err(&what, structio::from_json::<Vec<T>>(&structio::to_json(&many)));
-            err(&what, structio::from_beve::<Vec<T>>(&structio::to_beve(&many)));
+            err(
+                &what,
+                structio::from_json::<Vec<T>>(&structio::to_json(&many)),
+            );
+            err(
+                &what,
+                structio::from_beve::<Vec<T>>(&structio::to_beve(&many)),
+            );
             let map = BTreeMap::from([("at", *text)]);
-            err(&what, structio::from_json::<BTreeMap<String, T>>(&structio::to_json(&map)));
-            err(&what, structio::from_beve::<BTreeMap<String, T>>(&structio::to_beve(&map)));
+            err(
+                &what,
+                structio::from_json::<BTreeMap<String, T>>(&structio::to_json(&map)),
+            );
+            err(
+                &what,
+                structio::from_beve::<BTreeMap<String, T>>(&structio::to_beve(&map)),
+            );
             let r = structio::json::parse::<Vec<T>>(&structio::to_json(&many)).unwrap_err();
             assert_eq!(r.issues().len(), 1, "{what}: {r}");
             assert_eq!(r.issues()[0].pointer(), "/1", "{what}");
@@ -340,7 +352,10 @@ fn date_times_past_the_range_or_unkeepable_are_errors_in_every_reader() {
     {
         use chrono::{DateTime, FixedOffset, Local, Utc};
         refused::<DateTime<Utc>>("DateTime<Utc>", structio::from_json(epoch).unwrap());
-        refused::<DateTime<FixedOffset>>("DateTime<FixedOffset>", structio::from_json(epoch).unwrap());
+        refused::<DateTime<FixedOffset>>(
+            "DateTime<FixedOffset>",
+            structio::from_json(epoch).unwrap(),
+        );
         refused::<DateTime<Local>>("DateTime<Local>", structio::from_json(epoch).unwrap());
     }
     #[cfg(feature = "time")]
