@@ -833,7 +833,7 @@ fn atomic_writers_write_files_with_the_longest_names() {
             .unwrap()
             .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
             .collect();
-        assert_eq!(names, [stem.clone()]);
+        assert_eq!(names, std::slice::from_ref(&stem));
         std::fs::remove_file(&path).unwrap();
     }
 }
