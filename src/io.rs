@@ -224,6 +224,20 @@ impl<R: Read> Source<R> {
     }
 }
 
+/// The most bytes of the target's name a temporary file's name keeps: with the dot before,
+/// the dot after, six random characters and `.tmp`, a temporary name is at most 44 bytes.
+const TEMP_STEM: usize = 32;
+
+/// The start of `name` a temporary file is named after: at most [`TEMP_STEM`] bytes, cut
+/// between characters.
+fn temp_stem(name: &str) -> &str {
+    let mut end = name.len().min(TEMP_STEM);
+    while !name.is_char_boundary(end) {
+        end -= 1;
+    }
+    &name[..end]
+}
+
 /// Writes the file at `path` atomically: `write` writes its contents into a temporary file in
 /// the same folder, which is flushed and synced to the disk, then renamed over `path`. On any
 /// failure the temporary file is removed and `path` is left as it was. A file replaced keeps
@@ -243,7 +257,11 @@ pub(crate) fn write_atomic(
         Some(d) if !d.as_os_str().is_empty() => d,
         _ => Path::new("."),
     };
-    let prefix = format!(".{}.", name.to_string_lossy());
+    // A name of its own, random and exclusive (`tempfile` creates it with `O_EXCL`), in the
+    // same folder so that the rename is atomic. Its length is bounded whatever the target's:
+    // at most `TEMP_STEM` bytes of the name, so that a target whose name is as long as the
+    // system allows (255 bytes) still gets a temporary file.
+    let prefix = format!(".{}.", temp_stem(&name.to_string_lossy()));
     let mut builder = tempfile::Builder::new();
     builder.prefix(&prefix).suffix(".tmp");
     #[cfg(unix)]
@@ -539,6 +557,29 @@ mod tests {
             fs::metadata(&fresh).unwrap().permissions().mode() & 0o777,
             fs::metadata(&created).unwrap().permissions().mode() & 0o777
         );
+    }
+
+    #[test]
+    fn temporary_names_stay_short_for_the_longest_file_names() {
+        assert_eq!(temp_stem("config.json"), "config.json");
+        let long = "x".repeat(255);
+        assert_eq!(temp_stem(&long).len(), TEMP_STEM);
+        // Cut between characters: 31 bytes of 'a', then a two-byte character.
+        let mixed = format!("{}é{}", "a".repeat(31), "b".repeat(200));
+        assert_eq!(temp_stem(&mixed), "a".repeat(31));
+        // Seen from inside the write: the temporary file's name is short, next to the target.
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join(&long);
+        write_atomic(&path, |w| {
+            let names = names(dir.path());
+            assert_eq!(names.len(), 1);
+            assert!(names[0].len() <= 44, "{}", names[0]);
+            assert!(names[0].starts_with(&format!(".{}.", &long[..TEMP_STEM])));
+            assert!(names[0].ends_with(".tmp"));
+            w.write_all(b"1")
+        })
+        .unwrap();
+        assert_eq!(names(dir.path()), [long]);
     }
 
     #[test]

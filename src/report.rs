@@ -20,7 +20,9 @@ use crate::value::Value;
 /// Options of [`crate::json::parse_with`] and [`crate::beve::parse_with`].
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ParseOptions {
-    /// Stop after this many issues (default 100): the report then says it was truncated.
+    /// Stop after this many issues (default 100): the report then says it was truncated. A
+    /// report also stops, truncated, once its issues would take more than 128 bytes per byte of
+    /// input (at least 1 MiB), so `usize::MAX` means "no cap" without risking memory.
     pub max_issues: usize,
     /// The reader's options (unknown keys, missing and duplicate keys, depth).
     pub read: ReadOptions,
@@ -166,7 +168,9 @@ impl Report {
         &self.issues
     }
 
-    /// Whether reading stopped at [`ParseOptions::max_issues`] (the document may have more).
+    /// Whether reading stopped at [`ParseOptions::max_issues`], or at the memory a report may
+    /// take (128 bytes per byte of input, at least 1 MiB, whatever `max_issues` says): the
+    /// document may have more.
     pub fn is_truncated(&self) -> bool {
         self.truncated
     }
@@ -276,6 +280,8 @@ impl std::error::Error for Report {}
 pub struct Collector {
     issues: Vec<Issue>,
     max: usize,
+    /// The bytes the issues may still take ([`report_budget`] of the input's length).
+    budget: usize,
     /// The path of the value being read.
     path: Path,
     /// Arrays and objects open (counted by [`Collecting`]).
@@ -286,11 +292,13 @@ pub struct Collector {
 }
 
 impl Collector {
-    /// An empty record that stops at `max` issues.
-    pub(crate) fn new(max: usize) -> Collector {
+    /// An empty record that stops at `max` issues, or when the issues would take more memory
+    /// than an input of `input_len` bytes justifies ([`report_budget`]).
+    pub(crate) fn new(max: usize, input_len: usize) -> Collector {
         Collector {
             issues: Vec::new(),
             max: max.max(1),
+            budget: report_budget(input_len),
             path: Path::new(),
             depth: 0,
             suspended: 0,
@@ -322,9 +330,17 @@ impl Collector {
         self.path.pop();
     }
 
-    /// Records `issue`; the cap error once [`ParseOptions::max_issues`] are recorded.
+    /// Records `issue`; the cap error once [`ParseOptions::max_issues`] are recorded, or once
+    /// the next issue could pass the memory budget (then `issue` is not recorded).
     #[cold]
     fn add(&mut self, issue: Issue, at: usize) -> Result<()> {
+        // Twice the issue's own size: the vector may double its capacity to take it.
+        let cost = 2 * std::mem::size_of::<Issue>() + issue.heap_bytes();
+        if cost > self.budget {
+            self.truncated = true;
+            return Err(Error::new(Code::IssueCap(self.issues.len()), at));
+        }
+        self.budget -= cost;
         self.issues.push(issue);
         if self.issues.len() >= self.max {
             self.truncated = true;
@@ -376,6 +392,7 @@ impl Collector {
                 _ => {
                     // Past the cap the stopping error is still shown: it is why reading ended.
                     self.max = usize::MAX;
+                    self.budget = usize::MAX;
                     let _ = self.record_error(&e);
                 }
             }
@@ -487,7 +504,57 @@ fn kind_of(e: &Error) -> IssueKind {
     }
 }
 
-/// An issue at `segs` (outermost first).
+/// The memory a report may take per byte of input: an issue takes at least one byte of input
+/// (a `1,` of an array of bools is two), though a struct's missing members may be many for
+/// the two bytes of `{}`.
+const REPORT_BYTES_PER_INPUT_BYTE: usize = 128;
+
+/// The memory any report may take, however short its input: some thousands of issues.
+const REPORT_BYTES_FLOOR: usize = 1 << 20;
+
+/// The most bytes of a path, a JSON Pointer or a message an issue keeps.
+const MAX_ISSUE_TEXT: usize = 1024;
+
+/// The most bytes of a map's key kept in a path or a pointer.
+const MAX_KEY_IN_PATH: usize = 128;
+
+/// The bytes the issues of a report on `input_len` bytes may take: past it the report stops,
+/// marked as truncated, as at [`ParseOptions::max_issues`], so that a document of millions of
+/// issues read with no cap to speak of (`max_issues: usize::MAX`) is reported in memory
+/// linear in its length rather than running out of it.
+fn report_budget(input_len: usize) -> usize {
+    input_len
+        .saturating_mul(REPORT_BYTES_PER_INPUT_BYTE)
+        .saturating_add(REPORT_BYTES_FLOOR)
+}
+
+/// `s` cut to at most `max` bytes (between characters), with `…` after it when cut, holding no
+/// more memory than its length.
+fn clip(mut s: String, max: usize) -> String {
+    if s.len() > max {
+        let mut end = max;
+        while !s.is_char_boundary(end) {
+            end -= 1;
+        }
+        s.truncate(end);
+        s.push('…');
+    }
+    s.shrink_to_fit();
+    s
+}
+
+impl Issue {
+    /// The heap memory the issue holds (bounded: its texts are clipped, see [`issue`]).
+    fn heap_bytes(&self) -> usize {
+        // A constraint's parameters: a small map (a name and a bound or two).
+        let params = self.constraint.as_ref().map_or(0, |_| 256);
+        self.pointer.capacity() + self.path.capacity() + self.message.capacity() + params
+    }
+}
+
+/// An issue at `segs` (outermost first). Its path, pointer and message are clipped to
+/// [`MAX_ISSUE_TEXT`] bytes, so that an issue deep in a document or under a long key holds a
+/// bounded amount of memory.
 fn issue(
     kind: IssueKind,
     segs: &[PathSegment],
@@ -498,9 +565,9 @@ fn issue(
     let (pointer, path) = render(segs);
     Issue {
         kind,
-        pointer,
-        path,
-        message,
+        pointer: clip(pointer, MAX_ISSUE_TEXT),
+        path: clip(path, MAX_ISSUE_TEXT),
+        message: clip(message, MAX_ISSUE_TEXT),
         offset,
         line: None,
         column: None,
@@ -511,7 +578,8 @@ fn issue(
 }
 
 /// `segs` as an RFC 6901 pointer (`/tags/3`, `~` and `/` escaped as `~0` and `~1`) and as a
-/// path (`$.tags[3]`; a key that is not a plain name as `["a key"]`).
+/// path (`$.tags[3]`; a key that is not a plain name as `["a key"]`). A map's key longer than
+/// [`MAX_KEY_IN_PATH`] bytes is cut, with `…` after it.
 fn render(segs: &[PathSegment]) -> (String, String) {
     let mut pointer = String::new();
     let mut path = String::from("$");
@@ -523,6 +591,7 @@ fn render(segs: &[PathSegment]) -> (String, String) {
                 named(&mut path, name);
             }
             PathSegment::Key(k) => {
+                let k = &clip_str(k, MAX_KEY_IN_PATH);
                 pointer.push_str(&k.replace('~', "~0").replace('/', "~1"));
                 named(&mut path, k);
             }
@@ -533,6 +602,18 @@ fn render(segs: &[PathSegment]) -> (String, String) {
         }
     }
     (pointer, path)
+}
+
+/// `k`, or its first `max` bytes (cut between characters) and `…`.
+fn clip_str(k: &str, max: usize) -> std::borrow::Cow<'_, str> {
+    if k.len() <= max {
+        return std::borrow::Cow::Borrowed(k);
+    }
+    let mut end = max;
+    while !k.is_char_boundary(end) {
+        end -= 1;
+    }
+    std::borrow::Cow::Owned(format!("{}…", &k[..end]))
 }
 
 /// Adds `.name` to `path`, or `["name"]` when it is not a plain name.
@@ -631,6 +712,7 @@ pub fn check<T: crate::ReflectOwned>(value: &T) -> std::result::Result<(), Repor
 /// `finish` checking what follows the value: the value, or the report.
 pub(crate) fn parse_with<'de, T, R>(
     r: R,
+    input_len: usize,
     max_issues: usize,
     finish: impl FnOnce(&mut R) -> Result<()>,
 ) -> std::result::Result<T, Report>
@@ -638,7 +720,7 @@ where
     T: crate::Reflect<'de>,
     R: Reader<'de>,
 {
-    let mut c = Collector::new(max_issues);
+    let mut c = Collector::new(max_issues, input_len);
     let mut r = Collecting { r, c: &mut c };
     // The value goes straight from the read to the caller (it may be large: no `Result`
     // combinators moving it through closures on the way).
@@ -983,8 +1065,37 @@ mod tests {
     }
 
     #[test]
+    fn the_report_stops_at_its_memory_budget_and_clips_its_texts() {
+        // No cap on the count: the budget of an empty input (1 MiB) stops it.
+        let mut c = Collector::new(usize::MAX, 0);
+        let e = Error::new(Code::InvalidNumber, 1);
+        let mut n = 0;
+        while c.record_error(&e).is_ok() {
+            n += 1;
+            assert!(n < 10_000, "no budget");
+        }
+        let per = 2 * std::mem::size_of::<Issue>();
+        assert!(n > REPORT_BYTES_FLOOR / (per + 256), "{n}");
+        let r = c.finish(None);
+        assert_eq!(r.issues().len(), n);
+        assert!(r.is_truncated());
+        // A long key is cut in the path and the pointer; a long message is cut.
+        let key = "k/".repeat(1000);
+        let i = issue(
+            IssueKind::Type,
+            &[PathSegment::Key(key), PathSegment::Index(7)],
+            "m".repeat(5000),
+            None,
+            None,
+        );
+        assert_eq!(i.path(), format!("$[\"{}…\"][7]", "k/".repeat(64)));
+        assert_eq!(i.pointer(), format!("/{}…/7", "k~1".repeat(64)));
+        assert_eq!(i.message(), format!("{}…", "m".repeat(MAX_ISSUE_TEXT)));
+    }
+
+    #[test]
     fn the_cap_stops_and_marks_the_report() {
-        let mut c = Collector::new(2);
+        let mut c = Collector::new(2, 0);
         let e = Error::new(Code::InvalidNumber, 1);
         assert!(c.record_error(&e).is_ok());
         let stop = c.record_error(&e).unwrap_err();

@@ -784,6 +784,60 @@ fn files_are_read_and_written_and_errors_name_them() {
     );
 }
 
+/// Every atomic writer writes a file whose name is as long as the system allows (255 bytes,
+/// `NAME_MAX` on Linux and macOS), and the file reads back: the temporary file it writes first
+/// has a short name of its own, not the target's name with more around it (issue 42). Also
+/// with a name of multi-byte characters, which the temporary name cuts between characters.
+#[test]
+fn atomic_writers_write_files_with_the_longest_names() {
+    let dir = tempfile::tempdir().unwrap();
+    let c = Config {
+        name: "svc".into(),
+        port: 80,
+    };
+    let events: Vec<Event> = (0..3).map(ev).collect();
+    let pretty = structio::json::Options {
+        pretty: true,
+        ..Default::default()
+    };
+    let aligned = structio::beve::Options {
+        aligned_arrays: true,
+        ..Default::default()
+    };
+    // 255 bytes: ASCII; and 85 three-byte characters.
+    for stem in ["n".repeat(255), "\u{20ac}".repeat(85)] {
+        assert_eq!(stem.len(), 255);
+        let path = dir.path().join(&stem);
+        structio::write_file_json(&c, &path).unwrap();
+        assert_eq!(structio::read_file_json::<Config>(&path).unwrap(), c);
+        structio::write_file_json_with(&c, &path, &pretty).unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&path).unwrap(),
+            structio::json::to_json_with(&c, &pretty)
+        );
+        assert_eq!(
+            structio::read_file_json_with::<Config>(&path, &pretty).unwrap(),
+            c
+        );
+        structio::write_file_beve(&c, &path).unwrap();
+        assert_eq!(structio::read_file_beve::<Config>(&path).unwrap(), c);
+        structio::write_file_beve_with(&vec![1u32, 2], &path, &aligned).unwrap();
+        assert_eq!(
+            structio::read_file_beve_with::<Vec<u32>>(&path, &aligned).unwrap(),
+            [1, 2]
+        );
+        structio::write_file_ndjson(&events, &path).unwrap();
+        assert_eq!(structio::read_file_ndjson::<Event>(&path).unwrap(), events);
+        // Only the file itself is left in the folder.
+        let names: Vec<String> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        assert_eq!(names, std::slice::from_ref(&stem));
+        std::fs::remove_file(&path).unwrap();
+    }
+}
+
 /// The environment variable that makes the test below its own child.
 const FSIZE_CHILD: &str = "STRUCTIO_IO_FSIZE_CHILD";
 

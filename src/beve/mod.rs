@@ -246,8 +246,10 @@ pub fn parse_with<'de, T>(
 where
     T: Reflect<'de>,
 {
+    let input = input.as_ref();
     crate::report::parse_with(
-        BeveReader::new(input.as_ref(), opts.read),
+        BeveReader::new(input, opts.read),
+        input.len(),
         opts.max_issues,
         |r| r.finish(),
     )

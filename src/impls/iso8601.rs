@@ -14,6 +14,10 @@ use super::text::Buf;
 /// The years a date can be written with: four digits, as RFC 3339 and Glaze require.
 pub(crate) const YEARS: std::ops::RangeInclusive<i64> = 0..=9999;
 
+/// The seconds since the Unix epoch of the times a timestamp text can hold at UTC: from
+/// 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
+pub(crate) const UTC_SECONDS: std::ops::Range<i64> = -62_167_219_200..253_402_300_800;
+
 /// A date and time of day as written: calendar fields, the second (60 for a leap second),
 /// nanoseconds, and the offset from UTC in seconds when the text has one.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -41,6 +45,16 @@ impl Parts {
     /// Seconds since the Unix epoch (the offset applied; none means UTC).
     pub(crate) fn unix_seconds(&self) -> i64 {
         self.local_seconds() - i64::from(self.offset.unwrap_or(0))
+    }
+
+    /// Whether the UTC instant falls in the years 0000-9999 (a leap second counts as the
+    /// second it follows). The text's own year is in them by its grammar; at an offset of
+    /// nearly a day the instant may not be (`9999-12-31T23:59:59-23:59` is in the year
+    /// 10000 at UTC), and such a time is refused: it could not be converted to UTC and written
+    /// (the `time` crate's `to_offset` panics past its range).
+    #[cfg_attr(not(any(feature = "chrono", feature = "time")), allow(dead_code))]
+    pub(crate) fn utc_in_years(&self) -> bool {
+        UTC_SECONDS.contains(&(self.unix_seconds() - i64::from(self.second == 60)))
     }
 }
 

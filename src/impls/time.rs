@@ -121,10 +121,6 @@ fn since_epoch(t: &SystemTime) -> Option<(i64, u32)> {
     }
 }
 
-/// The seconds since the Unix epoch of the times a timestamp text can hold at UTC: from
-/// 0000-01-01T00:00:00Z to 9999-12-31T23:59:59Z.
-pub(crate) const UTC_SECONDS: std::ops::Range<i64> = -62_167_219_200..253_402_300_800;
-
 /// The timestamp text of a UTC time (`secs` and `nano` since the Unix epoch), `None` outside
 /// the years 0000-9999.
 #[inline]
@@ -152,7 +148,7 @@ impl<'de> Reflect<'de> for SystemTime {
             }
             let secs = p.unix_seconds();
             // Only times that can be written back (in the years 0000-9999 at UTC).
-            if !UTC_SECONDS.contains(&secs) {
+            if !iso8601::UTC_SECONDS.contains(&secs) {
                 return None;
             }
             let d = Duration::new(secs.unsigned_abs(), 0);

@@ -272,9 +272,12 @@ where
     T: Reflect<'de>,
 {
     let text = input.as_ref();
-    match crate::report::parse_with(JsonReader::new(text, opts.read), opts.max_issues, |r| {
-        r.finish()
-    }) {
+    match crate::report::parse_with(
+        JsonReader::new(text, opts.read),
+        text.len(),
+        opts.max_issues,
+        |r| r.finish(),
+    ) {
         Ok(v) => Ok(v),
         Err(mut report) => {
             crate::report::locate(&mut report, text);

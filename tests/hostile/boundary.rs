@@ -230,3 +230,79 @@ fn a_million_broken_container_rules_stop_at_max_issues() {
         },
     );
 }
+
+/// Eight required members: `{}` is eight issues in two bytes.
+#[derive(Reflect, Debug)]
+struct Wide {
+    a: u8,
+    b: u8,
+    c: u8,
+    d: u8,
+    e: u8,
+    f: u8,
+    g: u8,
+    h: u8,
+}
+
+/// Issue 42: with no cap to speak of (`max_issues: usize::MAX`), a document of millions of
+/// issues made a report of millions of issues, each with its own path, pointer and message,
+/// until the allocator gave up (an abort). The report now holds at most memory proportional to
+/// the input (128 bytes per byte, at least 1 MiB) and stops there, marked as truncated; each
+/// issue's texts are bounded, however long a key. JSON and BEVE, each document with four
+/// million issues (about 2 GB of report), under a 384 MiB budget.
+#[test]
+fn millions_of_issues_without_a_cap_are_reported_in_bounded_memory() {
+    bounded(
+        "boundary::millions_of_issues_without_a_cap_are_reported_in_bounded_memory",
+        384,
+        || {
+            let opts = ParseOptions {
+                max_issues: usize::MAX,
+                ..ParseOptions::default()
+            };
+            const N: usize = 500_000;
+            // JSON: eight missing members in every `{}`.
+            let text = format!("[{}]", vec!["{}"; N].join(","));
+            let r = timed("four million issues (JSON)", 5000, || {
+                structio::json::parse_with::<Vec<Wide>>(&text, &opts).unwrap_err()
+            });
+            assert!(r.is_truncated());
+            let n = r.issues().len();
+            assert!((100_000..8 * N).contains(&n), "{n}");
+            assert_eq!(r.issues()[9].pointer(), "/1/b");
+            assert_eq!(r.issues()[9].kind(), IssueKind::MissingKey);
+            drop((r, text));
+            // BEVE: the same, `{}` as two bytes (an empty object of string keys).
+            let bytes =
+                structio::to_beve(&vec![std::collections::BTreeMap::<String, u8>::new(); N]);
+            assert!(bytes.len() < 2 * N + 16, "{}", bytes.len());
+            let r = timed("four million issues (BEVE)", 5000, || {
+                structio::beve::parse_with::<Vec<Wide>>(&bytes, &opts).unwrap_err()
+            });
+            assert!(r.is_truncated());
+            let n = r.issues().len();
+            assert!((50_000..8 * N).contains(&n), "{n}");
+            assert_eq!(r.issues()[9].pointer(), "/1/b");
+            drop((r, bytes));
+            // A 64 KiB unknown key, a hundred times: each issue's path and pointer hold a
+            // clipped key, not the whole key again.
+            let key = "k".repeat(64 << 10);
+            let one = format!("{{\"a\":1,\"{key}\":0}}");
+            let text = format!("[{}]", vec![one.as_str(); 100].join(","));
+            let r = structio::json::parse_with::<Vec<Wide>>(&text, &opts).unwrap_err();
+            assert_eq!(r.issues().len(), 800, "{}", r.issues().len());
+            let unknown = &r.issues()[0];
+            assert_eq!(unknown.kind(), IssueKind::UnknownKey);
+            assert!(unknown.path().len() < 200, "{}", unknown.path().len());
+            assert!(unknown.pointer().len() < 200, "{}", unknown.pointer().len());
+            assert!(unknown.message().len() < 200, "{}", unknown.message().len());
+            assert!(
+                unknown.path().starts_with("$[0][\"kkkk"),
+                "{}",
+                unknown.path()
+            );
+            assert!(unknown.path().ends_with("k…\"]"), "{}", unknown.path());
+            assert!(unknown.pointer().ends_with("k…"), "{}", unknown.pointer());
+        },
+    );
+}

@@ -283,3 +283,81 @@ fn uuid_bad_input() {
         err("uuid BEVE", structio::from_beve::<Uuid>(&doc));
     }
 }
+
+/// Date-times the texts can say but the types cannot keep (issue 42), through every reader:
+/// `from_json`, `from_beve`, `read_json`/`read_beve` into a value, `json::parse`,
+/// `beve::parse`, and as elements of a `Vec` (BEVE's string array) and values of a map.
+/// - a UTC instant outside the years 0000-9999 at an extreme offset (the `time` crate's
+///   `OffsetDateTime` read `9999-12-31T23:59:59-23:59`, then `to_offset(UTC)` panicked);
+/// - a leap second at an offset with seconds (chrono read `1969-01-30T23:00:60+05:30:15`
+///   and wrote another instant).
+///
+/// `tests/dates.rs` has the grid of every edge for every type and the property test.
+#[test]
+fn date_times_past_the_range_or_unkeepable_are_errors_in_every_reader() {
+    const TEXTS: &[&str] = &[
+        "9999-12-31T23:59:59-23:59",
+        "9999-12-31T23:59:59.999999999-00:00:01",
+        "9999-12-31T23:59:60-23:59:59",
+        "9999-12-31T00:01:00-2359",
+        "9999-12-31T12:00:00-23",
+        "0000-01-01T00:00:00+23:59",
+        "0000-01-01T00:00:00+23:59:59",
+        "0000-01-01T00:00:00+00:00:01",
+        "0000-01-01T00:00:00.5+0001",
+        "1969-01-30T23:00:60+05:30:15",
+        "2016-12-31T23:59:60-00:00:30",
+        "2016-12-31T23:59:60.999999999+00:00:01",
+    ];
+    fn refused<T: structio::ReflectOwned + std::fmt::Debug + Clone>(ty: &str, sample: T) {
+        use std::collections::BTreeMap;
+        for text in TEXTS {
+            let what = format!("{ty} from {text}");
+            let json = structio::to_json(text);
+            let beve = structio::to_beve(text);
+            err(&what, structio::from_json::<T>(&json));
+            err(&what, structio::from_beve::<T>(&beve));
+            let mut into = sample.clone();
+            err(&what, structio::read_json(&mut into, &json));
+            err(&what, structio::read_beve(&mut into, &beve));
+            assert!(structio::json::parse::<T>(&json).is_err(), "{what}");
+            assert!(structio::beve::parse::<T>(&beve).is_err(), "{what}");
+            // Among good elements: a string array in BEVE, the last element in JSON.
+            let many = vec!["2024-01-01T00:00:00Z", text];
+            err(
+                &what,
+                structio::from_json::<Vec<T>>(&structio::to_json(&many)),
+            );
+            err(
+                &what,
+                structio::from_beve::<Vec<T>>(&structio::to_beve(&many)),
+            );
+            let map = BTreeMap::from([("at", *text)]);
+            err(
+                &what,
+                structio::from_json::<BTreeMap<String, T>>(&structio::to_json(&map)),
+            );
+            err(
+                &what,
+                structio::from_beve::<BTreeMap<String, T>>(&structio::to_beve(&map)),
+            );
+            let r = structio::json::parse::<Vec<T>>(&structio::to_json(&many)).unwrap_err();
+            assert_eq!(r.issues().len(), 1, "{what}: {r}");
+            assert_eq!(r.issues()[0].pointer(), "/1", "{what}");
+        }
+    }
+    let epoch = "\"1970-01-01T00:00:00Z\"";
+    refused::<SystemTime>("SystemTime", structio::from_json(epoch).unwrap());
+    #[cfg(feature = "chrono")]
+    {
+        use chrono::{DateTime, FixedOffset, Local, Utc};
+        refused::<DateTime<Utc>>("DateTime<Utc>", structio::from_json(epoch).unwrap());
+        refused::<DateTime<FixedOffset>>(
+            "DateTime<FixedOffset>",
+            structio::from_json(epoch).unwrap(),
+        );
+        refused::<DateTime<Local>>("DateTime<Local>", structio::from_json(epoch).unwrap());
+    }
+    #[cfg(feature = "time")]
+    refused::<time::OffsetDateTime>("OffsetDateTime", time::OffsetDateTime::UNIX_EPOCH);
+}

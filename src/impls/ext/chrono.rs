@@ -11,9 +11,14 @@
 //! | `TimeDelta` | its nanoseconds, an `i64` (Glaze's `std::chrono::nanoseconds`) |
 //!
 //! Reading a `DateTime` takes any offset (a `DateTime<Utc>` converts to UTC, a
-//! `DateTime<Local>` to local time) or none (UTC); a naive date-time refuses an offset. Leap
-//! seconds are written and read as second 60. A date outside the years 0000-9999 is written
-//! as `null` (see the `SystemTime` impl); a `TimeDelta` beyond `i64` nanoseconds as an `i128`.
+//! `DateTime<Local>` to local time) or none (UTC); a naive date-time refuses an offset. A
+//! `DateTime` must be in the years 0000-9999 both as written and at UTC. Leap seconds are
+//! written and read as second 60, and kept only where a text can say them: on the last second
+//! of a minute, for a `DateTime` both at its offset and at UTC (an offset with seconds, such
+//! as `+05:30:15`, would put a leap second on another second at UTC, which `:60` cannot say;
+//! such a time is an error to read, and a value holding one is written as `null`). A date
+//! outside the years 0000-9999 is written as `null` (see the `SystemTime` impl); a `TimeDelta`
+//! beyond `i64` nanoseconds as an `i128`.
 
 use chrono::{
     DateTime, Datelike, FixedOffset, Local, NaiveDate, NaiveDateTime, NaiveTime, Offset, TimeDelta,
@@ -26,19 +31,32 @@ use crate::impls::text::read_parsed;
 use crate::impls::time::{read_nanos, write_nanos, write_nanos_array};
 use crate::reflect::{Reader, Reflect};
 
-/// Second and nanosecond of `t` as written: a leap second (chrono's nanosecond past 10^9) is
-/// second 60.
-fn second_nano(t: &NaiveTime) -> (u32, u32) {
+/// Whether `t` is a leap second (chrono's nanosecond past 10^9).
+fn is_leap(t: &NaiveTime) -> bool {
+    t.nanosecond() >= 1_000_000_000
+}
+
+/// Whether `t` can be written as itself: not a leap second, or one on the last second of its
+/// minute, which is written as second 60. (chrono keeps a leap second on any second a
+/// conversion to an offset with seconds moves it to; `HH:MM:60` would read back as another
+/// time.)
+fn keepable(t: &NaiveTime) -> bool {
+    !is_leap(t) || t.second() == 59
+}
+
+/// Second and nanosecond of `t` as written: a leap second is second 60; `None` for a leap
+/// second that is not on second 59 (see [`keepable`]).
+fn second_nano(t: &NaiveTime) -> Option<(u32, u32)> {
     match t.nanosecond() {
-        n if n >= 1_000_000_000 => (t.second() + 1, n - 1_000_000_000),
-        n => (t.second(), n),
+        n if n >= 1_000_000_000 => keepable(t).then(|| (60, n - 1_000_000_000)),
+        n => Some((t.second(), n)),
     }
 }
 
-/// The parts of a wall time, at `offset` if it has one.
-fn naive_parts(dt: &NaiveDateTime, offset: Option<i32>) -> Parts {
-    let (second, nano) = second_nano(&dt.time());
-    Parts {
+/// The parts of a wall time, at `offset` if it has one (`None` when it cannot be written).
+fn naive_parts(dt: &NaiveDateTime, offset: Option<i32>) -> Option<Parts> {
+    let (second, nano) = second_nano(&dt.time())?;
+    Some(Parts {
         year: i64::from(dt.year()),
         month: dt.month(),
         day: dt.day(),
@@ -47,7 +65,7 @@ fn naive_parts(dt: &NaiveDateTime, offset: Option<i32>) -> Parts {
         second,
         nano,
         offset,
-    }
+    })
 }
 
 /// chrono's time of day for the time as written (second 60 becomes a leap second).
@@ -68,9 +86,13 @@ fn naive_date_time(p: &Parts) -> Option<NaiveDateTime> {
     ))
 }
 
-/// A `DateTime` at the offset the text gives (UTC without one).
+/// A `DateTime` at the offset the text gives (UTC without one), whose UTC instant is in the
+/// years 0000-9999.
 fn parse_fixed(s: &str) -> Option<DateTime<FixedOffset>> {
     let p = iso8601::parse_date_time(s.as_bytes())?;
+    if !p.utc_in_years() {
+        return None;
+    }
     let offset = FixedOffset::east_opt(p.offset.unwrap_or(0))?;
     offset.from_local_datetime(&naive_date_time(&p)?).single()
 }
@@ -82,7 +104,12 @@ macro_rules! date_time {
             #[inline]
             fn text(&self) -> Option<Text> {
                 let offset = self.offset().fix().local_minus_utc();
-                iso8601::date_time_text(&naive_parts(&self.naive_local(), Some(offset)))
+                // A leap second is kept only on second 59 both here and at UTC (reading
+                // refuses any other).
+                if !keepable(&self.naive_utc().time()) {
+                    return None;
+                }
+                iso8601::date_time_text(&naive_parts(&self.naive_local(), Some(offset))?)
             }
         }
 
@@ -93,12 +120,16 @@ macro_rules! date_time {
             #[inline]
             fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
                 let convert: fn(DateTime<FixedOffset>) -> DateTime<$tz> = $convert;
-                // Only times that can be written back: in the years 0000-9999 in this zone.
+                // Only times that can be written back: in the years 0000-9999 in this zone
+                // (and at UTC, see `parse_fixed`), a leap second on second 59 here and at
+                // UTC.
                 read_parsed(r, "RFC 3339 date-time", |s| {
                     let t = convert(parse_fixed(s)?);
-                    iso8601::YEARS
-                        .contains(&i64::from(t.naive_local().year()))
-                        .then_some(t)
+                    let local = t.naive_local();
+                    (iso8601::YEARS.contains(&i64::from(local.year()))
+                        && keepable(&local.time())
+                        && keepable(&t.naive_utc().time()))
+                    .then_some(t)
                 })
             }
         }
@@ -114,7 +145,7 @@ date_time! {
 impl AsText for NaiveDateTime {
     #[inline]
     fn text(&self) -> Option<Text> {
-        iso8601::date_time_text(&naive_parts(self, None))
+        iso8601::date_time_text(&naive_parts(self, None)?)
     }
 }
 
@@ -157,7 +188,7 @@ impl<'de> Reflect<'de> for NaiveDate {
 impl AsText for NaiveTime {
     #[inline]
     fn text(&self) -> Option<Text> {
-        let (s, nano) = second_nano(self);
+        let (s, nano) = second_nano(self)?;
         Some(iso8601::time_text(self.hour(), self.minute(), s, nano))
     }
 }

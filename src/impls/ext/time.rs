@@ -9,7 +9,9 @@
 //! | `Time` | `"07:08:09.123456789"` |
 //! | `Duration` | its nanoseconds, an `i64` (Glaze's `std::chrono::nanoseconds`) |
 //!
-//! An `OffsetDateTime` read from text without an offset is at UTC; a `PrimitiveDateTime`
+//! An `OffsetDateTime` read from text without an offset is at UTC; one whose UTC instant falls
+//! outside the years 0000-9999 (`9999-12-31T23:59:59-23:59`) is an error, so that every value
+//! read converts to UTC (`to_offset` panics past the crate's range). A `PrimitiveDateTime`
 //! refuses an offset. The `time` crate has no leap seconds: second 60 is an error. A date
 //! outside the years 0000-9999 is written as `null`; a `Duration` beyond `i64` nanoseconds as
 //! an `i128`.
@@ -77,6 +79,9 @@ impl<'de> Reflect<'de> for OffsetDateTime {
     fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         read_parsed(r, "RFC 3339 date-time", |s| {
             let p = iso8601::parse_date_time(s.as_bytes())?;
+            if !p.utc_in_years() {
+                return None;
+            }
             let offset = UtcOffset::from_whole_seconds(p.offset.unwrap_or(0)).ok()?;
             Some(primitive(&p)?.assume_offset(offset))
         })
