@@ -101,7 +101,10 @@ fn adjacent_values_follow_serde_json() {
         let got: Vec<_> = values::<Value>(text).collect();
         assert_eq!(got.len(), 2, "{text}");
         assert!(got[0].is_ok());
-        assert_eq!(got[1].as_ref().unwrap_err().offset(), text.len() - 1 - usize::from(text == "1,2"));
+        assert_eq!(
+            got[1].as_ref().unwrap_err().offset(),
+            text.len() - 1 - usize::from(text == "1,2")
+        );
         assert_eq!(got[1].as_ref().unwrap_err().message(), "expected a value");
     }
 }
@@ -112,7 +115,16 @@ fn borrowed_fields() {
     let events: Vec<Event> = all(&input);
     assert_eq!(
         events,
-        [Event { id: 1, kind: "open" }, Event { id: 2, kind: "close" }]
+        [
+            Event {
+                id: 1,
+                kind: "open"
+            },
+            Event {
+                id: 2,
+                kind: "close"
+            }
+        ]
     );
     // The `&str` points into the input.
     let range = input.as_bytes().as_ptr_range();
@@ -183,7 +195,12 @@ fn an_error_mid_stream_ends_the_iteration() {
 
 #[test]
 fn a_value_cut_at_the_end() {
-    for (text, n) in [("[1] [2", 1), ("1 \"ab", 1), ("{\"a\":1} {\"b\"", 1), ("[1]{", 1)] {
+    for (text, n) in [
+        ("[1] [2", 1),
+        ("1 \"ab", 1),
+        ("{\"a\":1} {\"b\"", 1),
+        ("[1]{", 1),
+    ] {
         let got: Vec<_> = values::<Value>(text).collect();
         assert_eq!(got.len(), n + 1, "{text}");
         let e = got[n].as_ref().unwrap_err();
@@ -259,15 +276,21 @@ fn the_reader_in_pieces_agrees_with_the_buffer() {
     for text in texts {
         values_oracle(text.as_bytes());
         for piece in [1, 3, 7, 64] {
-            let streamed: Vec<_> = values_from_reader::<Value, _>(Pieces::new(text.as_bytes(), &[piece]))
-                .map(|r| r.map(|v| format!("{v:?}")).map_err(|e| said(&e)))
-                .collect();
+            let streamed: Vec<_> =
+                values_from_reader::<Value, _>(Pieces::new(text.as_bytes(), &[piece]))
+                    .map(|r| r.map(|v| format!("{v:?}")).map_err(|e| said(&e)))
+                    .collect();
             let whole: Vec<_> = items(text.as_bytes()).into_iter().map(|(r, _)| r).collect();
             assert_eq!(streamed, whole, "{text:?} in pieces of {piece}");
         }
     }
     // Invalid UTF-8, a control byte in a string, bytes of every kind.
-    for bytes in [&b"\"\xFF\" 1"[..], b"\"a\x01\"", b"[1] \xC3", b"\"\xF0\x9F\x98\x80\"\"\xF0\x9F\""] {
+    for bytes in [
+        &b"\"\xFF\" 1"[..],
+        b"\"a\x01\"",
+        b"[1] \xC3",
+        b"\"\xF0\x9F\x98\x80\"\"\xF0\x9F\"",
+    ] {
         values_oracle(bytes);
     }
 }
@@ -314,7 +337,8 @@ fn json_text() -> impl Strategy<Value = String> {
     ];
     leaf.prop_recursive(4, 32, 6, |inner| {
         prop_oneof![
-            proptest::collection::vec(inner.clone(), 0..5).prop_map(|v| format!("[{}]", v.join(", "))),
+            proptest::collection::vec(inner.clone(), 0..5)
+                .prop_map(|v| format!("[{}]", v.join(", "))),
             proptest::collection::vec(("[a-z]{0,4}", inner), 0..5).prop_map(|v| {
                 let members: Vec<String> = v.iter().map(|(k, v)| format!("\"{k}\":{v}")).collect();
                 format!("{{{}}}", members.join(","))

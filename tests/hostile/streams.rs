@@ -324,7 +324,8 @@ fn consecutive_json_values_in_bounded_memory() {
             assert_eq!(e.offset(), 4 + 256);
             assert!(it.next().is_none());
             let e = timed("endless nesting", 2000, || {
-                let mut it = values_from_reader::<Value, _>(Endless::new(b"{} ", b"[{\"a\":", None));
+                let mut it =
+                    values_from_reader::<Value, _>(Endless::new(b"{} ", b"[{\"a\":", None));
                 assert!(it.next().unwrap().is_ok());
                 it.next().unwrap().unwrap_err()
             });
@@ -341,9 +342,11 @@ fn consecutive_json_values_in_bounded_memory() {
             ] {
                 let what = String::from_utf8_lossy(head).into_owned();
                 let e = timed(&what, 2000, || {
-                    let mut it = values_from_reader::<Value, _>(
-                        Endless::new(&[b"[0] ", head].concat(), pattern, None),
-                    )
+                    let mut it = values_from_reader::<Value, _>(Endless::new(
+                        &[b"[0] ", head].concat(),
+                        pattern,
+                        None,
+                    ))
                     .max_record_len(16 << 20);
                     assert!(it.next().unwrap().is_ok());
                     let e = it.next().unwrap().unwrap_err();
@@ -351,11 +354,15 @@ fn consecutive_json_values_in_bounded_memory() {
                     e
                 });
                 assert_eq!(e.category(), Category::Limit, "{what}: {e}");
-                assert_eq!(e.message(), "record larger than the limit of 16777216 bytes");
+                assert_eq!(
+                    e.message(),
+                    "record larger than the limit of 16777216 bytes"
+                );
                 assert_eq!((e.offset(), e.path()), (4, "$[1]".to_string()), "{what}");
             }
             // Endless whitespace after a value is passed over without being kept.
-            let mut it = values_from_reader::<u8, _>(Endless::new(b"1", b" \n", Some(1 + (16 << 20))));
+            let mut it =
+                values_from_reader::<u8, _>(Endless::new(b"1", b" \n", Some(1 + (16 << 20))));
             assert_eq!(it.next().unwrap().unwrap(), 1);
             assert!(it.next().is_none());
             assert_eq!(it.offset(), 1);

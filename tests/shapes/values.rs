@@ -18,7 +18,10 @@ pub fn items(data: &[u8]) -> Items {
     let mut out: Items = Vec::new();
     while let Some(r) = it.next() {
         let failed = r.is_err();
-        out.push((r.map(|v| format!("{v:?}")).map_err(|e| said(&e)), it.offset()));
+        out.push((
+            r.map(|v| format!("{v:?}")).map_err(|e| said(&e)),
+            it.offset(),
+        ));
         if failed {
             assert!(it.next().is_none(), "an item after an error");
         }
@@ -70,7 +73,10 @@ pub fn values_oracle(data: &[u8]) {
             Err((msg, at, line_col, path)) => {
                 assert_eq!(i, got.len() - 1, "an item after an error");
                 assert_eq!(*off, prev, "an error moved the offset");
-                assert!(*at >= start, "item {i}: error at {at} before its start {start}: {msg}");
+                assert!(
+                    *at >= start,
+                    "item {i}: error at {at} before its start {start}: {msg}"
+                );
                 assert!(line_col.is_some(), "item {i}: no line and column");
                 assert!(
                     path.starts_with(&format!("$[{i}]")),
@@ -84,13 +90,19 @@ pub fn values_oracle(data: &[u8]) {
         }
     }
     if !matches!(got.last(), Some((Err(_), _))) {
-        assert!(data[prev..].iter().all(|&b| ws(b)), "left over after the last item");
+        assert!(
+            data[prev..].iter().all(|&b| ws(b)),
+            "left over after the last item"
+        );
     }
     for sizes in [&[1][..], &[3, 1, 7], &[64]] {
         let mut it = values_from_reader::<Value, _>(Pieces::new(data, sizes));
         let mut streamed: Items = Vec::new();
         while let Some(r) = it.next() {
-            streamed.push((r.map(|v| format!("{v:?}")).map_err(|e| said(&e)), it.offset()));
+            streamed.push((
+                r.map(|v| format!("{v:?}")).map_err(|e| said(&e)),
+                it.offset(),
+            ));
             assert!(streamed.len() <= got.len(), "more items from the reader");
         }
         assert_eq!(
