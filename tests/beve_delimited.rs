@@ -15,7 +15,7 @@ fn tick(i: u32) -> Tick {
     Tick {
         symbol: format!("S{i}"),
         prices: vec![f64::from(i); i as usize % 4],
-        note: (i % 2 == 0).then(|| "even".into()),
+        note: i.is_multiple_of(2).then(|| "even".into()),
     }
 }
 

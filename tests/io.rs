@@ -31,7 +31,7 @@ fn ev(id: u32) -> Event {
         id,
         kind: format!("kind {id} \u{e9}\u{1F600} \"q\""),
         tags: (0..id % 4).map(|t| format!("t{t}")).collect(),
-        score: (id % 2 == 0).then_some(id as f64 / 4.0),
+        score: id.is_multiple_of(2).then_some(id as f64 / 4.0),
     }
 }
 

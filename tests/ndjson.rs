@@ -24,7 +24,7 @@ fn ev(id: u32, kind: &str) -> Event {
         id,
         kind: kind.into(),
         tags: vec![format!("t{id}")],
-        score: (id % 2 == 0).then_some(id as f64 / 4.0),
+        score: id.is_multiple_of(2).then_some(id as f64 / 4.0),
     }
 }
 

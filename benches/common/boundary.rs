@@ -111,7 +111,7 @@ pub fn person(i: u64) -> Person {
         name: format!("Person {i}"),
         age: (i % 100) as u32,
         email: format!("person{i}@example.com"),
-        active: i % 2 == 0,
+        active: i.is_multiple_of(2),
         score: i as f64 * 0.25,
         rank: -(i as i32),
         address: Address {

@@ -224,7 +224,7 @@ fn n(x: u64) -> String {
     let d = x.to_string();
     let mut s = String::new();
     for (i, c) in d.chars().enumerate() {
-        if i > 0 && (d.len() - i) % 3 == 0 {
+        if i > 0 && (d.len() - i).is_multiple_of(3) {
             s.push(',');
         }
         s.push(c);

@@ -152,7 +152,10 @@ pub fn hex(text: &str) -> Vec<u8> {
         .flat_map(|line| line.split("//").next().unwrap_or("").bytes())
         .filter(|b| !b.is_ascii_whitespace())
         .collect();
-    assert!(digits.len() % 2 == 0, "odd number of hex digits in {text}");
+    assert!(
+        digits.len().is_multiple_of(2),
+        "odd number of hex digits in {text}"
+    );
     digits
         .chunks(2)
         .map(|pair| {

@@ -77,7 +77,7 @@ fn pointer(b: &mut Bytes<'_>, doc: &Value, existing: bool) -> String {
     for _ in 0..steps {
         let Some(cur) = v else { break };
         let n = cur.len().unwrap_or(0);
-        if n == 0 || (b.next() % 5 == 0 && !(existing && p.is_empty())) {
+        if n == 0 || (b.next().is_multiple_of(5) && !(existing && p.is_empty())) {
             break;
         }
         let i = b.next() as usize % n;
@@ -93,9 +93,9 @@ fn pointer(b: &mut Bytes<'_>, doc: &Value, existing: bool) -> String {
     // One more token: sometimes, or nearly always where the walk stayed at the root.
     let more = b.next();
     let extra = if existing {
-        more % 8 == 0
+        more.is_multiple_of(8)
     } else {
-        more % 3 == 0 || (p.is_empty() && more % 8 != 1)
+        more.is_multiple_of(3) || (p.is_empty() && more % 8 != 1)
     };
     if extra {
         p.push('/');
@@ -124,7 +124,7 @@ fn operation(b: &mut Bytes<'_>, doc: &Value) -> Value {
     ];
     match op {
         "move" | "copy" => members.push(("from", Value::from(pointer(b, doc, true)))),
-        "test" if b.next() % 2 == 0 => {
+        "test" if b.next().is_multiple_of(2) => {
             // Mostly the value that is there, so that tests pass and later operations run.
             let there = doc.pointer(&path).cloned().unwrap_or(Value::Null);
             members.push(("value", there));
