@@ -231,6 +231,24 @@ pub fn values_from_reader<T: ReflectOwned, R: Read>(r: R) -> ValuesReader<R, T> 
 }
 
 /// [`values_from_reader`] with options (`opts.read`), used for every value.
+///
+/// ```
+/// use structio::json::Options;
+/// use structio::{ReadOptions, UnknownKeys};
+///
+/// #[derive(structio::Reflect, Debug)]
+/// struct Id { id: u32 }
+///
+/// let opts = Options {
+///     read: ReadOptions { unknown_keys: UnknownKeys::Skip, ..Default::default() },
+///     ..Default::default()
+/// };
+/// let input = &b"{\"id\": 1, \"x\": []} {\"id\": 2}"[..];
+/// let ids: Vec<u32> = structio::json::values_from_reader_with::<Id, _>(input, &opts)
+///     .map(|r| r.unwrap().id)
+///     .collect();
+/// assert_eq!(ids, [1, 2]);
+/// ```
 pub fn values_from_reader_with<T: ReflectOwned, R: Read>(
     r: R,
     opts: &Options,
