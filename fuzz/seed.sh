@@ -37,6 +37,14 @@ for f in "${json[@]}" "${beve[@]}"; do
   done
 done
 echo "$fuzz/corpus/streams: $(ls "$fuzz/corpus/streams" | wc -l) files"
+# json_values reads consecutive JSON values: every JSON golden file, and the bench documents
+# back to back (with and without a line break between them).
+seed json_values "${json[@]}"
+bench=("$root"/formats/json/bench/*.json)
+if [ -f "${bench[0]}" ]; then
+  for f in "${bench[@]}"; do cat "$f"; echo; done >"$fuzz/corpus/json_values/bench-lines.json"
+  cat "${bench[@]}" >"$fuzz/corpus/json_values/bench-joined.json"
+fi
 # more_types reads its input as JSON and as BEVE: the samples of tests/shapes/more.rs and every
 # golden file.
 seed more_types "${json[@]}" "${beve[@]}" "$root"/tests/shapes/more*.json "$root"/tests/shapes/more*.beve "$root"/tests/data/glaze/*

@@ -15,7 +15,9 @@
 //! - `hostile/limits.rs`: budgets across a whole input (delimited re-reads), reservations for
 //!   large elements, the stack taken by nesting types with large inline data.
 //! - `hostile/streams.rs`: the stream readers in bounded memory: a 2 GB NDJSON stream, endless
-//!   garbage and nesting, huge declared BEVE lengths, records past the limit, long gaps.
+//!   garbage and nesting, huge declared BEVE lengths, records past the limit, long gaps;
+//!   consecutive JSON values (`json::values`): millions of tiny values, deep nesting, values
+//!   past the limit.
 //! - `hostile/boundary.rs`: `json::parse` and `beve::parse`: a million invalid members stop
 //!   at `max_issues`, deep nesting of failing values is one pass, huge counts, long keys.
 //! - `hostile/types.rs`: the types read from text of their own or checked after reading

@@ -7,9 +7,10 @@
 //! a string array, `oracles::string_array_of`) through `beve_strings`, `NAME.boundary.json`
 //! through the `boundary` oracle (`tests/shapes/boundary.rs`: `json::parse` against
 //! `from_json` and against `beve::parse`), `NAME.patch` (the bytes a document and a JSON Patch
-//! are built from) through `value_patch` (`tests/shapes/patch.rs`). JSON and BEVE inputs also go
-//! through `typed_options` under a few option sets ([`OPTION_SETS`]). The file name says what the
-//! input guards.
+//! are built from) through `value_patch` (`tests/shapes/patch.rs`). JSON inputs also go through
+//! `json_values` (`tests/shapes/values.rs`: consecutive values against reading each alone). JSON
+//! and BEVE inputs also go through `typed_options` under a few option sets ([`OPTION_SETS`]).
+//! The file name says what the input guards.
 
 mod shapes;
 
@@ -71,6 +72,7 @@ fn replay(name: &str, data: &[u8]) {
         run("json_differential", &differential::json_differential);
         run("limits", &shapes::limits::limits);
         run("more_types", &shapes::more::more_types);
+        run("json_values", &shapes::values::values_oracle);
         under_options([0, 0x80]);
     } else if name.ends_with(".beve") {
         run("beve_value", &oracles::beve_value);

@@ -27,6 +27,7 @@ pub(crate) mod reformat;
 mod skip;
 mod stream;
 pub(crate) mod string;
+mod values;
 mod write;
 
 use crate::error::Result;
@@ -42,6 +43,9 @@ pub(crate) use read::JsonReader;
 pub use stream::{
     array_iter, array_iter_with, from_reader, from_reader_with, to_writer, to_writer_with,
     ArrayIter, LinesReader,
+};
+pub use values::{
+    values, values_from_reader, values_from_reader_with, values_with, Values, ValuesReader,
 };
 pub use write::{JsonWriter, Plain, Style, Token};
 

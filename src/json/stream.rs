@@ -99,7 +99,7 @@ const CHECK_FROM: usize = 64 * 1024;
 /// and column counted in the whole stream, and the source line shown from its start when the
 /// buffer still holds it.
 #[cold]
-fn place<R>(src: &Source<R>, e: Error, h: usize) -> Error {
+pub(super) fn place<R>(src: &Source<R>, e: Error, h: usize) -> Error {
     let (line, line_start) = src.line_of(h);
     // From the start of the line, or of the buffer if that is where the line is cut; no line
     // break comes between there and `h`.
@@ -318,7 +318,7 @@ fn malformed(s: &[u8], depth: usize, max_depth: usize) -> Option<Error> {
 /// whole: its length, or the length of the data when the reader is to report an error (with
 /// that error, when the full check found it). A value longer than the limit is an error at
 /// offset 0 (of the data).
-fn gather<R: Read>(
+pub(super) fn gather<R: Read>(
     src: &mut Source<R>,
     opts: &ReadOptions,
     depth: usize,

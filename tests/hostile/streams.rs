@@ -2,7 +2,8 @@
 //! memory bounded by the longest record, not the input: a 2 GB NDJSON stream (made on the fly,
 //! never on disk) is read in a child process whose address space may grow by 128 MiB, and
 //! hostile streams (endless garbage, endless nesting, records declaring huge lengths, records
-//! longer than the limit, endless blank lines) end in a clean error, quickly, in bounded
+//! longer than the limit, endless blank lines; consecutive JSON values: millions of tiny
+//! values, deep nesting, values past the limit) end in a clean error, quickly, in bounded
 //! memory.
 
 use std::io::{self, Read};
@@ -273,6 +274,100 @@ fn huge_declared_beve_lengths_are_never_allocated() {
                 seq.read_into(&mut v).unwrap().unwrap();
             }
             assert_eq!(v, [1, 2, 3]);
+        },
+    );
+}
+
+/// Consecutive JSON values (`json::values`, `json::values_from_reader`): two million tiny
+/// values in constant memory, one value nested far past the depth limit (in a buffer and on an
+/// endless stream), and values larger than the reader's limit: clean errors, quickly, in
+/// bounded memory.
+#[test]
+fn consecutive_json_values_in_bounded_memory() {
+    use structio::json::{values, values_from_reader};
+    bounded(
+        "streams::consecutive_json_values_in_bounded_memory",
+        128,
+        || {
+            // Two million tiny values from a stream, never held: `1 []{}""` over and over,
+            // adjacent where the rules allow.
+            let total = 2_000_000u64;
+            let n = timed("two million tiny values", 5_000, || {
+                let mut it = values_from_reader::<Value, _>(Endless::new(
+                    &[],
+                    b"1 []{}\"\"",
+                    Some(total / 4 * 8),
+                ));
+                let mut n = 0u64;
+                for r in it.by_ref() {
+                    r.unwrap();
+                    n += 1;
+                }
+                assert_eq!(it.offset() as u64, total / 4 * 8);
+                n
+            });
+            assert_eq!(n, total);
+            // The same in a buffer (2 MB of one-byte values): every item read, in time linear
+            // in the input.
+            let text = "7 ".repeat(1 << 20);
+            let n = timed("a million one-byte values in a buffer", 10_000, || {
+                values::<u8>(&text)
+                    .filter(|r| r.as_ref().is_ok_and(|&b| b == 7))
+                    .count()
+            });
+            assert_eq!(n, 1 << 20);
+            // One value nested far past the depth limit, after a good one: an error naming the
+            // limit, in a buffer and on an endless stream.
+            let deep = format!("[1] {}", "[".repeat(1 << 20));
+            let mut it = values::<Value>(&deep);
+            assert!(it.next().unwrap().is_ok());
+            let e = it.next().unwrap().unwrap_err();
+            assert_eq!(e.message(), "nesting deeper than the limit of 256");
+            assert_eq!(e.offset(), 4 + 256);
+            assert!(it.next().is_none());
+            let e = timed("endless nesting", 2000, || {
+                let mut it =
+                    values_from_reader::<Value, _>(Endless::new(b"{} ", b"[{\"a\":", None));
+                assert!(it.next().unwrap().is_ok());
+                it.next().unwrap().unwrap_err()
+            });
+            assert_eq!(e.message(), "nesting deeper than the limit of 256");
+            assert_eq!(e.path().get(..4), Some("$[1]"));
+            // Values larger than the limit: an error of category Limit once that much is read,
+            // whatever the kind of value; nothing after it.
+            for (head, pattern) in [
+                (&b"[\""[..], &b"a"[..]),
+                (b"[", b"1,"),
+                (b"\"", b"x"),
+                (b"", b"1"),
+                (b"{\"k\":[", b"true,"),
+            ] {
+                let what = String::from_utf8_lossy(head).into_owned();
+                let e = timed(&what, 2000, || {
+                    let mut it = values_from_reader::<Value, _>(Endless::new(
+                        &[b"[0] ", head].concat(),
+                        pattern,
+                        None,
+                    ))
+                    .max_record_len(16 << 20);
+                    assert!(it.next().unwrap().is_ok());
+                    let e = it.next().unwrap().unwrap_err();
+                    assert!(it.next().is_none());
+                    e
+                });
+                assert_eq!(e.category(), Category::Limit, "{what}: {e}");
+                assert_eq!(
+                    e.message(),
+                    "record larger than the limit of 16777216 bytes"
+                );
+                assert_eq!((e.offset(), e.path()), (4, "$[1]".to_string()), "{what}");
+            }
+            // Endless whitespace after a value is passed over without being kept.
+            let mut it =
+                values_from_reader::<u8, _>(Endless::new(b"1", b" \n", Some(1 + (16 << 20))));
+            assert_eq!(it.next().unwrap().unwrap(), 1);
+            assert!(it.next().is_none());
+            assert_eq!(it.offset(), 1);
         },
     );
 }

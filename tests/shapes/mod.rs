@@ -13,3 +13,4 @@ pub mod oracles;
 pub mod patch;
 pub mod streams;
 pub mod tree;
+pub mod values;
