@@ -492,7 +492,7 @@ fn integer_keys_are_quoted() {
     let e = structio::from_json::<BTreeMap<i8, bool>>(r#"{"1":true,"x":false}"#).unwrap_err();
     assert_eq!(
         (e.message().as_str(), e.offset()),
-        ("expected an integer for an integer map key", 10)
+        ("invalid integer map key `x`", 10)
     );
     let e = structio::from_json::<BTreeMap<u8, bool>>(r#"{"256":true}"#).unwrap_err();
     assert_eq!(e.message(), "number out of range for u8");

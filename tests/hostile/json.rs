@@ -635,8 +635,9 @@ fn adjacent_tag_and_content_repeated_in_any_order() {
 }
 
 /// What reading `text` as a value of type `T` and as a key of a `BTreeMap<T, u8>` and a
-/// `HashMap<T, u8>` gives.
-fn key_and_value<T>(text: &str) -> (Option<T>, Option<T>, Option<T>)
+/// `HashMap<T, u8>` gives (the value only when `text` is the canonical decimal spelling of an
+/// integer: `0` or a first digit that is not `0`, with a `-` if `signed`).
+fn key_and_value<T>(text: &str, signed: bool) -> (Option<T>, Option<T>, Option<T>)
 where
     T: for<'de> structio::Reflect<'de>
         + for<'de> structio::MapKey<'de>
@@ -646,7 +647,14 @@ where
         + Copy
         + std::fmt::Debug,
 {
-    let value = structio::from_json::<T>(text).ok();
+    let digits = match text.strip_prefix('-') {
+        Some(d) if signed => d,
+        _ => text,
+    };
+    let canonical = digits == "0"
+        || (digits.starts_with(|c: char| ('1'..='9').contains(&c))
+            && digits.bytes().all(|b| b.is_ascii_digit()));
+    let value = structio::from_json::<T>(text).ok().filter(|_| canonical);
     let doc = format!("{{{}:7}}", structio::to_json(&text));
     let btree = structio::from_json::<std::collections::BTreeMap<T, u8>>(&doc)
         .ok()
@@ -657,8 +665,12 @@ where
     (value, btree, hash)
 }
 
+/// An integer map key is the canonical decimal spelling of an integer in range, as the
+/// `propertyNames` pattern of the map's JSON Schema says (`^-?(0|[1-9][0-9]*)$`, no `-` for an
+/// unsigned type): every other spelling a value may have (`1e2`, `1.0`, `-0` for an unsigned
+/// type) is an error for a key.
 #[test]
-fn integer_map_keys_follow_the_integer_value_rule() {
+fn integer_map_keys_take_only_the_canonical_spelling() {
     let mut texts: Vec<String> = [
         "0",
         "-0",
@@ -742,8 +754,9 @@ fn integer_map_keys_follow_the_integer_value_rule() {
     texts.push("256e0".into());
     macro_rules! check {
         ($($t:ty),*) => {$(
+            let signed = <$t>::MIN != 0;
             for text in &texts {
-                let (value, btree, hash) = key_and_value::<$t>(text);
+                let (value, btree, hash) = key_and_value::<$t>(text, signed);
                 assert_eq!(
                     btree, value,
                     "{}: key {text:?} read as {btree:?}, value as {value:?}",
@@ -753,18 +766,22 @@ fn integer_map_keys_follow_the_integer_value_rule() {
             }
             // Whitespace around a value is the document's; in a key it is part of the text.
             for text in [" 1", "1 ", "\t1", "1\n"] {
-                let (_, btree, hash) = key_and_value::<$t>(text);
+                let (_, btree, hash) = key_and_value::<$t>(text, signed);
                 assert_eq!((btree, hash), (None, None), "{}: key {text:?}", stringify!($t));
             }
         )*};
     }
     check!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
-    // The case that was accepted: `-0` is not an unsigned key.
+    // `-0` is not an unsigned key; the error quotes the key, and points at it.
     let e = err(
         "-0",
         structio::from_json::<std::collections::BTreeMap<u32, u8>>(r#"{"-0":1}"#),
     );
-    assert_eq!(e.message(), "number out of range for u32");
+    assert_eq!(e.message(), "invalid integer map key `-0`");
+    assert_eq!(e.offset(), 1);
+    // It is for a signed one (the pattern allows it): the key 0.
+    let m = structio::from_json::<std::collections::BTreeMap<i32, u8>>(r#"{"-0":1}"#).unwrap();
+    assert_eq!(m.get(&0), Some(&1));
 }
 
 #[test]
