@@ -174,6 +174,9 @@ fn a_million_digits() {
             format!("0.{}1", "0".repeat(1_000_000)),
             format!("{digits}e-1000000"),
             format!("-0.{digits}e1000000"),
+            // Integers spelled with a million zeros: read by value, still linear.
+            format!("1{}.{}e-1000000", "0".repeat(1_000_000), "0".repeat(1_000_000)),
+            format!("0.{}1e1000001", "0".repeat(1_000_000)),
         ];
         for doc in &cases {
             timed("a million digits", 2000, || {
@@ -198,6 +201,9 @@ fn a_million_digits() {
         // Many digits of a representable value round correctly.
         let v: f64 = structio::from_json(&cases[2]).unwrap();
         assert_eq!(v, "0.7777777777777777777777".parse::<f64>().unwrap());
+        // The integers spelled with a million zeros.
+        assert_eq!(structio::from_json::<u8>(&cases[9]).unwrap(), 1);
+        assert_eq!(structio::from_json::<i64>(&cases[10]).unwrap(), 1);
     });
 }
 
@@ -254,7 +260,8 @@ fn numbers_at_and_past_the_edges() {
     assert_eq!(structio::from_json::<f64>("1e-999999999").unwrap(), 0.0);
     let neg = structio::from_json::<f64>("-1e-999").unwrap();
     assert_eq!(neg.to_bits(), (-0.0f64).to_bits());
-    // -0: a float keeps the sign; a signed integer reads 0; an unsigned one rejects the sign.
+    // -0: a float keeps the sign; an integer reads 0, unsigned ones too (its value is 0, which
+    // the schema's `minimum: 0` accepts).
     assert_eq!(
         structio::from_json::<f64>("-0").unwrap().to_bits(),
         (-0.0f64).to_bits()
@@ -268,8 +275,11 @@ fn numbers_at_and_past_the_edges() {
     );
     assert_eq!(structio::from_json::<i64>("-0").unwrap(), 0);
     assert_eq!(structio::from_json::<i8>("-0").unwrap(), 0);
-    err("-0 into u8", structio::from_json::<u8>("-0"));
-    err("-0.0 into i64", structio::from_json::<i64>("-0.0"));
+    assert_eq!(structio::from_json::<u8>("-0").unwrap(), 0);
+    assert_eq!(structio::from_json::<i64>("-0.0").unwrap(), 0);
+    assert_eq!(structio::from_json::<u64>("-0.0e5").unwrap(), 0);
+    err("-1 into u8", structio::from_json::<u8>("-1"));
+    err("-1.0 into u8", structio::from_json::<u8>("-1.0"));
     // Integer ranges.
     err_with("256 u8", structio::from_json::<u8>("256"), "out of range");
     assert_eq!(structio::from_json::<u8>("255").unwrap(), 255);
@@ -285,9 +295,26 @@ fn numbers_at_and_past_the_edges() {
         structio::from_json::<u128>("340282366920938463463374607431768211456"),
     );
     err("1.5 i32", structio::from_json::<i32>("1.5"));
-    // Exponent notation for integers is read when the value is an integer (documented).
+    err("1e-2 i32", structio::from_json::<i32>("1e-2"));
+    err("-0.5 u8", structio::from_json::<u8>("-0.5"));
+    // An integer is read by its value, whatever the spelling (documented): an exponent, or a
+    // fraction that is zero, as JSON Schema counts integers.
     assert_eq!(structio::from_json::<u8>("1e2").unwrap(), 100);
     err("1e3 u8", structio::from_json::<u8>("1e3"));
+    assert_eq!(structio::from_json::<u8>("1.0").unwrap(), 1);
+    assert_eq!(structio::from_json::<u8>("100e-2").unwrap(), 1);
+    assert_eq!(structio::from_json::<u8>("1.50e1").unwrap(), 15);
+    assert_eq!(structio::from_json::<i8>("-1.28e2").unwrap(), -128);
+    err("-1.29e2 i8", structio::from_json::<i8>("-1.29e2"));
+    err_with(
+        "1e999999999 u8",
+        structio::from_json::<u8>("1e999999999"),
+        "out of range",
+    );
+    assert_eq!(
+        structio::from_json::<u128>("3.40282366920938463463374607431768211455e38").unwrap(),
+        u128::MAX
+    );
     // f32 range.
     err_with(
         "1e39 f32",
