@@ -947,12 +947,18 @@ mod tests {
         assert_eq!(err(int::<u8>("-1.0")), (range("u8"), 0));
         assert_eq!(err(int::<u8>("1e999999999")), (range("u8"), 0));
         assert_eq!(err(int::<u128>("1e39")), (range("u128"), 0));
-        assert_eq!(err(int::<i128>("1.7014118346046923173168730371588410573e38")), (range("i128"), 0));
+        assert_eq!(
+            err(int::<i128>("1.7014118346046923173168730371588410573e38")),
+            (range("i128"), 0)
+        );
         // The grammar still holds.
         assert_eq!(err(int::<u8>("1.")), ("unexpected end of input".into(), 2));
         assert_eq!(err(int::<u8>("1.e1")), ("invalid number".into(), 2));
         assert_eq!(err(int::<u8>("01.0")), ("invalid number".into(), 1));
-        assert_eq!(err(int::<u8>("1.0e")), ("unexpected end of input".into(), 4));
+        assert_eq!(
+            err(int::<u8>("1.0e")),
+            ("unexpected end of input".into(), 4)
+        );
     }
 
     #[test]
@@ -960,7 +966,11 @@ mod tests {
         // A million fraction digits, zeros then a one, and the exponent that makes it 1.
         let t = format!("0.{}1e1000000", "0".repeat(999_999));
         assert_eq!(int::<u8>(&t).unwrap(), 1);
-        let t = format!("1{}.{}e-1000000", "0".repeat(1_000_000), "0".repeat(1_000_000));
+        let t = format!(
+            "1{}.{}e-1000000",
+            "0".repeat(1_000_000),
+            "0".repeat(1_000_000)
+        );
         assert_eq!(int::<u8>(&t).unwrap(), 1);
         let t = format!("0.{}1", "0".repeat(1_000_000));
         assert_eq!(err(int::<u8>(&t)).0, "expected an integer for u8");
@@ -993,7 +1003,16 @@ mod tests {
                 continue;
             }
             let digits = text.len();
-            for tail in ["", ",", "]        ", ",123456789", ".5", "e2", ".0", ".50e1"] {
+            for tail in [
+                "",
+                ",",
+                "]        ",
+                ",123456789",
+                ".5",
+                "e2",
+                ".0",
+                ".50e1",
+            ] {
                 let t = format!("{text}{tail}");
                 let want = match tail {
                     ".5" => None,

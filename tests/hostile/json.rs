@@ -175,7 +175,11 @@ fn a_million_digits() {
             format!("{digits}e-1000000"),
             format!("-0.{digits}e1000000"),
             // Integers spelled with a million zeros: read by value, still linear.
-            format!("1{}.{}e-1000000", "0".repeat(1_000_000), "0".repeat(1_000_000)),
+            format!(
+                "1{}.{}e-1000000",
+                "0".repeat(1_000_000),
+                "0".repeat(1_000_000)
+            ),
             format!("0.{}1e1000001", "0".repeat(1_000_000)),
         ];
         for doc in &cases {
