@@ -855,7 +855,7 @@ fn spell(neg: bool, m: u128, style: u8) -> String {
     let digits = m.to_string();
     let exact_f64 = significant_digits(m) <= 15;
     let body = match style % 14 {
-        0 | 1 | 2 => digits.clone(),
+        0..=2 => digits.clone(),
         3 if exact_f64 => format!("{digits}.0"),
         4 if exact_f64 => format!("{digits}e0"),
         5 if exact_f64 => format!("{digits}0e-1"),
