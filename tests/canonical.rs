@@ -281,7 +281,7 @@ fn canonical_integers_read_as_the_ordinary_walk_does() {
     assert_eq!((a.left, a.right), (-9, -99));
     let a: Args = structio::from_json(r#"{"left":-0,"right":1e2}"#).unwrap();
     assert_eq!((a.left, a.right), (0, 100));
-    for bad in ["2147483648", "-2147483649", "1.0", "01"] {
+    for bad in ["2147483648", "-2147483649", "1.5", "01"] {
         let text = format!(r#"{{"left":{bad},"right":1}}"#);
         let e = structio::from_json::<Args>(&text).unwrap_err();
         assert_eq!(e.path(), "$.left", "{text}: {e}");

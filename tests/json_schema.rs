@@ -750,3 +750,423 @@ mod features {
         );
     }
 }
+
+// Issue 42 item 6: the reader and the schema decide integers and integer keys by one rule.
+// A number is an integer by its value, whatever its spelling (`1.0`, `100e-2`, `-0` are
+// integers, as draft 2020-12 counts them); an integer map key is the canonical decimal
+// spelling the `propertyNames` pattern describes.
+
+/// One integer member of every width.
+#[derive(Reflect, Debug)]
+struct Widths {
+    a: u8,
+    b: i8,
+    c: u16,
+    d: i16,
+    e: u32,
+    f: i32,
+    g: u64,
+    h: i64,
+    i: u128,
+    j: i128,
+    k: usize,
+    l: isize,
+}
+
+/// Maps keyed by integers of several widths and signs, non-zero ones included.
+#[derive(Reflect, Debug)]
+struct Keys {
+    small: BTreeMap<u8, i8>,
+    signed: BTreeMap<i32, u16>,
+    wide: HashMap<u64, bool>,
+    huge: BTreeMap<i128, u8>,
+    nz: BTreeMap<std::num::NonZeroU16, u8>,
+    nzi: BTreeMap<std::num::NonZeroI64, u8>,
+}
+
+/// A nested element: non-zero and optional integers.
+#[derive(Reflect, Debug)]
+struct Part {
+    x: NonZeroI32,
+    y: Option<u16>,
+}
+
+/// The document the property test generates: every width, integer keys, nesting, options,
+/// sequences and constrained members.
+#[derive(Reflect, Debug)]
+struct Sample {
+    widths: Widths,
+    keys: Keys,
+    opt: Option<u32>,
+    list: Vec<i16>,
+    parts: Vec<Part>,
+    nonzero: NonZeroU8,
+    #[structio(range(min = 0, max = 150))]
+    age: i32,
+    #[structio(length(min = 1, max = 3))]
+    name: String,
+    inner: Option<Box<Part>>,
+}
+
+/// `reader accepts => schema validates` (so `schema refuses => reader refuses`) for one
+/// document: a document serde_json cannot read (a number beyond f64, bad grammar) must be
+/// refused by the reader too.
+fn agree<T: ReflectOwned + JsonSchema>(
+    v: &jsonschema::Validator,
+    doc: &str,
+) -> Result<bool, String> {
+    let ours = from_json::<T>(doc);
+    let instance = match serde_json::from_str::<serde_json::Value>(doc) {
+        Ok(i) => i,
+        Err(e) => {
+            return match ours {
+                Ok(_) => Err(format!(
+                    "structio accepts what serde_json refuses ({e}): {doc}"
+                )),
+                Err(_) => Ok(false),
+            }
+        }
+    };
+    match ours {
+        Ok(_) if !v.is_valid(&instance) => {
+            let why = v.validate(&instance).map_err(|e| e.to_string()).err();
+            Err(format!(
+                "structio accepts, the schema refuses ({why:?}): {doc}"
+            ))
+        }
+        Ok(_) => Ok(true),
+        Err(_) => Ok(false),
+    }
+}
+
+/// The significant digits of `m` (no trailing zeros).
+fn significant_digits(m: u128) -> usize {
+    let t = m.to_string();
+    t.trim_end_matches('0').len().max(1)
+}
+
+/// `-`/magnitude spelled in the way `style` picks: as written, with a zero fraction, with
+/// an exponent (exact or not), with a non-zero fraction, or as bad grammar. A magnitude of
+/// more than 15 significant digits is spelled only as written (as an integer, which serde_json
+/// keeps exact up to 64 bits and rounds beyond as it rounds the schema's bounds), so that the
+/// number the validator sees is on the same side of every bound as the exact value.
+fn spell(neg: bool, m: u128, style: u8) -> String {
+    let sign = if neg { "-" } else { "" };
+    let digits = m.to_string();
+    let exact_f64 = significant_digits(m) <= 15;
+    let body = match style % 14 {
+        0..=2 => digits.clone(),
+        3 if exact_f64 => format!("{digits}.0"),
+        4 if exact_f64 => format!("{digits}e0"),
+        5 if exact_f64 => format!("{digits}0e-1"),
+        6 if exact_f64 => {
+            // d.ddd e(n-1): the same value in scientific notation.
+            let t = digits.trim_end_matches('0');
+            let t = if t.is_empty() { "0" } else { t };
+            let (head, tail) = t.split_at(1);
+            let point = if tail.is_empty() {
+                String::new()
+            } else {
+                format!(".{tail}")
+            };
+            format!("{head}{point}e{}", digits.len() - 1)
+        }
+        7 if exact_f64 => format!("{digits}.5"),
+        8 if exact_f64 => format!("{digits}e-1"),
+        9 if exact_f64 => format!("{digits}.000E+0"),
+        10 if exact_f64 => format!("{digits}E2"),
+        11 if exact_f64 => format!("{digits}.{}", "0".repeat(30)),
+        12 => "1e400".to_string(),
+        13 => format!("0{digits}"),
+        _ => digits.clone(),
+    };
+    format!("{sign}{body}")
+}
+
+/// A key's text: canonical, or spelled as a value may be and a key may not.
+fn key_spelling(neg: bool, m: u128, style: u8) -> String {
+    let sign = if neg { "-" } else { "" };
+    match style % 12 {
+        0..=4 => format!("{sign}{m}"),
+        5 => format!("{sign}{m}e0"),
+        6 => format!("{sign}0{m}"),
+        7 => format!("+{m}"),
+        8 => format!(" {sign}{m}"),
+        9 => format!("{sign}{m}.0"),
+        10 => "-0".to_string(),
+        _ => "x".to_string(),
+    }
+}
+
+/// A sign and magnitude: mostly near the edges of the integer types and small values.
+fn magnitude() -> impl Strategy<Value = (bool, u128)> {
+    let edges: Vec<u128> = vec![
+        0,
+        1,
+        9,
+        10,
+        100,
+        127,
+        128,
+        129,
+        150,
+        151,
+        255,
+        256,
+        32767,
+        32768,
+        65535,
+        65536,
+        i32::MAX as u128,
+        i32::MAX as u128 + 1,
+        u32::MAX as u128,
+        u32::MAX as u128 + 1,
+        i64::MAX as u128,
+        i64::MAX as u128 + 1,
+        u64::MAX as u128,
+        u64::MAX as u128 + 1,
+        1_000_000_000_000_000_000,
+        i128::MAX as u128,
+        i128::MAX as u128 + 1,
+        u128::MAX,
+    ];
+    let edge = prop::sample::select(edges);
+    let near = (edge, -2i64..=2).prop_map(|(e, d)| e.saturating_add_signed(d as i128));
+    let pick = prop_oneof![
+        4 => 0u128..200,
+        4 => near,
+        1 => any::<u64>().prop_map(u128::from),
+        1 => any::<u128>(),
+    ];
+    (prop::bool::weighted(0.3), pick)
+}
+
+/// Any number spelling.
+fn number() -> impl Strategy<Value = String> {
+    (magnitude(), any::<u8>()).prop_map(|((neg, m), style)| spell(neg, m, style))
+}
+
+/// Any key spelling.
+fn key() -> impl Strategy<Value = String> {
+    (magnitude(), any::<u8>()).prop_map(|((neg, m), style)| key_spelling(neg, m, style))
+}
+
+/// A number every integer member takes (1 to 99, in a spelling whose value is an integer)
+/// most of the time, else any: so that a whole document is often read.
+fn tame_number() -> impl Strategy<Value = String> {
+    let tame = (
+        1u128..100,
+        prop::sample::select(vec![0u8, 3, 4, 5, 6, 9, 11]),
+    )
+        .prop_map(|(m, style)| spell(false, m, style));
+    prop_oneof![49 => tame, 1 => number()]
+}
+
+/// A key every integer map takes most of the time, else any.
+fn tame_key() -> impl Strategy<Value = String> {
+    prop_oneof![49 => (1u32..100).prop_map(|k| k.to_string()), 1 => key()]
+}
+
+fn object_of(keys: Vec<String>, values: Vec<String>) -> String {
+    let members: Vec<String> = keys
+        .iter()
+        .zip(&values)
+        .map(|(k, v)| format!("{}:{v}", to_json(&k.as_str())))
+        .collect();
+    format!("{{{}}}", members.join(","))
+}
+
+fn map_text() -> impl Strategy<Value = String> {
+    prop::collection::vec((tame_key(), tame_number()), 0..3).prop_map(|kv| {
+        let (k, v): (Vec<String>, Vec<String>) = kv.into_iter().unzip();
+        object_of(k, v)
+    })
+}
+
+fn part_text() -> impl Strategy<Value = String> {
+    (tame_number(), prop::option::of(tame_number())).prop_map(|(x, y)| match y {
+        Some(y) => format!(r#"{{"x":{x},"y":{y}}}"#),
+        None => format!(r#"{{"x":{x}}}"#),
+    })
+}
+
+fn sample_text() -> impl Strategy<Value = String> {
+    let widths = prop::collection::vec(tame_number(), 12).prop_map(|v| {
+        let names = ["a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l"];
+        object_of(names.iter().map(|n| n.to_string()).collect(), v)
+    });
+    let keys = prop::collection::vec(map_text(), 6).prop_map(|v| {
+        let names = ["small", "signed", "wide", "huge", "nz", "nzi"];
+        object_of(names.iter().map(|n| n.to_string()).collect(), v)
+    });
+    let rest = (
+        prop::option::of(tame_number()),
+        prop::collection::vec(tame_number(), 0..3),
+        prop::collection::vec(part_text(), 0..2),
+        tame_number(),
+        tame_number(),
+        prop_oneof![9 => "[aé]{1,3}", 1 => "[aé]{0,5}"],
+        prop::option::of(part_text()),
+    );
+    (widths, keys, rest).prop_map(|(w, k, (opt, list, parts, nz, age, name, inner))| {
+        let mut members = vec![
+            format!(r#""widths":{w}"#),
+            format!(r#""keys":{k}"#),
+            format!(r#""list":[{}]"#, list.join(",")),
+            format!(r#""parts":[{}]"#, parts.join(",")),
+            format!(r#""nonzero":{nz}"#),
+            format!(r#""age":{age}"#),
+            format!(r#""name":{}"#, to_json(&name)),
+        ];
+        if let Some(o) = opt {
+            members.push(format!(r#""opt":{o}"#));
+        }
+        if let Some(i) = inner {
+            members.push(format!(r#""inner":{i}"#));
+        }
+        format!("{{{}}}", members.join(","))
+    })
+}
+
+/// A document of one member of type `T` spelled `text`.
+#[derive(Reflect, Debug)]
+struct One<T> {
+    v: T,
+}
+
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
+
+    /// Every document the reader accepts validates against `json_schema::<T>()`; a document
+    /// the schema refuses is refused by the reader.
+    #[test]
+    fn reader_and_schema_agree(doc in sample_text(), single in number(), k in key()) {
+        thread_local! {
+            static SAMPLE: jsonschema::Validator = validator::<Sample>();
+            static U8: jsonschema::Validator = validator::<One<u8>>();
+            static I64: jsonschema::Validator = validator::<One<i64>>();
+            static U128: jsonschema::Validator = validator::<One<u128>>();
+            static NZ: jsonschema::Validator = validator::<One<NonZeroI32>>();
+            static KU32: jsonschema::Validator = validator::<One<BTreeMap<u32, u8>>>();
+            static KI16: jsonschema::Validator = validator::<One<BTreeMap<i16, u8>>>();
+        }
+        SAMPLE.with(|v| agree::<Sample>(v, &doc)).map_err(TestCaseError::fail)?;
+        // One number or one key at a time: most are read, so both verdicts are exercised.
+        let one = format!(r#"{{"v":{single}}}"#);
+        U8.with(|v| agree::<One<u8>>(v, &one)).map_err(TestCaseError::fail)?;
+        I64.with(|v| agree::<One<i64>>(v, &one)).map_err(TestCaseError::fail)?;
+        U128.with(|v| agree::<One<u128>>(v, &one)).map_err(TestCaseError::fail)?;
+        NZ.with(|v| agree::<One<NonZeroI32>>(v, &one)).map_err(TestCaseError::fail)?;
+        let keyed = format!(r#"{{"v":{{{}:1}}}}"#, to_json(&k.as_str()));
+        KU32.with(|v| agree::<One<BTreeMap<u32, u8>>>(v, &keyed)).map_err(TestCaseError::fail)?;
+        KI16.with(|v| agree::<One<BTreeMap<i16, u8>>>(v, &keyed)).map_err(TestCaseError::fail)?;
+    }
+}
+
+/// Both ways for one member of type `T`: the reader and the schema give the same verdict on
+/// each spelling (the values here are exact as f64, so the validator sees the exact value).
+fn same_verdict<T: ReflectOwned + JsonSchema>(accepted: &[&str], rejected: &[&str]) {
+    let wrap = |t: &&str| format!(r#"{{"v":{t}}}"#);
+    let accepted: Vec<String> = accepted.iter().map(wrap).collect();
+    let rejected: Vec<String> = rejected.iter().map(wrap).collect();
+    let a: Vec<&str> = accepted.iter().map(String::as_str).collect();
+    let r: Vec<&str> = rejected.iter().map(String::as_str).collect();
+    check::<One<T>>(&a, &r);
+}
+
+#[test]
+fn integer_member_accepts_integral_fraction() {
+    let integral = [
+        "1", "1.0", "100e-2", "10e-1", "1.50e1", "0.15e2", "1e0", "1E+0",
+    ];
+    same_verdict::<u8>(&integral, &[]);
+    same_verdict::<i64>(&integral, &[]);
+    same_verdict::<u128>(&integral, &[]);
+    assert_eq!(from_json::<u8>("1.50e1").unwrap(), 15);
+    assert_eq!(from_json::<i16>("-3.2767e4").unwrap(), -32767);
+    // Out of range in any spelling: both refuse.
+    same_verdict::<u8>(
+        &["2.55e2", "255.000"],
+        &["2.56e2", "256.0", "25600e-2", "-1.0"],
+    );
+    same_verdict::<i8>(&["-1.28e2", "127.0"], &["-1.29e2", "128.0"]);
+}
+
+#[test]
+fn integer_member_accepts_negative_zero() {
+    let zeros = ["-0", "-0.0", "-0e5", "0.0", "-0.000e-3"];
+    same_verdict::<u8>(&zeros, &[]);
+    same_verdict::<u64>(&zeros, &[]);
+    same_verdict::<i32>(&zeros, &[]);
+    // A non-zero type refuses zero in every spelling, as its schema does.
+    same_verdict::<std::num::NonZeroU8>(&["1.0"], &zeros);
+    same_verdict::<NonZeroI32>(&["-1.0"], &zeros);
+}
+
+#[test]
+fn integer_member_rejects_nonzero_fraction() {
+    same_verdict::<u8>(&[], &["1.5", "1e-2", "-0.5", "0.1", "1.05e1", "100e-3"]);
+    same_verdict::<i64>(&[], &["-1.5", "1e-1", "12345.0001"]);
+    let e = from_json::<u8>("1.5").unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.offset()),
+        ("expected an integer for u8", 1)
+    );
+}
+
+#[test]
+fn integer_member_huge_exponent_is_bounded() {
+    let started = std::time::Instant::now();
+    let e = from_json::<u8>("1e999999999").unwrap_err();
+    assert_eq!(e.message(), "number out of range for u8");
+    let e = from_json::<u8>("1e-999999999").unwrap_err();
+    assert_eq!(e.message(), "expected an integer for u8");
+    assert_eq!(from_json::<u8>("0e999999999").unwrap(), 0);
+    let t = format!("0.{}1e100001", "0".repeat(100_000));
+    assert_eq!(from_json::<u8>(&t).unwrap(), 1);
+    assert!(started.elapsed() < std::time::Duration::from_secs(2));
+}
+
+#[test]
+fn integer_map_key_rejects_exponent() {
+    let doc = |k: &str| format!(r#"{{"v":{{{}:1}}}}"#, to_json(&k));
+    let canonical = ["0", "1", "42", "4294967295"];
+    let spelled = [
+        "1e0", "1E0", "10e-1", "1.0", "01", "00", "+1", " 1", "1 ", "-0", "-1", "", "x",
+    ];
+    let ok: Vec<String> = canonical.iter().map(|k| doc(k)).collect();
+    let bad: Vec<String> = spelled.iter().map(|k| doc(k)).collect();
+    let ok: Vec<&str> = ok.iter().map(String::as_str).collect();
+    let bad: Vec<&str> = bad.iter().map(String::as_str).collect();
+    check::<One<BTreeMap<u32, u8>>>(&ok, &bad);
+    check::<One<HashMap<u64, u8>>>(&ok, &bad);
+    // The error quotes the key and points at it.
+    let e = from_json::<BTreeMap<u32, u8>>(r#"{"1e0":1}"#).unwrap_err();
+    assert_eq!(
+        (e.message().as_str(), e.offset()),
+        ("invalid integer map key `1e0`", 1)
+    );
+}
+
+#[test]
+fn signed_map_key_takes_negative_zero_as_its_pattern_does() {
+    let doc = |k: &str| format!(r#"{{"v":{{{}:1}}}}"#, to_json(&k));
+    let ok: Vec<String> = ["0", "-0", "-1", "-2147483648", "7"]
+        .iter()
+        .map(|k| doc(k))
+        .collect();
+    let bad: Vec<String> = ["-01", "-1e0", "-+1", "--1", "- 1", "-1.0", "-"]
+        .iter()
+        .map(|k| doc(k))
+        .collect();
+    let ok: Vec<&str> = ok.iter().map(String::as_str).collect();
+    let bad: Vec<&str> = bad.iter().map(String::as_str).collect();
+    check::<One<BTreeMap<i32, u8>>>(&ok, &bad);
+    // A non-zero key refuses zero however it is written, as its pattern does.
+    let zero: Vec<String> = ["0", "-0"].iter().map(|k| doc(k)).collect();
+    let zero: Vec<&str> = zero.iter().map(String::as_str).collect();
+    check::<One<BTreeMap<std::num::NonZeroI64, u8>>>(&[&doc("-5")], &zero);
+    check::<One<BTreeMap<std::num::NonZeroU16, u8>>>(&[&doc("5")], &zero);
+}

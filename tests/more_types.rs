@@ -266,7 +266,12 @@ fn negative_or_fractional_durations_are_errors() {
         from_json::<Duration>("1e9").unwrap(),
         Duration::from_secs(1)
     );
-    json_error::<Duration>("1.0", "expected an integer for Duration", 1, "$");
+    // A fraction that is zero is an integer, as for every integer (`1.0` is 1 nanosecond).
+    assert_eq!(
+        from_json::<Duration>("1.0").unwrap(),
+        Duration::from_nanos(1)
+    );
+    json_error::<Duration>("-0.5", "expected an integer for Duration", 2, "$");
     json_error::<Vec<Duration>>("[1,-2]", "number out of range for Duration", 3, "$[1]");
     beve_error::<Duration>(&to_beve(&-1i64), "number out of range for Duration", 0, "$");
     beve_error::<Vec<Duration>>(

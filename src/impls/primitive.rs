@@ -89,24 +89,31 @@ macro_rules! int_key {
 
 int_key!(i8, i16, i32, i64, i128, u8, u16, u32, u64, u128);
 
-/// Parses a quoted map key as an integer of type `N` by exactly the rule of integer values:
-/// the JSON number reader's (no `+`, no leading zeros, no `-0` for unsigned types, exponents
-/// as for values), which must take the whole key.
+/// Parses a quoted map key as an integer of type `N`. A key is text, and only the canonical
+/// decimal spelling is an integer key: the one the writer writes and the `propertyNames`
+/// pattern of the type's JSON Schema describes (`^-?(0|[1-9][0-9]*)$`, without the `-` for an
+/// unsigned type). `"1e0"`, `"1.0"`, `"01"`, `"+1"`, `" 1"` and `"-0"` into an unsigned type
+/// are errors quoting the key (so one integer has one key, and a schema validator agrees); a
+/// canonical key out of the type's range is a range error.
 fn int_key_text<N: Number>(s: &str, offset: usize) -> Result<N> {
     let b = s.as_bytes();
-    if let Some(b'-' | b'0'..=b'9') = b.first() {
-        match crate::json::read_int::<N>(b, 0) {
-            Ok((v, end)) if end == b.len() => return Ok(v),
-            Err(e) if matches!(e.code(), Code::NumberOutOfRange(_)) => {
-                return Err(Error::new(Code::NumberOutOfRange(N::KIND.name()), offset))
-            }
-            _ => {}
-        }
+    let neg = b.first() == Some(&b'-');
+    let digits = &b[usize::from(neg)..];
+    let canonical = match digits {
+        [b'0'] => !neg || N::KIND.is_signed_int(),
+        [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
+        _ => false,
+    };
+    if !canonical {
+        return Err(Error::new(
+            Code::InvalidText("integer map key", s.to_string()),
+            offset,
+        ));
     }
-    Err(Error::new(
-        Code::ExpectedInteger("an integer map key"),
-        offset,
-    ))
+    match crate::json::read_int::<N>(b, 0) {
+        Ok((v, end)) if end == b.len() => Ok(v),
+        _ => Err(Error::new(Code::NumberOutOfRange(N::KIND.name()), offset)),
+    }
 }
 
 macro_rules! size_reflect {

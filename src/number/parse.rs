@@ -1,10 +1,11 @@
 //! Text to numbers: the JSON number grammar, exact integers with range checks, and correctly
 //! rounded floats.
 //!
-//! Integers: digits are taken eight at a time (SWAR); a fraction or a negative exponent is an
-//! error for an integer target, a positive exponent is applied when the result is exact and in
-//! range (as Glaze does); `-0` is `0` for signed targets, and an unsigned target never takes a
-//! `-`.
+//! Integers: digits are taken eight at a time (SWAR). A number is taken by its exact value,
+//! whatever its spelling: `1e2`, `1.0`, `100e-2`, `1.50e1` and `-0` are integers (100, 1, 1, 15
+//! and 0, into an unsigned target too), as JSON Schema counts them; a non-zero fraction
+//! (`1.5`, `1e-2`) is an error for an integer target, as is a value out of range. Only plain
+//! digits take the fast path; a `.`, an exponent or `-0` go to a cold one.
 //!
 //! Floats: Clinger's fast path (at most 19 significant digits, a power of ten that is exact in
 //! the target type), then Eisel-Lemire (`float_parse.rs`) for any other exponent, and the
@@ -250,6 +251,17 @@ pub(crate) fn read_int<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> 
     };
     match N::from_wire(w) {
         Some(v) if !neg || N::KIND.is_signed_int() => Ok((v, i)),
+        _ => negative_or_out_of_range(m == 0, start, i),
+    }
+}
+
+/// The end of [`read_int`] for a value it cannot take as it is: `-0` into an unsigned type
+/// (`zero`), whose value is 0, or a value out of range.
+#[cold]
+#[inline(never)]
+fn negative_or_out_of_range<N: Number>(zero: bool, start: usize, end: usize) -> Result<(N, usize)> {
+    match N::from_wire(Wire::Uint(0)) {
+        Some(v) if zero => Ok((v, end)),
         _ => Err(out_of_range::<N>(start)),
     }
 }
@@ -404,40 +416,79 @@ fn u64_digits(s: &[u8], mut i: usize) -> Option<(u64, usize)> {
 }
 
 /// The rest of [`read_int`]: leading zeros, more than 64 bits, fractions and exponents.
+///
+/// The number is taken by its exact value, whatever its spelling: `1.0`, `100e-2`, `1.50e1`
+/// and `-0.0` are integers (1, 1, 15 and 0), as JSON Schema counts them; a value with a
+/// non-zero fraction (`1.5`, `1e-2`) is an error naming the type. The value is found without
+/// arithmetic on the exponent's size: the significant digits (at most 39 of them fit any
+/// integer type) and the power of ten after them decide, so `1e999999999` is out of range at
+/// once and every case is linear in the length of the text.
 #[inline(never)]
 fn read_int_slow<N: Number>(s: &[u8], start: usize, first: usize, neg: bool) -> Result<(N, usize)> {
-    let mut i = first;
-    while s.get(i).is_some_and(u8::is_ascii_digit) {
-        i += 1;
-    }
-    if s[first] == b'0' && i > first + 1 {
+    let digits_from = |mut i: usize| {
+        while s.get(i).is_some_and(u8::is_ascii_digit) {
+            i += 1;
+        }
+        i
+    };
+    let int_end = digits_from(first);
+    if s[first] == b'0' && int_end > first + 1 {
         return Err(Error::new(Code::InvalidNumber, first + 1));
     }
-    // Exact value in 128 bits; `None` once it is too large for any integer type.
+    let mut i = int_end;
+    // The fraction's digits, and where its `.` is.
+    let mut fraction = &s[i..i];
+    let mut dot = None;
+    if s.get(i) == Some(&b'.') {
+        let f = i + 1;
+        let end = digits_from(f);
+        if end == f {
+            return Err(bad_number(s, end));
+        }
+        fraction = &s[f..end];
+        dot = Some(i);
+        i = end;
+    }
+    let mut exp = 0i64;
+    let mut e_at = None;
+    if let Some(b'e' | b'E') = s.get(i) {
+        let (e, end) = exponent(s, i)?;
+        exp = e;
+        e_at = Some(i);
+        i = end;
+    }
+    // All the digits, integer part then fraction, and the value as `digits * 10^(exp - fraction
+    // length)`; trailing zeros move into the power of ten.
+    let whole = &s[first..int_end];
+    let all = || whole.iter().chain(fraction);
+    let count = whole.len() + fraction.len();
+    let Some(lead) = all().position(|&b| b != b'0') else {
+        // Zero, however written (`0.000`, `-0e7`): 0 for every integer type.
+        return match N::from_wire(Wire::Uint(0)) {
+            Some(v) => Ok((v, i)),
+            None => Err(out_of_range::<N>(start)),
+        };
+    };
+    let trail = count - all().rev().position(|&b| b != b'0').unwrap_or(0);
+    let significant = trail - lead;
+    // Fits i64: the exponent is saturated near 2^40, the lengths are those of the input.
+    let pow = exp - fraction.len() as i64 + (count - trail) as i64;
+    if pow < 0 {
+        let at = dot.or(e_at).unwrap_or(start);
+        return Err(Error::new(Code::ExpectedInteger(N::KIND.name()), at));
+    }
+    // u128::MAX has 39 digits: more is out of range for every integer type.
+    if significant as i64 + pow > 39 {
+        return Err(out_of_range::<N>(start));
+    }
     let mut wide: Option<u128> = Some(0);
-    for &b in &s[first..i] {
+    for &b in all().skip(lead).take(significant) {
         wide = wide
             .and_then(|w| w.checked_mul(10))
             .and_then(|w| w.checked_add((b - b'0') as u128));
     }
-    match s.get(i) {
-        Some(b'.') => return Err(Error::new(Code::ExpectedInteger(N::KIND.name()), i)),
-        Some(b'e' | b'E') => {
-            if s.get(i + 1) == Some(&b'-') {
-                return Err(Error::new(Code::ExpectedInteger(N::KIND.name()), i));
-            }
-            let (e, end) = exponent(s, i)?;
-            i = end;
-            if wide != Some(0) {
-                for _ in 0..e {
-                    wide = wide.and_then(|w| w.checked_mul(10));
-                    if wide.is_none() {
-                        break;
-                    }
-                }
-            }
-        }
-        _ => {}
+    for _ in 0..pow {
+        wide = wide.and_then(|w| w.checked_mul(10));
     }
     let w = match wide {
         Some(w) if neg && w <= i128::MAX as u128 + 1 => Wire::Int((w as i128).wrapping_neg()),
@@ -846,7 +897,6 @@ mod tests {
         assert_eq!(err(int::<i64>("18446744073709551615")), (range("i64"), 0));
         assert_eq!(err(int::<u64>("18446744073709551616")), (range("u64"), 0));
         assert_eq!(err(int::<u64>("-1")), (range("u64"), 0));
-        assert_eq!(err(int::<u64>("-0")), (range("u64"), 0));
         assert_eq!(err(int::<u64>("-9223372036854775808")), (range("u64"), 0));
         assert_eq!(err(int::<i64>("-9223372036854775809")), (range("i64"), 0));
         assert_eq!(err(int::<u8>("256")), (range("u8"), 0));
@@ -858,13 +908,76 @@ mod tests {
             (range("u128"), 0)
         );
         let integer = |ty: &str| format!("expected an integer for {ty}");
-        assert_eq!(err(int::<u64>("1.0")), (integer("u64"), 1));
         assert_eq!(err(int::<i64>("1.5")), (integer("i64"), 1));
         assert_eq!(err(int::<i64>("1e-2")), (integer("i64"), 1));
+        assert_eq!(err(int::<u8>("-0.5")), (integer("u8"), 2));
+        assert_eq!(err(int::<u8>("1.05e1")), (integer("u8"), 1));
+        assert_eq!(err(int::<u8>("0.5e0")), (integer("u8"), 1));
         assert_eq!(err(int::<i64>("01")), ("invalid number".into(), 1));
         assert_eq!(err(int::<i64>("-")), ("unexpected end of input".into(), 1));
         assert_eq!(err(int::<i64>("-x")), ("invalid number".into(), 1));
         assert_eq!(err(int::<i64>("1e")), ("unexpected end of input".into(), 2));
+    }
+
+    #[test]
+    fn integers_are_read_by_value_whatever_the_spelling() {
+        assert_eq!(int::<u64>("1.0").unwrap(), 1);
+        assert_eq!(int::<u8>("100e-2").unwrap(), 1);
+        assert_eq!(int::<u8>("1.50e1").unwrap(), 15);
+        assert_eq!(int::<u8>("10e-1").unwrap(), 1);
+        assert_eq!(int::<u8>("0.0001e4").unwrap(), 1);
+        assert_eq!(int::<u8>("2.55E+2").unwrap(), 255);
+        assert_eq!(int::<i8>("-1.28e2").unwrap(), -128);
+        assert_eq!(int::<u8>("-0").unwrap(), 0);
+        assert_eq!(int::<u8>("-0.0").unwrap(), 0);
+        assert_eq!(int::<u64>("-0e-5").unwrap(), 0);
+        assert_eq!(int::<i32>("-0.000").unwrap(), 0);
+        assert_eq!(int::<u128>("0.0e999999999999").unwrap(), 0);
+        assert_eq!(
+            int::<u128>("3.40282366920938463463374607431768211455e38").unwrap(),
+            u128::MAX
+        );
+        assert_eq!(
+            int::<i128>("-1.70141183460469231731687303715884105728e38").unwrap(),
+            i128::MIN
+        );
+        assert_eq!(int::<u64>("18446744073709551615.000").unwrap(), u64::MAX);
+        let range = |ty: &str| format!("number out of range for {ty}");
+        assert_eq!(err(int::<u8>("2.56e2")), (range("u8"), 0));
+        assert_eq!(err(int::<u8>("-1.0")), (range("u8"), 0));
+        assert_eq!(err(int::<u8>("1e999999999")), (range("u8"), 0));
+        assert_eq!(err(int::<u128>("1e39")), (range("u128"), 0));
+        assert_eq!(
+            err(int::<i128>("1.7014118346046923173168730371588410573e38")),
+            (range("i128"), 0)
+        );
+        // The grammar still holds.
+        assert_eq!(err(int::<u8>("1.")), ("unexpected end of input".into(), 2));
+        assert_eq!(err(int::<u8>("1.e1")), ("invalid number".into(), 2));
+        assert_eq!(err(int::<u8>("01.0")), ("invalid number".into(), 1));
+        assert_eq!(
+            err(int::<u8>("1.0e")),
+            ("unexpected end of input".into(), 4)
+        );
+    }
+
+    #[test]
+    fn integer_spellings_are_bounded_by_the_text() {
+        // A million fraction digits, zeros then a one, and the exponent that makes it 1.
+        let t = format!("0.{}1e1000000", "0".repeat(999_999));
+        assert_eq!(int::<u8>(&t).unwrap(), 1);
+        let t = format!(
+            "1{}.{}e-1000000",
+            "0".repeat(1_000_000),
+            "0".repeat(1_000_000)
+        );
+        assert_eq!(int::<u8>(&t).unwrap(), 1);
+        let t = format!("0.{}1", "0".repeat(1_000_000));
+        assert_eq!(err(int::<u8>(&t)).0, "expected an integer for u8");
+        let t = format!("1e{}", "9".repeat(1_000_000));
+        assert_eq!(err(int::<u8>(&t)).0, "number out of range for u8");
+        let t = format!("1e-{}", "9".repeat(1_000_000));
+        assert_eq!(err(int::<u8>(&t)).0, "expected an integer for u8");
     }
 
     #[test]
@@ -890,15 +1003,32 @@ mod tests {
                 continue;
             }
             let digits = text.len();
-            for tail in ["", ",", "]        ", ",123456789", ".5", "e2"] {
+            for tail in [
+                "",
+                ",",
+                "]        ",
+                ",123456789",
+                ".5",
+                "e2",
+                ".0",
+                ".50e1",
+            ] {
                 let t = format!("{text}{tail}");
                 let want = match tail {
                     ".5" => None,
                     "e2" => text.parse::<u64>().ok().and_then(|v| v.checked_mul(100)),
+                    ".50e1" => text
+                        .parse::<u64>()
+                        .ok()
+                        .and_then(|v| v.checked_mul(10)?.checked_add(5)),
                     _ => text.parse::<u64>().ok(),
                 };
                 let got = read_int::<u64>(t.as_bytes(), 0).ok();
-                let end = if tail == "e2" { digits + 2 } else { digits };
+                let end = match tail {
+                    "e2" | ".0" => digits + 2,
+                    ".50e1" => digits + 5,
+                    _ => digits,
+                };
                 assert_eq!(got, want.map(|v| (v, end)), "{t}");
             }
         }

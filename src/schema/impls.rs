@@ -63,7 +63,9 @@ fn integer(min: Value, max: Value) -> Value {
 }
 
 /// The keys of an object that hold integers, written in decimal: `signed` ones may have a
-/// minus sign; `nonzero` ones are never `0`.
+/// minus sign; `nonzero` ones are never `0`. The canonical spelling only (no exponent,
+/// fraction, `+` or leading zero): exactly the keys the JSON reader takes (`int_key_text` in
+/// `impls/primitive.rs`), so that the two agree; the range is left to the reader.
 fn integer_key(signed: bool, nonzero: bool) -> Value {
     let pattern = match (signed, nonzero) {
         (false, false) => "^(0|[1-9][0-9]*)$",

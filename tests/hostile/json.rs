@@ -174,6 +174,13 @@ fn a_million_digits() {
             format!("0.{}1", "0".repeat(1_000_000)),
             format!("{digits}e-1000000"),
             format!("-0.{digits}e1000000"),
+            // Integers spelled with a million zeros: read by value, still linear.
+            format!(
+                "1{}.{}e-1000000",
+                "0".repeat(1_000_000),
+                "0".repeat(1_000_000)
+            ),
+            format!("0.{}1e1000001", "0".repeat(1_000_000)),
         ];
         for doc in &cases {
             timed("a million digits", 2000, || {
@@ -198,6 +205,9 @@ fn a_million_digits() {
         // Many digits of a representable value round correctly.
         let v: f64 = structio::from_json(&cases[2]).unwrap();
         assert_eq!(v, "0.7777777777777777777777".parse::<f64>().unwrap());
+        // The integers spelled with a million zeros.
+        assert_eq!(structio::from_json::<u8>(&cases[9]).unwrap(), 1);
+        assert_eq!(structio::from_json::<i64>(&cases[10]).unwrap(), 1);
     });
 }
 
@@ -254,7 +264,8 @@ fn numbers_at_and_past_the_edges() {
     assert_eq!(structio::from_json::<f64>("1e-999999999").unwrap(), 0.0);
     let neg = structio::from_json::<f64>("-1e-999").unwrap();
     assert_eq!(neg.to_bits(), (-0.0f64).to_bits());
-    // -0: a float keeps the sign; a signed integer reads 0; an unsigned one rejects the sign.
+    // -0: a float keeps the sign; an integer reads 0, unsigned ones too (its value is 0, which
+    // the schema's `minimum: 0` accepts).
     assert_eq!(
         structio::from_json::<f64>("-0").unwrap().to_bits(),
         (-0.0f64).to_bits()
@@ -268,8 +279,11 @@ fn numbers_at_and_past_the_edges() {
     );
     assert_eq!(structio::from_json::<i64>("-0").unwrap(), 0);
     assert_eq!(structio::from_json::<i8>("-0").unwrap(), 0);
-    err("-0 into u8", structio::from_json::<u8>("-0"));
-    err("-0.0 into i64", structio::from_json::<i64>("-0.0"));
+    assert_eq!(structio::from_json::<u8>("-0").unwrap(), 0);
+    assert_eq!(structio::from_json::<i64>("-0.0").unwrap(), 0);
+    assert_eq!(structio::from_json::<u64>("-0.0e5").unwrap(), 0);
+    err("-1 into u8", structio::from_json::<u8>("-1"));
+    err("-1.0 into u8", structio::from_json::<u8>("-1.0"));
     // Integer ranges.
     err_with("256 u8", structio::from_json::<u8>("256"), "out of range");
     assert_eq!(structio::from_json::<u8>("255").unwrap(), 255);
@@ -285,9 +299,26 @@ fn numbers_at_and_past_the_edges() {
         structio::from_json::<u128>("340282366920938463463374607431768211456"),
     );
     err("1.5 i32", structio::from_json::<i32>("1.5"));
-    // Exponent notation for integers is read when the value is an integer (documented).
+    err("1e-2 i32", structio::from_json::<i32>("1e-2"));
+    err("-0.5 u8", structio::from_json::<u8>("-0.5"));
+    // An integer is read by its value, whatever the spelling (documented): an exponent, or a
+    // fraction that is zero, as JSON Schema counts integers.
     assert_eq!(structio::from_json::<u8>("1e2").unwrap(), 100);
     err("1e3 u8", structio::from_json::<u8>("1e3"));
+    assert_eq!(structio::from_json::<u8>("1.0").unwrap(), 1);
+    assert_eq!(structio::from_json::<u8>("100e-2").unwrap(), 1);
+    assert_eq!(structio::from_json::<u8>("1.50e1").unwrap(), 15);
+    assert_eq!(structio::from_json::<i8>("-1.28e2").unwrap(), -128);
+    err("-1.29e2 i8", structio::from_json::<i8>("-1.29e2"));
+    err_with(
+        "1e999999999 u8",
+        structio::from_json::<u8>("1e999999999"),
+        "out of range",
+    );
+    assert_eq!(
+        structio::from_json::<u128>("3.40282366920938463463374607431768211455e38").unwrap(),
+        u128::MAX
+    );
     // f32 range.
     err_with(
         "1e39 f32",
@@ -635,8 +666,9 @@ fn adjacent_tag_and_content_repeated_in_any_order() {
 }
 
 /// What reading `text` as a value of type `T` and as a key of a `BTreeMap<T, u8>` and a
-/// `HashMap<T, u8>` gives.
-fn key_and_value<T>(text: &str) -> (Option<T>, Option<T>, Option<T>)
+/// `HashMap<T, u8>` gives (the value only when `text` is the canonical decimal spelling of an
+/// integer: `0` or a first digit that is not `0`, with a `-` if `signed`).
+fn key_and_value<T>(text: &str, signed: bool) -> (Option<T>, Option<T>, Option<T>)
 where
     T: for<'de> structio::Reflect<'de>
         + for<'de> structio::MapKey<'de>
@@ -646,7 +678,14 @@ where
         + Copy
         + std::fmt::Debug,
 {
-    let value = structio::from_json::<T>(text).ok();
+    let digits = match text.strip_prefix('-') {
+        Some(d) if signed => d,
+        _ => text,
+    };
+    let canonical = digits == "0"
+        || (digits.starts_with(|c: char| ('1'..='9').contains(&c))
+            && digits.bytes().all(|b| b.is_ascii_digit()));
+    let value = structio::from_json::<T>(text).ok().filter(|_| canonical);
     let doc = format!("{{{}:7}}", structio::to_json(&text));
     let btree = structio::from_json::<std::collections::BTreeMap<T, u8>>(&doc)
         .ok()
@@ -657,8 +696,12 @@ where
     (value, btree, hash)
 }
 
+/// An integer map key is the canonical decimal spelling of an integer in range, as the
+/// `propertyNames` pattern of the map's JSON Schema says (`^-?(0|[1-9][0-9]*)$`, no `-` for an
+/// unsigned type): every other spelling a value may have (`1e2`, `1.0`, `-0` for an unsigned
+/// type) is an error for a key.
 #[test]
-fn integer_map_keys_follow_the_integer_value_rule() {
+fn integer_map_keys_take_only_the_canonical_spelling() {
     let mut texts: Vec<String> = [
         "0",
         "-0",
@@ -742,8 +785,9 @@ fn integer_map_keys_follow_the_integer_value_rule() {
     texts.push("256e0".into());
     macro_rules! check {
         ($($t:ty),*) => {$(
+            let signed = <$t>::MIN != 0;
             for text in &texts {
-                let (value, btree, hash) = key_and_value::<$t>(text);
+                let (value, btree, hash) = key_and_value::<$t>(text, signed);
                 assert_eq!(
                     btree, value,
                     "{}: key {text:?} read as {btree:?}, value as {value:?}",
@@ -753,18 +797,22 @@ fn integer_map_keys_follow_the_integer_value_rule() {
             }
             // Whitespace around a value is the document's; in a key it is part of the text.
             for text in [" 1", "1 ", "\t1", "1\n"] {
-                let (_, btree, hash) = key_and_value::<$t>(text);
+                let (_, btree, hash) = key_and_value::<$t>(text, signed);
                 assert_eq!((btree, hash), (None, None), "{}: key {text:?}", stringify!($t));
             }
         )*};
     }
     check!(i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize);
-    // The case that was accepted: `-0` is not an unsigned key.
+    // `-0` is not an unsigned key; the error quotes the key, and points at it.
     let e = err(
         "-0",
         structio::from_json::<std::collections::BTreeMap<u32, u8>>(r#"{"-0":1}"#),
     );
-    assert_eq!(e.message(), "number out of range for u32");
+    assert_eq!(e.message(), "invalid integer map key `-0`");
+    assert_eq!(e.offset(), 1);
+    // It is for a signed one (the pattern allows it): the key 0.
+    let m = structio::from_json::<std::collections::BTreeMap<i32, u8>>(r#"{"-0":1}"#).unwrap();
+    assert_eq!(m.get(&0), Some(&1));
 }
 
 #[test]
