@@ -22,7 +22,7 @@ pub use crate::reflect::{
 // `impl JsonSchema`, emitted beside `Reflect`.
 pub use crate::report::enforce;
 pub use crate::schema::derive_support::{
-    adjacent as adjacent_schema, any as any_schema, any_of as any_of_schema,
+    adjacent as adjacent_schema, annotate as annotate_schema, any as any_schema, any_of as any_of_schema,
     constant as constant_schema, describe, external as external_schema, names as names_schema,
     null as null_schema, one_of as one_of_schema, tuple as tuple_schema, ObjectSchema, SchemaProbe,
     ViaAnySchema, ViaJsonSchema,

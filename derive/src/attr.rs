@@ -59,6 +59,10 @@ pub struct FieldAttrs {
     pub aliases: Vec<LitStr>,
     /// `skip`.
     pub skip: Option<Span>,
+    /// `skip_write`: never written, read when present.
+    pub skip_write: Option<Span>,
+    /// `skip_read`: written, never read (its key is an unknown key on input).
+    pub skip_read: Option<Span>,
     /// `with = "module"`: the module whose `write` and `read` functions replace the field
     /// type's `Reflect` impl.
     pub with: Option<syn::Path>,
@@ -449,6 +453,8 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             Ok(())
         }
         "skip" => once(&mut out.skip, flag(meta, name)?, meta, name),
+        "skip_write" => once(&mut out.skip_write, flag(meta, name)?, meta, name),
+        "skip_read" => once(&mut out.skip_read, flag(meta, name)?, meta, name),
         "flatten" => once(&mut out.flatten, flag(meta, name)?, meta, name),
         "with" => {
             let lit = string(meta, name)?;
@@ -481,7 +487,8 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             }
             None => Err(meta.error(format!(
                 "unknown structio attribute `{name}` on a field; expected `rename`, `alias`, \
-                 `skip`, `with`, `flatten`, `default`, `skip_if`, `serde`, or a constraint: \
+                 `skip`, `skip_write`, `skip_read`, `with`, `flatten`, `default`, `skip_if`, \
+                 `serde`, or a constraint: \
                  `length`, `range`, `pattern`, `one_of`, `items`, `check`"
             ))),
         },

@@ -127,8 +127,15 @@ fn field_schema(f: &Field) -> TokenStream {
 
 /// Whether field `f` must be present (a `bool` expression): not when it is an `Option`, has a
 /// default (its own or its struct's, `container_default`) or its type may be left out.
+/// Neither is a one-way field: a `skip_write` one is absent from what is written, a `skip_read`
+/// one from what is read.
 fn required(f: &Field, container_default: bool) -> TokenStream {
-    if crate::structs::is_option(&f.ty) || f.default.is_some() || container_default {
+    if crate::structs::is_option(&f.ty)
+        || f.default.is_some()
+        || container_default
+        || f.skip_write
+        || f.skip_read
+    {
         quote!(false)
     } else if uses_type(f) {
         let ty = &f.ty;
@@ -152,6 +159,14 @@ fn members(shape: &Shape, container_default: bool) -> TokenStream {
         } else {
             let name = &f.name;
             let req = required(f, container_default);
+            // `skip_write`: only ever accepted as input; `skip_read`: only ever written.
+            let s = if f.skip_write {
+                quote!(__p::annotate_schema(#s, "writeOnly"))
+            } else if f.skip_read {
+                quote!(__p::annotate_schema(#s, "readOnly"))
+            } else {
+                s
+            };
             let doc = &f.doc;
             out.extend(quote!(__o.member(#name, #s, #req, #doc);));
         }
