@@ -314,3 +314,220 @@ fn regression_style_names() {
     assert_eq!(back.r#type, 9);
     assert_eq!(back.long_name, 0);
 }
+
+/// A unit-only enum with a catch-all.
+#[derive(Reflect, Debug, PartialEq, Clone, Copy)]
+#[structio(rename_all = "lowercase")]
+enum Kind {
+    Circle,
+    #[structio(alias = "box")]
+    Square,
+    #[structio(other)]
+    Unknown,
+}
+
+#[test]
+fn other_unit_only() {
+    assert_eq!(from_json::<Kind>(r#""circle""#).unwrap(), Kind::Circle);
+    assert_eq!(from_json::<Kind>(r#""box""#).unwrap(), Kind::Square);
+    assert_eq!(from_json::<Kind>(r#""hexagon""#).unwrap(), Kind::Unknown);
+    // Its own name still reads as it, and it writes its own name.
+    assert_eq!(from_json::<Kind>(r#""unknown""#).unwrap(), Kind::Unknown);
+    assert_eq!(to_json(&Kind::Unknown), r#""unknown""#);
+    // A value of the wrong type is still an error.
+    assert!(from_json::<Kind>("3").is_err());
+    assert_eq!(
+        structio::json::parse::<Kind>(r#""hexagon""#).unwrap(),
+        Kind::Unknown
+    );
+    assert_eq!(
+        structio::json::parse::<Vec<Kind>>(r#"["a","circle","b"]"#).unwrap(),
+        [Kind::Unknown, Kind::Circle, Kind::Unknown]
+    );
+    // Read into an existing value: what a fresh read gives.
+    let mut k = Kind::Circle;
+    structio::read_json(&mut k, r#""zzz""#).unwrap();
+    assert_eq!(k, Kind::Unknown);
+    // BEVE writes the discriminant: an unknown one, or an unknown name, is `Unknown` too.
+    for k in [Kind::Circle, Kind::Square, Kind::Unknown] {
+        roundtrip(&k);
+    }
+    assert_eq!(from_beve::<Kind>(&to_beve(&77i32)).unwrap(), Kind::Unknown);
+    assert_eq!(from_beve::<Kind>(&to_beve(&1i32)).unwrap(), Kind::Square);
+    assert_eq!(from_beve::<Kind>(&to_beve(&"hexagon".to_string())).unwrap(), Kind::Unknown);
+    assert_eq!(from_beve::<Kind>(&to_beve(&"circle".to_string())).unwrap(), Kind::Circle);
+    // As a map key.
+    let m: std::collections::BTreeMap<String, u8> =
+        [("circle".to_string(), 1), ("what".to_string(), 2)].into();
+    let back: Vec<(Kind, u8)> = from_json::<std::collections::HashMap<Kind, u8>>(&to_json(&m))
+        .map(|h| {
+            let mut v: Vec<_> = h.into_iter().collect();
+            v.sort_by_key(|p| p.1);
+            v
+        })
+        .unwrap();
+    assert_eq!(back, [(Kind::Circle, 1), (Kind::Unknown, 2)]);
+}
+
+/// More variants than the canonical literals compare: the ordinary read in the attempt.
+#[derive(Reflect, Debug, PartialEq, Clone, Copy, Default)]
+enum Many {
+    #[default]
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+    I,
+    #[structio(other)]
+    Rest,
+}
+
+impl std::hash::Hash for Kind {
+    fn hash<H: std::hash::Hasher>(&self, h: &mut H) {
+        (*self as u8).hash(h)
+    }
+}
+impl Eq for Kind {}
+
+#[derive(Reflect, Debug, PartialEq)]
+#[structio(canonical)]
+struct Shape {
+    kind: Kind,
+    many: Many,
+    n: u32,
+}
+
+#[test]
+fn other_in_a_canonical_struct() {
+    let s = Shape {
+        kind: Kind::Square,
+        many: Many::I,
+        n: 3,
+    };
+    roundtrip(&s);
+    // The literal attempt ends on an unknown name; the ordinary read gives `other`.
+    let r: Shape = from_json(r#"{"kind":"oval","many":"Z","n":4}"#).unwrap();
+    assert_eq!(
+        r,
+        Shape {
+            kind: Kind::Unknown,
+            many: Many::Rest,
+            n: 4
+        }
+    );
+    let r: Shape = from_json(r#"{"kind":"circle","many":"Q","n":5}"#).unwrap();
+    assert_eq!(r.many, Many::Rest);
+    assert_eq!(r.kind, Kind::Circle);
+    let r: Shape = structio::json::parse(r#"{"kind":"x","many":"A","n":1}"#).unwrap();
+    assert_eq!(r.kind, Kind::Unknown);
+    assert_eq!(r.many, Many::A);
+    let mut into = s;
+    structio::read_json(&mut into, r#"{"kind":"x","many":"y","n":1}"#).unwrap();
+    assert_eq!(into.kind, Kind::Unknown);
+    assert_eq!(into.many, Many::Rest);
+}
+
+/// Internally tagged, with data.
+#[derive(Reflect, Debug, PartialEq)]
+#[structio(tag = "type")]
+enum Event {
+    Click { x: i32 },
+    Key(KeyPress),
+    #[structio(other)]
+    Other,
+}
+
+#[derive(Reflect, Debug, PartialEq)]
+struct KeyPress {
+    code: u32,
+}
+
+/// Adjacently tagged, with data.
+#[derive(Reflect, Debug, PartialEq)]
+#[structio(tag = "t", content = "c")]
+enum Msg {
+    Text(String),
+    Ping,
+    #[structio(other, rename = "other")]
+    Unknown,
+}
+
+#[test]
+fn other_tagged_enums() {
+    assert_eq!(
+        from_json::<Event>(r#"{"type":"Click","x":1}"#).unwrap(),
+        Event::Click { x: 1 }
+    );
+    assert_eq!(
+        from_json::<Event>(r#"{"type":"Scroll"}"#).unwrap(),
+        Event::Other
+    );
+    assert_eq!(from_json::<Event>(r#"{"type":"Other"}"#).unwrap(), Event::Other);
+    // The tag after other members: the object is scanned for it, then read again.
+    assert!(from_json::<Event>(r#"{"dy":3,"type":"Scroll"}"#).is_err());
+    let mut opts = skip_unknown();
+    opts.read.error_on_missing_keys = false;
+    assert_eq!(
+        structio::json::from_json_with::<Event>(r#"{"dy":3,"type":"Scroll"}"#, &opts).unwrap(),
+        Event::Other
+    );
+    assert_eq!(to_json(&Event::Other), r#"{"type":"Other"}"#);
+    roundtrip(&Event::Other);
+    roundtrip(&Event::Key(KeyPress { code: 2 }));
+    assert_eq!(
+        structio::json::parse::<Event>(r#"{"type":"Nope"}"#).unwrap(),
+        Event::Other
+    );
+    let mut e = Event::Click { x: 1 };
+    structio::read_json(&mut e, r#"{"type":"Nope"}"#).unwrap();
+    assert_eq!(e, Event::Other);
+    // BEVE: a document written by an enum that knows the variant.
+    #[derive(Reflect)]
+    #[structio(tag = "type")]
+    enum Newer {
+        Scroll,
+    }
+    assert_eq!(from_beve::<Event>(&to_beve(&Newer::Scroll)).unwrap(), Event::Other);
+
+    assert_eq!(
+        from_json::<Msg>(r#"{"t":"Text","c":"hi"}"#).unwrap(),
+        Msg::Text("hi".into())
+    );
+    assert_eq!(from_json::<Msg>(r#"{"t":"Zap"}"#).unwrap(), Msg::Unknown);
+    assert_eq!(from_json::<Msg>(r#"{"c":null,"t":"Zap"}"#).unwrap(), Msg::Unknown);
+    assert_eq!(from_json::<Msg>(r#"{"t":"other"}"#).unwrap(), Msg::Unknown);
+    assert_eq!(to_json(&Msg::Unknown), r#"{"t":"other"}"#);
+    roundtrip(&Msg::Unknown);
+    roundtrip(&Msg::Ping);
+    #[derive(Reflect)]
+    #[structio(tag = "t", content = "c")]
+    enum NewMsg {
+        Zap,
+    }
+    assert_eq!(from_beve::<Msg>(&to_beve(&NewMsg::Zap)).unwrap(), Msg::Unknown);
+}
+
+#[test]
+fn other_schema() {
+    assert!(valid::<Kind>(r#""hexagon""#));
+    assert!(valid::<Kind>(r#""circle""#));
+    assert!(!valid::<Kind>("3"));
+    for doc in [
+        r#"{"type":"Click","x":1}"#,
+        r#"{"type":"Scroll"}"#,
+        r#"{"type":"Key","code":1}"#,
+    ] {
+        assert!(from_json::<Event>(doc).is_ok(), "{doc}");
+        assert!(valid::<Event>(doc), "{doc}");
+    }
+    assert!(!valid::<Event>(r#"{"type":3}"#));
+    for doc in [r#"{"t":"Zap"}"#, r#"{"t":"Text","c":"x"}"#, r#"{"t":"Ping"}"#] {
+        assert!(from_json::<Msg>(doc).is_ok(), "{doc}");
+        assert!(valid::<Msg>(doc), "{doc}");
+    }
+    assert!(valid::<Shape>(r#"{"kind":"oval","many":"Z","n":4}"#));
+}

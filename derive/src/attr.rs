@@ -296,6 +296,8 @@ pub struct VariantAttrs {
     pub aliases: Vec<LitStr>,
     /// `rename_all = "..."` for the fields of a struct variant.
     pub rename_all: Option<RenameRule>,
+    /// `other`: the unit variant an unknown variant name (or BEVE discriminant) reads as.
+    pub other: Option<Span>,
 }
 
 /// Calls `each` for every item inside every `#[structio(...)]` attribute.
@@ -506,9 +508,10 @@ pub fn variant(attrs: &[Attribute]) -> syn::Result<VariantAttrs> {
             Ok(())
         }
         "rename_all" => once(&mut out.rename_all, rename_rule(meta)?, meta, name),
+        "other" => once(&mut out.other, flag(meta, name)?, meta, name),
         _ => Err(meta.error(format!(
-            "unknown structio attribute `{name}` on a variant; expected `rename`, `alias` or \
-             `rename_all`"
+            "unknown structio attribute `{name}` on a variant; expected `rename`, `alias`, \
+             `rename_all` or `other`"
         ))),
     })?;
     Ok(out)

@@ -93,6 +93,8 @@ pub struct Variant {
     pub name_span: Span,
     pub aliases: Vec<(String, Span)>,
     pub shape: Shape,
+    /// `#[structio(other)]`: the catch-all for unknown variant names.
+    pub other: Option<Span>,
 }
 
 impl Variant {
@@ -306,6 +308,7 @@ pub fn variants(data: &syn::DataEnum, rule: Option<RenameRule>) -> syn::Result<V
                 }
                 shape
             },
+            other: attrs.other,
         });
     }
     Ok(out)

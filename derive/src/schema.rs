@@ -218,6 +218,11 @@ fn enum_body(
     let tag = attrs.tag.as_ref().map(|t| t.value());
     let content = attrs.content.as_ref().map(|c| c.value());
     let untagged = attrs.untagged.is_some();
+    let other = variants.iter().any(|v| v.other.is_some());
+    if other && tag.is_none() && !untagged {
+        // A unit-only enum with an `other` variant reads any name.
+        return quote!(__p::describe(__p::any_string_schema(), #doc));
+    }
     if tag.is_none() && !untagged && variants.iter().all(|v| v.shape.style == Style::Unit) {
         // Written as the variant names.
         let names = variants.iter().map(|v| &v.name);
@@ -235,6 +240,18 @@ fn enum_body(
         let name = &v.name;
         let schema = match (&tag, &content) {
             _ if untagged => payload(v).unwrap_or_else(|| quote!(__p::null_schema())),
+            // The `other` variant: any tag (with no content, or a null one).
+            (Some(tag), content) if v.other.is_some() => {
+                let content = content
+                    .as_ref()
+                    .map(|c| quote!(__o.member(#c, __p::null_schema(), false, "");));
+                quote!({
+                    let mut __o = __p::ObjectSchema::new();
+                    __o.member(#tag, __p::any_string_schema(), true, "");
+                    #content
+                    __o.finish("")
+                })
+            }
             (Some(tag), Some(content)) => {
                 let p = match payload(v) {
                     Some(p) => quote!(__p::Some(#p)),
@@ -278,7 +295,8 @@ fn enum_body(
         };
         quote!(__p::describe(#schema, #d))
     });
-    let combine = if untagged {
+    // With an `other` variant a known tag matches two variants' schemas.
+    let combine = if untagged || other {
         quote!(__p::any_of_schema)
     } else {
         quote!(__p::one_of_schema)

@@ -105,6 +105,12 @@ pub fn annotate(mut schema: Value, keyword: &str) -> Value {
     }
 }
 
+/// `{"type": "string"}`: any string (the names of an enum with a `#[structio(other)]`
+/// variant, which reads every name).
+pub fn any_string() -> Value {
+    object([("type", Value::from("string"))])
+}
+
 /// `{"type": "string", "enum": [names...]}`: a unit-only enum, written as its variant names
 /// (`{"not": {}}`, nothing, for an enum without variants).
 pub fn names(names: &[&str]) -> Value {
