@@ -164,8 +164,7 @@ fn read_into_existing_value_matches_a_fresh_read() {
         let mut into = user();
         structio::read_beve(&mut into, &to_beve(&fresh)).unwrap_err();
         let mut into = user();
-        structio::beve::read_beve_with(&mut into, &to_beve(&fresh), &beve_skip_unknown())
-            .unwrap();
+        structio::beve::read_beve_with(&mut into, &to_beve(&fresh), &beve_skip_unknown()).unwrap();
         assert_eq!(into.note, "hidden");
         assert_eq!(into.logins, 0);
     }
@@ -194,17 +193,49 @@ fn canonical_struct_with_one_way_fields() {
     assert_eq!(to_json(&v), r#"{"a":1,"c":3,"d":4}"#);
     // The canonical layout of what is read: a, b, d.
     let r: Canon = from_json(r#"{"a":1,"b":2,"d":4}"#).unwrap();
-    assert_eq!(r, Canon { a: 1, b: 2, c: 0, d: 4 });
+    assert_eq!(
+        r,
+        Canon {
+            a: 1,
+            b: 2,
+            c: 0,
+            d: 4
+        }
+    );
     // Not that layout: the ordinary reader.
     let r: Canon = from_json(r#"{"a":1,"d":4}"#).unwrap();
-    assert_eq!(r, Canon { a: 1, b: 0, c: 0, d: 4 });
+    assert_eq!(
+        r,
+        Canon {
+            a: 1,
+            b: 0,
+            c: 0,
+            d: 4
+        }
+    );
     assert!(from_json::<Canon>(r#"{"a":1,"c":3,"d":4}"#).is_err());
     let r: Canon =
         structio::json::from_json_with(r#"{"a":1,"c":3,"d":4}"#, &skip_unknown()).unwrap();
-    assert_eq!(r, Canon { a: 1, b: 0, c: 0, d: 4 });
+    assert_eq!(
+        r,
+        Canon {
+            a: 1,
+            b: 0,
+            c: 0,
+            d: 4
+        }
+    );
     let mut into = v;
     structio::read_json(&mut into, r#"{"a":5,"b":6,"d":7}"#).unwrap();
-    assert_eq!(into, Canon { a: 5, b: 6, c: 0, d: 7 });
+    assert_eq!(
+        into,
+        Canon {
+            a: 5,
+            b: 6,
+            c: 0,
+            d: 7
+        }
+    );
 }
 
 /// Flattened structs with one-way fields, on either side.
@@ -354,8 +385,14 @@ fn other_unit_only() {
     }
     assert_eq!(from_beve::<Kind>(&to_beve(&77i32)).unwrap(), Kind::Unknown);
     assert_eq!(from_beve::<Kind>(&to_beve(&1i32)).unwrap(), Kind::Square);
-    assert_eq!(from_beve::<Kind>(&to_beve(&"hexagon".to_string())).unwrap(), Kind::Unknown);
-    assert_eq!(from_beve::<Kind>(&to_beve(&"circle".to_string())).unwrap(), Kind::Circle);
+    assert_eq!(
+        from_beve::<Kind>(&to_beve(&"hexagon".to_string())).unwrap(),
+        Kind::Unknown
+    );
+    assert_eq!(
+        from_beve::<Kind>(&to_beve(&"circle".to_string())).unwrap(),
+        Kind::Circle
+    );
     // As a map key.
     let m: std::collections::BTreeMap<String, u8> =
         [("circle".to_string(), 1), ("what".to_string(), 2)].into();
@@ -435,7 +472,9 @@ fn other_in_a_canonical_struct() {
 #[derive(Reflect, Debug, PartialEq)]
 #[structio(tag = "type")]
 enum Event {
-    Click { x: i32 },
+    Click {
+        x: i32,
+    },
     Key(KeyPress),
     #[structio(other)]
     Other,
@@ -466,7 +505,10 @@ fn other_tagged_enums() {
         from_json::<Event>(r#"{"type":"Scroll"}"#).unwrap(),
         Event::Other
     );
-    assert_eq!(from_json::<Event>(r#"{"type":"Other"}"#).unwrap(), Event::Other);
+    assert_eq!(
+        from_json::<Event>(r#"{"type":"Other"}"#).unwrap(),
+        Event::Other
+    );
     // The tag after other members: the object is scanned for it, then read again.
     assert!(from_json::<Event>(r#"{"dy":3,"type":"Scroll"}"#).is_err());
     let mut opts = skip_unknown();
@@ -491,14 +533,20 @@ fn other_tagged_enums() {
     enum Newer {
         Scroll,
     }
-    assert_eq!(from_beve::<Event>(&to_beve(&Newer::Scroll)).unwrap(), Event::Other);
+    assert_eq!(
+        from_beve::<Event>(&to_beve(&Newer::Scroll)).unwrap(),
+        Event::Other
+    );
 
     assert_eq!(
         from_json::<Msg>(r#"{"t":"Text","c":"hi"}"#).unwrap(),
         Msg::Text("hi".into())
     );
     assert_eq!(from_json::<Msg>(r#"{"t":"Zap"}"#).unwrap(), Msg::Unknown);
-    assert_eq!(from_json::<Msg>(r#"{"c":null,"t":"Zap"}"#).unwrap(), Msg::Unknown);
+    assert_eq!(
+        from_json::<Msg>(r#"{"c":null,"t":"Zap"}"#).unwrap(),
+        Msg::Unknown
+    );
     assert_eq!(from_json::<Msg>(r#"{"t":"other"}"#).unwrap(), Msg::Unknown);
     assert_eq!(to_json(&Msg::Unknown), r#"{"t":"other"}"#);
     roundtrip(&Msg::Unknown);
@@ -508,7 +556,10 @@ fn other_tagged_enums() {
     enum NewMsg {
         Zap,
     }
-    assert_eq!(from_beve::<Msg>(&to_beve(&NewMsg::Zap)).unwrap(), Msg::Unknown);
+    assert_eq!(
+        from_beve::<Msg>(&to_beve(&NewMsg::Zap)).unwrap(),
+        Msg::Unknown
+    );
 }
 
 #[test]
@@ -525,7 +576,11 @@ fn other_schema() {
         assert!(valid::<Event>(doc), "{doc}");
     }
     assert!(!valid::<Event>(r#"{"type":3}"#));
-    for doc in [r#"{"t":"Zap"}"#, r#"{"t":"Text","c":"x"}"#, r#"{"t":"Ping"}"#] {
+    for doc in [
+        r#"{"t":"Zap"}"#,
+        r#"{"t":"Text","c":"x"}"#,
+        r#"{"t":"Ping"}"#,
+    ] {
         assert!(from_json::<Msg>(doc).is_ok(), "{doc}");
         assert!(valid::<Msg>(doc), "{doc}");
     }

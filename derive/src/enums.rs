@@ -55,7 +55,9 @@ pub fn expand(
         }
         if let Some(i) = other {
             return Err(syn::Error::new(
-                variants[i].other.unwrap_or_else(proc_macro2::Span::call_site),
+                variants[i]
+                    .other
+                    .unwrap_or_else(proc_macro2::Span::call_site),
                 "`other` on an externally tagged enum with data would leave an unknown \
                  variant's payload unread: use it on a unit-only enum, or tag the enum \
                  (`tag = \"..\"`, with or without `content`)",

@@ -214,17 +214,16 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
 /// with `skip` nor with each other; `skip_read` needs a value to take (a field `default` or an
 /// `Option` type) and takes no constraint (it would never be checked).
 fn one_way(attrs: &attr::FieldAttrs, f: &syn::Field) -> syn::Result<()> {
-    let (span, what) = match (attrs.skip_write, attrs.skip_read) {
-        (Some(w), Some(_)) => {
-            return Err(syn::Error::new(
+    let (span, what) =
+        match (attrs.skip_write, attrs.skip_read) {
+            (Some(w), Some(_)) => return Err(syn::Error::new(
                 w,
                 "`skip_write` and `skip_read` together never write nor read the field: use `skip`",
-            ))
-        }
-        (Some(w), None) => (w, "skip_write"),
-        (None, Some(r)) => (r, "skip_read"),
-        (None, None) => return Ok(()),
-    };
+            )),
+            (Some(w), None) => (w, "skip_write"),
+            (None, Some(r)) => (r, "skip_read"),
+            (None, None) => return Ok(()),
+        };
     if attrs.skip.is_some() {
         return Err(syn::Error::new(
             span,
