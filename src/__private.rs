@@ -3,8 +3,8 @@
 
 pub use crate::constraint::{self, Bound, Choice, Pattern, Rule, Violations};
 pub use crate::enums::{
-    no_matching_variant, read_adjacent, read_external, read_internal, read_null, read_untagged,
-    variant_from_key, VariantsInfo,
+    is_unknown_variant, no_matching_variant, read_adjacent, read_adjacent_or, read_external,
+    read_internal, read_internal_or, read_null, read_untagged, variant_from_key, VariantsInfo,
 };
 pub use crate::error::{PathSegment, Result};
 pub use crate::fields::{
@@ -22,10 +22,11 @@ pub use crate::reflect::{
 // `impl JsonSchema`, emitted beside `Reflect`.
 pub use crate::report::enforce;
 pub use crate::schema::derive_support::{
-    adjacent as adjacent_schema, any as any_schema, any_of as any_of_schema,
-    constant as constant_schema, describe, external as external_schema, names as names_schema,
-    null as null_schema, one_of as one_of_schema, tuple as tuple_schema, ObjectSchema, SchemaProbe,
-    ViaAnySchema, ViaJsonSchema,
+    adjacent as adjacent_schema, annotate as annotate_schema, any as any_schema,
+    any_of as any_of_schema, any_string as any_string_schema, constant as constant_schema,
+    describe, external as external_schema, names as names_schema, null as null_schema,
+    one_of as one_of_schema, tuple as tuple_schema, ObjectSchema, SchemaProbe, ViaAnySchema,
+    ViaJsonSchema,
 };
 pub use crate::schema::rules::constrain as constrain_schema;
 pub use crate::schema::{JsonSchema, SchemaGenerator};

@@ -16,6 +16,13 @@ pub fn unknown_variant(name: &str, offset: usize) -> Error {
     Error::new(Code::UnknownVariant(name.to_string()), offset)
 }
 
+/// Whether `e` is "unknown variant": an enum with a `#[structio(other)]` variant reads such a
+/// name as that variant.
+#[inline]
+pub fn is_unknown_variant(e: &Error) -> bool {
+    matches!(e.code(), Code::UnknownVariant(_))
+}
+
 /// "no variant matches the value" at `offset`.
 #[cold]
 pub fn no_matching_variant(offset: usize) -> Error {
@@ -59,14 +66,20 @@ impl VariantsInfo {
     }
 }
 
-/// Reads a variant name (a string) and looks it up.
+/// Reads a variant name (a string) and looks it up; an unknown one is variant `other` when
+/// given (the enum's `#[structio(other)]` variant).
 #[inline]
-fn read_variant_name<'de, R: Reader<'de>>(r: &mut R, info: &VariantsInfo) -> Result<usize> {
+fn read_variant_name<'de, R: Reader<'de>>(
+    r: &mut R,
+    info: &VariantsInfo,
+    other: Option<usize>,
+) -> Result<usize> {
     let at = r.offset();
     let s = r.read_str()?;
-    match info.find(s.as_str().as_bytes()) {
-        Some(i) => Ok(i),
-        None => Err(unknown_variant(s.as_str(), at)),
+    match (info.find(s.as_str().as_bytes()), other) {
+        (Some(i), _) => Ok(i),
+        (None, Some(o)) => Ok(o),
+        (None, None) => Err(unknown_variant(s.as_str(), at)),
     }
 }
 
@@ -146,7 +159,7 @@ where
     let at = r.offset();
     match r.peek_kind()? {
         ValueKind::String => {
-            let i = read_variant_name(r, info)?;
+            let i = read_variant_name(r, info, None)?;
             if !info.unit[i] {
                 return Err(variant_needs_payload(info.keys.names[i], at));
             }
@@ -202,7 +215,40 @@ where
     R: Reader<'de>,
     F: FnOnce(usize, &mut R, &mut R::Map, R::Pos) -> Result<()>,
 {
-    crate::read::with_stack!(read_internal(r, info, tag, body));
+    internal(r, info, tag, None, body)
+}
+
+/// [`read_internal`] for an enum whose variant `other` (a unit variant marked
+/// `#[structio(other)]`) is read for a tag naming no variant.
+#[inline]
+pub fn read_internal_or<'de, R, F>(
+    r: &mut R,
+    info: &VariantsInfo,
+    tag: &str,
+    other: usize,
+    body: F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnOnce(usize, &mut R, &mut R::Map, R::Pos) -> Result<()>,
+{
+    internal(r, info, tag, Some(other), body)
+}
+
+/// [`read_internal`], an unknown tag being variant `other` when given.
+#[inline]
+fn internal<'de, R, F>(
+    r: &mut R,
+    info: &VariantsInfo,
+    tag: &str,
+    other: Option<usize>,
+    body: F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnOnce(usize, &mut R, &mut R::Map, R::Pos) -> Result<()>,
+{
+    crate::read::with_stack!(internal(r, info, tag, other, body));
     if r.options().error_on_duplicate_keys {
         one_tag(r, tag)?;
     }
@@ -213,7 +259,7 @@ where
         Some(k) => k == tag.as_bytes(),
     };
     if first_is_tag {
-        let i = read_variant_name(r, info)?;
+        let i = read_variant_name(r, info, other)?;
         return body(i, r, &mut map, start);
     }
     r.skip_value()?;
@@ -223,7 +269,7 @@ where
             Some(k) => k == tag.as_bytes(),
         };
         if is_tag {
-            break read_variant_name(r, info)?;
+            break read_variant_name(r, info, other)?;
         }
         r.skip_value()?;
     };
@@ -258,6 +304,7 @@ fn one_tag<'de, R: Reader<'de>>(r: &mut R, tag: &str) -> Result<()> {
 /// Reads an adjacently tagged enum `{tag: name, content: payload}` with the two keys in either
 /// order (content first costs a skip and a second visit). `payload(i, r, present)` reads the
 /// payload of variant `i`; `present` is false when a unit variant comes without content.
+#[inline]
 pub fn read_adjacent<'de, R, F>(
     r: &mut R,
     info: &VariantsInfo,
@@ -269,7 +316,41 @@ where
     R: Reader<'de>,
     F: FnOnce(usize, &mut R, bool) -> Result<()>,
 {
-    crate::read::with_stack!(read_adjacent(r, info, tag, content, payload));
+    adjacent(r, info, tag, content, None, payload)
+}
+
+/// [`read_adjacent`] for an enum whose variant `other` (a unit variant marked
+/// `#[structio(other)]`) is read for a tag naming no variant.
+#[inline]
+pub fn read_adjacent_or<'de, R, F>(
+    r: &mut R,
+    info: &VariantsInfo,
+    tag: &str,
+    content: &'static str,
+    other: usize,
+    payload: F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnOnce(usize, &mut R, bool) -> Result<()>,
+{
+    adjacent(r, info, tag, content, Some(other), payload)
+}
+
+/// [`read_adjacent`], an unknown tag being variant `other` when given.
+fn adjacent<'de, R, F>(
+    r: &mut R,
+    info: &VariantsInfo,
+    tag: &str,
+    content: &'static str,
+    other: Option<usize>,
+    payload: F,
+) -> Result<()>
+where
+    R: Reader<'de>,
+    F: FnOnce(usize, &mut R, bool) -> Result<()>,
+{
+    crate::read::with_stack!(adjacent(r, info, tag, content, other, payload));
     enum Member {
         Tag,
         Content,
@@ -291,7 +372,7 @@ where
         };
         match member {
             Member::Tag if variant.is_some() => return Err(duplicate_key(tag, key_at)),
-            Member::Tag => variant = Some(read_variant_name(r, info)?),
+            Member::Tag => variant = Some(read_variant_name(r, info, other)?),
             // A content seen before the tag (`content_at`) is read at the end; another one is
             // a duplicate whether or not the tag came in between.
             Member::Content => match (variant, payload.take()) {

@@ -59,6 +59,10 @@ pub struct FieldAttrs {
     pub aliases: Vec<LitStr>,
     /// `skip`.
     pub skip: Option<Span>,
+    /// `skip_write`: never written, read when present.
+    pub skip_write: Option<Span>,
+    /// `skip_read`: written, never read (its key is an unknown key on input).
+    pub skip_read: Option<Span>,
     /// `with = "module"`: the module whose `write` and `read` functions replace the field
     /// type's `Reflect` impl.
     pub with: Option<syn::Path>,
@@ -292,6 +296,8 @@ pub struct VariantAttrs {
     pub aliases: Vec<LitStr>,
     /// `rename_all = "..."` for the fields of a struct variant.
     pub rename_all: Option<RenameRule>,
+    /// `other`: the unit variant an unknown variant name (or BEVE discriminant) reads as.
+    pub other: Option<Span>,
 }
 
 /// Calls `each` for every item inside every `#[structio(...)]` attribute.
@@ -449,6 +455,8 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             Ok(())
         }
         "skip" => once(&mut out.skip, flag(meta, name)?, meta, name),
+        "skip_write" => once(&mut out.skip_write, flag(meta, name)?, meta, name),
+        "skip_read" => once(&mut out.skip_read, flag(meta, name)?, meta, name),
         "flatten" => once(&mut out.flatten, flag(meta, name)?, meta, name),
         "with" => {
             let lit = string(meta, name)?;
@@ -481,7 +489,8 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             }
             None => Err(meta.error(format!(
                 "unknown structio attribute `{name}` on a field; expected `rename`, `alias`, \
-                 `skip`, `with`, `flatten`, `default`, `skip_if`, `serde`, or a constraint: \
+                 `skip`, `skip_write`, `skip_read`, `with`, `flatten`, `default`, `skip_if`, \
+                 `serde`, or a constraint: \
                  `length`, `range`, `pattern`, `one_of`, `items`, `check`"
             ))),
         },
@@ -499,9 +508,10 @@ pub fn variant(attrs: &[Attribute]) -> syn::Result<VariantAttrs> {
             Ok(())
         }
         "rename_all" => once(&mut out.rename_all, rename_rule(meta)?, meta, name),
+        "other" => once(&mut out.other, flag(meta, name)?, meta, name),
         _ => Err(meta.error(format!(
-            "unknown structio attribute `{name}` on a variant; expected `rename`, `alias` or \
-             `rename_all`"
+            "unknown structio attribute `{name}` on a variant; expected `rename`, `alias`, \
+             `rename_all` or `other`"
         ))),
     })?;
     Ok(out)

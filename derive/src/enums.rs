@@ -48,12 +48,53 @@ pub fn expand(
             quote!(__p::Some(Self::#ident))
         })
         .unwrap_or_else(|| quote!(__p::None));
+    let other = other_variant(&variants, &repr)?;
     if let Repr::External = repr {
         if variants.iter().all(|v| v.shape.style == Style::Unit) {
-            return unit_only(input, attrs, &variants, default);
+            return unit_only(input, attrs, &variants, default, other);
+        }
+        if let Some(i) = other {
+            return Err(syn::Error::new(
+                variants[i]
+                    .other
+                    .unwrap_or_else(proc_macro2::Span::call_site),
+                "`other` on an externally tagged enum with data would leave an unknown \
+                 variant's payload unread: use it on a unit-only enum, or tag the enum \
+                 (`tag = \"..\"`, with or without `content`)",
+            ));
         }
     }
-    with_data(input, attrs, &variants, &repr, default)
+    with_data(input, attrs, &variants, &repr, default, other)
+}
+
+/// The index of the variant marked `#[structio(other)]`, checked: at most one, a unit
+/// variant, and not in an untagged enum (which has no variant names).
+fn other_variant(variants: &[Variant], repr: &Repr) -> syn::Result<Option<usize>> {
+    let mut found = None;
+    for (i, v) in variants.iter().enumerate() {
+        let Some(span) = v.other else { continue };
+        if found.is_some() {
+            return Err(syn::Error::new(
+                span,
+                "only one variant can be `other`: an unknown name reads as that one",
+            ));
+        }
+        if v.shape.style != Style::Unit {
+            return Err(syn::Error::new(
+                span,
+                "`other` applies to a unit variant: an unknown variant has no payload to read \
+                 into it",
+            ));
+        }
+        if let Repr::Untagged = repr {
+            return Err(syn::Error::new(
+                span,
+                "`other` needs variant names, which an untagged enum does not write",
+            ));
+        }
+        found = Some(i);
+    }
+    Ok(found)
 }
 
 /// Checks the combination of `tag`, `content` and `untagged`.
@@ -129,6 +170,7 @@ fn unit_only(
     attrs: &ContainerAttrs,
     variants: &[Variant],
     default: TokenStream,
+    other: Option<usize>,
 ) -> syn::Result<TokenStream> {
     let table = keys::table(&entries(variants), "variant")?;
     let name = &input.ident;
@@ -174,6 +216,20 @@ fn unit_only(
             __r.read_unit_variant(&__INFO)?;
             __p::Err(__p::no_matching_variant(__at))
         }
+    } else if let Some(o) = other {
+        // An unknown name (or BEVE discriminant) is the `other` variant.
+        let o = &variants[o].ident;
+        quote! {
+            let __at = __r.offset();
+            __p::Ok(match __r.read_unit_variant(&__INFO) {
+                __p::Ok(__k) => match __k {
+                    #(#from_index)*
+                    _ => return __p::Err(__p::no_matching_variant(__at)),
+                },
+                __p::Err(__e) if __p::is_unknown_variant(&__e) => Self::#o,
+                __p::Err(__e) => return __p::Err(__e),
+            })
+        }
     } else {
         quote! {
             let __at = __r.offset();
@@ -209,6 +265,20 @@ fn unit_only(
         quote! {
             fn from_key(_: __p::Key<#de, '_>, __offset: usize) -> __p::Result<Self> {
                 __p::Err(__p::no_matching_variant(__offset))
+            }
+        }
+    } else if let Some(o) = other {
+        let o = &variants[o].ident;
+        quote! {
+            fn from_key(__key: __p::Key<#de, '_>, __offset: usize) -> __p::Result<Self> {
+                __p::Ok(match __p::variant_from_key(&__INFO, __key, __offset) {
+                    __p::Ok(__k) => match __k {
+                        #(#from_index)*
+                        _ => return __p::Err(__p::no_matching_variant(__offset)),
+                    },
+                    __p::Err(__e) if __p::is_unknown_variant(&__e) => Self::#o,
+                    __p::Err(__e) => return __p::Err(__e),
+                })
             }
         }
     } else {
@@ -490,6 +560,7 @@ fn with_data(
     variants: &[Variant],
     repr: &Repr,
     default: TokenStream,
+    other: Option<usize>,
 ) -> syn::Result<TokenStream> {
     check_variants(variants, repr)?;
     let mut uses = Vec::new();
@@ -560,9 +631,9 @@ fn with_data(
         let none = quote!(__p::Err(__p::no_matching_variant(__r.offset())));
         (none.clone(), none)
     } else {
-        let read_new = read_variants(variants, repr, true);
+        let read_new = read_variants(variants, repr, true, other);
         (
-            read_variants(variants, repr, false),
+            read_variants(variants, repr, false, other),
             quote! {
                 let mut __out: __p::Option<Self> = __p::None;
                 #read_new?;
@@ -715,7 +786,12 @@ fn write_variant(v: &Variant, repr: &Repr) -> TokenStream {
 
 /// The body of `read` for an enum with data, or with `fresh` the read that fills `__out` for
 /// `read_new` (see [`read_variant`]).
-fn read_variants(variants: &[Variant], repr: &Repr, fresh: bool) -> TokenStream {
+fn read_variants(
+    variants: &[Variant],
+    repr: &Repr,
+    fresh: bool,
+    other: Option<usize>,
+) -> TokenStream {
     let has_unit = variants.iter().any(|v| v.shape.style == Style::Unit);
     let present = if has_unit {
         quote!(__present)
@@ -744,9 +820,12 @@ fn read_variants(variants: &[Variant], repr: &Repr, fresh: bool) -> TokenStream 
                 }
             };
             match repr {
-                Repr::Adjacent { tag, content } => {
-                    quote!(__p::read_adjacent(__r, &__VARIANTS, #tag, #content, #closure))
-                }
+                Repr::Adjacent { tag, content } => match other {
+                    None => quote!(__p::read_adjacent(__r, &__VARIANTS, #tag, #content, #closure)),
+                    Some(o) => quote!(__p::read_adjacent_or(
+                        __r, &__VARIANTS, #tag, #content, #o, #closure
+                    )),
+                },
                 _ => quote!(__p::read_external(__r, &__VARIANTS, #closure)),
             }
         }
@@ -771,8 +850,12 @@ fn read_variants(variants: &[Variant], repr: &Repr, fresh: bool) -> TokenStream 
             } else {
                 quote!(_)
             };
+            let (f, o) = match other {
+                None => (quote!(read_internal), TokenStream::new()),
+                Some(o) => (quote!(read_internal_or), quote!(#o,)),
+            };
             quote! {
-                __p::read_internal(__r, &__VARIANTS, #tag, |__i, __r, __map, #start| match __i {
+                __p::#f(__r, &__VARIANTS, #tag, #o |__i, __r, __map, #start| match __i {
                     #(#arms)*
                     _ => __p::Ok(()),
                 })

@@ -80,6 +80,11 @@ use crate::model::Style;
 ///   keys of one field is an error.
 /// - `skip` (fields): neither written nor read; reading leaves the field alone (in an enum
 ///   variant that has to be built, it is `Default`).
+/// - `skip_write` (named fields of structs): never written, read when present.
+/// - `skip_read` (named fields of structs): always written, never read: its key on input is an
+///   unknown key, and every read sets the field to its `default` (or `None`), which it needs.
+/// - `other` (one unit variant of a unit-only, internally or adjacently tagged enum): an
+///   unknown variant name (or BEVE discriminant of a unit-only enum) reads as this variant.
 /// - `flatten` (fields of structs with named fields): the members of the field's struct (a
 ///   derived struct with named fields) are written and read as the container's own, where the
 ///   field stands; keys of the container's own fields are matched first.

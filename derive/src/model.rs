@@ -23,6 +23,10 @@ pub struct Field {
     pub aliases: Vec<(String, Span)>,
     /// `#[structio(skip)]`: neither written nor read.
     pub skip: bool,
+    /// `#[structio(skip_write)]`: never written, read when present.
+    pub skip_write: bool,
+    /// `#[structio(skip_read)]`: written, never read (takes its default).
+    pub skip_read: bool,
     /// `#[structio(with = "module")]`: written by `module::write`, read by `module::read`.
     pub with: Option<syn::Path>,
     /// `#[structio(flatten)]`: its struct's members are the container's own.
@@ -39,6 +43,17 @@ pub struct Field {
     pub rules: Vec<attr::RuleSpec>,
     /// The field's position among all the fields (names the constants of its rules).
     pub index: usize,
+}
+
+impl Field {
+    /// The value a `skip_read` field takes on every read: its `default`, else `None`.
+    pub fn unread_value(&self) -> proc_macro2::TokenStream {
+        match &self.default {
+            Some(attr::FieldDefault::Trait) => quote::quote!(__p::Default::default()),
+            Some(attr::FieldDefault::Path(path)) => quote::quote!(#path()),
+            None => quote::quote!(__p::None),
+        }
+    }
 }
 
 /// How a struct or variant holds its fields.
@@ -78,6 +93,8 @@ pub struct Variant {
     pub name_span: Span,
     pub aliases: Vec<(String, Span)>,
     pub shape: Shape,
+    /// `#[structio(other)]`: the catch-all for unknown variant names.
+    pub other: Option<Span>,
 }
 
 impl Variant {
@@ -122,6 +139,8 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                 ),
                 (attrs.with.is_some(), "`with`"),
                 (attrs.skip.is_some(), "`skip`"),
+                (attrs.skip_write.is_some(), "`skip_write`"),
+                (attrs.skip_read.is_some(), "`skip_read`"),
                 (attrs.default.is_some(), "`default`"),
                 (attrs.skip_if.is_some(), "`skip_if`"),
                 (attrs.serde.is_some(), "`serde`"),
@@ -160,6 +179,7 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                 "a skipped field is never read, so a constraint on it would never be checked",
             ));
         }
+        one_way(&attrs, f)?;
         let (name, name_span) = match &attrs.rename {
             Some(lit) => (lit.value(), lit.span()),
             None => (default_name, default_span),
@@ -175,6 +195,8 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                 .map(|l| (l.value(), l.span()))
                 .collect(),
             skip: attrs.skip.is_some(),
+            skip_write: attrs.skip_write.is_some(),
+            skip_read: attrs.skip_read.is_some(),
             with: attrs.with,
             flatten: attrs.flatten.is_some(),
             default: attrs.default,
@@ -186,6 +208,50 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
         });
     }
     Ok(Shape { style, fields: out })
+}
+
+/// Checks the one-way skips `skip_write` and `skip_read` of field `f`: named fields only, not
+/// with `skip` nor with each other; `skip_read` needs a value to take (a field `default` or an
+/// `Option` type) and takes no constraint (it would never be checked).
+fn one_way(attrs: &attr::FieldAttrs, f: &syn::Field) -> syn::Result<()> {
+    let (span, what) =
+        match (attrs.skip_write, attrs.skip_read) {
+            (Some(w), Some(_)) => return Err(syn::Error::new(
+                w,
+                "`skip_write` and `skip_read` together never write nor read the field: use `skip`",
+            )),
+            (Some(w), None) => (w, "skip_write"),
+            (None, Some(r)) => (r, "skip_read"),
+            (None, None) => return Ok(()),
+        };
+    if attrs.skip.is_some() {
+        return Err(syn::Error::new(
+            span,
+            format!("`skip` already leaves the field out both ways; `{what}` cannot go with it"),
+        ));
+    }
+    if f.ident.is_none() {
+        return Err(syn::Error::new(
+            span,
+            format!("`{what}` applies to named fields: a tuple field is written by position"),
+        ));
+    }
+    if attrs.skip_read.is_some() {
+        if attrs.default.is_none() && !crate::structs::is_option(&f.ty) {
+            return Err(syn::Error::new(
+                span,
+                "a `skip_read` field is never read, so it needs a value to take: add \
+                 `#[structio(default)]` or `#[structio(default = \"path\")]`, or make it an `Option`",
+            ));
+        }
+        if let Some(r) = attrs.rules.first() {
+            return Err(syn::Error::new(
+                r.span,
+                "a `skip_read` field is never read, so a constraint on it would never be checked",
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Reads the variants of an enum. `rule` renames variants without `rename`.
@@ -226,6 +292,13 @@ pub fn variants(data: &syn::DataEnum, rule: Option<RenameRule>) -> syn::Result<V
                          wrap it in a newtype struct that declares them",
                     ));
                 }
+                if let Some(f) = shape.fields.iter().find(|f| f.skip_write || f.skip_read) {
+                    return Err(syn::Error::new(
+                        f.name_span,
+                        "`skip_write` and `skip_read` apply to the fields of structs, not of enum \
+                         variants",
+                    ));
+                }
                 if let Some(f) = shape.fields.iter().find(|f| f.flatten) {
                     return Err(syn::Error::new(
                         f.name_span,
@@ -234,6 +307,7 @@ pub fn variants(data: &syn::DataEnum, rule: Option<RenameRule>) -> syn::Result<V
                 }
                 shape
             },
+            other: attrs.other,
         });
     }
     Ok(out)

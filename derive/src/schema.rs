@@ -127,8 +127,15 @@ fn field_schema(f: &Field) -> TokenStream {
 
 /// Whether field `f` must be present (a `bool` expression): not when it is an `Option`, has a
 /// default (its own or its struct's, `container_default`) or its type may be left out.
+/// Neither is a one-way field: a `skip_write` one is absent from what is written, a `skip_read`
+/// one from what is read.
 fn required(f: &Field, container_default: bool) -> TokenStream {
-    if crate::structs::is_option(&f.ty) || f.default.is_some() || container_default {
+    if crate::structs::is_option(&f.ty)
+        || f.default.is_some()
+        || container_default
+        || f.skip_write
+        || f.skip_read
+    {
         quote!(false)
     } else if uses_type(f) {
         let ty = &f.ty;
@@ -152,6 +159,14 @@ fn members(shape: &Shape, container_default: bool) -> TokenStream {
         } else {
             let name = &f.name;
             let req = required(f, container_default);
+            // `skip_write`: only ever accepted as input; `skip_read`: only ever written.
+            let s = if f.skip_write {
+                quote!(__p::annotate_schema(#s, "writeOnly"))
+            } else if f.skip_read {
+                quote!(__p::annotate_schema(#s, "readOnly"))
+            } else {
+                s
+            };
             let doc = &f.doc;
             out.extend(quote!(__o.member(#name, #s, #req, #doc);));
         }
@@ -203,6 +218,11 @@ fn enum_body(
     let tag = attrs.tag.as_ref().map(|t| t.value());
     let content = attrs.content.as_ref().map(|c| c.value());
     let untagged = attrs.untagged.is_some();
+    let other = variants.iter().any(|v| v.other.is_some());
+    if other && tag.is_none() && !untagged {
+        // A unit-only enum with an `other` variant reads any name.
+        return quote!(__p::describe(__p::any_string_schema(), #doc));
+    }
     if tag.is_none() && !untagged && variants.iter().all(|v| v.shape.style == Style::Unit) {
         // Written as the variant names.
         let names = variants.iter().map(|v| &v.name);
@@ -220,6 +240,18 @@ fn enum_body(
         let name = &v.name;
         let schema = match (&tag, &content) {
             _ if untagged => payload(v).unwrap_or_else(|| quote!(__p::null_schema())),
+            // The `other` variant: any tag (with no content, or a null one).
+            (Some(tag), content) if v.other.is_some() => {
+                let content = content
+                    .as_ref()
+                    .map(|c| quote!(__o.member(#c, __p::null_schema(), false, "");));
+                quote!({
+                    let mut __o = __p::ObjectSchema::new();
+                    __o.member(#tag, __p::any_string_schema(), true, "");
+                    #content
+                    __o.finish("")
+                })
+            }
             (Some(tag), Some(content)) => {
                 let p = match payload(v) {
                     Some(p) => quote!(__p::Some(#p)),
@@ -263,7 +295,8 @@ fn enum_body(
         };
         quote!(__p::describe(#schema, #d))
     });
-    let combine = if untagged {
+    // With an `other` variant a known tag matches two variants' schemas.
+    let combine = if untagged || other {
         quote!(__p::any_of_schema)
     } else {
         quote!(__p::one_of_schema)

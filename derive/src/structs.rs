@@ -196,17 +196,22 @@ pub fn expand(
         return expand_flat(input, attrs, shape);
     }
     let active: Vec<&Field> = shape.active().collect();
+    // `skip_read` fields are written only, `skip_write` ones read only.
+    let readable: Vec<&Field> = active.iter().copied().filter(|f| !f.skip_read).collect();
+    let writable: Vec<&Field> = active.iter().copied().filter(|f| !f.skip_write).collect();
     let container_default = attrs.default.is_some();
-    let table = keys::table(&entries(&active, container_default), "field")?;
+    let table = keys::table(&entries(&readable, container_default), "field")?;
     let info = table.fields_info();
     let b = bounds::for_fields(&input.generics, &active, attrs.bound.as_deref(), Vec::new());
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
     let name = &input.ident;
 
-    let (refs, muts) = member_slots(&active, container_default);
+    let (_, muts) = member_slots(&readable, container_default);
+    let (refs, _) = member_slots(&writable, container_default);
+    let written_names: Vec<String> = writable.iter().map(|f| f.name.clone()).collect();
     let presence = presence(&refs);
     let count = count(refs.len(), 0);
-    let members = members(&table.names, &refs, Lead::Runtime);
+    let members = members(&written_names, &refs, Lead::Runtime);
     let wrote = any_written(refs.len());
     let (w_count, w_write, lead) = if refs.is_empty() {
         (quote!(_), quote!(_), quote!(_))
@@ -246,6 +251,7 @@ pub fn expand(
             }
         }
     };
+    let unread = unread_resets(shape);
     let mut read = quote! {
         __p::read_fields(__r, &__INFO, __p::None, |__m, __r| __p::own_member(self, __m, __r))
     };
@@ -260,6 +266,12 @@ pub fn expand(
             }) {
                 return __p::Ok(());
             }
+            #read
+        };
+    }
+    if !unread.is_empty() {
+        read = quote! {
+            #unread
             #read
         };
     }
@@ -608,6 +620,27 @@ fn read_new_canonical(
     )
 }
 
+/// Statements setting the `skip_read` fields of `shape` (in `self`) to the value a fresh read
+/// gives them, unless the reader merges; nothing when there are none.
+fn unread_resets(shape: &Shape) -> TokenStream {
+    let sets: Vec<TokenStream> = shape
+        .active()
+        .filter(|f| f.skip_read)
+        .map(|f| {
+            let (m, x) = (&f.member, f.unread_value());
+            quote!(self.#m = #x;)
+        })
+        .collect();
+    if sets.is_empty() {
+        return TokenStream::new();
+    }
+    quote! {
+        if !__p::Reader::options(__r).merge {
+            #(#sets)*
+        }
+    }
+}
+
 /// `{ member: value, ... }` for every field of `shape`: `value(j, slot)` for active field `j`,
 /// `Default::default()` for a skipped one.
 pub fn construct(
@@ -620,6 +653,9 @@ pub fn construct(
         let m = &f.member;
         if f.skip || f.flatten {
             quote!(#m: __p::Default::default())
+        } else if f.skip_read {
+            let x = f.unread_value();
+            quote!(#m: #x)
         } else {
             let x = value(j, &values[j]);
             j += 1;
@@ -653,6 +689,9 @@ pub fn defaults(values: &[Slot], shape: &Shape) -> Option<TokenStream> {
         let m = &f.member;
         if f.skip {
             parts.push(quote!(#m: __p::Default::default()));
+        } else if f.skip_read {
+            let x = f.unread_value();
+            parts.push(quote!(#m: #x));
         } else if f.flatten {
             let ty = &f.ty;
             parts.push(quote!(#m: <#ty as __p::Reflect<'_>>::default_value()?));
@@ -679,7 +718,17 @@ fn expand_flat(
     shape: &Shape,
 ) -> syn::Result<TokenStream> {
     let active: Vec<&Field> = shape.active().collect();
-    let own: Vec<&Field> = active.iter().copied().filter(|f| !f.flatten).collect();
+    // Its own fields as read (without `skip_read` ones) and as written (without `skip_write`).
+    let own: Vec<&Field> = active
+        .iter()
+        .copied()
+        .filter(|f| !f.flatten && !f.skip_read)
+        .collect();
+    let own_written: Vec<&Field> = active
+        .iter()
+        .copied()
+        .filter(|f| !f.flatten && !f.skip_write)
+        .collect();
     let flat: Vec<&Field> = active.iter().copied().filter(|f| f.flatten).collect();
     let container_default = attrs.default.is_some();
     let table = keys::table(&entries(&own, container_default), "field")?;
@@ -695,7 +744,8 @@ fn expand_flat(
     let name = &input.ident;
     let n_own = own.len();
 
-    let (refs, muts) = member_slots(&own, container_default);
+    let (_, muts) = member_slots(&own, container_default);
+    let (refs, _) = member_slots(&own_written, container_default);
     let presence = presence(&refs);
     let own_count = count(refs.len(), 0);
     let flat_members: Vec<TokenStream> = flat
@@ -708,10 +758,13 @@ fn expand_flat(
     let flat_types: Vec<&syn::Type> = flat.iter().map(|f| &f.ty).collect();
 
     // Members in declaration order; `__wrote` says this struct has written one.
-    let has = has_idents(own.len());
+    let has = has_idents(own_written.len());
     let mut writes = TokenStream::new();
     let mut j = 0;
     for f in &active {
+        if f.skip_write {
+            continue;
+        }
         if f.flatten {
             let m = &f.member;
             writes.extend(quote! {
@@ -724,7 +777,7 @@ fn expand_flat(
                 }
                 __wrote = true;
             };
-            writes.extend(member(&table.names[j], &has[j], &refs[j], before));
+            writes.extend(member(&f.name, &has[j], &refs[j], before));
             j += 1;
         }
     }
@@ -755,11 +808,13 @@ fn expand_flat(
     });
     let any_flat_checks = any_checks(flat.iter().map(|f| &f.ty), &de);
     let type_name = name.to_string();
+    let unread = unread_resets(shape);
     let reflect = reflect_via_fields(
         input,
         attrs,
         &b,
         quote! {
+            #unread
             let __start = __r.save();
             let mut __map = __r.begin_object()?;
             let mut __kept = __p::KeptKeys::default();

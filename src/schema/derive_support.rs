@@ -93,6 +93,24 @@ pub fn constant(name: &str) -> Value {
     object([("const", Value::from(name))])
 }
 
+/// `schema` with the annotation `keyword: true` (`readOnly` for a `skip_read` member, which is
+/// only ever written; `writeOnly` for a `skip_write` one, only ever read).
+pub fn annotate(mut schema: Value, keyword: &str) -> Value {
+    match schema.as_object_mut() {
+        Some(m) => {
+            m.insert(keyword, Value::Bool(true));
+            schema
+        }
+        None => object([(keyword, Value::Bool(true)), ("allOf", array(vec![schema]))]),
+    }
+}
+
+/// `{"type": "string"}`: any string (the names of an enum with a `#[structio(other)]`
+/// variant, which reads every name).
+pub fn any_string() -> Value {
+    object([("type", Value::from("string"))])
+}
+
 /// `{"type": "string", "enum": [names...]}`: a unit-only enum, written as its variant names
 /// (`{"not": {}}`, nothing, for an enum without variants).
 pub fn names(names: &[&str]) -> Value {
