@@ -227,6 +227,8 @@ pub(crate) fn read_int<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> 
     i += usize::from(neg);
     let first = i;
     let m = match s.get(i) {
+        // `-0`, whatever follows: its value is 0 for every integer type (the slow path knows).
+        Some(b'0') if neg => return read_int_slow(s, start, first, neg),
         Some(b'0') => {
             i += 1;
             0
@@ -251,17 +253,6 @@ pub(crate) fn read_int<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> 
     };
     match N::from_wire(w) {
         Some(v) if !neg || N::KIND.is_signed_int() => Ok((v, i)),
-        _ => negative_or_out_of_range(m == 0, start, i),
-    }
-}
-
-/// The end of [`read_int`] for a value it cannot take as it is: `-0` into an unsigned type
-/// (`zero`), whose value is 0, or a value out of range.
-#[cold]
-#[inline(never)]
-fn negative_or_out_of_range<N: Number>(zero: bool, start: usize, end: usize) -> Result<(N, usize)> {
-    match N::from_wire(Wire::Uint(0)) {
-        Some(v) if zero => Ok((v, end)),
         _ => Err(out_of_range::<N>(start)),
     }
 }
