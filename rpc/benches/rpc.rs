@@ -10,7 +10,8 @@
 //! rounds' ns per message. A counting global allocator reports allocations per message.
 //!
 //! Run: `cargo bench -p structio-rpc --bench rpc` (`ROUNDS=`, `ITERS=` to change the effort;
-//! `ROW=` a row's label and `SIDE=` a side's name, to run only those).
+//! `ROW=` a row's label and `SIDE=` a side's name, to run only those; `TSV=1` prints each row
+//! as `label<TAB>side<TAB>ns<TAB>ratio<TAB>allocations`, as `benches/retake.sh` reads it).
 //!
 //! Instructions per message, repeatable on a busy host: one side under callgrind, e.g.
 //! `ROW='tools/call canonical' SIDE='blazingly-json canonical' ROUNDS=1 ITERS=10000 valgrind
@@ -148,8 +149,18 @@ fn row(label: &str, mut sides: Vec<Side<'_>>, rounds: usize, iters: usize) {
         v[v.len() / 2]
     };
     let base = median(&mut sides[0].ns);
+    let tsv = std::env::var_os("TSV").is_some();
     for s in &mut sides {
         let m = median(&mut s.ns);
+        if tsv {
+            println!(
+                "{label}\t{}\t{m:.1}\t{:.3}\t{:.2}",
+                s.name,
+                m / base,
+                s.allocs
+            );
+            continue;
+        }
         println!(
             "{label:<28} {:<26} {m:>9.1} ns  {:>5.2}x  {:>5.2} allocs",
             s.name,
