@@ -45,6 +45,15 @@ if [ -f "${bench[0]}" ]; then
   for f in "${bench[@]}"; do cat "$f"; echo; done >"$fuzz/corpus/json_values/bench-lines.json"
   cat "${bench[@]}" >"$fuzz/corpus/json_values/bench-joined.json"
 fi
+# json_get reads a JSON pointer up to the first line break, then a document: every JSON golden
+# file behind the empty pointer and behind `/0`.
+mkdir -p "$fuzz/corpus/json_get"
+for f in "${json[@]}"; do
+  [ -f "$f" ] || continue
+  { echo; cat "$f"; } >"$fuzz/corpus/json_get/root-$(basename "$f")"
+  { echo "/0"; cat "$f"; } >"$fuzz/corpus/json_get/0-$(basename "$f")"
+done
+echo "$fuzz/corpus/json_get: $(ls "$fuzz/corpus/json_get" | wc -l) files"
 # more_types reads its input as JSON and as BEVE: the samples of tests/shapes/more.rs and every
 # golden file.
 seed more_types "${json[@]}" "${beve[@]}" "$root"/tests/shapes/more*.json "$root"/tests/shapes/more*.beve "$root"/tests/data/glaze/*

@@ -93,6 +93,10 @@ pub(crate) enum Code {
     IssueCap(usize),
     /// A JSON Patch that failed ([`crate::value::patch`]): which operation, where and why.
     Patch(Box<crate::value::json_patch::PatchIssue>),
+    /// A text that is not a JSON pointer (the text, what is wrong).
+    InvalidPointer(String, &'static str),
+    /// Nothing at a JSON pointer in the document read (the pointer, why).
+    PointerNotFound(Box<(String, String)>),
 }
 
 impl Code {
@@ -120,6 +124,8 @@ impl Code {
             | Zero(_)
             | InvalidText(..)
             | Patch(_)
+            | InvalidPointer(..)
+            | PointerNotFound(_)
             | Reported => Category::Data,
             Constraint(..) => Category::Constraint,
             IssueCap(_) => Category::Limit,
@@ -245,6 +251,16 @@ impl fmt::Display for Code {
             Reported => f.write_str("the value has problems reported before"),
             IssueCap(n) => write!(f, "stopped after {n} issues (max_issues)"),
             Patch(issue) => write!(f, "{issue}"),
+            InvalidPointer(p, why) => {
+                f.write_str("invalid JSON pointer ")?;
+                quoted(f, p)?;
+                write!(f, ": {why}")
+            }
+            PointerNotFound(b) => {
+                f.write_str("no value at JSON pointer ")?;
+                quoted(f, &b.0)?;
+                write!(f, ": {}", b.1)
+            }
         }
     }
 }
@@ -600,8 +616,9 @@ impl fmt::Display for Error {
                 }
                 write!(f, "{}", self.0.code)?;
                 // An I/O failure opening or writing a file has no place in an input, nor has a
-                // failed JSON Patch (its path names the operation).
-                let placeless = self.0.io.is_some() || matches!(self.0.code, Code::Patch(_));
+                // failed JSON Patch (its path names the operation), nor a pointer that is not one.
+                let placeless = self.0.io.is_some()
+                    || matches!(self.0.code, Code::Patch(_) | Code::InvalidPointer(..));
                 if !placeless || self.0.offset > 0 {
                     write!(f, " at byte {}", self.0.offset)?;
                 }

@@ -46,6 +46,8 @@ mod io;
 pub mod json;
 mod number;
 #[forbid(unsafe_code)]
+mod pointer;
+#[forbid(unsafe_code)]
 pub mod read;
 #[forbid(unsafe_code)]
 mod reflect;

@@ -8,7 +8,8 @@
 //! through the `boundary` oracle (`tests/shapes/boundary.rs`: `json::parse` against
 //! `from_json` and against `beve::parse`), `NAME.patch` (the bytes a document and a JSON Patch
 //! are built from) through `value_patch` (`tests/shapes/patch.rs`). JSON inputs also go through
-//! `json_values` (`tests/shapes/values.rs`: consecutive values against reading each alone). JSON
+//! `json_values` (`tests/shapes/values.rs`: consecutive values against reading each alone) and
+//! `json_get` (`tests/shapes/pointer.rs`: one value at a pointer against `Value::pointer`). JSON
 //! and BEVE inputs also go through `typed_options` under a few option sets ([`OPTION_SETS`]).
 //! The file name says what the input guards.
 
@@ -73,6 +74,7 @@ fn replay(name: &str, data: &[u8]) {
         run("limits", &shapes::limits::limits);
         run("more_types", &shapes::more::more_types);
         run("json_values", &shapes::values::values_oracle);
+        run("json_get", &shapes::pointer::json_get);
         under_options([0, 0x80]);
     } else if name.ends_with(".beve") {
         run("beve_value", &oracles::beve_value);

@@ -88,6 +88,7 @@ macro_rules! with_kind {
 mod aligned;
 mod complex;
 mod delimited;
+mod get;
 pub mod header;
 pub(crate) mod length_prefix;
 mod matrix;
@@ -103,6 +104,7 @@ mod tests;
 
 pub use crate::sink::{Counter, Sink};
 pub use aligned::AlignedBytes;
+pub use get::{get, get_with};
 pub use delimited::{
     from_delimited, read_delimited, to_delimited, write_beve_delimited, Delimited, DelimitedWriter,
 };

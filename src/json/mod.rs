@@ -18,6 +18,7 @@
 #![forbid(unsafe_code)]
 
 pub(crate) mod compact;
+pub(crate) mod get;
 mod layout;
 mod lines;
 pub(crate) mod out;
@@ -34,6 +35,7 @@ use crate::error::Result;
 use crate::reflect::{ReadOptions, Reflect};
 
 pub(crate) use crate::number::parse::read_int;
+pub use get::{get, get_with};
 pub use crate::number::print::FloatStyle;
 pub use lines::{
     from_ndjson, read_ndjson, read_ndjson_with, to_ndjson, to_ndjson_with, write_ndjson,

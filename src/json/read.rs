@@ -174,6 +174,16 @@ impl<'de> JsonReader<'de> {
         }
     }
 
+    /// A reader at the start of `s` whose checked UTF-8 prefix is `text`, which may be shorter
+    /// than the valid prefix of `s`: a string reaching past it fails as invalid UTF-8 at its
+    /// end, and the caller ([`super::get`]) checks more of the input and reads again.
+    pub(crate) fn with_text(s: &'de [u8], text: &'de str, opts: ReadOptions) -> Self {
+        let mut r = JsonReader::new(&s[..0], opts);
+        r.s = s;
+        r.text = text;
+        r
+    }
+
     /// The reader for a value inside `depth` containers the input does not hold (an element of
     /// an array read one element at a time): the depth limit counts them.
     pub(crate) fn nested(mut self, depth: usize) -> Self {

@@ -112,6 +112,11 @@ pub(crate) trait Emit {
     /// The whitespace `from..to` (not empty) between tokens was skipped.
     #[inline(always)]
     fn gap(&mut self, _from: usize, _to: usize) {}
+    /// Whether [`Emit::string`] wants to know where strings start.
+    const STRINGS: bool = false;
+    /// A string (a value or a key) whose opening quote is at `at` is about to be checked.
+    #[inline(always)]
+    fn string(&mut self, _at: usize) {}
 }
 
 /// [`skip_ws`], telling `e` about the whitespace skipped.
@@ -214,6 +219,9 @@ pub(crate) fn walk<E: Emit>(
         };
         match b {
             b'"' => {
+                if E::STRINGS {
+                    e.string(i);
+                }
                 let end = skip_string(s, text, i + 1)?;
                 emit(e, text, i, end)?;
                 i = end;
@@ -293,6 +301,9 @@ fn key<E: Emit>(s: &[u8], text: &str, i: usize, e: &mut E) -> Result<usize> {
         Some(b'"') => {}
         Some(_) => return Err(Error::new(Code::ExpectedKey, i)),
         None => return Err(eof(s)),
+    }
+    if E::STRINGS {
+        e.string(i);
     }
     let end = skip_string(s, text, i + 1)?;
     emit(e, text, i, end)?;

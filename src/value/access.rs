@@ -202,7 +202,9 @@ impl Value {
 
     /// Follows a JSON pointer (RFC 6901): `""` is the value itself, `"/a/0"` the first element
     /// of member `a`; `~1` stands for `/` and `~0` for `~` in keys. Tokens index arrays as
-    /// decimal numbers without leading zeros and integer-keyed objects as integers.
+    /// decimal numbers without leading zeros and integer-keyed objects as integers. A text that
+    /// is not a pointer (not empty and not starting with `/`, or with a `~` followed by anything
+    /// but `0` or `1`) finds nothing.
     pub fn pointer(&self, pointer: &str) -> Option<&Value> {
         let mut v = self;
         for token in pointer_tokens(pointer)? {
@@ -452,29 +454,17 @@ impl Value {
     }
 }
 
-/// The unescaped reference tokens of a JSON pointer; `None` if it is neither empty nor starts
-/// with `/`.
-fn pointer_tokens(pointer: &str) -> Option<impl Iterator<Item = std::borrow::Cow<'_, str>>> {
-    let rest = match pointer {
-        "" => None,
-        p => Some(p.strip_prefix('/')?),
-    };
-    Some(rest.into_iter().flat_map(|r| r.split('/')).map(|t| {
-        if t.contains('~') {
-            std::borrow::Cow::Owned(t.replace("~1", "/").replace("~0", "~"))
-        } else {
-            std::borrow::Cow::Borrowed(t)
-        }
-    }))
+/// The unescaped reference tokens of a JSON pointer; `None` if it is not one (neither empty
+/// nor starting with `/`, or with a `~` not followed by `0` or `1`).
+fn pointer_tokens(pointer: &str) -> Option<crate::pointer::Tokens<'_>> {
+    crate::pointer::Pointer::parse(pointer)
+        .ok()
+        .map(crate::pointer::Pointer::tokens)
 }
 
 /// A pointer token as an array index: decimal digits, no leading zero, no sign.
 fn token_index(t: &str) -> Option<usize> {
-    if t.is_empty() || !t.bytes().all(|b| b.is_ascii_digit()) || (t.len() > 1 && t.starts_with('0'))
-    {
-        return None;
-    }
-    t.parse().ok()
+    crate::pointer::index(t).ok()
 }
 
 fn step<'v>(v: &'v Value, t: &str) -> Option<&'v Value> {
@@ -606,6 +596,9 @@ mod tests {
         assert_eq!(v.pointer("a"), None);
         assert_eq!(v.pointer("/t/0"), None);
         assert_eq!(v.pointer("/missing"), None);
+        // Strict RFC 6901: a `~` not followed by `0` or `1` makes no pointer.
+        assert_eq!(v.pointer("/~2"), None);
+        assert_eq!(v.pointer("/a~"), None);
     }
 
     #[test]

@@ -117,42 +117,21 @@ struct Pointer<'p> {
 }
 
 impl<'p> Pointer<'p> {
-    /// Parses a JSON pointer strictly (RFC 6901): empty, or `/` then tokens in which `~` is
-    /// always followed by `0` or `1`.
+    /// Parses a JSON pointer strictly (RFC 6901, see [`crate::pointer`]): empty, or `/` then
+    /// tokens in which `~` is always followed by `0` or `1`.
     fn parse(text: &'p str, member: &str) -> Result<Pointer<'p>, Fail> {
-        if text.is_empty() {
-            return Ok(Pointer {
+        match crate::pointer::Pointer::parse(text) {
+            Ok(p) => Ok(Pointer {
                 text,
-                tokens: Vec::new(),
-            });
-        }
-        let Some(rest) = text.strip_prefix('/') else {
-            return Err(invalid(format!(
+                tokens: p.tokens().map(Cow::into_owned).collect(),
+            }),
+            Err(crate::pointer::Syntax::NoSlash) => Err(invalid(format!(
                 "`{member}` is not a JSON pointer (it must be empty or start with `/`)"
-            )));
-        };
-        let mut tokens = Vec::new();
-        for raw in rest.split('/') {
-            let mut token = String::with_capacity(raw.len());
-            let mut chars = raw.chars();
-            while let Some(c) = chars.next() {
-                if c != '~' {
-                    token.push(c);
-                    continue;
-                }
-                match chars.next() {
-                    Some('0') => token.push('~'),
-                    Some('1') => token.push('/'),
-                    _ => {
-                        return Err(invalid(format!(
-                            "`{member}` is not a JSON pointer (`~` must be followed by `0` or `1`)"
-                        )))
-                    }
-                }
-            }
-            tokens.push(token);
+            ))),
+            Err(crate::pointer::Syntax::BadEscape(_)) => Err(invalid(format!(
+                "`{member}` is not a JSON pointer (`~` must be followed by `0` or `1`)"
+            ))),
         }
-        Ok(Pointer { text, tokens })
     }
 
     /// Whether `self` is a proper prefix of `other` (a location strictly inside it).
@@ -225,29 +204,20 @@ fn parse_op(op: &Value) -> Result<Op<'_>, Fail> {
     })
 }
 
-/// A pointer token as an array index: decimal digits without a leading zero (RFC 6901).
+/// A pointer token as an array index: decimal digits without a leading zero (RFC 6901); `-`
+/// (past the last element) where `allow_end`.
 fn array_index(token: &str, len: usize, allow_end: bool) -> Result<usize, Fail> {
-    let canonical = !token.is_empty()
-        && token.bytes().all(|b| b.is_ascii_digit())
-        && (token.len() == 1 || !token.starts_with('0'));
-    if token == "-" {
-        return if allow_end {
-            Ok(len)
-        } else {
-            Err(not_found(
-                "`-` (past the last element) names no element here",
-            ))
-        };
-    }
-    if !canonical {
-        return Err(not_found(format!(
+    match crate::pointer::index(token) {
+        Err(crate::pointer::NotIndex::End) if allow_end => Ok(len),
+        Err(crate::pointer::NotIndex::End) => Err(not_found(
+            "`-` (past the last element) names no element here",
+        )),
+        Err(crate::pointer::NotIndex::Malformed) => Err(not_found(format!(
             "{} is not an array index",
             crate::error::quoted_string(token)
-        )));
-    }
-    match token.parse::<usize>() {
+        ))),
         Ok(i) if i < len || (allow_end && i == len) => Ok(i),
-        _ => Err(not_found(format!(
+        Ok(_) => Err(not_found(format!(
             "index {token} is out of range for an array of length {len}"
         ))),
     }
@@ -670,13 +640,7 @@ pub fn merge_patch(target: &mut Value, patch: &Value) {
 
 /// Escapes a member name as a JSON pointer token (`~` -> `~0`, `/` -> `~1`).
 fn escape_token(out: &mut String, token: &str) {
-    for c in token.chars() {
-        match c {
-            '~' => out.push_str("~0"),
-            '/' => out.push_str("~1"),
-            c => out.push(c),
-        }
-    }
+    crate::pointer::escape_into(out, token)
 }
 
 fn operation(op: &str, path: &str, value: Option<Value>) -> Value {

@@ -11,6 +11,7 @@ pub mod limits;
 pub mod more;
 pub mod oracles;
 pub mod patch;
+pub mod pointer;
 pub mod streams;
 pub mod tree;
 pub mod values;
