@@ -32,30 +32,19 @@ const ROUNDS: usize = 31;
 
 /// Times `sides` interleaved and prints the table rows; every side must return `want`.
 fn interleaved(name: &str, want: u64, sides: &[Side<'_>]) {
-    // A batch of the slowest side (measured once) takes about 2 ms.
-    let slowest = sides
-        .iter()
-        .map(|(_, f)| {
-            let t = Instant::now();
-            assert_eq!(f(), want);
-            t.elapsed()
-        })
-        .max()
-        .unwrap_or_default()
-        .max(Duration::from_nanos(1));
+    // Each side's batch takes about 2 ms (a tenth of what it runs in 20 ms).
     let batches: Vec<u32> = sides
         .iter()
         .map(|(_, f)| {
             let t = Instant::now();
             let mut n = 0u32;
             while t.elapsed() < Duration::from_millis(20) || n == 0 {
-                black_box(f());
+                assert_eq!(black_box(f()), want);
                 n += 1;
             }
             (n / 10).max(1)
         })
         .collect();
-    let _ = slowest;
     let mut times = vec![Vec::with_capacity(ROUNDS); sides.len()];
     for round in 0..ROUNDS {
         for k in 0..sides.len() {

@@ -14,6 +14,9 @@
 //!   indents.
 //! - `hostile/limits.rs`: budgets across a whole input (delimited re-reads), reservations for
 //!   large elements, the stack taken by nesting types with large inline data.
+//! - `hostile/pointer.rs`: `json::get` and `beve::get`: deep nesting on the path and in the
+//!   values skipped, a million members before the target, megabyte pointers and keys, documents
+//!   built against the UTF-8 check that grows with what is read.
 //! - `hostile/streams.rs`: the stream readers in bounded memory: a 2 GB NDJSON stream, endless
 //!   garbage and nesting, huge declared BEVE lengths, records past the limit, long gaps;
 //!   consecutive JSON values (`json::values`): millions of tiny values, deep nesting, values
@@ -35,6 +38,8 @@ mod boundary;
 mod json;
 #[path = "hostile/limits.rs"]
 mod limits;
+#[path = "hostile/pointer.rs"]
+mod pointer;
 #[path = "hostile/prefixes.rs"]
 mod prefixes;
 #[path = "hostile/streams.rs"]

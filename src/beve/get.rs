@@ -175,7 +175,7 @@ fn find<'de>(
                 let k = match crate::pointer::index(&token) {
                     Ok(k) if k < count => k,
                     Ok(k) => return Err(not_here(out_of_range(k, count), path)),
-                    Err(why) => return Err(not_here(index_problem(&token, Err(why)), path)),
+                    Err(why) => return Err(not_here(index_problem(&token, why), path)),
                 };
                 pos = elems;
                 match h {

@@ -94,17 +94,15 @@ pub(crate) fn with_path(mut e: Error, path: &[PathSegment]) -> Error {
     e
 }
 
-/// Why a token names no element of an array of `len` elements (`len` is `None` when not
-/// counted).
+/// Why a token names no array element.
 #[cold]
-pub(crate) fn index_problem(token: &str, r: std::result::Result<usize, NotIndex>) -> String {
-    match r {
-        Err(NotIndex::End) => "`-` (past the last element) names no element to read".into(),
-        Err(NotIndex::Malformed) => format!(
+pub(crate) fn index_problem(token: &str, why: NotIndex) -> String {
+    match why {
+        NotIndex::End => "`-` (past the last element) names no element to read".into(),
+        NotIndex::Malformed => format!(
             "{} is not an array index (decimal digits without a leading zero)",
             crate::error::quoted_string(token)
         ),
-        Ok(_) => String::new(),
     }
 }
 
@@ -297,7 +295,7 @@ fn find(
             match crate::pointer::index(&token) {
                 Ok(k) => element(doc, i, depth, max_depth, k),
                 Err(why) => {
-                    let why = index_problem(&token, Err(why));
+                    let why = index_problem(&token, why);
                     return Err(not_found(p, why, open, path));
                 }
             }
