@@ -69,7 +69,9 @@ impl<'p> Pointer<'p> {
     pub(crate) fn prefix(self, n: usize) -> &'p str {
         let mut end = 0;
         for _ in 0..n {
-            end += 1 + self.text[end + 1..].find('/').unwrap_or(self.text.len() - end - 1);
+            end += 1 + self.text[end + 1..]
+                .find('/')
+                .unwrap_or(self.text.len() - end - 1);
         }
         &self.text[..end]
     }

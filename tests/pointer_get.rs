@@ -39,10 +39,7 @@ fn nested_objects_and_arrays() {
     assert_eq!(json::get::<Vec<Value>>(DOC, "/a/b").unwrap().len(), 3);
     assert!(json::get::<bool>(DOC, "/t").unwrap());
     assert_eq!(json::get::<f64>(DOC, "/n").unwrap(), -1500.0);
-    assert_eq!(
-        json::get::<HashMap<String, u8>>(DOC, "/").unwrap()[""],
-        3
-    );
+    assert_eq!(json::get::<HashMap<String, u8>>(DOC, "/").unwrap()[""], 3);
 }
 
 #[test]
@@ -71,7 +68,10 @@ fn the_empty_pointer_is_the_whole_document() {
 fn missing_members_and_indexes_name_the_pointer() {
     let e = json_err::<u8>(DOC, "/a/x");
     assert_eq!(e.category(), Category::Data);
-    assert_eq!(e.message(), "no value at JSON pointer `/a/x`: no member `x`");
+    assert_eq!(
+        e.message(),
+        "no value at JSON pointer `/a/x`: no member `x`"
+    );
     assert_eq!(e.path(), "$[\"a\"]");
     assert_eq!(e.line_column(), Some((2, 8)));
     assert_eq!(e.offset(), DOC.find("{\"b\"").unwrap());
@@ -88,7 +88,9 @@ fn missing_members_and_indexes_name_the_pointer() {
         "no value at JSON pointer `/0`: index 0 is out of range for an array of 0 elements"
     );
     let e = json_err::<u8>("[[5]]", "/0/1");
-    assert!(e.message().ends_with("index 1 is out of range for an array of 1 element"));
+    assert!(e
+        .message()
+        .ends_with("index 1 is out of range for an array of 1 element"));
     let e = json_err::<u8>("{}", "/a");
     assert_eq!(e.message(), "no value at JSON pointer `/a`: no member `a`");
     assert!(e.to_string().contains("at 1:1 (byte 0)"), "{e}");
@@ -154,7 +156,9 @@ fn pointers_into_scalars() {
         );
     }
     let e = json_err::<Value>("12", "/0");
-    assert!(e.message().ends_with("the document is a number, not an object or an array"));
+    assert!(e
+        .message()
+        .ends_with("the document is a number, not an object or an array"));
     // A malformed scalar is reported as such.
     let e = json_err::<Value>(r#"{"a": tru}"#, "/a/0");
     assert_eq!(e.message(), "invalid literal");
@@ -183,7 +187,10 @@ fn invalid_json_before_the_target_is_an_error() {
     }
     // Invalid UTF-8 before the target, in a key or a value.
     let doc = b"{\"x\": \"\xFF\", \"a\": 1}";
-    assert_eq!(json::get::<u8>(doc, "/a").unwrap_err().message(), "invalid UTF-8");
+    assert_eq!(
+        json::get::<u8>(doc, "/a").unwrap_err().message(),
+        "invalid UTF-8"
+    );
     let doc = b"{\"\xC0\": 0, \"a\": 1}";
     assert_eq!(json::get::<u8>(doc, "/a").unwrap_err().offset(), 2);
     // Nesting deeper than the limit before the target.
@@ -236,7 +243,12 @@ fn duplicate_keys_follow_the_first() {
 /// check grows to, and multi-byte characters everywhere.
 fn long_doc(n: usize) -> String {
     let items: Vec<String> = (0..n)
-        .map(|i| format!(r#"{{"id":{i},"name":"ñame é {i} {}","v":[{i},"x"]}}"#, "ü".repeat(i % 50)))
+        .map(|i| {
+            format!(
+                r#"{{"id":{i},"name":"ñame é {i} {}","v":[{i},"x"]}}"#,
+                "ü".repeat(i % 50)
+            )
+        })
         .collect();
     format!(r#"{{"items":[{}],"after":"🎉"}}"#, items.join(","))
 }
@@ -246,7 +258,10 @@ fn a_long_document_is_read_as_far_as_needed() {
     let doc = long_doc(3000);
     assert!(doc.len() > 200_000);
     for i in [0, 1, 17, 100, 1000, 2999] {
-        assert_eq!(json::get::<u64>(&doc, &format!("/items/{i}/id")).unwrap(), i as u64);
+        assert_eq!(
+            json::get::<u64>(&doc, &format!("/items/{i}/id")).unwrap(),
+            i as u64
+        );
         let name: String = json::get(&doc, &format!("/items/{i}/name")).unwrap();
         assert!(name.starts_with(&format!("ñame é {i} ")));
         let item: Value = json::get(&doc, &format!("/items/{i}")).unwrap();
@@ -297,50 +312,95 @@ fn beve_objects_arrays_and_typed_arrays() {
         by_id: BTreeMap::from([(-2, "minus two".into()), (7, "seven".into())]),
         by_u: BTreeMap::from([(u64::MAX, 1)]),
         nested: vec![vec![Some(1), None], vec![Some(-3)]],
-        map: BTreeMap::from([("a/b".into(), Value::from(1)), ("m~n".into(), Value::from(2))]),
+        map: BTreeMap::from([
+            ("a/b".into(), Value::from(1)),
+            ("m~n".into(), Value::from(2)),
+        ]),
     };
-    for bytes in [structio::to_beve(&d), structio::to_beve_aligned(&d).to_vec()] {
+    for bytes in [
+        structio::to_beve(&d),
+        structio::to_beve_aligned(&d).to_vec(),
+    ] {
         let b = &bytes[..];
         assert_eq!(beve::get::<String>(b, "/name").unwrap(), "doc");
         assert_eq!(beve::get::<&str>(b, "/name").unwrap(), "doc");
         assert_eq!(beve::get::<f64>(b, "/floats/2").unwrap(), 2.5);
         assert_eq!(beve::get::<f32>(b, "/floats/1").unwrap(), 1.5);
-        assert_eq!(beve::get::<Value>(b, "/floats/0").unwrap(), Value::from(0.5));
+        assert_eq!(
+            beve::get::<Value>(b, "/floats/0").unwrap(),
+            Value::from(0.5)
+        );
         assert_eq!(beve::get::<u8>(b, "/bytes/1").unwrap(), 8);
         assert_eq!(beve::get::<u64>(b, "/bytes/2").unwrap(), 9);
         for i in 0..20 {
-            assert_eq!(beve::get::<bool>(b, &format!("/flags/{i}")).unwrap(), i % 3 == 0);
+            assert_eq!(
+                beve::get::<bool>(b, &format!("/flags/{i}")).unwrap(),
+                i % 3 == 0
+            );
         }
         assert_eq!(beve::get::<String>(b, "/words/2").unwrap(), "two é");
         assert_eq!(beve::get::<&str>(b, "/words/0").unwrap(), "zero");
-        assert_eq!(beve::get::<Value>(b, "/words/1").unwrap(), Value::from("one"));
+        assert_eq!(
+            beve::get::<Value>(b, "/words/1").unwrap(),
+            Value::from("one")
+        );
         assert_eq!(beve::get::<String>(b, "/by_id/-2").unwrap(), "minus two");
         assert_eq!(beve::get::<String>(b, "/by_id/7").unwrap(), "seven");
-        assert_eq!(beve::get::<u8>(b, &format!("/by_u/{}", u64::MAX)).unwrap(), 1);
+        assert_eq!(
+            beve::get::<u8>(b, &format!("/by_u/{}", u64::MAX)).unwrap(),
+            1
+        );
         assert_eq!(beve::get::<Option<i16>>(b, "/nested/0/1").unwrap(), None);
         assert_eq!(beve::get::<i16>(b, "/nested/1/0").unwrap(), -3);
         assert_eq!(beve::get::<u8>(b, "/map/a~1b").unwrap(), 1);
         assert_eq!(beve::get::<u8>(b, "/map/m~0n").unwrap(), 2);
-        assert_eq!(beve::get::<Vec<f64>>(b, "/floats").unwrap(), [0.5, 1.5, 2.5]);
+        assert_eq!(
+            beve::get::<Vec<f64>>(b, "/floats").unwrap(),
+            [0.5, 1.5, 2.5]
+        );
         let whole: Value = beve::get(b, "").unwrap();
         assert_eq!(whole, structio::from_beve::<Value>(b).unwrap());
 
         for (p, msg) in [
-            ("/floats/3", "index 3 is out of range for an array of 3 elements"),
-            ("/flags/20", "index 20 is out of range for an array of 20 elements"),
-            ("/words/-", "`-` (past the last element) names no element to read"),
-            ("/bytes/01", "`01` is not an array index (decimal digits without a leading zero)"),
+            (
+                "/floats/3",
+                "index 3 is out of range for an array of 3 elements",
+            ),
+            (
+                "/flags/20",
+                "index 20 is out of range for an array of 20 elements",
+            ),
+            (
+                "/words/-",
+                "`-` (past the last element) names no element to read",
+            ),
+            (
+                "/bytes/01",
+                "`01` is not an array index (decimal digits without a leading zero)",
+            ),
             ("/by_id/8", "no member `8`"),
             ("/by_id/07", "`07` is not an integer key"),
             ("/by_id/x", "`x` is not an integer key"),
             ("/nope", "no member `nope`"),
-            ("/floats/0/x", "`/floats/0` is a number, not an object or an array"),
-            ("/words/0/0", "`/words/0` is a string, not an object or an array"),
-            ("/flags/0/0", "`/flags/0` is a boolean, not an object or an array"),
+            (
+                "/floats/0/x",
+                "`/floats/0` is a number, not an object or an array",
+            ),
+            (
+                "/words/0/0",
+                "`/words/0` is a string, not an object or an array",
+            ),
+            (
+                "/flags/0/0",
+                "`/flags/0` is a boolean, not an object or an array",
+            ),
             ("/name/0", "`/name` is a string, not an object or an array"),
         ] {
             let e = beve::get::<Value>(b, p).unwrap_err();
-            assert_eq!(e.message(), format!("no value at JSON pointer `{p}`: {msg}"));
+            assert_eq!(
+                e.message(),
+                format!("no value at JSON pointer `{p}`: {msg}")
+            );
             assert_eq!(e.category(), Category::Data);
         }
         let e = beve::get::<u8>(b, "/floats/1").unwrap_err();
@@ -352,7 +412,10 @@ fn beve_objects_arrays_and_typed_arrays() {
 fn beve_invalid_before_the_target_is_an_error_after_it_is_not_read() {
     // [ "\xFF", 1 ] as a generic array: the bad string comes before element 1.
     let bad_first = [0x05, 0x08, 0x02, 0x04, 0xFF, 0x11, 0x01];
-    assert_eq!(beve::get::<u8>(&bad_first, "/1").unwrap_err().message(), "invalid UTF-8");
+    assert_eq!(
+        beve::get::<u8>(&bad_first, "/1").unwrap_err().message(),
+        "invalid UTF-8"
+    );
     // [ 1, "\xFF" ]: element 0 reads; the rest is not looked at.
     let bad_last = [0x05, 0x08, 0x11, 0x01, 0x02, 0x04, 0xFF];
     assert_eq!(beve::get::<u8>(&bad_last, "/0").unwrap(), 1);
@@ -361,7 +424,10 @@ fn beve_invalid_before_the_target_is_an_error_after_it_is_not_read() {
     assert_eq!(beve::get::<u8>(&[0x11, 0x05, 0xFF, 0xFF], "").unwrap(), 5);
     // A string array with a bad string before the element.
     let strs = [0x3C, 0x08, 0x04, 0xFF, 0x04, b'a'];
-    assert_eq!(beve::get::<String>(&strs, "/1").unwrap_err().message(), "invalid UTF-8");
+    assert_eq!(
+        beve::get::<String>(&strs, "/1").unwrap_err().message(),
+        "invalid UTF-8"
+    );
     assert!(beve::get::<String>(&strs, "/0").is_err());
     // Counts larger than the input are errors before anything is skipped.
     let huge = [0x05, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0x00];
@@ -372,10 +438,16 @@ fn beve_invalid_before_the_target_is_an_error_after_it_is_not_read() {
     let mut deep = [0x05, 0x04].repeat(300);
     deep.push(0x00);
     let p = "/0".repeat(300);
-    assert_eq!(beve::get::<Value>(&deep, &p).unwrap_err().category(), Category::Limit);
+    assert_eq!(
+        beve::get::<Value>(&deep, &p).unwrap_err().category(),
+        Category::Limit
+    );
     let mut opts = beve::Options::default();
     opts.read.max_depth = 1000;
-    assert_eq!(beve::get_with::<Value>(&deep, &p, &opts).unwrap(), Value::Null);
+    assert_eq!(
+        beve::get_with::<Value>(&deep, &p, &opts).unwrap(),
+        Value::Null
+    );
 }
 
 #[test]
@@ -415,7 +487,11 @@ fn agreement_with_value_pointer_on_the_corpus() {
             .map(|(_, p)| p)
             .take(800)
             .collect();
-        ps.push(shapes::pointer::pointers(&whole, usize::MAX, 1).pop().unwrap());
+        ps.push(
+            shapes::pointer::pointers(&whole, usize::MAX, 1)
+                .pop()
+                .unwrap(),
+        );
         for p in &ps {
             shapes::pointer::agrees(&text, Some(&beve), &whole, p);
         }

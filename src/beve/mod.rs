@@ -104,10 +104,10 @@ mod tests;
 
 pub use crate::sink::{Counter, Sink};
 pub use aligned::AlignedBytes;
-pub use get::{get, get_with};
 pub use delimited::{
     from_delimited, read_delimited, to_delimited, write_beve_delimited, Delimited, DelimitedWriter,
 };
+pub use get::{get, get_with};
 pub use header::DELIMITER;
 pub use read::{BeveMap, BevePos, BeveReader, BeveSeq};
 pub use stream::{from_reader, from_reader_with, to_writer, to_writer_with, DelimitedReader};

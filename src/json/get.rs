@@ -20,7 +20,7 @@ use crate::reflect::{ReadOptions, Reflect};
 
 use super::read::JsonReader;
 use super::skip::{eof, skip_ws, walk, Emit};
-use super::string::{finish_string, find_special, valid_prefix};
+use super::string::{find_special, finish_string, valid_prefix};
 use super::Options;
 
 /// The prefix checked first.
@@ -269,10 +269,7 @@ fn find(
             b'{' | b'[' => {
                 depth += 1;
                 if depth > max_depth {
-                    return Err(with_path(
-                        Error::new(Code::DepthLimit(max_depth), i),
-                        path,
-                    ));
+                    return Err(with_path(Error::new(Code::DepthLimit(max_depth), i), path));
                 }
                 i = skip_ws(s, i + 1);
             }

@@ -35,8 +35,8 @@ use crate::error::Result;
 use crate::reflect::{ReadOptions, Reflect};
 
 pub(crate) use crate::number::parse::read_int;
-pub use get::{get, get_with};
 pub use crate::number::print::FloatStyle;
+pub use get::{get, get_with};
 pub use lines::{
     from_ndjson, read_ndjson, read_ndjson_with, to_ndjson, to_ndjson_with, write_ndjson,
     write_ndjson_with, JsonLines, LinesWriter,
