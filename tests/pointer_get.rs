@@ -483,7 +483,7 @@ fn agreement_with_value_pointer_on_the_corpus() {
         ps = ps
             .into_iter()
             .enumerate()
-            .filter(|(i, p)| i % step == 0 || p.matches('/').count() <= 2)
+            .filter(|(i, p)| i.is_multiple_of(step) || p.matches('/').count() <= 2)
             .map(|(_, p)| p)
             .take(800)
             .collect();

@@ -20,8 +20,9 @@ use crate::reflect::{ReadOptions, Reflect};
 
 use super::read::JsonReader;
 use super::skip::{eof, skip_ws, walk, Emit};
-use super::string::{find_special, finish_string, valid_prefix};
+use super::string::{find_special, valid_prefix};
 use super::Options;
+use crate::simd::json_string::unescape::read_string_into;
 
 /// The prefix checked first.
 const FIRST_CHECK: usize = 4096;
@@ -201,8 +202,7 @@ impl<'de> Doc<'de> {
             let r = if s.get(j) == Some(&b'"') && j <= self.text.len() {
                 Ok((j + 1, &s[i + 1..j] == token.as_bytes()))
             } else {
-                scratch.clear();
-                finish_string(s, self.text, i + 1, j, scratch).map(|end| (end, scratch == token))
+                read_string_into(s, self.text, i + 1, j, scratch).map(|end| (end, scratch == token))
             };
             match r {
                 Err(e) if self.is_cut(&e) => self.widen(i),

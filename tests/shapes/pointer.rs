@@ -22,7 +22,7 @@ pub fn pointers(v: &Value, max: usize, step: usize) -> Vec<String> {
         if out.len() >= max {
             break;
         }
-        if seen % step.max(1) == 0 {
+        if seen.is_multiple_of(step.max(1)) {
             out.push(p.clone());
         }
         seen += 1;
