@@ -73,6 +73,7 @@ fn replay(name: &str, data: &[u8]) {
         run("limits", &shapes::limits::limits);
         run("more_types", &shapes::more::more_types);
         run("json_values", &shapes::values::values_oracle);
+        run("value_convert", &oracles::value_convert);
         under_options([0, 0x80]);
     } else if name.ends_with(".beve") {
         run("beve_value", &oracles::beve_value);
