@@ -37,8 +37,14 @@ use crate::ReflectOwned;
 /// `from_json::<Value>(&to_json(v))` gives, by [`Value`]'s equality, except that numbers keep
 /// their exact kind (an `f32` stays an `f32`, so it need not equal the `f64` its JSON text
 /// reads as), numeric, `bool` and string arrays are [`Value::Typed`], maps with integer keys
-/// [`Value::IntObject`], and non-finite floats stay as they are (JSON writes `null`). See the
-/// [module documentation](self) for every kind.
+/// [`Value::IntObject`], and non-finite floats stay as they are (JSON writes `null`).
+///
+/// Everything else is what JSON makes of it: a unit enum variant is its name (a string), a
+/// complex number `[re, im]`, a matrix `[extents, data]`, a type with a separate binary form
+/// (a UUID) its text form, a [`crate::RawJson`] the value its text holds. So
+/// `to_beve(&to_value(&x))` differs from `to_beve(&x)` for those kinds (BEVE writes a unit
+/// variant as an integer, complex numbers and matrices as extensions); each still reads back
+/// into its type with [`from_value`].
 ///
 /// ```
 /// #[derive(structio::Reflect, Debug, PartialEq)]
@@ -74,7 +80,7 @@ pub fn from_value_ref<'v, T: Reflect<'v>>(v: &'v Value) -> Result<T> {
     from_value_ref_with(v, &ReadOptions::DEFAULT)
 }
 
-/// Reads a `T` from a borrowed [`Value`] with `opts`, as [`crate::from_json_with`] reads it
+/// Reads a `T` from a borrowed [`Value`] with `opts`, as [`crate::json::from_json_with`] reads it
 /// from JSON text: the same checks (types, ranges, unknown, missing and duplicate keys, depth,
 /// `#[structio(...)]` constraints) and the same error messages, with the path of the value
 /// that failed. An error's [`Error::offset`] is the index of that value in a pre-order walk
@@ -134,7 +140,7 @@ const INLINE_FRAMES: usize = 16;
 /// A [`Writer`] that builds a [`Value`] (what [`to_value`] uses): `v.write(&mut w)`, then
 /// [`ValueWriter::finish`]. It answers the format questions as the JSON writer does (human
 /// readable, not binary, `None` members left out), keeps numbers of their exact kind and
-/// typed arrays typed. See the [module documentation](self).
+/// typed arrays typed (see [`to_value`]).
 pub struct ValueWriter {
     inline: [Frame; INLINE_FRAMES],
     more: Vec<Frame>,
