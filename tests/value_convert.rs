@@ -273,6 +273,12 @@ fn strings_borrow_from_the_tree() {
     }
     let v: Value = structio::from_json(r#"{"name":"a\nb","cow":"c","keys":{"k\"":1}}"#).unwrap();
     let b: Borrows<'_> = from_value_ref(&v).unwrap();
+    // Numbers of a typed array of the same kind are borrowed too.
+    let floats = to_value(&vec![0.5f64, 1.5]);
+    let c: Cow<'_, [f64]> = from_value_ref(&floats).unwrap();
+    assert!(matches!(c, Cow::Borrowed([0.5, 1.5])));
+    let c: Cow<'_, [f32]> = from_value_ref(&floats).unwrap();
+    assert!(matches!(c, Cow::Owned(ref v) if v == &[0.5, 1.5]));
     assert_eq!(b.name, "a\nb");
     assert!(matches!(b.cow, Cow::Borrowed("c")));
     assert_eq!(b.keys.get("k\""), Some(&1));

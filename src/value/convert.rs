@@ -864,6 +864,22 @@ impl<'v> Reader<'v> for ValueReader<'v> {
         crate::read::read_numbers_generic(self, out)
     }
 
+    /// A typed array of `N`'s kind is borrowed from the tree; anything else is read into an
+    /// owned vector.
+    fn read_typed_cow<N: Number>(&mut self, out: &mut std::borrow::Cow<'v, [N]>) -> Result<()> {
+        if let Item::Value(Value::Typed(t)) = self.cur {
+            let same = with_typed!(t, v => same_kind::<N, _>(v), _b => None, _s => None);
+            if let Some(src) = same {
+                self.enter()?;
+                self.depth -= 1;
+                *out = std::borrow::Cow::Borrowed(src);
+                self.consume(1 + src.len());
+                return Ok(());
+            }
+        }
+        self.read_typed_vec(out.to_mut())
+    }
+
     /// The subtree as compact JSON, made in the reader's buffer (so that only a
     /// [`crate::RawJsonBuf`], not a borrowed [`crate::RawJson`], can take it).
     fn read_raw_json(&mut self) -> Result<Str<'v, '_>> {
