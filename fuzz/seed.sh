@@ -20,7 +20,7 @@ seed() { # target files...
   echo "$dir: $(ls "$dir" | wc -l) files"
 }
 
-for t in json_value json_typed pretty_minify json_differential; do seed "$t" "${json[@]}"; done
+for t in json_value json_typed pretty_minify json_differential value_convert; do seed "$t" "${json[@]}"; done
 for t in beve_value beve_typed beve_transcode beve_to_json; do seed "$t" "${beve[@]}"; done
 # limits reads its input in both formats (delimited BEVE, deep nests of large types).
 seed limits "${json[@]}" "${beve[@]}"

@@ -290,6 +290,9 @@ struct Inner {
     /// Made where no offset is known (a serde `Visitor` rejecting a value): the serde bridge
     /// gives it the offset of the value it was reading ([`Error::place`]).
     unplaced: bool,
+    /// Read from a [`crate::Value`] ([`crate::from_value`]): the offset counts values in a
+    /// pre-order walk of the tree, not bytes.
+    in_value: bool,
 }
 
 /// An error from reading JSON or BEVE: what went wrong, the byte offset, the path to the value,
@@ -311,6 +314,7 @@ impl Error {
             file: None,
             io: None,
             unplaced: false,
+            in_value: false,
         }))
     }
 
@@ -349,6 +353,14 @@ impl Error {
             self.0.offset = at;
             self.0.unplaced = false;
         }
+        self
+    }
+
+    /// The error of a read from a [`crate::Value`]: its offset is the index of a value in a
+    /// pre-order walk of the tree (see [`crate::from_value`]), and the message says so.
+    #[cold]
+    pub(crate) fn in_value(mut self) -> Error {
+        self.0.in_value = true;
         self
     }
 
@@ -391,7 +403,10 @@ impl Error {
         self.category() == Category::Eof
     }
 
-    /// The byte offset in the input where the error was found.
+    /// The byte offset in the input where the error was found. For an error of
+    /// [`crate::from_value`] (which has no bytes), the index of the value in a pre-order walk
+    /// of the tree (the root is 0; a container comes before its elements, each element of a
+    /// typed array counts as one value); [`Error::path`] says where in the tree.
     pub fn offset(&self) -> usize {
         self.0.offset
     }
@@ -619,7 +634,9 @@ impl fmt::Display for Error {
                 // failed JSON Patch (its path names the operation), nor a pointer that is not one.
                 let placeless = self.0.io.is_some()
                     || matches!(self.0.code, Code::Patch(_) | Code::InvalidPointer(..));
-                if !placeless || self.0.offset > 0 {
+                if self.0.in_value {
+                    write!(f, " at value {} (pre-order)", self.0.offset)?;
+                } else if !placeless || self.0.offset > 0 {
                     write!(f, " at byte {}", self.0.offset)?;
                 }
             }

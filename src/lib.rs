@@ -88,6 +88,7 @@ pub use schema::{json_schema, JsonSchema};
 pub use simd::{vector_level, vector_level_setting, VectorLevel};
 pub use sink::{Counter, IoSink, Sink, TextSink};
 pub use structio_derive::Reflect;
+pub use value::{from_value, from_value_ref, from_value_ref_with, from_value_with, to_value};
 pub use value::{Map, Value};
 
 /// Implemented by types whose values own all their data, so they can be read from input of any

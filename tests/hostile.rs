@@ -26,6 +26,9 @@
 //! - `hostile/types.rs`: the types read from text of their own or checked after reading
 //!   (`NonZero*`, `Duration`, `SystemTime`, addresses, paths, and the optional features'
 //!   types): megabyte texts, long numbers, a late zero, huge counts, repeated keys.
+//! - `hostile/value.rs`: `from_value` and `to_value` on trees built in code: untagged nests in
+//!   linear time, a million levels deep, large inline types on a small stack, megabyte keys in
+//!   messages, a million nulls read as 4 KiB elements.
 
 mod common;
 mod shapes;
@@ -46,6 +49,8 @@ mod prefixes;
 mod streams;
 #[path = "hostile/types.rs"]
 mod types;
+#[path = "hostile/value.rs"]
+mod value;
 
 use std::io::Read;
 use std::process::{Command, Stdio};

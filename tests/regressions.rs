@@ -75,6 +75,7 @@ fn replay(name: &str, data: &[u8]) {
         run("more_types", &shapes::more::more_types);
         run("json_values", &shapes::values::values_oracle);
         run("json_get", &shapes::pointer::json_get);
+        run("value_convert", &oracles::value_convert);
         under_options([0, 0x80]);
     } else if name.ends_with(".beve") {
         run("beve_value", &oracles::beve_value);

@@ -41,6 +41,7 @@
 mod access;
 mod array;
 mod clone;
+mod convert;
 mod debug;
 mod display;
 mod drop;
@@ -61,6 +62,10 @@ mod tokens_test;
 
 pub use access::ValueIndex;
 pub use array::Array;
+pub use convert::{
+    from_value, from_value_ref, from_value_ref_with, from_value_with, to_value, ValueMap, ValuePos,
+    ValueReader, ValueSeq, ValueWriter,
+};
 pub use int_map::{IntKey, IntMap, KeyOutOfRange};
 pub use json_patch::{diff, merge_patch, patch, PatchFailure};
 pub use map::{Map, MapIntoIter, MapIter, MapIterMut};

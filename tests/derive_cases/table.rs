@@ -137,11 +137,70 @@ where
             }
         }
     }
+    through_value(value, &text, json, reads, &mut failures);
     if failures.is_empty() {
         Ok(())
     } else {
         Err(failures.join("\n"))
     }
+}
+
+/// The same value through a `Value` tree: `to_value` then `from_value` gives it back; the tree
+/// is what JSON makes of the value (`from_json::<Value>` of its text, by `Value`'s equality:
+/// numbers by value, a typed array equal to a plain one) unless the text holds a float of
+/// another kind than `f64` (an `f32` keeps its kind in the tree, and reads back from text as the
+/// `f64` of its shortest decimal); and each document of the case, read as a `Value`, reads
+/// into the value with `from_value`.
+fn through_value<T>(
+    value: &T,
+    text: &str,
+    json: &str,
+    reads: &[(&str, &str)],
+    failures: &mut Vec<String>,
+) where
+    T: ReflectOwned + PartialEq + Debug,
+{
+    let tree = structio::to_value(value);
+    match structio::from_value_ref::<T>(&tree) {
+        Ok(back) if &back == value => {}
+        Ok(back) => failures.push(format!("to_value then from_value: {back:?}")),
+        Err(e) => failures.push(format!("to_value then from_value: {e}")),
+    }
+    match structio::from_json::<Value>(text) {
+        Ok(doc) if doc == tree || has_narrow_float(&tree) => {}
+        Ok(doc) => failures.push(format!("to_value\n  wrote {tree:?}\n  JSON  {doc:?}")),
+        Err(e) => failures.push(format!("JSON of the value as a Value: {e}")),
+    }
+    for json in std::iter::once(json).chain(reads.iter().map(|r| r.0)) {
+        let Ok(doc) = structio::from_json::<Value>(json) else {
+            failures.push(format!("{json} does not read as a Value"));
+            continue;
+        };
+        match structio::from_value::<T>(doc) {
+            Ok(back) if &back == value => {}
+            Ok(back) => failures.push(format!("from_value of {json}: {back:?}")),
+            Err(e) => failures.push(format!("from_value of {json}: {e}")),
+        }
+    }
+}
+
+/// Whether the tree holds a float number or typed array of a kind narrower than `f64`.
+fn has_narrow_float(v: &Value) -> bool {
+    use structio::value::TypedArray;
+    let mut work = vec![v];
+    while let Some(v) = work.pop() {
+        match v {
+            Value::Number(n) if n.is_float() && n.kind() != structio::NumKind::F64 => return true,
+            Value::Typed(TypedArray::F32(_) | TypedArray::F16(_) | TypedArray::BF16(_)) => {
+                return true
+            }
+            Value::Array(a) => work.extend(a.iter()),
+            Value::Object(m) => work.extend(m.values()),
+            Value::IntObject(m) => work.extend(m.values()),
+            _ => {}
+        }
+    }
+    false
 }
 
 /// The bytes of hex text: pairs of hex digits; whitespace is ignored and `//` starts a comment

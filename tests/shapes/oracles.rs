@@ -894,3 +894,106 @@ pub fn beve_strings(data: &[u8]) {
         check(got.map(|()| v), &format!("over {used} used strings"));
     }
 }
+
+/// Whether the tree holds a float that is a whole number: such a number may have been written
+/// with a fraction or an exponent whose decimal value is not exactly that float
+/// (`1.00000000000000001`, `1e30`), which an integer target reads by its decimal value from
+/// the text and by the float's value from the tree (see `structio::from_value_ref_with`).
+fn has_whole_float(v: &Value) -> bool {
+    let mut work = vec![v];
+    while let Some(v) = work.pop() {
+        match v {
+            Value::Number(n) if n.is_float() => {
+                let f = n.as_f64_lossy();
+                if f.is_finite() && f.trunc() == f {
+                    return true;
+                }
+            }
+            Value::Array(a) => work.extend(a.iter()),
+            Value::Object(m) => work.extend(m.values()),
+            _ => {}
+        }
+    }
+    false
+}
+
+/// `T` read from the document and from its `Value` (`from_value_ref`, `from_value`): the
+/// same value, or errors with the same message and path, unless the tree holds a whole float
+/// (`exact` is false) or either read hit a budget (the untagged enums' re-read budget counts
+/// bytes in the text and values in the tree). Whatever the tree gives reads back from its
+/// own `to_value`.
+fn same_through_value<T>(data: &[u8], v: &Value, exact: bool)
+where
+    T: structio::ReflectOwned + PartialEq + std::fmt::Debug,
+{
+    let direct = structio::from_json::<T>(data);
+    let via = structio::from_value_ref::<T>(v);
+    let owned = structio::from_value::<T>(v.clone());
+    match (&via, &owned) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "from_value and from_value_ref differ"),
+        (Err(a), Err(b)) => assert_eq!(a.to_string(), b.to_string()),
+        (a, b) => panic!("from_value_ref {a:?}, from_value {b:?}"),
+    }
+    if let Ok(t) = &via {
+        let tree = structio::to_value(t);
+        let back = structio::from_value_ref::<T>(&tree)
+            .unwrap_or_else(|e| panic!("to_value of {t:?} does not read back: {e}"));
+        assert_eq!(&back, t, "to_value -> from_value changed the value");
+    }
+    if let Err(e) = &via {
+        let _ = e.to_string();
+        assert!(!e.path().is_empty());
+    }
+    let budget = |r: &Result<T, Error>| {
+        r.as_ref()
+            .is_err_and(|e| e.category() == structio::Category::Limit)
+    };
+    if !exact || budget(&direct) || budget(&via) {
+        return;
+    }
+    match (direct, via) {
+        (Ok(a), Ok(b)) => assert_eq!(a, b, "the tree read another value"),
+        (Err(a), Err(b)) => assert_eq!(
+            (a.message(), a.path()),
+            (b.message(), b.path()),
+            "the text and the tree fail differently"
+        ),
+        (a, b) => panic!("from the text {a:?}, from the tree {b:?}"),
+    }
+}
+
+/// JSON -> `Value` -> typed (`from_value_ref`, `from_value`) against JSON -> typed, for the
+/// shapes `Tree`, the boundary shapes `Doc` and `Held` (constraints and container rules), and
+/// `Everything`: the same success and the same value, or the same error message and path
+/// (see [`same_through_value`] for the exceptions); what the tree reads reads back from its own
+/// `to_value`. Documents that repeat a key (a `Value` keeps the last one) are left out.
+/// `Everything` holds a borrowed `RawJson`, which a tree cannot lend: from the tree it fails
+/// there (at `$.raw`) or before.
+pub fn value_convert(data: &[u8]) {
+    let once = JsonOptions {
+        read: structio::ReadOptions {
+            error_on_duplicate_keys: true,
+            ..structio::ReadOptions::default()
+        },
+        ..JsonOptions::default()
+    };
+    let v = match structio::json::from_json_with::<Value>(data, &once) {
+        Ok(v) => v,
+        Err(e) => return clean_error(&e, data),
+    };
+    let exact = !has_whole_float(&v);
+    same_through_value::<super::tree::Tree>(data, &v, exact);
+    same_through_value::<super::boundary::Doc>(data, &v, exact);
+    same_through_value::<super::boundary::Held>(data, &v, exact);
+    same_through_value::<Value>(data, &v, exact);
+    let direct = structio::from_json::<Everything>(data);
+    let via = structio::from_value_ref::<Everything>(&v);
+    if let Ok(e) = via {
+        panic!("an Everything with a borrowed RawJson read from a tree: {e:?}");
+    }
+    if let (Ok(_), Err(e)) = (&direct, &via) {
+        if exact {
+            assert_eq!(e.path(), "$.raw", "{e}");
+        }
+    }
+}
