@@ -17,8 +17,8 @@
 
 #![forbid(unsafe_code)]
 
-pub(crate) mod compact;
 pub(crate) mod comments;
+pub(crate) mod compact;
 mod layout;
 mod lines;
 pub(crate) mod out;
