@@ -20,13 +20,16 @@ use crate::error::{Code, Error, Result};
 /// UTF-8 (at the first bad byte). Anything else wrong with the text is left to the reader.
 pub(crate) fn blank(s: &[u8]) -> Result<Option<Vec<u8>>> {
     let mut out = None;
-    blank_into(s, &mut out)?;
+    blank_into(s, &mut out).map_err(|(_, e)| e)?;
     Ok(out)
 }
 
-/// [`blank`] into `out` (`None` until a comment is found); on error, `out` holds what was
-/// blanked before the comment reported.
-pub(crate) fn blank_into(s: &[u8], out: &mut Option<Vec<u8>>) -> Result<()> {
+/// [`blank`] into `out` (`None` until a comment is found). On error, `out` holds what was
+/// blanked before the comment reported, and the error comes with where that comment starts.
+pub(crate) fn blank_into(
+    s: &[u8],
+    out: &mut Option<Vec<u8>>,
+) -> std::result::Result<(), (usize, Error)> {
     let mut i = 0;
     while let Some(k) = s[i..].iter().position(|&b| b == b'"' || b == b'/') {
         let j = i + k;
@@ -52,7 +55,7 @@ pub(crate) fn blank_into(s: &[u8], out: &mut Option<Vec<u8>>) -> Result<()> {
                 .map_or(s.len(), |n| j + 2 + n),
             Some(b'*') => match s[j + 2..].windows(2).position(|w| w == b"*/") {
                 Some(n) => j + 2 + n + 2,
-                None => return Err(Error::new(Code::UnterminatedComment, j)),
+                None => return Err((j, Error::new(Code::UnterminatedComment, j))),
             },
             _ => {
                 i = j + 1;
@@ -62,7 +65,7 @@ pub(crate) fn blank_into(s: &[u8], out: &mut Option<Vec<u8>>) -> Result<()> {
         let comment = &s[j..end];
         if !comment.is_ascii() {
             if let Err(e) = std::str::from_utf8(comment) {
-                return Err(Error::new(Code::InvalidUtf8, j + e.valid_up_to()));
+                return Err((j, Error::new(Code::InvalidUtf8, j + e.valid_up_to())));
             }
         }
         let buf = out.get_or_insert_with(|| s.to_vec());

@@ -188,18 +188,17 @@ impl<T> Values<'_, T> {
 struct Jsonc {
     /// The input with its comments blanked out (the input itself when `None`: no comments).
     blanked: Option<Vec<u8>>,
-    /// Where a block comment without its end starts (the input is blanked up to it): the
-    /// error of the value that reaches it.
-    open: Option<usize>,
+    /// What [`super::comments::blank_into`] reported (a block comment without its end,
+    /// invalid UTF-8 in a comment; the input is blanked up to it), after where that comment
+    /// starts: the error of the value that reaches the comment.
+    open: Option<(usize, Error)>,
 }
 
 impl Jsonc {
     #[cold]
     fn new(input: &[u8]) -> Box<Jsonc> {
         let mut blanked = None;
-        let open = super::comments::blank_into(input, &mut blanked)
-            .err()
-            .map(|e| e.offset());
+        let open = super::comments::blank_into(input, &mut blanked).err();
         Box::new(Jsonc { blanked, open })
     }
 }
@@ -208,17 +207,17 @@ impl<'de, T: Reflect<'de>> Values<'de, T> {
     /// [`Iterator::next`] reading with comments: each value by a reader of the blanked text.
     #[inline(never)]
     fn next_jsonc(&mut self) -> Option<Result<T>> {
-        let jsonc = self.jsonc.as_deref()?;
+        let jsonc = self.jsonc.as_deref_mut()?;
         let scan = jsonc.blanked.as_deref().unwrap_or(self.input);
         let start = skip_ws(scan, self.pos);
-        let open_at = jsonc.open.unwrap_or(usize::MAX);
+        let open_at = jsonc.open.as_ref().map_or(usize::MAX, |o| o.0);
         if start >= scan.len() && open_at == usize::MAX {
             self.done = true;
             return None;
         }
         let mut reader = JsonReader::blanked(self.input, scan, *self.reader.options());
         let read = if start >= open_at {
-            Err(Error::new(Code::UnterminatedComment, open_at))
+            Err(Error::new(Code::ExpectedValue, start))
         } else {
             read_value::<T>(&mut reader, scan, start)
         };
@@ -230,12 +229,11 @@ impl<'de, T: Reflect<'de>> Values<'de, T> {
             }
             Err(e) => {
                 self.done = true;
-                // A value that runs into an unterminated block comment fails at or after its
-                // start: that comment is the error.
-                let e = if e.offset() >= open_at {
-                    Error::new(Code::UnterminatedComment, open_at)
-                } else {
-                    e
+                // A value that runs into what the blanking stopped at (an unterminated block
+                // comment, invalid UTF-8 in a comment) fails at or after it: that is the error.
+                let e = match jsonc.open.take() {
+                    Some((_, open)) if e.offset() >= open_at => open,
+                    _ => e,
                 };
                 let e = e.push_path(PathSegment::Index(self.index));
                 Some(Err(e.locate_in_text(self.input)))
