@@ -105,7 +105,7 @@ mod tests {
 
     #[test]
     fn reports_an_open_block_comment_at_its_start() {
-        let e = blank(b"[1, /* no end */").map(|_| ()).unwrap_err();
+        let e = blank(b"[1, /* no end * /").map(|_| ()).unwrap_err();
         assert_eq!(
             (e.message(), e.offset()),
             ("unterminated comment".into(), 4)
