@@ -3,8 +3,8 @@
 //! Output matches what Glaze writes byte for byte: shortest round-trip floats laid out as Glaze
 //! lays them out (`1E16`, `1.5E-7`, no `.0`), strings with only the necessary escapes (control
 //! bytes as `\u00XX`), and Glaze's pretty layout (3 spaces per level). Input is strict RFC 8259
-//! JSON: no comments, trailing commas, `NaN`, leading zeros or BOM; strings must be UTF-8;
-//! nesting is limited ([`ReadOptions::max_depth`]).
+//! JSON: no comments (unless [`ReadOptions::comments`]), trailing commas, `NaN`, leading zeros
+//! or BOM; strings must be UTF-8; nesting is limited ([`ReadOptions::max_depth`]).
 //!
 //! ```
 //! let v: Vec<f64> = structio::from_json("[1, 2.5, 1e16]").unwrap();
