@@ -39,8 +39,9 @@ pub(crate) struct JsonReader<'de, 's> {
     /// comment blanked out, byte for byte, so that offsets and the text of strings stay those
     /// of the input.
     s: &'s [u8],
-    /// The longest valid UTF-8 prefix of `s` (all of it unless the input is bad; the first
-    /// string reaching past it holds the first invalid byte).
+    /// The longest valid UTF-8 prefix of the input (all of it unless the input is bad; the
+    /// first string reaching past it holds the first invalid byte). Strings are borrowed from
+    /// it.
     text: &'de str,
     pos: usize,
     depth: usize,
