@@ -47,6 +47,8 @@ pub(crate) enum Code {
     ControlCharacter,
     InvalidUtf8,
     TrailingCharacters,
+    /// A `/*` comment without its `*/` (JSON with comments).
+    UnterminatedComment,
     DepthLimit(usize),
     StackLimit(usize),
     RereadLimit(usize),
@@ -189,6 +191,7 @@ impl fmt::Display for Code {
             ControlCharacter => f.write_str("control character in string"),
             InvalidUtf8 => f.write_str("invalid UTF-8"),
             TrailingCharacters => f.write_str("trailing characters after the value"),
+            UnterminatedComment => f.write_str("unterminated comment"),
             DepthLimit(n) => write!(f, "nesting deeper than the limit of {n}"),
             StackLimit(left) => write!(
                 f,

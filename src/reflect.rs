@@ -390,6 +390,17 @@ pub struct ReadOptions {
     /// gives exactly what reading into a new one gives (a left-out `Option` member becomes
     /// `None`, a map holds the document's entries only), still reusing its buffers.
     pub merge: bool,
+    /// JSON only: accept comments (JSONC), `//` to the end of the line and `/* */`, wherever
+    /// whitespace may stand, as Glaze's `read_jsonc` does (default `false`: a comment is an
+    /// error, as in RFC 8259). A comment inside a string is the string's text; block comments
+    /// do not nest; a `/*` without its `*/` is an error at the `/*`. Every in-memory JSON
+    /// reader honours it ([`from_json_with`](crate::json::from_json_with),
+    /// [`read_json_with`](crate::json::read_json_with), [`json::parse_with`](crate::json::parse_with),
+    /// [`json::values_with`](crate::json::values_with),
+    /// [`json::validate_with`](crate::json::validate_with)); NDJSON and the stream readers
+    /// over `std::io::Read` do not ([`from_reader_with`](crate::json::from_reader_with), which
+    /// reads the whole input first, does). BEVE has no comments and ignores it.
+    pub comments: bool,
 }
 
 impl ReadOptions {
@@ -400,6 +411,7 @@ impl ReadOptions {
         error_on_duplicate_keys: false,
         max_depth: 256,
         merge: false,
+        comments: false,
     };
 }
 

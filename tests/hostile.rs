@@ -9,6 +9,9 @@
 //! - `hostile/json.rs`: UTF-8, nesting, numbers, syntax outside RFC 8259, escapes; deep
 //!   `Value`s cloned and printed on a small stack, megabyte keys in errors, repeated adjacent
 //!   tags, integer map keys, huge indents, `RawJson` through the pretty layout.
+//! - `hostile/jsonc.rs`: JSON with comments: megabytes of comments, unterminated and lone
+//!   ones, nesting behind comments, invalid UTF-8 in comments, every prefix of a commented
+//!   document, through every reader that takes the option.
 //! - `hostile/beve.rs`: counts, sizes, headers, padding, nesting, UTF-8; integers past the
 //!   `f32` range, megabyte keys, repeated adjacent tags, string keys of integer maps, huge
 //!   indents.
@@ -39,6 +42,8 @@ mod beve;
 mod boundary;
 #[path = "hostile/json.rs"]
 mod json;
+#[path = "hostile/jsonc.rs"]
+mod jsonc;
 #[path = "hostile/limits.rs"]
 mod limits;
 #[path = "hostile/pointer.rs"]

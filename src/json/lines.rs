@@ -175,7 +175,7 @@ impl LinesWriter {
 /// yields each record's bytes, checked to be well-formed JSON. After an error the iteration
 /// ends.
 pub struct JsonLines<'de> {
-    reader: JsonReader<'de>,
+    reader: JsonReader<'de, 'de>,
     input: &'de [u8],
     /// Where the previous record ended (0 before the first).
     pos: usize,

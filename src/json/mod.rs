@@ -3,8 +3,8 @@
 //! Output matches what Glaze writes byte for byte: shortest round-trip floats laid out as Glaze
 //! lays them out (`1E16`, `1.5E-7`, no `.0`), strings with only the necessary escapes (control
 //! bytes as `\u00XX`), and Glaze's pretty layout (3 spaces per level). Input is strict RFC 8259
-//! JSON: no comments, trailing commas, `NaN`, leading zeros or BOM; strings must be UTF-8;
-//! nesting is limited ([`ReadOptions::max_depth`]).
+//! JSON: no comments (unless [`ReadOptions::comments`]), trailing commas, `NaN`, leading zeros
+//! or BOM; strings must be UTF-8; nesting is limited ([`ReadOptions::max_depth`]).
 //!
 //! ```
 //! let v: Vec<f64> = structio::from_json("[1, 2.5, 1e16]").unwrap();
@@ -17,6 +17,7 @@
 
 #![forbid(unsafe_code)]
 
+pub(crate) mod comments;
 pub(crate) mod compact;
 pub(crate) mod get;
 mod layout;
@@ -127,6 +128,9 @@ pub struct PrettyOptions {
     pub indent: usize,
     /// Deepest nesting accepted (default 256).
     pub max_depth: usize,
+    /// Accept comments (`//`, `/* */`) wherever whitespace may stand and leave them out of
+    /// the output (default `false`: a comment is an error). See [`ReadOptions::comments`].
+    pub comments: bool,
 }
 
 impl Default for PrettyOptions {
@@ -134,6 +138,32 @@ impl Default for PrettyOptions {
         PrettyOptions {
             indent: 3,
             max_depth: ReadOptions::default().max_depth,
+            comments: false,
+        }
+    }
+}
+
+/// Options for [`minify_with`] and [`minify_into_with`].
+///
+/// ```
+/// use structio::json::{minify_with, MinifyOptions};
+/// let opts = MinifyOptions { comments: true, ..MinifyOptions::default() };
+/// assert_eq!(minify_with("[1, // one\n 2 /* two */]", &opts).unwrap(), "[1,2]");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MinifyOptions {
+    /// Deepest nesting accepted (default 256).
+    pub max_depth: usize,
+    /// Accept comments (`//`, `/* */`) wherever whitespace may stand and leave them out of
+    /// the output (default `false`: a comment is an error). See [`ReadOptions::comments`].
+    pub comments: bool,
+}
+
+impl Default for MinifyOptions {
+    fn default() -> Self {
+        MinifyOptions {
+            max_depth: ReadOptions::default().max_depth,
+            comments: false,
         }
     }
 }
@@ -205,6 +235,9 @@ where
     T: Reflect<'de>,
 {
     let text = input.as_ref();
+    if opts.read.comments {
+        return from_jsonc_text(text, opts);
+    }
     if T::CANONICAL && compact::may_be_compact(text) {
         // The canonical layout of a type marked `canonical` is read inline (see
         // `compact::read_in_layout`); every other layout out of line.
@@ -229,6 +262,16 @@ fn from_json_text_after_layout<'de, T: Reflect<'de>>(text: &'de [u8], opts: &Opt
 /// `text` read as a `T` by the full reader.
 fn from_json_text<'de, T: Reflect<'de>>(text: &'de [u8], opts: &Options) -> Result<T> {
     let mut r = JsonReader::new(text, opts.read);
+    T::read_new(&mut r)
+        .and_then(|v| r.finish().map(|()| v))
+        .map_err(|e| e.locate_in_text(text))
+}
+
+/// `text`, which may hold comments, read as a `T` by the full reader (see [`comments`]).
+#[inline(never)]
+fn from_jsonc_text<'de, T: Reflect<'de>>(text: &'de [u8], opts: &Options) -> Result<T> {
+    let blanked = comments::blank(text).map_err(|e| e.locate_in_text(text))?;
+    let mut r = JsonReader::blanked(text, blanked.as_deref().unwrap_or(text), opts.read);
     T::read_new(&mut r)
         .and_then(|v| r.finish().map(|()| v))
         .map_err(|e| e.locate_in_text(text))
@@ -278,8 +321,21 @@ where
     T: Reflect<'de>,
 {
     let text = input.as_ref();
+    let blanked = if opts.read.comments {
+        match comments::blank(text) {
+            Ok(b) => b,
+            Err(e) => {
+                let c = crate::report::Collector::new(opts.max_issues, text.len());
+                let mut report = c.finish(Some(e));
+                crate::report::locate(&mut report, text);
+                return Err(report);
+            }
+        }
+    } else {
+        None
+    };
     match crate::report::parse_with(
-        JsonReader::new(text, opts.read),
+        JsonReader::blanked(text, blanked.as_deref().unwrap_or(text), opts.read),
         text.len(),
         opts.max_issues,
         |r| r.finish(),
@@ -311,7 +367,20 @@ where
     T: Reflect<'de>,
 {
     let text = input.as_ref();
+    if opts.read.comments {
+        return read_jsonc_text(v, text, opts);
+    }
     let mut r = JsonReader::new(text, opts.read);
+    v.read(&mut r)
+        .and_then(|()| r.finish())
+        .map_err(|e| e.locate_in_text(text))
+}
+
+/// [`read_json_with`] for `text` that may hold comments (see [`comments`]).
+#[inline(never)]
+fn read_jsonc_text<'de, T: Reflect<'de>>(v: &mut T, text: &'de [u8], opts: &Options) -> Result<()> {
+    let blanked = comments::blank(text).map_err(|e| e.locate_in_text(text))?;
+    let mut r = JsonReader::blanked(text, blanked.as_deref().unwrap_or(text), opts.read);
     v.read(&mut r)
         .and_then(|()| r.finish())
         .map_err(|e| e.locate_in_text(text))
@@ -331,7 +400,7 @@ pub fn prettify_with<I: AsRef<[u8]> + ?Sized>(input: &I, opts: &PrettyOptions) -
     check_indent(opts.indent)?;
     let text = input.as_ref();
     let mut out = Vec::with_capacity(text.len() + text.len() / 2);
-    reformat_into::<true>(text, &mut out, opts.max_depth, opts.indent)?;
+    reformat_into::<true>(text, &mut out, opts.max_depth, opts.indent, opts.comments)?;
     Ok(crate::simd::utf8::unchecked::string_of_pieces(out))
 }
 
@@ -360,13 +429,20 @@ pub fn prettify_into_with<I: AsRef<[u8]> + ?Sized>(
     check_indent(opts.indent)?;
     let text = input.as_ref();
     out.reserve(text.len() + text.len() / 2);
-    reformat_into::<true>(text, out, opts.max_depth, opts.indent)
+    reformat_into::<true>(text, out, opts.max_depth, opts.indent, opts.comments)
 }
 
 /// Removes all whitespace outside strings. The input is checked as it goes (depth limit 256).
 pub fn minify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
     let mut out = Vec::new();
     minify_into(input, &mut out)?;
+    Ok(crate::simd::utf8::unchecked::string_of_pieces(out))
+}
+
+/// [`minify`] with options: a depth limit, and whether comments are accepted (and left out).
+pub fn minify_with<I: AsRef<[u8]> + ?Sized>(input: &I, opts: &MinifyOptions) -> Result<String> {
+    let mut out = Vec::new();
+    minify_into_with(input, &mut out, opts)?;
     Ok(crate::simd::utf8::unchecked::string_of_pieces(out))
 }
 
@@ -381,17 +457,56 @@ pub fn minify<I: AsRef<[u8]> + ?Sized>(input: &I) -> Result<String> {
 /// assert_eq!(out, br#"old [1,{"a":null}]"#);
 /// ```
 pub fn minify_into<I: AsRef<[u8]> + ?Sized>(input: &I, out: &mut Vec<u8>) -> Result<()> {
+    minify_into_with(input, out, &MinifyOptions::default())
+}
+
+/// [`minify_into`] with options (see [`minify_with`]). On error `out` is left as it was.
+pub fn minify_into_with<I: AsRef<[u8]> + ?Sized>(
+    input: &I,
+    out: &mut Vec<u8>,
+    opts: &MinifyOptions,
+) -> Result<()> {
     let text = input.as_ref();
     // The output is never longer than the input; the slack is for the block stores.
     out.reserve(text.len() + 64);
-    reformat_into::<false>(text, out, ReadOptions::default().max_depth, 0)
+    reformat_into::<false>(text, out, opts.max_depth, 0, opts.comments)
+}
+
+/// [`reformat_in`] for `s` (errors located in it), with its comments blanked out first when
+/// `comments` (see [`comments`]).
+#[inline]
+fn reformat_into<const PRETTY: bool>(
+    s: &[u8],
+    out: &mut Vec<u8>,
+    max_depth: usize,
+    indent: usize,
+    comments: bool,
+) -> Result<()> {
+    if comments {
+        return reformat_jsonc::<PRETTY>(s, out, max_depth, indent);
+    }
+    reformat_in::<PRETTY>(s, s, out, max_depth, indent)
+}
+
+/// [`reformat_into`] for text that may hold comments.
+#[inline(never)]
+fn reformat_jsonc<const PRETTY: bool>(
+    s: &[u8],
+    out: &mut Vec<u8>,
+    max_depth: usize,
+    indent: usize,
+) -> Result<()> {
+    let blanked = comments::blank(s).map_err(|e| e.locate_in_text(s))?;
+    reformat_in::<PRETTY>(blanked.as_deref().unwrap_or(s), s, out, max_depth, indent)
 }
 
 /// Appends `s` re-formatted (pretty with `indent` when `PRETTY`, else minified) to `out`: the
 /// fast path first, and if it does not accept the input, the checking walk, which reports the
-/// error (or, should the input be valid after all, writes the output).
-fn reformat_into<const PRETTY: bool>(
+/// error (or, should the input be valid after all, writes the output). Errors are located in
+/// `input` (`s`, or the text `s` was blanked from).
+fn reformat_in<const PRETTY: bool>(
     s: &[u8],
+    input: &[u8],
     out: &mut Vec<u8>,
     max_depth: usize,
     indent: usize,
@@ -420,7 +535,7 @@ fn reformat_into<const PRETTY: bool>(
     };
     walked.map_err(|e| {
         out.truncate(start);
-        e.locate_in_text(s)
+        e.locate_in_text(input)
     })
 }
 
@@ -428,4 +543,23 @@ fn reformat_into<const PRETTY: bool>(
 /// (depth limit 256).
 pub fn validate(input: &[u8]) -> Result<()> {
     skip::validate_all(input, ReadOptions::default().max_depth).map_err(|e| e.locate_in_text(input))
+}
+
+/// [`validate`] with options: the depth limit (`max_depth`) and comments (`comments`); the
+/// other fields of [`ReadOptions`] are about typed reads and change nothing here.
+///
+/// ```
+/// use structio::ReadOptions;
+/// let jsonc = ReadOptions { comments: true, ..ReadOptions::default() };
+/// assert!(structio::json::validate_with(b"[1, /* two */ 2] // end", &jsonc).is_ok());
+/// assert!(structio::json::validate(b"[1, /* two */ 2]").is_err());
+/// ```
+pub fn validate_with(input: &[u8], opts: &ReadOptions) -> Result<()> {
+    let blanked = if opts.comments {
+        comments::blank(input).map_err(|e| e.locate_in_text(input))?
+    } else {
+        None
+    };
+    skip::validate_all(blanked.as_deref().unwrap_or(input), opts.max_depth)
+        .map_err(|e| e.locate_in_text(input))
 }

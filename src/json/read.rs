@@ -34,10 +34,14 @@ pub(super) fn kind_of(b: u8) -> Option<ValueKind> {
 }
 
 /// Reads JSON text.
-pub(crate) struct JsonReader<'de> {
-    s: &'de [u8],
-    /// The longest valid UTF-8 prefix of `s` (all of it unless the input is bad; the first
-    /// string reaching past it holds the first invalid byte).
+pub(crate) struct JsonReader<'de, 's> {
+    /// The bytes scanned: the input, or (reading JSON with comments) a copy of it with every
+    /// comment blanked out, byte for byte, so that offsets and the text of strings stay those
+    /// of the input.
+    s: &'s [u8],
+    /// The longest valid UTF-8 prefix of the input (all of it unless the input is bad; the
+    /// first string reaching past it holds the first invalid byte). Strings are borrowed from
+    /// it.
     text: &'de str,
     pos: usize,
     depth: usize,
@@ -59,7 +63,7 @@ thread_local! {
     static SCRATCH: std::cell::Cell<String> = const { std::cell::Cell::new(String::new()) };
 }
 
-impl Drop for JsonReader<'_> {
+impl Drop for JsonReader<'_, '_> {
     fn drop(&mut self) {
         let scratch = std::mem::take(&mut self.scratch);
         // Keep modest buffers only: a one-off megabyte string should not stay pinned.
@@ -85,7 +89,22 @@ enum Run {
     Closed(usize),
 }
 
-impl<'de> JsonReader<'de> {
+impl<'de> JsonReader<'de, 'de> {
+    /// A reader at the start of `s`, borrowing this thread's scratch buffer.
+    pub(crate) fn new(s: &'de [u8], opts: ReadOptions) -> Self {
+        JsonReader {
+            s,
+            text: valid_prefix(s),
+            pos: 0,
+            depth: 0,
+            opts,
+            scratch: SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default(),
+            reread: 0,
+        }
+    }
+}
+
+impl<'de, 's> JsonReader<'de, 's> {
     /// Opens an array: `[` (else a type error), then true if `]` closes it at once
     /// (whitespace allowed between), the position left at the first element otherwise.
     #[inline(always)]
@@ -136,7 +155,7 @@ impl<'de> JsonReader<'de> {
     fn fast_array<T>(
         &mut self,
         out: &mut Vec<T>,
-        mut fast: impl FnMut(&'de [u8], usize, &mut Vec<T>) -> Run,
+        mut fast: impl FnMut(&'s [u8], usize, &mut Vec<T>) -> Run,
         mut slow: impl FnMut(&mut Self) -> Result<T>,
     ) -> Result<()> {
         out.clear();
@@ -161,11 +180,14 @@ impl<'de> JsonReader<'de> {
         }
     }
 
-    /// A reader at the start of `s`, borrowing this thread's scratch buffer.
-    pub(crate) fn new(s: &'de [u8], opts: ReadOptions) -> Self {
+    /// A reader of `input` that scans `s`: `input` with its comments blanked out
+    /// ([`super::comments::blank`]), so that strings without escapes are still borrowed from
+    /// `input` (their bytes are the same in both, at the same offsets).
+    pub(crate) fn blanked(input: &'de [u8], s: &'s [u8], opts: ReadOptions) -> Self {
+        debug_assert_eq!(input.len(), s.len());
         JsonReader {
             s,
-            text: valid_prefix(s),
+            text: valid_prefix(input),
             pos: 0,
             depth: 0,
             opts,
@@ -376,7 +398,7 @@ impl<'de> JsonReader<'de> {
     }
 }
 
-impl<'de> Reader<'de> for JsonReader<'de> {
+impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
     /// `true` before the first element.
     type Seq = bool;
     /// `true` before the first member.

@@ -18,7 +18,7 @@ use super::stream::{gather, place};
 use super::Options;
 use crate::error::{Code, Error, PathSegment, Result};
 use crate::io::Source;
-use crate::reflect::{ReadOptions, Reflect};
+use crate::reflect::{ReadOptions, Reader, Reflect};
 use crate::ReflectOwned;
 
 /// Whether `b`, right after a number or a literal, separates it from what follows.
@@ -40,8 +40,8 @@ fn not_separated(at: usize) -> Error {
 /// whitespace): the value and the offset just after its last byte. Errors are not located
 /// (offsets in `input`) and carry no index.
 fn read_value<'de, T: Reflect<'de>>(
-    reader: &mut JsonReader<'de>,
-    input: &'de [u8],
+    reader: &mut JsonReader<'de, '_>,
+    input: &[u8],
     start: usize,
 ) -> Result<(T, usize)> {
     reader.seek(start);
@@ -111,9 +111,14 @@ pub fn values_with<'de, T: Reflect<'de>>(
     opts: &Options,
 ) -> Values<'de, T> {
     let input = input.as_ref();
+    let mut jsonc = None;
+    if opts.read.comments {
+        jsonc = Some(Jsonc::new(input));
+    }
     Values {
         reader: JsonReader::new(input, opts.read),
         input,
+        jsonc,
         pos: 0,
         index: 0,
         done: false,
@@ -132,8 +137,11 @@ pub fn values_with<'de, T: Reflect<'de>>(
 /// and the value's index as the first step of the path (`$[3].id`). After an error the
 /// iteration ends.
 pub struct Values<'de, T> {
-    reader: JsonReader<'de>,
+    reader: JsonReader<'de, 'de>,
     input: &'de [u8],
+    /// Reading with comments ([`ReadOptions::comments`]): the input with its comments blanked
+    /// out, which the values are read from.
+    jsonc: Option<Box<Jsonc>>,
     /// Just after the previous value (0 before the first).
     pos: usize,
     /// Values handed out.
@@ -176,12 +184,73 @@ impl<T> Values<'_, T> {
     }
 }
 
+/// What [`Values`] keeps to read text with comments.
+struct Jsonc {
+    /// The input with its comments blanked out (the input itself when `None`: no comments).
+    blanked: Option<Vec<u8>>,
+    /// What [`super::comments::blank_into`] reported (a block comment without its end,
+    /// invalid UTF-8 in a comment; the input is blanked up to it), after where that comment
+    /// starts: the error of the value that reaches the comment.
+    open: Option<(usize, Error)>,
+}
+
+impl Jsonc {
+    #[cold]
+    fn new(input: &[u8]) -> Box<Jsonc> {
+        let mut blanked = None;
+        let open = super::comments::blank_into(input, &mut blanked).err();
+        Box::new(Jsonc { blanked, open })
+    }
+}
+
+impl<'de, T: Reflect<'de>> Values<'de, T> {
+    /// [`Iterator::next`] reading with comments: each value by a reader of the blanked text.
+    #[inline(never)]
+    fn next_jsonc(&mut self) -> Option<Result<T>> {
+        let jsonc = self.jsonc.as_deref_mut()?;
+        let scan = jsonc.blanked.as_deref().unwrap_or(self.input);
+        let start = skip_ws(scan, self.pos);
+        let open_at = jsonc.open.as_ref().map_or(usize::MAX, |o| o.0);
+        if start >= scan.len() && open_at == usize::MAX {
+            self.done = true;
+            return None;
+        }
+        let mut reader = JsonReader::blanked(self.input, scan, *self.reader.options());
+        let read = if start >= open_at {
+            Err(Error::new(Code::ExpectedValue, start))
+        } else {
+            read_value::<T>(&mut reader, scan, start)
+        };
+        match read {
+            Ok((v, end)) => {
+                self.pos = end;
+                self.index += 1;
+                Some(Ok(v))
+            }
+            Err(e) => {
+                self.done = true;
+                // A value that runs into what the blanking stopped at (an unterminated block
+                // comment, invalid UTF-8 in a comment) fails at or after it: that is the error.
+                let e = match jsonc.open.take() {
+                    Some((_, open)) if e.offset() >= open_at => open,
+                    _ => e,
+                };
+                let e = e.push_path(PathSegment::Index(self.index));
+                Some(Err(e.locate_in_text(self.input)))
+            }
+        }
+    }
+}
+
 impl<'de, T: Reflect<'de>> Iterator for Values<'de, T> {
     type Item = Result<T>;
 
     fn next(&mut self) -> Option<Result<T>> {
         if self.done {
             return None;
+        }
+        if self.jsonc.is_some() {
+            return self.next_jsonc();
         }
         let start = skip_ws(self.input, self.pos);
         if start >= self.input.len() {

@@ -190,7 +190,7 @@ where
     from_json_with(input, &json::Options::default())
 }
 
-/// [`from_json`] with options (unknown keys, depth limit).
+/// [`from_json`] with options (unknown keys, depth limit, comments).
 pub fn from_json_with<'de, T>(
     input: &'de (impl AsRef<[u8]> + ?Sized),
     opts: &json::Options,
@@ -199,7 +199,12 @@ where
     T: Deserialize<'de>,
 {
     let text = input.as_ref();
-    let mut r = JsonReader::new(text, opts.read);
+    let blanked = if opts.read.comments {
+        json::comments::blank(text).map_err(|e| e.locate_in_text(text))?
+    } else {
+        None
+    };
+    let mut r = JsonReader::blanked(text, blanked.as_deref().unwrap_or(text), opts.read);
     read_serde::<T, _>(&mut r)
         .and_then(|v| r.finish().map(|()| v))
         .map_err(|e| e.locate_in_text(text))

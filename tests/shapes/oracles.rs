@@ -69,6 +69,7 @@ pub fn json_value(data: &[u8]) {
         structio::prettify(&text).ok().as_ref(),
         "the pretty writer and prettify lay the value out differently"
     );
+    jsonc_same(data, &v, &text);
     let bytes = structio::to_beve(&v);
     let from_beve: Value = structio::from_beve(&bytes)
         .unwrap_or_else(|e| panic!("our own BEVE does not read back: {e}\n{text}"));
@@ -78,6 +79,166 @@ pub fn json_value(data: &[u8]) {
         bytes,
         "BEVE bytes are not a fixed point"
     );
+}
+
+/// The comments a JSONC oracle inserts, in turn: block, line (with its line break), empty,
+/// and ones holding what would end or start something else.
+const COMMENTS: [&str; 6] = [
+    "/* c */",
+    "// line\n",
+    "/**/",
+    "/* \"[{ // */",
+    "//*/\r\n",
+    " /*/**/ ",
+];
+
+/// `text` (compact JSON, as `to_json` writes it) with a comment at every place whitespace may
+/// stand (before and after every token outside strings), chosen in turn from [`COMMENTS`]
+/// starting at `seed`. A `//` comment at the very end keeps its line break.
+pub fn with_comments(text: &str, seed: usize) -> String {
+    let mut out = String::with_capacity(text.len() * 4);
+    let mut k = seed;
+    let mut put = |out: &mut String| {
+        out.push_str(COMMENTS[k % COMMENTS.len()]);
+        k += 1;
+    };
+    put(&mut out);
+    let mut in_string = false;
+    let mut escaped = false;
+    for c in text.chars() {
+        if in_string {
+            out.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+                put(&mut out);
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '[' | '{' | ',' | ':' => {
+                out.push(c);
+                put(&mut out);
+            }
+            ']' | '}' => {
+                put(&mut out);
+                out.push(c);
+                put(&mut out);
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON with comments inserted at whitespace positions (see [`with_comments`]) reads, with
+/// comments on, as the plain text does through every reader: typed (`Value`), `parse`,
+/// `values`, `validate`, `minify` (back to the compact text) and `prettify`; with comments
+/// off it is an error. The plain input reads the same with comments on.
+pub fn jsonc_same(data: &[u8], v: &Value, text: &str) {
+    use structio::json::{MinifyOptions, PrettyOptions};
+    let read = JsonOptions {
+        read: structio::ReadOptions {
+            comments: true,
+            ..Default::default()
+        },
+        ..JsonOptions::default()
+    };
+    let same: Value = structio::json::from_json_with(data, &read)
+        .unwrap_or_else(|e| panic!("plain JSON fails with comments on: {e}"));
+    assert!(same == *v, "plain JSON reads otherwise with comments on");
+    let jsonc = with_comments(text, data.len());
+    let back: Value = structio::json::from_json_with(&jsonc, &read)
+        .unwrap_or_else(|e| panic!("JSONC does not read: {e}\n{jsonc}"));
+    assert!(
+        back == *v,
+        "JSONC reads otherwise than its plain text:\n{jsonc}"
+    );
+    assert!(
+        structio::from_json::<Value>(&jsonc).is_err(),
+        "comments read with comments off:\n{jsonc}"
+    );
+    let parse = structio::ParseOptions {
+        read: read.read,
+        ..Default::default()
+    };
+    let parsed: Value = structio::json::parse_with(&jsonc, &parse)
+        .unwrap_or_else(|r| panic!("JSONC does not parse: {r}\n{jsonc}"));
+    assert!(parsed == *v, "JSONC parses otherwise:\n{jsonc}");
+    let all: Vec<Value> = structio::json::values_with(&jsonc, &read)
+        .collect::<structio::Result<_>>()
+        .unwrap_or_else(|e| panic!("JSONC values fail: {e}\n{jsonc}"));
+    assert!(all == [v.clone()], "JSONC values differ:\n{jsonc}");
+    structio::json::validate_with(jsonc.as_bytes(), &read.read)
+        .unwrap_or_else(|e| panic!("JSONC does not validate: {e}\n{jsonc}"));
+    let mini = MinifyOptions {
+        comments: true,
+        ..MinifyOptions::default()
+    };
+    assert_eq!(
+        structio::json::minify_with(&jsonc, &mini).ok().as_deref(),
+        Some(text),
+        "JSONC minifies otherwise"
+    );
+    let pretty = PrettyOptions {
+        comments: true,
+        ..PrettyOptions::default()
+    };
+    // Comments stand where whitespace may: inside an empty container they are the
+    // whitespace that keeps Glaze's two line breaks, so compare against the text with a
+    // space at each comment.
+    let spaced = structio::prettify(&with_spaces(text)).unwrap();
+    assert_eq!(
+        structio::json::prettify_with(&jsonc, &pretty).ok(),
+        Some(spaced),
+        "JSONC prettifies otherwise"
+    );
+}
+
+/// `text` with a space wherever [`with_comments`] puts a comment.
+fn with_spaces(text: &str) -> String {
+    let mut out = String::new();
+    let mut in_string = false;
+    let mut escaped = false;
+    out.push(' ');
+    for c in text.chars() {
+        if in_string {
+            out.push(c);
+            if escaped {
+                escaped = false;
+            } else if c == '\\' {
+                escaped = true;
+            } else if c == '"' {
+                in_string = false;
+                out.push(' ');
+            }
+            continue;
+        }
+        match c {
+            '"' => {
+                in_string = true;
+                out.push(c);
+            }
+            '[' | '{' | ',' | ':' => {
+                out.push(c);
+                out.push(' ');
+            }
+            ']' | '}' => {
+                out.push(' ');
+                out.push(c);
+                out.push(' ');
+            }
+            _ => out.push(c),
+        }
+    }
+    out
 }
 
 /// The input as NDJSON: read whole, record by record through the iterator (each record's bytes
@@ -495,6 +656,7 @@ pub fn selected_options(sel: u8) -> structio::ReadOptions {
         error_on_duplicate_keys: sel & 4 != 0,
         max_depth: if depth == 7 { 256 } else { depth },
         merge: false,
+        comments: false,
     }
 }
 
