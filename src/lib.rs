@@ -48,6 +48,8 @@ mod number;
 #[forbid(unsafe_code)]
 pub mod read;
 #[forbid(unsafe_code)]
+pub mod quoted;
+#[forbid(unsafe_code)]
 mod reflect;
 #[forbid(unsafe_code)]
 pub mod report;
