@@ -23,10 +23,14 @@
 //! - `hostile/types.rs`: the types read from text of their own or checked after reading
 //!   (`NonZero*`, `Duration`, `SystemTime`, addresses, paths, and the optional features'
 //!   types): megabyte texts, long numbers, a late zero, huge counts, repeated keys.
+//! - `hostile/attrs.rs`: the derive's `quoted`, `as_integer` and `as_array` layouts: megabyte
+//!   quoted numbers, numbers past every range, extra elements, huge counts.
 
 mod common;
 mod shapes;
 
+#[path = "hostile/attrs.rs"]
+mod attrs;
 #[path = "hostile/beve.rs"]
 mod beve;
 #[path = "hostile/boundary.rs"]
