@@ -3,9 +3,9 @@
 
 pub use crate::constraint::{self, Bound, Choice, Pattern, Rule, Violations};
 pub use crate::enums::{
-    is_unknown_variant, no_matching_variant, read_adjacent, read_adjacent_or, read_external,
-    read_enum_integer, read_internal, read_internal_or, read_null, read_untagged,
-    variant_from_int_key, variant_from_key, VariantsInfo,
+    is_unknown_variant, no_matching_variant, read_adjacent, read_adjacent_or, read_enum_integer,
+    read_external, read_internal, read_internal_or, read_null, read_untagged, variant_from_int_key,
+    variant_from_key, VariantsInfo,
 };
 pub use crate::error::{PathSegment, Result};
 pub use crate::fields::{

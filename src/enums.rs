@@ -153,9 +153,9 @@ pub fn read_enum_integer<'de, R: Reader<'de>>(r: &mut R, info: &EnumInfo) -> Res
 pub fn variant_from_int_key(info: &EnumInfo, key: Key<'_, '_>, offset: usize) -> Result<usize> {
     let wire = match key {
         Key::Int(w) => w,
-        Key::Str(s) if s.as_str().starts_with('-') => {
-            Wire::Int(crate::impls::primitive::int_key_text::<i128>(s.as_str(), offset)?)
-        }
+        Key::Str(s) if s.as_str().starts_with('-') => Wire::Int(
+            crate::impls::primitive::int_key_text::<i128>(s.as_str(), offset)?,
+        ),
         Key::Str(s) => Wire::Uint(crate::impls::primitive::int_key_text::<u128>(
             s.as_str(),
             offset,

@@ -46,9 +46,9 @@ mod io;
 pub mod json;
 mod number;
 #[forbid(unsafe_code)]
-pub mod read;
-#[forbid(unsafe_code)]
 pub mod quoted;
+#[forbid(unsafe_code)]
+pub mod read;
 #[forbid(unsafe_code)]
 mod reflect;
 #[forbid(unsafe_code)]

@@ -110,7 +110,12 @@ where
     if !spaced {
         match crate::json::from_json::<N>(text) {
             Ok(v) => return Ok(v),
-            Err(e) if matches!(e.code(), Code::NumberOutOfRange(_) | Code::ExpectedInteger(_)) => {
+            Err(e)
+                if matches!(
+                    e.code(),
+                    Code::NumberOutOfRange(_) | Code::ExpectedInteger(_)
+                ) =>
+            {
                 return Err(Error::new(e.code().clone(), at));
             }
             Err(_) => {}
@@ -134,11 +139,7 @@ fn with_text<N: Number, T>(v: N, f: impl FnOnce(Option<&str>) -> T) -> T {
         Wire::F64(x) if !x.is_finite() => f(None),
         _ => {
             let mut s = String::with_capacity(32);
-            crate::number::print::write_number(
-                &mut s,
-                v,
-                crate::number::print::FloatStyle::Glaze,
-            );
+            crate::number::print::write_number(&mut s, v, crate::number::print::FloatStyle::Glaze);
             f(Some(&s))
         }
     }

@@ -46,7 +46,10 @@ fn as_integer_reads_discriminants_and_names_the_type_on_a_name() {
     assert!(msg.contains("Plain"), "{msg}");
     // An unknown integer: `other`, or an error without one.
     assert_eq!(from_json::<Coded>(r#"{"code":5}"#).code, Code::Unknown);
-    assert_eq!(from_json::<Coded>(r#"{"by_code":{"5":1}}"#).by_code, [(Code::Unknown, 1)].into());
+    assert_eq!(
+        from_json::<Coded>(r#"{"by_code":{"5":1}}"#).by_code,
+        [(Code::Unknown, 1)].into()
+    );
     let (msg, path) = json_error::<Coded>(r#"{"plain":2}"#);
     assert_eq!(path, "$.plain");
     assert!(msg.contains("unknown variant"), "{msg}");
@@ -54,22 +57,35 @@ fn as_integer_reads_discriminants_and_names_the_type_on_a_name() {
     for bad in [r#"{"plain":1.5}"#, r#"{"plain":true}"#, r#"{"plain":null}"#] {
         assert_eq!(json_error::<Coded>(bad).1, "$.plain", "{bad}");
     }
-    for bad in [r#"{"by_code":{"01":1}}"#, r#"{"by_code":{"Ok":1}}"#, r#"{"by_code":{" 0":1}}"#] {
+    for bad in [
+        r#"{"by_code":{"01":1}}"#,
+        r#"{"by_code":{"Ok":1}}"#,
+        r#"{"by_code":{" 0":1}}"#,
+    ] {
         assert!(structio::from_json::<Coded>(bad).is_err(), "{bad}");
     }
     prefixes_are_eof::<Coded>(r#"{"code":-410,"plain":1,"by_code":{"0":1}}"#);
     // BEVE: the discriminant of the repr type, as without the attribute; `other` too.
     both(&Code::Gone, "-410", "29 66 fe");
-    assert_eq!(structio::from_beve::<Code>(&[0x29, 0x05, 0x00]).unwrap(), Code::Unknown);
+    assert_eq!(
+        structio::from_beve::<Code>(&[0x29, 0x05, 0x00]).unwrap(),
+        Code::Unknown
+    );
 }
 
 #[test]
 fn as_integer_schema() {
     let s = structio::json_schema::<Coded>();
     let text = structio::to_json(&s);
-    assert!(text.contains(r#""enum":[0,-410,999]"#) || text.contains(r#""type":"integer""#), "{text}");
+    assert!(
+        text.contains(r#""enum":[0,-410,999]"#) || text.contains(r#""type":"integer""#),
+        "{text}"
+    );
     let p = structio::to_json(&structio::json_schema::<BTreeMap<Plain, u8>>());
-    assert!(p.contains(r#""propertyNames":{"type":"string","enum":["0","1"]}"#), "{p}");
+    assert!(
+        p.contains(r#""propertyNames":{"type":"string","enum":["0","1"]}"#),
+        "{p}"
+    );
     let p = structio::to_json(&structio::json_schema::<Plain>());
     assert!(p.contains(r#""type":"integer","enum":[0,1]"#), "{p}");
 }
@@ -96,16 +112,35 @@ enum HugeInt {
 fn u128_discriminants_past_i128_max() {
     let top = "91 ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff ff";
     both(&Huge::Top, r#""Top""#, top);
-    both(&HugeInt::Top, "340282366920938463463374607431768211455", top);
+    both(
+        &HugeInt::Top,
+        "340282366920938463463374607431768211455",
+        top,
+    );
     let m: BTreeMap<HugeInt, u8> = [(HugeInt::Top, 1)].into();
-    assert_eq!(structio::to_json(&m), r#"{"340282366920938463463374607431768211455":1}"#);
-    assert_eq!(structio::from_json::<BTreeMap<HugeInt, u8>>(&structio::to_json(&m)).unwrap(), m);
-    assert_eq!(structio::from_beve::<BTreeMap<HugeInt, u8>>(&structio::to_beve(&m)).unwrap(), m);
+    assert_eq!(
+        structio::to_json(&m),
+        r#"{"340282366920938463463374607431768211455":1}"#
+    );
+    assert_eq!(
+        structio::from_json::<BTreeMap<HugeInt, u8>>(&structio::to_json(&m)).unwrap(),
+        m
+    );
+    assert_eq!(
+        structio::from_beve::<BTreeMap<HugeInt, u8>>(&structio::to_beve(&m)).unwrap(),
+        m
+    );
     let h: BTreeMap<Huge, u8> = [(Huge::Top, 1)].into();
-    assert_eq!(structio::from_beve::<BTreeMap<Huge, u8>>(&structio::to_beve(&h)).unwrap(), h);
+    assert_eq!(
+        structio::from_beve::<BTreeMap<Huge, u8>>(&structio::to_beve(&h)).unwrap(),
+        h
+    );
     // -1 is not u128::MAX.
     assert!(structio::from_json::<HugeInt>("-1").is_err());
-    assert!(structio::from_beve::<Huge>(&[0x69, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff]).is_err());
+    assert!(
+        structio::from_beve::<Huge>(&[0x69, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff])
+            .is_err()
+    );
 }
 
 #[derive(Reflect, Default, Debug, PartialEq)]
@@ -144,11 +179,17 @@ fn quoted_reads_only_exact_numbers_in_strings() {
         r#"{"small":"-128","big":"-170141183460469231731687303715884105728","f":"0.1","flags":["true","false"],"nested":["1",null],"size":"3"}"#
     );
     assert_eq!(from_json::<Quoted>(&json), v);
-    assert_eq!(structio::from_beve::<Quoted>(&structio::to_beve(&v)).unwrap(), v);
+    assert_eq!(
+        structio::from_beve::<Quoted>(&structio::to_beve(&v)).unwrap(),
+        v
+    );
     prefixes_are_eof::<Quoted>(&json);
     // Only an `Option` takes null.
     assert_eq!(from_json::<Quoted>(r#"{"maybe":null}"#).maybe, None);
-    assert_eq!(from_json::<Quoted>(r#"{"maybe":"18446744073709551615"}"#).maybe, Some(u64::MAX));
+    assert_eq!(
+        from_json::<Quoted>(r#"{"maybe":"18446744073709551615"}"#).maybe,
+        Some(u64::MAX)
+    );
     for (bad, path) in [
         (r#"{"small":1}"#, "$.small"),
         (r#"{"small":null}"#, "$.small"),
@@ -167,7 +208,10 @@ fn quoted_reads_only_exact_numbers_in_strings() {
         (r#"{"maybe":"18446744073709551616"}"#, "$.maybe"),
         (r#"{"nested":["1",2]}"#, "$.nested[1]"),
         (r#"{"size":"-1"}"#, "$.size"),
-        (r#"{"big":"170141183460469231731687303715884105728"}"#, "$.big"),
+        (
+            r#"{"big":"170141183460469231731687303715884105728"}"#,
+            "$.big",
+        ),
     ] {
         let (_, p) = json_error::<Quoted>(bad);
         assert_eq!(p, path, "{bad}");
@@ -177,8 +221,16 @@ fn quoted_reads_only_exact_numbers_in_strings() {
 #[test]
 fn quoted_schema_is_a_string_with_a_pattern() {
     let text = structio::to_json(&structio::json_schema::<Quoted>());
-    assert!(text.contains(r#""small":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"}"#), "{text}");
-    assert!(text.contains(r#""flags":{"type":"array","items":{"type":"string","pattern":"^(true|false)$"}}"#), "{text}");
+    assert!(
+        text.contains(r#""small":{"type":"string","pattern":"^-?(0|[1-9][0-9]*)$"}"#),
+        "{text}"
+    );
+    assert!(
+        text.contains(
+            r#""flags":{"type":"array","items":{"type":"string","pattern":"^(true|false)$"}}"#
+        ),
+        "{text}"
+    );
 }
 
 #[derive(Reflect, Default, Debug, PartialEq)]
@@ -214,7 +266,10 @@ fn as_array_needs_exactly_its_members() {
     let json = structio::to_json(&s);
     assert_eq!(json, r#"{"name":"tri","points":[[1,2,"a"],[0,0,null]]}"#);
     assert_eq!(from_json::<Shape>(&json), s);
-    assert_eq!(structio::from_beve::<Shape>(&structio::to_beve(&s)).unwrap(), s);
+    assert_eq!(
+        structio::from_beve::<Shape>(&structio::to_beve(&s)).unwrap(),
+        s
+    );
     prefixes_are_eof::<Shape>(&json);
     for (bad, path) in [
         (r#"{"points":[[1,2]]}"#, "$.points[0]"),
@@ -300,7 +355,10 @@ fn beve_structs_as_arrays_writes_every_struct_as_its_array() {
     let mut out = Vec::new();
     structio::beve::to_writer_with(&mut out, &v, &opts).unwrap();
     assert_eq!(out, bytes);
-    assert_eq!(&structio::beve::to_beve_aligned_with(&v, &opts)[..], &bytes[..]);
+    assert_eq!(
+        &structio::beve::to_beve_aligned_with(&v, &opts)[..],
+        &bytes[..]
+    );
     // Without the option, objects as before.
     assert_eq!(structio::to_beve(&v)[0], 0x03);
 }

@@ -46,17 +46,26 @@ struct Holder {
 fn megabyte_quoted_numbers_are_linear_clean_errors() {
     let digits = "9".repeat(1 << 20);
     timed("megabyte quoted numbers", 3000, || {
-        let e = err("u64", structio::from_json::<Q>(&format!(r#"{{"n":"{digits}"}}"#)));
+        let e = err(
+            "u64",
+            structio::from_json::<Q>(&format!(r#"{{"n":"{digits}"}}"#)),
+        );
         assert_eq!(e.path(), "$.n");
         assert!(e.message().len() < 200, "{}", e.message());
-        let e = err("f64", structio::from_json::<Q>(&format!(r#"{{"f":"{digits}"}}"#)));
+        let e = err(
+            "f64",
+            structio::from_json::<Q>(&format!(r#"{{"f":"{digits}"}}"#)),
+        );
         assert_eq!(e.path(), "$.f");
         let padded = format!(r#"{{"n":"{}1"}}"#, " ".repeat(1 << 20));
         let e = err("padding", structio::from_json::<Q>(&padded));
         assert_eq!(e.path(), "$.n");
         assert!(e.message().len() < 200, "{}", e.message());
         // A megabyte number (not a string) is the wrong type at once.
-        let e = err("bare", structio::from_json::<Q>(&format!(r#"{{"n":{digits}}}"#)));
+        let e = err(
+            "bare",
+            structio::from_json::<Q>(&format!(r#"{{"n":{digits}}}"#)),
+        );
         assert_eq!(e.path(), "$.n");
     });
 }
