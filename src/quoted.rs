@@ -3,7 +3,7 @@
 //! `DisplayFromStr` do; `Vec`s and `Option`s of them too. BEVE is unchanged: the value's own
 //! form (a typed array for a `Vec<u64>`).
 //!
-//! The derive routes a marked field through [`write`], [`read`] and [`read_new`]; fields
+//! The derive routes a marked field through [`write()`], [`read()`] and [`read_new()`]; fields
 //! without the attribute never reach this module.
 //!
 //! ```
