@@ -3,8 +3,9 @@
 
 pub use crate::constraint::{self, Bound, Choice, Pattern, Rule, Violations};
 pub use crate::enums::{
-    is_unknown_variant, no_matching_variant, read_adjacent, read_adjacent_or, read_external,
-    read_internal, read_internal_or, read_null, read_untagged, variant_from_key, VariantsInfo,
+    is_unknown_variant, no_matching_variant, read_adjacent, read_adjacent_or, read_enum_integer,
+    read_external, read_internal, read_internal_or, read_null, read_untagged, variant_from_int_key,
+    variant_from_key, VariantsInfo,
 };
 pub use crate::error::{PathSegment, Result};
 pub use crate::fields::{
@@ -12,6 +13,8 @@ pub use crate::fields::{
     read_members_in, Fields, KeptKeys, NO_FIELDS,
 };
 pub use crate::number::NumKind;
+// `#[structio(quoted)]` fields.
+pub use crate::quoted::{self, Quoted};
 pub use crate::read::{
     expect_element, expect_end, out_of_line, read_canonical, read_fields, read_fields_in,
     read_flat_fields_in, try_canonical, Member,
@@ -24,7 +27,8 @@ pub use crate::report::enforce;
 pub use crate::schema::derive_support::{
     adjacent as adjacent_schema, annotate as annotate_schema, any as any_schema,
     any_of as any_of_schema, any_string as any_string_schema, constant as constant_schema,
-    describe, external as external_schema, names as names_schema, null as null_schema,
+    describe, external as external_schema, integer_keys as integer_keys_schema,
+    integers as integers_schema, names as names_schema, null as null_schema,
     one_of as one_of_schema, tuple as tuple_schema, ObjectSchema, SchemaProbe, ViaAnySchema,
     ViaJsonSchema,
 };

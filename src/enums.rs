@@ -100,17 +100,68 @@ pub fn variant_from_key(info: &EnumInfo, key: Key<'_, '_>, offset: usize) -> Res
         Key::Str(s) => info
             .by_name(s.as_str().as_bytes())
             .ok_or_else(|| unknown_variant(s.as_str(), offset)),
-        Key::Int(wire) => {
-            let value = match wire {
-                Wire::Int(v) => Some(v),
-                Wire::Uint(v) => i128::try_from(v).ok(),
-                Wire::F32(_) | Wire::F64(_) => None,
-            };
-            value
-                .and_then(|v| info.by_discriminant(v))
-                .ok_or_else(|| unknown_variant(&wire_text(wire), offset))
-        }
+        Key::Int(wire) => variant_of_wire(info, wire, offset),
     }
+}
+
+/// The discriminant a wire integer stands for in `info` (as the derive stores them: `as
+/// i128`, so that a `u128` one past `i128::MAX` wraps); `None` for a float or an integer no
+/// discriminant of the `repr` type can be.
+#[inline]
+pub(crate) fn discriminant_of(info: &EnumInfo, w: Wire) -> Option<i128> {
+    let unsigned_128 = info.repr == crate::number::NumKind::U128;
+    match w {
+        Wire::Int(v) if unsigned_128 && v < 0 => None,
+        Wire::Int(v) => Some(v),
+        Wire::Uint(v) if unsigned_128 => Some(v as i128),
+        Wire::Uint(v) => i128::try_from(v).ok(),
+        Wire::F32(_) | Wire::F64(_) => None,
+    }
+}
+
+/// The variant whose discriminant is the integer `w`, or "unknown variant" quoting it.
+#[inline]
+fn variant_of_wire(info: &EnumInfo, w: Wire, offset: usize) -> Result<usize> {
+    discriminant_of(info, w)
+        .and_then(|v| info.by_discriminant(v))
+        .ok_or_else(|| unknown_variant(&wire_text(w), offset))
+}
+
+/// Reads a unit-only enum marked `#[structio(as_integer)]`: its discriminant, an integer in
+/// both formats (any integer width in BEVE). A string (a variant name) or a number with a
+/// fraction is "expected an integer for `Type`"; an integer no variant has is "unknown variant"
+/// (which an `other` variant takes).
+pub fn read_enum_integer<'de, R: Reader<'de>>(r: &mut R, info: &EnumInfo) -> Result<usize> {
+    let at = r.offset();
+    if r.peek_kind()? == ValueKind::String {
+        return Err(Error::new(Code::ExpectedInteger(info.name), at));
+    }
+    match r.read_wire_number()? {
+        w @ (Wire::Int(_) | Wire::Uint(_)) => variant_of_wire(info, w, at),
+        // An integer spelled with a fraction or an exponent (`1.0`, `3e0`), as integers are
+        // read by value; exactly only while an f64 holds every integer.
+        Wire::F64(x) if x.fract() == 0.0 && x.abs() <= 9_007_199_254_740_992.0 => {
+            variant_of_wire(info, Wire::Int(x as i128), at)
+        }
+        Wire::F32(_) | Wire::F64(_) => Err(Error::new(Code::ExpectedInteger(info.name), at)),
+    }
+}
+
+/// The variant index of a map key for a unit-only enum marked `#[structio(as_integer)]`: its
+/// discriminant, a BEVE integer key or the canonical decimal text of one (`"3"`, as integer
+/// keys are read).
+pub fn variant_from_int_key(info: &EnumInfo, key: Key<'_, '_>, offset: usize) -> Result<usize> {
+    let wire = match key {
+        Key::Int(w) => w,
+        Key::Str(s) if s.as_str().starts_with('-') => Wire::Int(
+            crate::impls::primitive::int_key_text::<i128>(s.as_str(), offset)?,
+        ),
+        Key::Str(s) => Wire::Uint(crate::impls::primitive::int_key_text::<u128>(
+            s.as_str(),
+            offset,
+        )?),
+    };
+    variant_of_wire(info, wire, offset)
 }
 
 /// A wire number as text, for messages.

@@ -43,6 +43,17 @@ pub trait Fields<'de>: Reflect<'de> {
     /// were written before these (so the first one needs a `sep` too). Returns whether it wrote
     /// any member.
     fn write_members<W: Writer>(&self, w: &mut W, lead: bool) -> bool;
+    /// Writes the value as a generic array of its members in declaration order, for a writer
+    /// with [`Writer::STRUCTS_AS_ARRAYS`] (the only caller: a derived struct's `write`, which
+    /// asks that constant). The derive writes the members a `#[structio(as_array)]` struct has
+    /// (all but `skip`, `skip_write` and `skip_read` ones; `None` as null); this default writes
+    /// the object, keys and all.
+    #[inline]
+    fn write_as_array<W: Writer>(&self, w: &mut W) {
+        w.begin_struct(self.count_members(w));
+        self.write_members(w, false);
+        w.end_object();
+    }
     /// Reads the value of member `index`: an index into `INFO.names`, or past it, a member of a
     /// flattened field (see [`Fields::flat_member`]).
     fn read_member<R: Reader<'de>>(&mut self, index: usize, r: &mut R) -> Result<()>;

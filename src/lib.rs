@@ -47,6 +47,7 @@ pub mod json;
 mod number;
 #[forbid(unsafe_code)]
 mod pointer;
+pub mod quoted;
 #[forbid(unsafe_code)]
 pub mod read;
 #[forbid(unsafe_code)]

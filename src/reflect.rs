@@ -552,6 +552,11 @@ pub trait Writer {
     /// `false`). The serde bridge, which gets a sequence's elements one at a time, gathers
     /// them to hand them over whole only when this is `true`. Default `true`.
     const PACKS_ARRAYS: bool = true;
+    /// Whether derived structs are written as arrays of their members instead of objects
+    /// (BEVE's [`crate::beve::Options::structs_as_arrays`]). A constant, checked once per
+    /// struct written, so that a writer without it runs the object code alone. Default
+    /// `false`.
+    const STRUCTS_AS_ARRAYS: bool = false;
     /// Whether `None` struct members are written as null (true) or left out (false, default).
     fn write_null_members(&self) -> bool;
     /// Whether this writer drops everything it is given (default `false`). A walk that feeds

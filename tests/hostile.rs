@@ -32,10 +32,14 @@
 //! - `hostile/value.rs`: `from_value` and `to_value` on trees built in code: untagged nests in
 //!   linear time, a million levels deep, large inline types on a small stack, megabyte keys in
 //!   messages, a million nulls read as 4 KiB elements.
+//! - `hostile/attrs.rs`: the derive's `quoted`, `as_integer` and `as_array` layouts: megabyte
+//!   quoted numbers, numbers past every range, extra elements, huge counts.
 
 mod common;
 mod shapes;
 
+#[path = "hostile/attrs.rs"]
+mod attrs;
 #[path = "hostile/beve.rs"]
 mod beve;
 #[path = "hostile/boundary.rs"]

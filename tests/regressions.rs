@@ -158,6 +158,17 @@ fn the_more_types_samples_read_in_both_formats_and_pass_the_oracles() {
     assert_eq!(structio::from_beve::<More>(&golden).unwrap(), v);
     replay("more.json", SAMPLE_JSON.as_bytes());
     replay("more.beve", &golden);
+    {
+        use shapes::more::{Layouts, Level, LAYOUTS_JSON};
+        let v: Layouts = structio::from_json(LAYOUTS_JSON).unwrap();
+        assert_eq!(v.level, Some(Level::High));
+        assert_eq!(structio::to_json(&v), LAYOUTS_JSON);
+        beve_golden("more_layouts.json", LAYOUTS_JSON.as_bytes());
+        let golden = beve_golden("more_layouts.beve", &structio::to_beve(&v));
+        assert_eq!(structio::from_beve::<Layouts>(&golden).unwrap(), v);
+        replay("more_layouts.json", LAYOUTS_JSON.as_bytes());
+        replay("more_layouts.beve", &golden);
+    }
     #[cfg(all(
         feature = "chrono",
         feature = "time",

@@ -39,6 +39,10 @@ pub struct ContainerAttrs {
     /// `canonical`: reading tries the canonical layout first (compact, members in declaration
     /// order), recognised with one comparison per member.
     pub canonical: Option<Span>,
+    /// `as_integer` (unit-only enums): JSON writes and reads the discriminant.
+    pub as_integer: Option<Span>,
+    /// `as_array` (structs with named fields): an array of the members in declaration order.
+    pub as_array: Option<Span>,
 }
 
 /// Where a member left out of a document takes its value from.
@@ -74,6 +78,8 @@ pub struct FieldAttrs {
     pub skip_if: Option<syn::Path>,
     /// `serde`: written and read through the field type's serde `Serialize`/`Deserialize`.
     pub serde: Option<Span>,
+    /// `quoted`: a number or bool (or a `Vec`/`Option` of them) as a string in JSON.
+    pub quoted: Option<Span>,
     /// The constraints: `length(..)`, `range(..)`, `pattern = ".."`, `one_of(..)`,
     /// `items(..)`, `check = "path"`, in the order written.
     pub rules: Vec<RuleSpec>,
@@ -414,10 +420,12 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<ContainerAttrs> {
             once(&mut out.check, (path, span), meta, name)
         }
         "canonical" => once(&mut out.canonical, flag(meta, name)?, meta, name),
+        "as_integer" => once(&mut out.as_integer, flag(meta, name)?, meta, name),
+        "as_array" => once(&mut out.as_array, flag(meta, name)?, meta, name),
         _ => Err(meta.error(format!(
             "unknown structio attribute `{name}` on a type; expected `rename_all`, `tag`, \
              `content`, `untagged`, `bound`, `crate`, `default`, `from`, `try_from`, `into`, \
-             `check` or `canonical`"
+             `check`, `canonical`, `as_integer` or `as_array`"
         ))),
     })?;
     Ok(out)
@@ -482,6 +490,7 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             once(&mut out.skip_if, path, meta, name)
         }
         "serde" => once(&mut out.serde, flag(meta, name)?, meta, name),
+        "quoted" => once(&mut out.quoted, flag(meta, name)?, meta, name),
         _ => match rule(name, meta)? {
             Some(r) => {
                 out.rules.push(r);
@@ -490,7 +499,7 @@ pub fn field(attrs: &[Attribute]) -> syn::Result<FieldAttrs> {
             None => Err(meta.error(format!(
                 "unknown structio attribute `{name}` on a field; expected `rename`, `alias`, \
                  `skip`, `skip_write`, `skip_read`, `with`, `flatten`, `default`, `skip_if`, \
-                 `serde`, or a constraint: \
+                 `serde`, `quoted`, or a constraint: \
                  `length`, `range`, `pattern`, `one_of`, `items`, `check`"
             ))),
         },

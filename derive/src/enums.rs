@@ -49,6 +49,32 @@ pub fn expand(
         })
         .unwrap_or_else(|| quote!(__p::None));
     let other = other_variant(&variants, &repr)?;
+    if let Some(span) = attrs.as_array {
+        return Err(syn::Error::new(
+            span,
+            "`as_array` applies to structs with named fields (a tuple variant is already an \
+             array)",
+        ));
+    }
+    if let Some(span) = attrs.as_integer {
+        if !matches!(repr, Repr::External) {
+            return Err(syn::Error::new(
+                span,
+                "`as_integer` writes a unit-only enum as its discriminant; it cannot go with \
+                 `tag`, `content` or `untagged`",
+            ));
+        }
+        if let Some(v) = variants.iter().find(|v| v.shape.style != Style::Unit) {
+            return Err(syn::Error::new(
+                v.ident.span(),
+                format!(
+                    "`as_integer` applies to unit-only enums (written as their discriminant); \
+                     variant `{}` has fields",
+                    v.ident
+                ),
+            ));
+        }
+    }
     if let Repr::External = repr {
         if variants.iter().all(|v| v.shape.style == Style::Unit) {
             return unit_only(input, attrs, &variants, default, other);
@@ -120,9 +146,10 @@ fn representation(attrs: &ContainerAttrs) -> syn::Result<Repr<'_>> {
     }
 }
 
-/// The integer type BEVE writes a unit-only enum as: its `#[repr]`, or `i32`.
-fn repr_kind(input: &DeriveInput) -> syn::Result<TokenStream> {
-    let mut kind = quote!(I32);
+/// The integer type BEVE writes a unit-only enum as: its `#[repr]`, or `i32`; as a `NumKind`
+/// and as the Rust type its discriminant is written as (`isize`/`usize` as 64 bits).
+pub fn repr_kind(input: &DeriveInput) -> syn::Result<(TokenStream, TokenStream)> {
+    let mut kind = (quote!(I32), quote!(i32));
     for attr in input.attrs.iter().filter(|a| a.path().is_ident("repr")) {
         let items =
             attr.parse_args_with(syn::punctuated::Punctuated::<Meta, Token![,]>::parse_terminated)?;
@@ -132,21 +159,22 @@ fn repr_kind(input: &DeriveInput) -> syn::Result<TokenStream> {
                 continue;
             };
             kind = match ident.to_string().as_str() {
-                "i8" => quote!(I8),
-                "i16" => quote!(I16),
-                "i32" => quote!(I32),
-                "i64" | "isize" => quote!(I64),
-                "i128" => quote!(I128),
-                "u8" => quote!(U8),
-                "u16" => quote!(U16),
-                "u32" => quote!(U32),
-                "u64" | "usize" => quote!(U64),
-                "u128" => quote!(U128),
+                "i8" => (quote!(I8), quote!(i8)),
+                "i16" => (quote!(I16), quote!(i16)),
+                "i32" => (quote!(I32), quote!(i32)),
+                "i64" | "isize" => (quote!(I64), quote!(i64)),
+                "i128" => (quote!(I128), quote!(i128)),
+                "u8" => (quote!(U8), quote!(u8)),
+                "u16" => (quote!(U16), quote!(u16)),
+                "u32" => (quote!(U32), quote!(u32)),
+                "u64" | "usize" => (quote!(U64), quote!(u64)),
+                "u128" => (quote!(U128), quote!(u128)),
                 _ => continue,
             };
         }
     }
-    Ok(quote!(__p::NumKind::#kind))
+    let (kind, ty) = kind;
+    Ok((quote!(__p::NumKind::#kind), ty))
 }
 
 /// Key entries for variant names.
@@ -175,7 +203,8 @@ fn unit_only(
     let table = keys::table(&entries(variants), "variant")?;
     let name = &input.ident;
     let type_name = name.to_string();
-    let repr = repr_kind(input)?;
+    let (repr, repr_ty) = repr_kind(input)?;
+    let as_integer = attrs.as_integer.is_some();
     let all_keys = &table.keys;
     let probe = keys::probe(all_keys);
     let idents: Vec<_> = variants.iter().map(|v| &v.ident).collect();
@@ -205,6 +234,34 @@ fn unit_only(
             },
         )
     };
+    // `as_integer`: the discriminant, a number of the `repr` type, in both formats (the bytes
+    // BEVE writes for a unit variant anyway); as a key, an integer key (`"3"` in JSON).
+    let (write, write_key) = if as_integer && !variants.is_empty() {
+        (
+            quote! {
+                match self {
+                    #( Self::#idents => __w.number(Self::#idents as #repr_ty), )*
+                }
+            },
+            quote! {
+                match self {
+                    #( Self::#idents => __w.int_key(Self::#idents as #repr_ty), )*
+                }
+            },
+        )
+    } else {
+        (write, write_key)
+    };
+    let read_variant = if as_integer {
+        quote!(__p::read_enum_integer(__r, &__INFO))
+    } else {
+        quote!(__r.read_unit_variant(&__INFO))
+    };
+    let variant_from_key = if as_integer {
+        quote!(__p::variant_from_int_key)
+    } else {
+        quote!(__p::variant_from_key)
+    };
     let w = if variants.is_empty() {
         quote!(_)
     } else {
@@ -213,7 +270,7 @@ fn unit_only(
     let read_new = if variants.is_empty() {
         quote! {
             let __at = __r.offset();
-            __r.read_unit_variant(&__INFO)?;
+            #read_variant?;
             __p::Err(__p::no_matching_variant(__at))
         }
     } else if let Some(o) = other {
@@ -221,7 +278,7 @@ fn unit_only(
         let o = &variants[o].ident;
         quote! {
             let __at = __r.offset();
-            __p::Ok(match __r.read_unit_variant(&__INFO) {
+            __p::Ok(match #read_variant {
                 __p::Ok(__k) => match __k {
                     #(#from_index)*
                     _ => return __p::Err(__p::no_matching_variant(__at)),
@@ -233,13 +290,18 @@ fn unit_only(
     } else {
         quote! {
             let __at = __r.offset();
-            __p::Ok(match __r.read_unit_variant(&__INFO)? {
+            __p::Ok(match #read_variant? {
                 #(#from_index)*
                 _ => return __p::Err(__p::no_matching_variant(__at)),
             })
         }
     };
-    let read_new_canonical = canonical_literals(variants, &table.names, de);
+    // Names compared in a canonical attempt: not for an enum written as integers.
+    let read_new_canonical = if as_integer {
+        TokenStream::new()
+    } else {
+        canonical_literals(variants, &table.names, de)
+    };
     let methods = crate::convert::methods(
         attrs,
         de,
@@ -271,7 +333,7 @@ fn unit_only(
         let o = &variants[o].ident;
         quote! {
             fn from_key(__key: __p::Key<#de, '_>, __offset: usize) -> __p::Result<Self> {
-                __p::Ok(match __p::variant_from_key(&__INFO, __key, __offset) {
+                __p::Ok(match #variant_from_key(&__INFO, __key, __offset) {
                     __p::Ok(__k) => match __k {
                         #(#from_index)*
                         _ => return __p::Err(__p::no_matching_variant(__offset)),
@@ -284,7 +346,7 @@ fn unit_only(
     } else {
         quote! {
             fn from_key(__key: __p::Key<#de, '_>, __offset: usize) -> __p::Result<Self> {
-                __p::Ok(match __p::variant_from_key(&__INFO, __key, __offset)? {
+                __p::Ok(match #variant_from_key(&__INFO, __key, __offset)? {
                     #(#from_index)*
                     _ => return __p::Err(__p::no_matching_variant(__offset)),
                 })

@@ -72,6 +72,18 @@ use crate::model::Style;
 ///   (`T: Reflect<'de>` for each type parameter used by a field, plus `Default` where reading
 ///   may have to build a value).
 /// - `crate = "path"`: where structio is, when it is not `::structio`.
+/// - `default` (structs): every member may be left out, taking its value in the struct's
+///   `Default`.
+/// - `from = "T"` / `try_from = "T"`: read as a `T`, then converted with `From` / `TryFrom`
+///   (its error becomes the read error); `into = "T"`: written as the `T` a clone converts to.
+/// - `check = "path"` (structs with named fields): `fn(&Self) -> Result<(), String>` run on
+///   every value read.
+/// - `canonical` (structs with named fields): reading JSON first tries the compact layout with
+///   members in declaration order.
+/// - `as_integer` (unit-only enums): JSON writes and reads the discriminant (a map key: its
+///   decimal text); BEVE is unchanged.
+/// - `as_array` (structs with named fields): an array of the members in declaration order in
+///   both formats (not with `flatten` or `canonical`); read from exactly that many elements.
 ///
 /// # Field and variant attributes
 ///
@@ -91,6 +103,13 @@ use crate::model::Style;
 /// - `with = "module"` (fields): written by `module::write(&field, writer)` and read by
 ///   `module::read(&mut field, reader)` instead of the type's `Reflect` impl; no bound is
 ///   inferred for the field's type, and the field is always written.
+/// - `default` / `default = "path"` (fields): the member may be left out, taking
+///   `Default::default()` or `path()`.
+/// - `skip_if = "path"` (fields): not written when `path(&field)` is true.
+/// - `serde` (fields, feature `serde`): written and read through the type's serde impls.
+/// - `quoted` (number or `bool` fields, and `Vec`/`Option` of them): a string in JSON.
+/// - `length(..)`, `range(..)`, `pattern = ".."`, `one_of(..)`, `items(..)`, `check = ".."`
+///   (fields): constraints checked on every read.
 /// - `rename_all = "..."` (struct variants): renames the variant's fields.
 ///
 /// Types with lifetimes can borrow from the input (`&'a str`, `Cow<'a, str>`, `RawJson<'a>`):
@@ -157,6 +176,34 @@ fn generate(input: &DeriveInput, attrs: &attr::ContainerAttrs) -> syn::Result<To
                 ));
             }
             let shape = model::shape(&data.fields, attrs.rename_all)?;
+            if let Some(span) = attrs.as_integer {
+                return Err(syn::Error::new(
+                    span,
+                    "`as_integer` applies to unit-only enums (written as their discriminant)",
+                ));
+            }
+            if let Some(span) = attrs.as_array {
+                if shape.style != Style::Named {
+                    return Err(syn::Error::new(
+                        span,
+                        "`as_array` applies to structs with named fields (a tuple struct is \
+                         already an array)",
+                    ));
+                }
+                if let Some(f) = shape.active().find(|f| f.flatten) {
+                    return Err(syn::Error::new(
+                        f.name_span,
+                        "`as_array` writes the members by position; a `flatten` field lifts \
+                         members by name and cannot go with it",
+                    ));
+                }
+                if attrs.canonical.is_some() {
+                    return Err(syn::Error::new(
+                        span,
+                        "`canonical` reads the object layout; `as_array` has none",
+                    ));
+                }
+            }
             if let Some(span) = attrs.canonical {
                 if shape.style != Style::Named || shape.active().any(|f| f.flatten) {
                     return Err(syn::Error::new(

@@ -10,6 +10,7 @@ use crate::attr;
 use crate::case::RenameRule;
 
 /// A field of a struct or of a variant.
+#[derive(Clone)]
 pub struct Field {
     /// `self.<member>`: a name or a position.
     pub member: Member,
@@ -37,6 +38,8 @@ pub struct Field {
     pub skip_if: Option<syn::Path>,
     /// `#[structio(serde)]`: written and read through serde.
     pub serde: bool,
+    /// `#[structio(quoted)]`: written and read through `structio::quoted`.
+    pub quoted: bool,
     /// Its doc comment (the schema's `description`).
     pub doc: String,
     /// The declared constraints.
@@ -144,6 +147,7 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                 (attrs.default.is_some(), "`default`"),
                 (attrs.skip_if.is_some(), "`skip_if`"),
                 (attrs.serde.is_some(), "`serde`"),
+                (attrs.quoted.is_some(), "`quoted`"),
                 (
                     !attrs.rules.is_empty(),
                     "a constraint (the flattened struct's fields declare their own)",
@@ -164,6 +168,15 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
                 return Err(syn::Error::new(
                     span,
                     "`flatten` applies to named fields: a tuple field has no members to lift",
+                ));
+            }
+        }
+        if let Some(span) = attrs.quoted {
+            if attrs.with.is_some() || attrs.serde.is_some() {
+                return Err(syn::Error::new(
+                    span,
+                    "`quoted` says how the field is written and read, as `with` and `serde` do; \
+                     keep one",
                 ));
             }
         }
@@ -202,6 +215,7 @@ pub fn shape(fields: &Fields, rule: Option<RenameRule>) -> syn::Result<Shape> {
             default: attrs.default,
             skip_if: attrs.skip_if,
             serde: attrs.serde.is_some(),
+            quoted: attrs.quoted.is_some(),
             doc: crate::schema::doc_text(&f.attrs),
             rules: attrs.rules,
             index: i,

@@ -33,6 +33,13 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs) -> syn::Result<TokenS
                     types.push(f.ty.clone());
                 }
                 match shape.style {
+                    Style::Named if attrs.as_array.is_some() => {
+                        let items = shape
+                            .active()
+                            .filter(|f| !f.skip_write && !f.skip_read)
+                            .map(field_schema);
+                        quote!(__p::describe(__p::tuple_schema([#(#items),*]), #doc))
+                    }
                     Style::Named => object(&shape, attrs.default.is_some(), None, &doc),
                     Style::Unit => quote!(__p::describe(__p::null_schema(), #doc)),
                     Style::Tuple => {
@@ -64,7 +71,22 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs) -> syn::Result<TokenS
                         types.push(f.ty.clone());
                     }
                 }
-                enum_body(data, attrs, &variants, &doc)
+                if attrs.as_integer.is_some() {
+                    // The discriminants, as numbers and (quoted) as map keys.
+                    let (repr, _) = crate::enums::repr_kind(input)?;
+                    let name = &input.ident;
+                    let idents = variants.iter().map(|v| &v.ident);
+                    let other = variants.iter().any(|v| v.other.is_some());
+                    let list = quote!(&[#( #name::#idents as i128 ),*]);
+                    may_be_absent = quote! {
+                        fn key_schema(_: &mut __p::SchemaGenerator) -> __p::Value {
+                            __p::integer_keys_schema(#list, #repr, #other)
+                        }
+                    };
+                    quote!(__p::describe(__p::integers_schema(#list, #repr, #other), #doc))
+                } else {
+                    enum_body(data, attrs, &variants, &doc)
+                }
             }
             syn::Data::Union(_) => return Ok(TokenStream::new()),
         }
@@ -112,7 +134,10 @@ fn probe_schema(ty: &Type) -> TokenStream {
 /// The schema of the value of field `f`, with the keywords of the constraints it declares
 /// (from the rule list the `Reflect` side emits, `__RULES_<index>`).
 fn field_schema(f: &Field) -> TokenStream {
-    let s = if uses_type(f) {
+    let s = if f.quoted {
+        let ty = &f.ty;
+        quote!(__p::quoted::schema::<#ty>(__g))
+    } else if uses_type(f) {
         probe_schema(&f.ty)
     } else {
         quote!(__p::any_schema())

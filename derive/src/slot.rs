@@ -22,6 +22,9 @@ pub struct Slot {
     pub with: Option<syn::Path>,
     /// `#[structio(serde)]`.
     pub serde: bool,
+    /// `#[structio(quoted)]`: written and read through `structio::quoted` (otherwise as its
+    /// type: `None` left out, defaults).
+    pub quoted: bool,
     /// `#[structio(skip_if = "path")]`.
     pub skip_if: Option<syn::Path>,
     /// `#[structio(default)]` on the field.
@@ -46,6 +49,7 @@ impl Slot {
             member: f.member.clone(),
             with: f.with.clone(),
             serde: f.serde,
+            quoted: f.quoted,
             skip_if: f.skip_if.clone(),
             default: f.default.clone(),
             container_default: false,
@@ -141,6 +145,7 @@ impl Slot {
         match &self.with {
             Some(m) => quote!(#m::write(#v, __w)),
             None if self.serde => quote!(__p::write_serde(#v, __w)),
+            None if self.quoted => quote!(__p::quoted::write(#v, __w)),
             None => quote!(__p::Reflect::write(#v, __w)),
         }
     }
@@ -152,6 +157,7 @@ impl Slot {
         let read = match &self.with {
             Some(m) => quote!(#m::read(#v, __r)),
             None if self.serde => quote!(__p::read_serde(__r).map(|__x| *#v = __x)),
+            None if self.quoted => quote!(__p::quoted::read(#v, __r)),
             None => quote!(__p::Reflect::read(#v, __r)),
         };
         match &self.checks {
@@ -173,6 +179,7 @@ impl Slot {
         let read = match &self.with {
             Some(m) => quote!(#m::read_new(__r)),
             None if self.serde => quote!(__p::read_serde::<#ty, _>(__r)),
+            None if self.quoted => quote!(__p::quoted::read_new::<#ty, _>(__r)),
             None => quote!(<#ty as __p::Reflect<'_>>::read_new(__r)),
         };
         match &self.checks {
@@ -193,7 +200,7 @@ impl Slot {
     /// [`Self::read_new`]. An expression of type `Result<Option<Type>>`.
     pub fn read_new_canonical(&self) -> TokenStream {
         let ty = &self.ty;
-        if self.with.is_some() || self.serde || self.checks.is_some() {
+        if self.with.is_some() || self.serde || self.quoted || self.checks.is_some() {
             let read = self.read_new();
             return quote!(#read.map(__p::Some));
         }

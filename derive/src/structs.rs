@@ -192,6 +192,9 @@ pub fn expand(
     attrs: &ContainerAttrs,
     shape: &Shape,
 ) -> syn::Result<TokenStream> {
+    if attrs.as_array.is_some() {
+        return expand_as_array(input, attrs, shape);
+    }
     if shape.active().any(|f| f.flatten) {
         return expand_flat(input, attrs, shape);
     }
@@ -218,6 +221,7 @@ pub fn expand(
     } else {
         (quote!(__w), quote!(__w), quote!(__lead))
     };
+    let write_as_array = write_as_array(&active, container_default);
     let read_member = if muts.is_empty() {
         quote! {
             fn read_member<__R: __p::Reader<#de>>(&mut self, _: usize, _: &mut __R) -> __p::Result<()> {
@@ -318,12 +322,131 @@ pub fn expand(
                 #members
                 #wrote
             }
+            #write_as_array
             #[inline]
             #read_member
             #absent_member
         }
 
         #reflect
+    })
+}
+
+/// The members of a struct in its array form (`#[structio(as_array)]`, or any struct written by
+/// a writer with `STRUCTS_AS_ARRAYS`): the active fields that are both written and read (not
+/// `skip_write`, not `skip_read`), in declaration order; a flattened field is one element, its
+/// own value.
+fn array_members<'a>(active: &[&'a Field]) -> Vec<&'a Field> {
+    active
+        .iter()
+        .copied()
+        .filter(|f| !f.skip_write && !f.skip_read)
+        .collect()
+}
+
+/// `Fields::write_as_array` for a struct with the `active` fields: a generic array of its
+/// [`array_members`], every one written (`None` as null, `skip_if` not asked).
+fn write_as_array(active: &[&Field], container_default: bool) -> TokenStream {
+    let members = array_members(active);
+    let (refs, _) = member_slots(&members, container_default);
+    let body = crate::tuple::write_array(&refs);
+    quote! {
+        fn write_as_array<__W: __p::Writer>(&self, __w: &mut __W) {
+            #body
+        }
+    }
+}
+
+/// `impl Reflect` for a struct marked `#[structio(as_array)]`: a generic array of its
+/// [`array_members`] in declaration order in both formats, read back from exactly that many
+/// elements (an `Option` member too: null for `None`). A `skip_write` field, never in the
+/// array, is left alone by a read (and `Default` in a new value), as a `skip` one; a
+/// `skip_read` one takes its unread value, as in the object form. No `Fields` impl: the members
+/// have no keys to lift into another struct.
+pub fn expand_as_array(
+    input: &DeriveInput,
+    attrs: &ContainerAttrs,
+    shape: &Shape,
+) -> syn::Result<TokenStream> {
+    // `skip_write` fields are in neither direction's array: skipped.
+    let shape = Shape {
+        style: shape.style,
+        fields: shape
+            .fields
+            .iter()
+            .map(|f| {
+                let mut f = f.clone();
+                if f.skip_write {
+                    f.skip = true;
+                    f.skip_write = false;
+                }
+                f
+            })
+            .collect(),
+    };
+    let active: Vec<&Field> = shape.active().collect();
+    let members = array_members(&active);
+    let container_default = attrs.default.is_some();
+    let b = bounds::for_fields(&input.generics, &active, attrs.bound.as_deref(), Vec::new());
+    let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
+    let name = &input.ident;
+    let (refs, muts) = member_slots(&members, container_default);
+    let write = crate::tuple::write_array(&refs);
+    let read_array = crate::tuple::read_array(&muts);
+    let unread = unread_resets(&shape);
+    let read_new_array = crate::tuple::read_array_new(&muts);
+    let built = construct(&muts, &shape, |j, _| {
+        let s = format_ident!("__s{}", j);
+        quote!(#s)
+    });
+    let check = crate::rules::container(&attrs.check);
+    let check = check.as_ref().map(|c| &c.1);
+    let (read, read_new) = match check {
+        None => (
+            quote! {
+                #unread
+                #read_array
+            },
+            quote! {
+                #read_new_array
+                __p::Ok(Self #built)
+            },
+        ),
+        Some(check) => (
+            quote! {
+                let __mark = __r.save();
+                #unread
+                #read_array?;
+                __p::enforce(__r, __mark, &*self, #check)
+            },
+            quote! {
+                let __mark = __r.save();
+                #read_new_array
+                let __v = Self #built;
+                __p::enforce(__r, __mark, &__v, #check)?;
+                __p::Ok(__v)
+            },
+        ),
+    };
+    let methods = crate::convert::methods(
+        attrs,
+        de,
+        crate::convert::Methods {
+            write,
+            read,
+            read_new,
+            default_value: default_value(&muts, &shape, container_default),
+            extra: TokenStream::new(),
+            read_new_canonical: TokenStream::new(),
+            inline: false,
+            inline_read_new: false,
+        },
+    );
+    Ok(quote! {
+        #[automatically_derived]
+        impl #impl_g __p::Reflect<#de> for #name #ty_g #where_c {
+            #methods
+        }
     })
 }
 
@@ -419,6 +542,10 @@ fn reflect_via_fields(
         de,
         crate::convert::Methods {
             write: quote! {
+                // A constant: `false` for every writer but BEVE's `structs_as_arrays` one.
+                if <__W as __p::Writer>::STRUCTS_AS_ARRAYS {
+                    return <Self as __p::Fields<#de>>::write_as_array(self, __w);
+                }
                 __w.begin_struct(<Self as __p::Fields<#de>>::count_members(self, __w));
                 <Self as __p::Fields<#de>>::write_members(self, __w, false);
                 __w.end_object();
@@ -731,6 +858,7 @@ fn expand_flat(
         .collect();
     let flat: Vec<&Field> = active.iter().copied().filter(|f| f.flatten).collect();
     let container_default = attrs.default.is_some();
+    let write_as_array = write_as_array(&active, container_default);
     let table = keys::table(&entries(&own, container_default), "field")?;
     let info = table.fields_info();
     let de = bounds::document_lifetime(&input.generics);
@@ -909,6 +1037,7 @@ fn expand_flat(
                 #writes
                 __wrote
             }
+            #write_as_array
             #[inline]
             fn read_member<__R: __p::Reader<#de>>(
                 &mut self,

@@ -128,6 +128,11 @@ pub struct Options {
     pub aligned_arrays: bool,
     /// Write `None` struct members as null instead of leaving them out (Glaze's default).
     pub write_null_members: bool,
+    /// Write every derived struct as a generic array of its members in declaration order,
+    /// without keys, as Glaze's `structs_as_arrays` option (`glz::write_beve_untagged`) does
+    /// (see [`BeveWriter::structs_as_arrays`]). Such a document reads back into types marked
+    /// `#[structio(as_array)]`. Default: off.
+    pub structs_as_arrays: bool,
 }
 
 impl Options {
@@ -136,6 +141,7 @@ impl Options {
         read: ReadOptions::DEFAULT,
         aligned_arrays: false,
         write_null_members: false,
+        structs_as_arrays: false,
     };
 }
 
@@ -165,11 +171,25 @@ pub fn write_beve<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>) {
 /// Appends `v` as BEVE to `out` with `opts`. Aligned arrays are padded relative to the start
 /// of `out` (as Glaze's `write_beve_append` does).
 pub fn write_beve_with<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>, opts: &Options) {
-    let mut w = BeveWriter::new(std::mem::take(out))
+    *out = write_to(v, std::mem::take(out), opts);
+}
+
+/// Writes `v` into `out` with `opts` and gives the sink back: the one place a writer is set
+/// up from [`Options`] (a writer of its own for `structs_as_arrays`, chosen once here).
+#[inline]
+pub(crate) fn write_to<'de, T: Reflect<'de>, S: Sink>(v: &T, out: S, opts: &Options) -> S {
+    let w = BeveWriter::new(out)
         .aligned_arrays(opts.aligned_arrays)
         .write_null_members(opts.write_null_members);
-    v.write(&mut w);
-    *out = w.into_inner();
+    if opts.structs_as_arrays {
+        let mut w = w.structs_as_arrays();
+        v.write(&mut w);
+        w.into_inner()
+    } else {
+        let mut w = w;
+        v.write(&mut w);
+        w.into_inner()
+    }
 }
 
 /// Writes `v` as BEVE with aligned typed arrays into a 16-aligned buffer: every numeric array
@@ -188,11 +208,7 @@ pub fn to_beve_aligned<'de, T: Reflect<'de>>(v: &T) -> AlignedBytes {
 /// computed first, so the buffer is allocated once.
 pub fn to_beve_aligned_with<'de, T: Reflect<'de>>(v: &T, opts: &Options) -> AlignedBytes {
     let n = beve_size_with(v, opts);
-    let mut w = BeveWriter::new(AlignedBytes::with_capacity(n))
-        .aligned_arrays(opts.aligned_arrays)
-        .write_null_members(opts.write_null_members);
-    v.write(&mut w);
-    w.into_inner()
+    write_to(v, AlignedBytes::with_capacity(n), opts)
 }
 
 /// The number of bytes [`to_beve`] writes for `v`, computed without writing them.
@@ -202,11 +218,7 @@ pub fn beve_size<'de, T: Reflect<'de>>(v: &T) -> usize {
 
 /// [`beve_size`] with `opts` (aligned arrays are padded as from the start of a buffer).
 pub fn beve_size_with<'de, T: Reflect<'de>>(v: &T, opts: &Options) -> usize {
-    let mut w = BeveWriter::new(Counter(0))
-        .aligned_arrays(opts.aligned_arrays)
-        .write_null_members(opts.write_null_members);
-    v.write(&mut w);
-    w.into_inner().0
+    write_to(v, Counter(0), opts).0
 }
 
 /// Reads a new `T` from BEVE (see [`Reflect::read_new`]: no `Default` needed). The input must hold exactly one value.

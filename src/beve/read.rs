@@ -514,13 +514,10 @@ impl<'de> Reader<'de> for BeveReader<'de> {
                 .ok_or_else(|| crate::enums::unknown_variant(name, at));
         }
         let w = self.wire_after(h, at, "an enum variant (an integer)")?;
-        let value = match w {
-            Wire::Int(v) => Some(v),
-            Wire::Uint(v) => i128::try_from(v).ok(),
-            Wire::F32(_) | Wire::F64(_) => {
-                return Err(Error::new(Code::ExpectedInteger(info.name), at));
-            }
-        };
+        if let Wire::F32(_) | Wire::F64(_) = w {
+            return Err(Error::new(Code::ExpectedInteger(info.name), at));
+        }
+        let value = crate::enums::discriminant_of(info, w);
         value.and_then(|v| info.by_discriminant(v)).ok_or_else(|| {
             let shown = match w {
                 Wire::Int(v) => v.to_string(),

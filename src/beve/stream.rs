@@ -47,11 +47,7 @@ pub fn to_writer<'de, T: Reflect<'de>, W: Write>(w: W, v: &T) -> Result<()> {
 /// assert_eq!(out[0], structio::beve::header::ALIGNED_ARRAY);
 /// ```
 pub fn to_writer_with<'de, T: Reflect<'de>, W: Write>(w: W, v: &T, opts: &Options) -> Result<()> {
-    let mut w = super::BeveWriter::new(crate::IoSink::new(w))
-        .aligned_arrays(opts.aligned_arrays)
-        .write_null_members(opts.write_null_members);
-    v.write(&mut w);
-    crate::io::finish(w.into_inner())
+    crate::io::finish(super::write_to(v, crate::IoSink::new(w), opts))
 }
 
 /// Reads all of `r`, then a `T` from it as [`from_beve`](super::from_beve) does. An I/O

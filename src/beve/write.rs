@@ -12,8 +12,12 @@ use crate::reflect::{KeyKind, Open, Writer};
 use crate::sink::Sink;
 
 /// Writes BEVE into a [`Sink`] (a `Vec<u8>` by default).
+///
+/// `STRUCTS_AS_ARRAYS` (see [`BeveWriter::structs_as_arrays`]) writes every derived struct as
+/// a generic array of its members: a constant, so that the ordinary writer (`false`) compiles
+/// the object code of structs alone.
 #[derive(Debug)]
-pub struct BeveWriter<S: Sink = Vec<u8>> {
+pub struct BeveWriter<S: Sink = Vec<u8>, const STRUCTS_AS_ARRAYS: bool = false> {
     out: S,
     aligned: bool,
     nulls: bool,
@@ -33,16 +37,32 @@ impl<S: Sink> BeveWriter<S> {
         }
     }
 
+    /// The same writer, writing every derived struct with named fields as a generic array of
+    /// its members in declaration order, as Glaze's `structs_as_arrays` (`write_beve_untagged`)
+    /// does: no keys, every member written (`None` as null), the members a
+    /// `#[structio(as_array)]` struct has (see the guide). The payloads of struct variants
+    /// stay objects.
+    pub fn structs_as_arrays(self) -> BeveWriter<S, true> {
+        BeveWriter {
+            out: self.out,
+            aligned: self.aligned,
+            nulls: self.nulls,
+            last_aligned: self.last_aligned,
+        }
+    }
+}
+
+impl<S: Sink, const STRUCTS_AS_ARRAYS: bool> BeveWriter<S, STRUCTS_AS_ARRAYS> {
     /// Writes numeric arrays with elements wider than one byte as aligned typed arrays
     /// (`0x5C`), padded so that their data starts at a multiple of the element size counted
     /// from the start of the sink.
-    pub fn aligned_arrays(mut self, on: bool) -> BeveWriter<S> {
+    pub fn aligned_arrays(mut self, on: bool) -> Self {
         self.aligned = on;
         self
     }
 
     /// Writes `None` struct members as null instead of leaving them out.
-    pub fn write_null_members(mut self, on: bool) -> BeveWriter<S> {
+    pub fn write_null_members(mut self, on: bool) -> Self {
         self.nulls = on;
         self
     }
@@ -111,7 +131,9 @@ pub(crate) fn padding(offset: usize, width: usize) -> usize {
     (width - offset % width) % width
 }
 
-impl<S: Sink> Writer for BeveWriter<S> {
+impl<S: Sink, const STRUCTS_AS_ARRAYS: bool> Writer for BeveWriter<S, STRUCTS_AS_ARRAYS> {
+    const STRUCTS_AS_ARRAYS: bool = STRUCTS_AS_ARRAYS;
+
     #[inline(always)]
     fn write_null_members(&self) -> bool {
         self.nulls

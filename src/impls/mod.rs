@@ -14,7 +14,7 @@ pub(crate) mod matrix;
 mod net;
 mod nonzero;
 mod path;
-mod primitive;
+pub(crate) mod primitive;
 pub(crate) mod raw;
 mod seq;
 mod string;

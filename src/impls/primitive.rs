@@ -95,7 +95,7 @@ int_key!(i8, i16, i32, i64, i128, u8, u16, u32, u64, u128);
 /// unsigned type). `"1e0"`, `"1.0"`, `"01"`, `"+1"`, `" 1"` and `"-0"` into an unsigned type
 /// are errors quoting the key (so one integer has one key, and a schema validator agrees); a
 /// canonical key out of the type's range is a range error.
-fn int_key_text<N: Number>(s: &str, offset: usize) -> Result<N> {
+pub(crate) fn int_key_text<N: Number>(s: &str, offset: usize) -> Result<N> {
     let b = s.as_bytes();
     let neg = b.first() == Some(&b'-');
     let digits = &b[usize::from(neg)..];

@@ -126,6 +126,62 @@ pub fn names(names: &[&str]) -> Value {
     ])
 }
 
+/// `{"type": "integer", "enum": [discriminants...]}`: a unit-only enum marked
+/// `#[structio(as_integer)]`; any integer (`{"type": "integer"}`) with an `other` variant.
+pub fn integers(discriminants: &[i128], repr: crate::NumKind, other: bool) -> Value {
+    if other {
+        return object([("type", Value::from("integer"))]);
+    }
+    if discriminants.is_empty() {
+        return never();
+    }
+    object([
+        ("type", Value::from("integer")),
+        (
+            "enum",
+            array(
+                discriminants
+                    .iter()
+                    .map(|&d| match repr {
+                        // Stored `as i128`: a `u128` past `i128::MAX` wrapped.
+                        crate::NumKind::U128 => Value::from(d as u128),
+                        _ => Value::from(d),
+                    })
+                    .collect(),
+            ),
+        ),
+    ])
+}
+
+/// The keys such an enum is as a map key: the discriminants' decimal text (`{"type":
+/// "string", "enum": ["0", "3"]}`), or any canonical integer with an `other` variant.
+pub fn integer_keys(discriminants: &[i128], repr: crate::NumKind, other: bool) -> Value {
+    if other {
+        return object([
+            ("type", Value::from("string")),
+            ("pattern", Value::from("^-?(0|[1-9][0-9]*)$")),
+        ]);
+    }
+    if discriminants.is_empty() {
+        return never();
+    }
+    object([
+        ("type", Value::from("string")),
+        (
+            "enum",
+            array(
+                discriminants
+                    .iter()
+                    .map(|&d| match repr {
+                        crate::NumKind::U128 => Value::from((d as u128).to_string()),
+                        _ => Value::from(d.to_string()),
+                    })
+                    .collect(),
+            ),
+        ),
+    ])
+}
+
 /// `{"not": {}}`: no value (an enum without variants).
 pub fn never() -> Value {
     object([("not", any())])

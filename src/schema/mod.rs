@@ -37,7 +37,7 @@
 #![forbid(unsafe_code)]
 
 pub(crate) mod derive_support;
-mod impls;
+pub(crate) mod impls;
 pub(crate) mod rules;
 
 use std::collections::{HashMap, HashSet};

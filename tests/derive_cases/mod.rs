@@ -1,5 +1,6 @@
 //! Test cases of `#[derive(Reflect)]`, one module per kind of item.
 
+mod as_attrs;
 mod common;
 mod enums_data;
 mod enums_unit;

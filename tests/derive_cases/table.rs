@@ -845,6 +845,77 @@ struct Maps {
     none_str: BTreeMap<String, u8>,
 }
 
+/// A unit-only enum written as its discriminant (`as_integer`), of its `repr` type.
+#[derive(Reflect, Default, Debug, PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
+#[structio(as_integer)]
+#[repr(u8)]
+enum IntLevel {
+    #[default]
+    Low = 1,
+    High = 3,
+}
+
+/// `as_integer` without a `repr`: an `i32`.
+#[derive(Reflect, Default, Debug, PartialEq)]
+#[structio(as_integer)]
+enum IntStatus {
+    #[default]
+    Fine,
+    Moved = -7,
+}
+
+#[derive(Reflect, Default, Debug, PartialEq)]
+struct IntLeveled {
+    level: IntLevel,
+    by_level: BTreeMap<IntLevel, u8>,
+    status: IntStatus,
+}
+
+/// Numbers and a bool as strings in JSON (`quoted`), unchanged in BEVE.
+#[derive(Reflect, Default, Debug, PartialEq)]
+struct QuotedIds {
+    #[structio(quoted)]
+    id: u64,
+    #[structio(quoted)]
+    on: bool,
+    #[structio(quoted)]
+    ratio: f64,
+    #[structio(quoted)]
+    list: Vec<i16>,
+    #[structio(quoted)]
+    maybe: Option<u8>,
+}
+
+/// A struct as an array of its members (`as_array`).
+#[derive(Reflect, Default, Debug, PartialEq)]
+#[structio(as_array)]
+struct ArrItem {
+    id: u8,
+    name: String,
+}
+
+#[derive(Reflect, Default, Debug, PartialEq)]
+#[structio(as_array)]
+struct ArrRow {
+    id: u32,
+    name: String,
+    xs: Vec<f64>,
+    item: ArrItem,
+}
+
+/// `as_array` with an `Option` member (always there, null for `None`) and skipped fields (never
+/// there).
+#[derive(Reflect, Default, Debug, PartialEq)]
+#[structio(as_array)]
+struct ArrSparse {
+    a: Option<u8>,
+    #[structio(skip)]
+    s: u8,
+    #[structio(skip_write)]
+    w: u8,
+    b: bool,
+}
+
 // ---------------------------------------------------------------------------------------------
 // The table.
 // ---------------------------------------------------------------------------------------------
@@ -2030,6 +2101,82 @@ fn table() -> Vec<Box<dyn Check>> {
                   ff ff ff ff ff ff ff ff  11 01              // key 18446744073709551615: u8 1
                 20 6e 6f 6e 65 5f 69 31 36  2b 00             // "none_i16": object with i16 keys, 0 members
                 20 6e 6f 6e 65 5f 73 74 72  03 00             // "none_str": object, 0 members
+            "#,
+        )
+        .into(),
+        Case::new(
+            "as_integer: the discriminant of the repr type, an integer key, i32 without repr",
+            IntLeveled {
+                level: IntLevel::High,
+                by_level: [(IntLevel::Low, 5)].into(),
+                status: IntStatus::Moved,
+            },
+            r#"{"level":3,"by_level":{"1":5},"status":-7}"#,
+            r#"
+                03 0c                                         // object, 3 members
+                14 6c 65 76 65 6c  11 03                      // "level": u8 3
+                20 62 79 5f 6c 65 76 65 6c  13 04             // "by_level": object with u8 keys, 1 member
+                  01  11 05                                   // key 1: u8 5
+                18 73 74 61 74 75 73  49 f9 ff ff ff          // "status": i32 -7
+            "#,
+        )
+        .into(),
+        Case::new(
+            "quoted: u64, bool, f64, Vec<i16> and Option<u8> as strings in JSON, as they are in BEVE",
+            QuotedIds {
+                id: u64::MAX,
+                on: true,
+                ratio: 1.5,
+                list: vec![-1, 2],
+                maybe: Some(7),
+            },
+            r#"{"id":"18446744073709551615","on":"true","ratio":"1.5","list":["-1","2"],"maybe":"7"}"#,
+            r#"
+                03 14                                         // object, 5 members
+                08 69 64  71 ff ff ff ff ff ff ff ff          // "id": u64 18446744073709551615
+                08 6f 6e  18                                  // "on": true
+                14 72 61 74 69 6f  61 00 00 00 00 00 00 f8 3f  // "ratio": f64 1.5
+                10 6c 69 73 74  2c 08 ff ff 02 00             // "list": i16 typed array [-1, 2]
+                14 6d 61 79 62 65  11 07                      // "maybe": u8 7
+            "#,
+        )
+        .into(),
+        Case::new(
+            "as_array: a struct as the array of its members, nested",
+            ArrRow {
+                id: 7,
+                name: "n".into(),
+                xs: vec![1.5, 2.0],
+                item: ArrItem {
+                    id: 1,
+                    name: "i".into(),
+                },
+            },
+            r#"[7,"n",[1.5,2],[1,"i"]]"#,
+            r#"
+                05 10                                         // generic array, 4 elements
+                51 07 00 00 00                                // u32 7
+                02 04 6e                                      // string "n"
+                64 08 00 00 00 00 00 00 f8 3f 00 00 00 00 00 00 00 40  // f64 typed array [1.5, 2.0]
+                05 08                                         // generic array, 2 elements
+                  11 01                                       // u8 1
+                  02 04 69                                    // string "i"
+            "#,
+        )
+        .into(),
+        Case::new(
+            "as_array: a None member is null, skipped fields are not in the array",
+            ArrSparse {
+                a: None,
+                s: 0,
+                w: 0,
+                b: true,
+            },
+            r#"[null,true]"#,
+            r#"
+                05 08                                         // generic array, 2 elements
+                00                                            // null
+                18                                            // true
             "#,
         )
         .into(),

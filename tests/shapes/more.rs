@@ -76,6 +76,54 @@ pub mod ext {
     pub const SAMPLE_JSON: &str = r#"{"utc":["2016-12-31T23:59:60.500000000Z"],"fixed":"2023-11-14T22:13:20.000000000+05:30","naive":"2024-02-29T07:08:09.000000010","date":"2024-02-29","time":"23:59:59.999999999","delta":[-1,2],"odt":"2023-11-14T22:13:20.000000000-03:30","pdt":"2024-02-29T07:08:09.500000000","tdate":"1970-01-01","ttime":"00:00:00.000000000","tdur":[3,-4],"id":["67e55044-10b1-426f-9247-bb680e5fe0c8"],"by_id":{"00000000-0000-0000-0000-000000000000":1},"ordered":{"z":1,"a":2},"set":[3,1],"small":[1,2,3],"bytes":[0,255]}"#;
 }
 
+/// The derive's layout attributes: `as_integer` enums (with an `other` variant, and as map
+/// keys), `quoted` integers and bools (no floats: a NaN is `null` in JSON, as for a plain
+/// float), and `as_array` structs (nested, with an `Option` member).
+#[derive(Reflect, Debug, PartialEq, Clone)]
+pub struct Layouts {
+    pub level: Option<Level>,
+    pub by_level: BTreeMap<Level, u8>,
+    #[structio(quoted)]
+    pub id: Option<u64>,
+    #[structio(quoted)]
+    pub flags: Vec<bool>,
+    #[structio(quoted)]
+    pub wide: Vec<Option<i128>>,
+    pub rows: Vec<Row>,
+}
+
+/// A unit-only enum written as its discriminant.
+#[derive(Reflect, Debug, PartialEq, Eq, PartialOrd, Ord, Clone, Copy)]
+#[structio(as_integer)]
+#[repr(i16)]
+pub enum Level {
+    Low = -1,
+    High = 300,
+    #[structio(other)]
+    Other = 0,
+}
+
+/// A struct written as the array of its members.
+#[derive(Reflect, Debug, PartialEq, Clone, Default)]
+#[structio(as_array)]
+pub struct Row {
+    pub id: u32,
+    pub name: Option<String>,
+    pub cells: Vec<Cell>,
+}
+
+/// A nested `as_array` struct.
+#[derive(Reflect, Debug, PartialEq, Clone, Default)]
+#[structio(as_array)]
+pub struct Cell {
+    pub x: i8,
+    #[structio(quoted)]
+    pub big: u64,
+}
+
+/// The sample `Layouts` as JSON.
+pub const LAYOUTS_JSON: &str = r#"{"level":300,"by_level":{"-1":1,"0":2},"id":"18446744073709551615","flags":["true","false"],"wide":["-170141183460469231731687303715884105728",null],"rows":[[1,"a",[[-2,"3"]]],[2,null,[]]]}"#;
+
 /// Reads `data` as `T` in JSON and in BEVE: a value writes and reads back to itself in both
 /// formats; an error is clean.
 fn check<T>(data: &[u8])
@@ -100,6 +148,15 @@ where
         let c: T = structio::from_beve(&bytes)
             .unwrap_or_else(|e| panic!("our own BEVE does not read back: {e}\n{text}"));
         assert_eq!(a, c, "BEVE round trip changed the value:\n{text}");
+        // Every struct as an array (`structs_as_arrays`): well-formed BEVE of the size counted.
+        let opts = structio::beve::Options {
+            structs_as_arrays: true,
+            ..Default::default()
+        };
+        let rows = structio::beve::to_beve_with(&a, &opts);
+        assert_eq!(structio::beve::beve_size_with(&a, &opts), rows.len());
+        structio::from_beve::<structio::Value>(&rows)
+            .unwrap_or_else(|e| panic!("structs_as_arrays wrote invalid BEVE: {e}\n{text}"));
     }
 }
 
@@ -107,6 +164,7 @@ where
 /// BEVE.
 pub fn more_types(data: &[u8]) {
     check::<More>(data);
+    check::<Layouts>(data);
     #[cfg(all(
         feature = "chrono",
         feature = "time",
