@@ -1,7 +1,7 @@
 //! JSON with comments (JSONC, `ReadOptions::comments`): `//` and `/* */` wherever whitespace
 //! may stand, through every in-memory reader (typed, `Value`, `parse`, `values`, `validate`,
 //! `minify`, `prettify`, the serde bridge); errors where comments are off, unterminated or
-//! malformed; the positions errors report; strings that look like comments. The fuzz oracle
+//! malformed; `json::get` at a pointer; the positions errors report; strings that look like comments. The fuzz oracle
 //! is `shapes::oracles::jsonc_same` (target `json_value`).
 
 mod shapes;
@@ -359,4 +359,29 @@ fn the_oracle_holds_on_samples() {
         }
         shapes::oracles::jsonc_same(text.as_bytes(), &v, &compact);
     }
+}
+
+#[test]
+fn get_at_a_pointer_honours_comments() {
+    use structio::json::{get, get_with};
+    let doc =
+        "/* head */ {\"a\" /* k */ : [1, // one\n 2, /* two */ 3], \"s\": \"x//y\" /* end */}";
+    assert_eq!(get_with::<u8>(doc, "/a/2", &jsonc()).unwrap(), 3);
+    // Strings are borrowed from the input, comment-looking text in them kept.
+    assert_eq!(get_with::<&str>(doc, "/s", &jsonc()).unwrap(), "x//y");
+    assert_eq!(
+        get_with::<Value>(doc, "", &jsonc()).unwrap(),
+        structio::from_json::<Value>(r#"{"a": [1, 2, 3], "s": "x//y"}"#).unwrap()
+    );
+    // Off by default: the comment is the plain syntax error.
+    assert_eq!(
+        get::<u8>(doc, "/a/2").unwrap_err().category(),
+        Category::Syntax
+    );
+    // An unterminated block comment is an error at its start, even after the target.
+    let e = get_with::<u8>("[1, 2] /* open", "/0", &jsonc()).unwrap_err();
+    assert_eq!(e.offset(), 7, "{e}");
+    // Nothing at the pointer is still that error.
+    let e = get_with::<u8>(doc, "/b", &jsonc()).unwrap_err();
+    assert!(e.message().starts_with("no value at JSON pointer"), "{e}");
 }

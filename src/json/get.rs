@@ -66,7 +66,14 @@ where
 {
     let s = input.as_ref();
     let p = Pointer::parse(pointer).map_err(|why| invalid_pointer(pointer, why))?;
-    get_in(s, p, opts.read).map_err(|e| e.locate_in_text(s))
+    if opts.read.comments {
+        // JSONC: the walk scans a copy with the comments blanked out (made in one pass over
+        // the input, which also checks every comment); strings are still read from the input.
+        let blanked = super::comments::blank(s).map_err(|e| e.locate_in_text(s))?;
+        let scan = blanked.as_deref().unwrap_or(s);
+        return get_in(s, scan, p, opts.read).map_err(|e| e.locate_in_text(s));
+    }
+    get_in(s, s, p, opts.read).map_err(|e| e.locate_in_text(s))
 }
 
 /// "invalid JSON pointer".
@@ -133,18 +140,22 @@ pub(crate) fn not_container(p: Pointer<'_>, n: usize, what: &str) -> String {
 }
 
 /// The input and how much of it has been checked to be UTF-8.
-struct Doc<'de> {
-    s: &'de [u8],
-    /// The valid UTF-8 prefix of `s[..checked]`.
+struct Doc<'de, 's> {
+    /// The bytes scanned: the input, or (JSONC) a copy of it with its comments blanked out.
+    s: &'s [u8],
+    /// The input, whose strings are borrowed (the same bytes as `s` outside comments).
+    input: &'de [u8],
+    /// The valid UTF-8 prefix of `input[..checked]`.
     text: &'de str,
     /// How many bytes have been checked (ends on a char boundary when they are UTF-8).
     checked: usize,
 }
 
-impl<'de> Doc<'de> {
-    fn new(s: &'de [u8]) -> Doc<'de> {
+impl<'de, 's> Doc<'de, 's> {
+    fn new(input: &'de [u8], s: &'s [u8]) -> Doc<'de, 's> {
         let mut d = Doc {
             s,
+            input,
             text: "",
             checked: 0,
         };
@@ -162,7 +173,7 @@ impl<'de> Doc<'de> {
             }
         }
         self.checked = n;
-        self.text = valid_prefix(&self.s[..n]);
+        self.text = valid_prefix(&self.input[..n]);
     }
 
     /// Whether `e` says only that a string reached past the checked prefix (not that the input
@@ -224,12 +235,18 @@ impl Emit for LastString {
     }
 }
 
-/// Follows `p` down `s` and reads the value there.
-fn get_in<'de, T: Reflect<'de>>(s: &'de [u8], p: Pointer<'_>, opts: ReadOptions) -> Result<T> {
-    let mut doc = Doc::new(s);
+/// Follows `p` down `s` (`input`, or `input` with its comments blanked) and reads the value
+/// there.
+fn get_in<'de, T: Reflect<'de>>(
+    input: &'de [u8],
+    s: &[u8],
+    p: Pointer<'_>,
+    opts: ReadOptions,
+) -> Result<T> {
+    let mut doc = Doc::new(input, s);
     let mut path = Vec::new();
     let (i, depth) = find(&mut doc, p, opts.max_depth, &mut path)?;
-    let read = |doc: &Doc<'de>| {
+    let read = |doc: &Doc<'de, '_>| {
         let mut r = JsonReader::with_text(s, doc.text, opts).nested(depth);
         r.seek(i);
         T::read_new(&mut r)
@@ -250,7 +267,7 @@ fn get_in<'de, T: Reflect<'de>>(s: &'de [u8], p: Pointer<'_>, opts: ReadOptions)
 /// Follows `p` from the start of the document; returns where the value it names starts and
 /// how many containers enclose it.
 fn find(
-    doc: &mut Doc<'_>,
+    doc: &mut Doc<'_, '_>,
     p: Pointer<'_>,
     max_depth: usize,
     path: &mut Vec<PathSegment>,
@@ -314,7 +331,7 @@ fn find(
 /// In the object whose first key (or `}`) is at `i`, the value of the first member named
 /// `token` (`Ok(Err(why))` if there is none).
 fn member(
-    doc: &mut Doc<'_>,
+    doc: &mut Doc<'_, '_>,
     mut i: usize,
     depth: usize,
     max_depth: usize,
@@ -354,7 +371,7 @@ fn member(
 /// In the array whose first element (or `]`) is at `i`, element `k` (`Ok(Err(why))` if the
 /// array is shorter).
 fn element(
-    doc: &mut Doc<'_>,
+    doc: &mut Doc<'_, '_>,
     mut i: usize,
     depth: usize,
     max_depth: usize,

@@ -196,14 +196,20 @@ impl<'de, 's> JsonReader<'de, 's> {
         }
     }
 
-    /// A reader at the start of `s` whose checked UTF-8 prefix is `text`, which may be shorter
-    /// than the valid prefix of `s`: a string reaching past it fails as invalid UTF-8 at its
-    /// end, and the caller ([`super::get`]) checks more of the input and reads again.
-    pub(crate) fn with_text(s: &'de [u8], text: &'de str, opts: ReadOptions) -> Self {
-        let mut r = JsonReader::new(&s[..0], opts);
-        r.s = s;
-        r.text = text;
-        r
+    /// A reader at the start of `s` whose checked UTF-8 prefix is `text` (of the input `s`
+    /// is, or blanks the comments of), which may be shorter than the valid prefix of the
+    /// input: a string reaching past it fails as invalid UTF-8 at its end, and the caller
+    /// ([`super::get`]) checks more of the input and reads again.
+    pub(crate) fn with_text(s: &'s [u8], text: &'de str, opts: ReadOptions) -> Self {
+        JsonReader {
+            s,
+            text,
+            pos: 0,
+            depth: 0,
+            opts,
+            scratch: SCRATCH.try_with(std::cell::Cell::take).unwrap_or_default(),
+            reread: 0,
+        }
     }
 
     /// The reader for a value inside `depth` containers the input does not hold (an element of
