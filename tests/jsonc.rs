@@ -385,3 +385,29 @@ fn get_at_a_pointer_honours_comments() {
     let e = get_with::<u8>(doc, "/b", &jsonc()).unwrap_err();
     assert!(e.message().starts_with("no value at JSON pointer"), "{e}");
 }
+
+#[test]
+fn the_top_level_switch_is_the_read_switch() {
+    // `json::Options { comments: true, .. }` and `read.comments` turn on the same thing.
+    let top = Options {
+        comments: true,
+        ..Options::default()
+    };
+    let text = "// c\n{\"xs\": [1, /* two */ 2], \"maybe\": null}";
+    let want = Inner {
+        xs: vec![1, 2],
+        maybe: None,
+    };
+    assert_eq!(from_json_with::<Inner>(text, &top).unwrap(), want);
+    assert_eq!(from_json_with::<Inner>(text, &jsonc()).unwrap(), want);
+    let mut into = Inner::default();
+    read_json_with(&mut into, text, &top).unwrap();
+    assert_eq!(into, want);
+    assert_eq!(
+        structio::json::get_with::<i32>(text, "/xs/1", &top).unwrap(),
+        2
+    );
+    let all: Vec<Inner> = values_with(text, &top).collect::<Result<_, _>>().unwrap();
+    assert_eq!(all, vec![want]);
+    assert!(from_json_with::<Inner>(text, &Options::default()).is_err());
+}

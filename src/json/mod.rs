@@ -77,6 +77,11 @@ pub struct Options {
     pub indent: usize,
     /// How floats are laid out (default: as Glaze).
     pub float_style: FloatStyle,
+    /// Accept comments (JSONC) when reading: the same switch as
+    /// [`ReadOptions::comments`](crate::ReadOptions::comments) (either turns them on), here so
+    /// that `Options { comments: true, ..Options::default() }` reads JSONC with every reader that
+    /// takes these options. Writers ignore it.
+    pub comments: bool,
 }
 
 impl Options {
@@ -87,6 +92,7 @@ impl Options {
         pretty: false,
         indent: 3,
         float_style: FloatStyle::Glaze,
+        comments: false,
     };
 }
 
@@ -235,7 +241,7 @@ where
     T: Reflect<'de>,
 {
     let text = input.as_ref();
-    if opts.read.comments {
+    if opts.comments || opts.read.comments {
         return from_jsonc_text(text, opts);
     }
     if T::CANONICAL && compact::may_be_compact(text) {
@@ -367,7 +373,7 @@ where
     T: Reflect<'de>,
 {
     let text = input.as_ref();
-    if opts.read.comments {
+    if opts.comments || opts.read.comments {
         return read_jsonc_text(v, text, opts);
     }
     let mut r = JsonReader::new(text, opts.read);
