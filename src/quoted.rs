@@ -91,14 +91,7 @@ where
     if !N::KIND.is_float() {
         // The canonical decimal spelling only, as the schema's pattern says (and as integer
         // map keys are read): no `+`, leading zero, fraction or exponent.
-        let neg = b.first() == Some(&b'-');
-        let digits = &b[usize::from(neg)..];
-        let canonical = match digits {
-            [b'0'] => !neg || N::KIND.is_signed_int(),
-            [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
-            _ => false,
-        };
-        if !canonical {
+        if !crate::impls::primitive::is_canonical_int::<N>(b) {
             return Err(bad_text("a quoted integer", text, at));
         }
         return match crate::json::read_int::<N>(b, 0) {

@@ -89,6 +89,19 @@ macro_rules! int_key {
 
 int_key!(i8, i16, i32, i64, i128, u8, u16, u32, u64, u128);
 
+/// Whether `b` is an integer of kind `N` in its canonical decimal spelling: an optional `-`
+/// (for signed kinds; `-0` is not one for unsigned kinds) and digits without a leading zero, no
+/// `+`, fraction or exponent. The range is not checked.
+#[inline]
+pub(crate) fn is_canonical_int<N: Number>(b: &[u8]) -> bool {
+    let neg = b.first() == Some(&b'-');
+    match &b[usize::from(neg)..] {
+        [b'0'] => !neg || N::KIND.is_signed_int(),
+        [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
+        _ => false,
+    }
+}
+
 /// Parses a quoted map key as an integer of type `N`. A key is text, and only the canonical
 /// decimal spelling is an integer key: the one the writer writes and the `propertyNames`
 /// pattern of the type's JSON Schema describes (`^-?(0|[1-9][0-9]*)$`, without the `-` for an
@@ -97,14 +110,7 @@ int_key!(i8, i16, i32, i64, i128, u8, u16, u32, u64, u128);
 /// canonical key out of the type's range is a range error.
 pub(crate) fn int_key_text<N: Number>(s: &str, offset: usize) -> Result<N> {
     let b = s.as_bytes();
-    let neg = b.first() == Some(&b'-');
-    let digits = &b[usize::from(neg)..];
-    let canonical = match digits {
-        [b'0'] => !neg || N::KIND.is_signed_int(),
-        [b'1'..=b'9', rest @ ..] => rest.iter().all(u8::is_ascii_digit),
-        _ => false,
-    };
-    if !canonical {
+    if !is_canonical_int::<N>(b) {
         return Err(Error::new(
             Code::InvalidText("integer map key", s.to_string()),
             offset,
