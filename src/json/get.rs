@@ -66,7 +66,7 @@ where
 {
     let s = input.as_ref();
     let p = Pointer::parse(pointer).map_err(|why| invalid_pointer(pointer, why))?;
-    if opts.comments || opts.read.comments {
+    if opts.comments_on() {
         // JSONC: the walk scans a copy with the comments blanked out (made in one pass over
         // the input, which also checks every comment); strings are still read from the input.
         let blanked = super::comments::blank(s).map_err(|e| e.locate_in_text(s))?;

@@ -94,6 +94,11 @@ impl Options {
         float_style: FloatStyle::Glaze,
         comments: false,
     };
+
+    /// Whether comments are accepted: [`Options::comments`] or `read.comments`.
+    pub(crate) fn comments_on(&self) -> bool {
+        self.comments || self.read.comments
+    }
 }
 
 impl Default for Options {
@@ -241,7 +246,7 @@ where
     T: Reflect<'de>,
 {
     let text = input.as_ref();
-    if opts.comments || opts.read.comments {
+    if opts.comments_on() {
         return from_jsonc_text(text, opts);
     }
     if T::CANONICAL && compact::may_be_compact(text) {
@@ -373,7 +378,7 @@ where
     T: Reflect<'de>,
 {
     let text = input.as_ref();
-    if opts.comments || opts.read.comments {
+    if opts.comments_on() {
         return read_jsonc_text(v, text, opts);
     }
     let mut r = JsonReader::new(text, opts.read);

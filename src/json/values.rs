@@ -112,7 +112,7 @@ pub fn values_with<'de, T: Reflect<'de>>(
 ) -> Values<'de, T> {
     let input = input.as_ref();
     let mut jsonc = None;
-    if opts.comments || opts.read.comments {
+    if opts.comments_on() {
         jsonc = Some(Jsonc::new(input));
     }
     Values {

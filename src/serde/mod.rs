@@ -199,7 +199,7 @@ where
     T: Deserialize<'de>,
 {
     let text = input.as_ref();
-    let blanked = if opts.comments || opts.read.comments {
+    let blanked = if opts.comments_on() {
         json::comments::blank(text).map_err(|e| e.locate_in_text(text))?
     } else {
         None
