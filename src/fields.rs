@@ -252,3 +252,38 @@ pub fn no_default_value(type_name: &str, offset: usize) -> Error {
 pub fn conversion_error(e: &dyn std::fmt::Display, offset: usize) -> Error {
     Error::custom(e.to_string(), offset)
 }
+
+/// Reads into one member of a derived struct: its type's [`Reflect::read`], inlined for a type
+/// whose read is small ([`Reflect::INLINE_MEMBER`]), otherwise through [`read_out`].
+#[inline(always)]
+pub fn read_member<'de, T: Reflect<'de>, R: Reader<'de>>(v: &mut T, r: &mut R) -> Result<()> {
+    if T::INLINE_MEMBER {
+        v.read(r)
+    } else {
+        read_out(v, r)
+    }
+}
+
+/// [`read_member`] for a new value ([`Reflect::read_new`]).
+#[inline(always)]
+pub fn read_member_new<'de, T: Reflect<'de>, R: Reader<'de>>(r: &mut R) -> Result<T> {
+    if T::INLINE_MEMBER {
+        T::read_new(r)
+    } else {
+        read_new_out(r)
+    }
+}
+
+/// [`Reflect::read`] in a call that is not inlined: one copy per member type and reader,
+/// shared by every derived struct with such a member, instead of the read inlined into each
+/// struct's walk (see [`Reflect::INLINE_MEMBER`]).
+#[inline(never)]
+fn read_out<'de, T: Reflect<'de>, R: Reader<'de>>(v: &mut T, r: &mut R) -> Result<()> {
+    v.read(r)
+}
+
+/// [`read_out`] for a new value.
+#[inline(never)]
+fn read_new_out<'de, T: Reflect<'de>, R: Reader<'de>>(r: &mut R) -> Result<T> {
+    T::read_new(r)
+}

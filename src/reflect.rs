@@ -70,6 +70,14 @@ pub trait Reflect<'de>: Sized {
     /// `false` they skip the check.
     const MAY_BE_ABSENT: bool = false;
 
+    /// Whether a derived struct reads a member of this type with the read inlined into its
+    /// own code (`true`, the default) or through one call shared by every struct with such a
+    /// member (`false`: one copy of the read per type and reader instead of one per struct).
+    /// The types whose read is long (strings, floating-point numbers, sequences, maps) say
+    /// `false`, which keeps the compile time of many derived types down at the cost of a call
+    /// per member; a hint only: the value read is the same either way.
+    const INLINE_MEMBER: bool = true;
+
     /// Whether [`crate::from_json`] first reads this type with a reader of the canonical layout
     /// alone (no whitespace between tokens, no escapes in strings, and for a struct marked
     /// `#[structio(canonical)]` its members in declaration order): a reader that skips no

@@ -158,7 +158,7 @@ impl Slot {
             Some(m) => quote!(#m::read(#v, __r)),
             None if self.serde => quote!(__p::read_serde(__r).map(|__x| *#v = __x)),
             None if self.quoted => quote!(__p::quoted::read(#v, __r)),
-            None => quote!(__p::Reflect::read(#v, __r)),
+            None => quote!(__p::read_member(#v, __r)),
         };
         match &self.checks {
             None => read,
@@ -180,7 +180,7 @@ impl Slot {
             Some(m) => quote!(#m::read_new(__r)),
             None if self.serde => quote!(__p::read_serde::<#ty, _>(__r)),
             None if self.quoted => quote!(__p::quoted::read_new::<#ty, _>(__r)),
-            None => quote!(<#ty as __p::Reflect<'_>>::read_new(__r)),
+            None => quote!(__p::read_member_new::<#ty, _>(__r)),
         };
         match &self.checks {
             None => read,

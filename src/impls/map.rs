@@ -338,6 +338,7 @@ where
     V: Reflect<'de>,
     S: BuildHasher + Default,
 {
+    const INLINE_MEMBER: bool = false;
     map_methods!();
 }
 
@@ -346,6 +347,7 @@ where
     K: MapKey<'de> + Ord,
     V: Reflect<'de>,
 {
+    const INLINE_MEMBER: bool = false;
     map_methods!();
 }
 

@@ -10,8 +10,9 @@ use crate::number::Number;
 use crate::reflect::{Key, KeyKind, MapKey, Reader, Reflect, Writer};
 
 macro_rules! number_reflect {
-    ($($t:ty),*) => {$(
+    ($inline:expr; $($t:ty),*) => {$(
         impl<'de> Reflect<'de> for $t {
+            const INLINE_MEMBER: bool = $inline;
             #[inline(always)]
             fn write<W: Writer>(&self, w: &mut W) {
                 w.number(*self)
@@ -64,7 +65,10 @@ macro_rules! number_reflect {
     )*};
 }
 
-number_reflect!(i8, i16, i32, i64, i128, u8, u16, u32, u64, u128, f32, f64, f16, bf16);
+// Integers read in a few instructions, inline in a derived struct's read; floating-point
+// numbers through a shared call (see `Reflect::INLINE_MEMBER`).
+number_reflect!(true; i8, i16, i32, i64, i128, u8, u16, u32, u64, u128);
+number_reflect!(false; f32, f64, f16, bf16);
 
 macro_rules! int_key {
     ($($t:ty),*) => {$(

@@ -8,6 +8,7 @@ use crate::error::Result;
 use crate::reflect::{Reader, Reflect, Writer};
 
 impl<'de, T: Reflect<'de>> Reflect<'de> for Vec<T> {
+    const INLINE_MEMBER: bool = false;
     #[inline]
     fn write<W: Writer>(&self, w: &mut W) {
         T::write_slice(self, w)
@@ -138,6 +139,7 @@ where
 }
 
 impl<'de, T: Reflect<'de>> Reflect<'de> for Option<T> {
+    const INLINE_MEMBER: bool = T::INLINE_MEMBER;
     #[inline]
     fn write<W: Writer>(&self, w: &mut W) {
         match self {

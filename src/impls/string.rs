@@ -26,6 +26,7 @@ macro_rules! str_array_methods {
 }
 
 impl<'de> Reflect<'de> for String {
+    const INLINE_MEMBER: bool = false;
     #[inline]
     fn write<W: Writer>(&self, w: &mut W) {
         w.str(self)
