@@ -254,7 +254,8 @@ pub fn conversion_error(e: &dyn std::fmt::Display, offset: usize) -> Error {
 }
 
 /// Reads into one member of a derived struct: its type's [`Reflect::read`], inlined for a type
-/// whose read is small ([`Reflect::INLINE_MEMBER`]), otherwise through [`read_out`].
+/// whose read is small ([`Reflect::INLINE_MEMBER`]), otherwise in a call that is not inlined
+/// (one copy per member type and reader, shared by every struct with such a member).
 #[inline(always)]
 pub fn read_member<'de, T: Reflect<'de>, R: Reader<'de>>(v: &mut T, r: &mut R) -> Result<()> {
     if T::INLINE_MEMBER {
