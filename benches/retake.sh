@@ -9,7 +9,7 @@
 # name existing builds. Without GLAZE and those two, the roundtrip stage is left out.
 #
 # Stages (all by default, in this order): roundtrip corpus rpc stdio serde boundary numeric
-# streams. Each writes STAGE.txt (what the bench prints) into the folder; `env.txt` records the
+# streams pointer. Each writes STAGE.txt (what the bench prints) into the folder; `env.txt` records the
 # date, commit, CPU, load and tool versions at the start. Instruction counts (callgrind, needs
 # valgrind) go to corpus_instructions.txt and rpc_instructions.txt. Run it on a quiet host: the
 # benches pair or alternate their sides, but a quiet host keeps the spread small. Every stage
@@ -24,7 +24,7 @@ mkdir -p "$out"
 cpu=${BENCH_CPU:-1}
 pin=(taskset -c "$cpu")
 stages=("$@")
-[[ ${#stages[@]} -gt 0 ]] || stages=(roundtrip corpus rpc stdio serde boundary numeric streams)
+[[ ${#stages[@]} -gt 0 ]] || stages=(roundtrip corpus rpc stdio serde boundary numeric streams pointer)
 
 {
   echo "date: $(date -u '+%Y-%m-%d %H:%M UTC')"
@@ -125,9 +125,13 @@ streams() {
   "${pin[@]}" cargo bench --bench streams -- 1 5
 }
 
+pointer() {
+  "${pin[@]}" cargo bench --bench pointer
+}
+
 for s in "${stages[@]}"; do
   case $s in
-    roundtrip | serde | boundary | numeric | streams | stdio) timed "$s" "$s" ;;
+    roundtrip | serde | boundary | numeric | streams | stdio | pointer) timed "$s" "$s" ;;
     corpus)
       timed corpus corpus
       command -v valgrind >/dev/null && timed corpus_instructions corpus_instructions
