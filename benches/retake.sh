@@ -9,11 +9,11 @@
 # name existing builds. Without GLAZE and those two, the roundtrip stage is left out.
 #
 # Stages (all by default, in this order): roundtrip corpus rpc stdio serde boundary numeric
-# streams pointer. Each writes STAGE.txt (what the bench prints) into the folder; `env.txt` records the
-# date, commit, CPU, load and tool versions at the start. Instruction counts (callgrind, needs
-# valgrind) go to corpus_instructions.txt and rpc_instructions.txt. Run it on a quiet host: the
-# benches pair or alternate their sides, but a quiet host keeps the spread small. Every stage
-# pins itself to CPU ${BENCH_CPU:-1}.
+# streams pointer. Each writes STAGE.txt (what the bench prints) into the folder; `env.txt`
+# records the date, commit, CPU, load and tool versions at the start. Instruction counts
+# (callgrind, needs valgrind) go to corpus_instructions.txt and rpc_instructions.txt. Run it on a
+# quiet host: the benches pair or alternate their sides, but a quiet host keeps the spread
+# small. Every stage pins itself to CPU ${BENCH_CPU:-1}.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
