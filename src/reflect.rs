@@ -73,7 +73,7 @@ pub trait Reflect<'de>: Sized {
     /// Whether a derived struct reads a member of this type with the read inlined into its
     /// own code (`true`, the default) or through one call shared by every struct with such a
     /// member (`false`: one copy of the read per type and reader instead of one per struct).
-    /// The types whose read is long (strings, floating-point numbers, sequences, maps) say
+    /// The types whose read is long (strings, floating-point numbers, maps, sequences of such) say
     /// `false`, which keeps the compile time of many derived types down at the cost of a call
     /// per member; a hint only: the value read is the same either way.
     const INLINE_MEMBER: bool = true;

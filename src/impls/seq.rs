@@ -8,7 +8,10 @@ use crate::error::Result;
 use crate::reflect::{Reader, Reflect, Writer};
 
 impl<'de, T: Reflect<'de>> Reflect<'de> for Vec<T> {
-    const INLINE_MEMBER: bool = false;
+    // A sequence of a type read in a few instructions (integers, `bool`: in BEVE one bulk copy)
+    // stays inline: through a call, the 26 `Vec<bool>` members of Glaze's `bools` document read
+    // 5-10% slower in wall time (paired against Glaze) with fewer instructions.
+    const INLINE_MEMBER: bool = T::INLINE_MEMBER;
     #[inline]
     fn write<W: Writer>(&self, w: &mut W) {
         T::write_slice(self, w)
