@@ -185,7 +185,14 @@ impl Default for MinifyOptions {
 /// assert_eq!(structio::to_json(&(1u8, "a\n", 0.1f32)), r#"[1,"a\n",0.1]"#);
 /// ```
 pub fn to_json<'de, T: Reflect<'de>>(v: &T) -> String {
-    to_json_with(v, &Options::DEFAULT)
+    // The compact writer only: a call through `to_json_with` would also build `T`'s pretty
+    // writer, code a program that never writes pretty JSON compiles for nothing.
+    let mut out = String::new();
+    v.write(&mut JsonWriter::<_, false>::with_options(
+        &mut out,
+        &Options::DEFAULT,
+    ));
+    out
 }
 
 /// The value as JSON text, with options.
@@ -201,7 +208,11 @@ pub fn to_json_with<'de, T: Reflect<'de>>(v: &T, opts: &Options) -> String {
 
 /// Appends the value as compact JSON text to `out`.
 pub fn write_json<'de, T: Reflect<'de>>(v: &T, out: &mut Vec<u8>) {
-    write_json_with(v, out, &Options::DEFAULT)
+    // The compact writer only, as in `to_json`.
+    v.write(&mut JsonWriter::<_, false>::with_options(
+        out,
+        &Options::DEFAULT,
+    ));
 }
 
 /// Appends the value as JSON text to `out`, with options.
