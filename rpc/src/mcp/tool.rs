@@ -79,7 +79,7 @@ impl From<&str> for ToolError {
 }
 
 /// Why a call gave no result.
-pub(crate) enum CallError {
+pub(super) enum CallError {
     /// The arguments do not fit the tool's argument type or break its constraints.
     Arguments(structio::Report),
     /// The tool reported an error.
@@ -90,19 +90,19 @@ pub(crate) enum CallError {
 type Call = Box<dyn Fn(&str, &mut Vec<u8>) -> Result<(), CallError>>;
 
 /// A registered tool.
-pub(crate) struct Tool {
-    pub(crate) name: String,
-    pub(crate) description: String,
+pub(super) struct Tool {
+    pub(super) name: String,
+    pub(super) description: String,
     /// JSON text.
-    pub(crate) input_schema: String,
+    pub(super) input_schema: String,
     /// JSON text.
-    pub(crate) output_schema: Option<String>,
-    pub(crate) call: Call,
+    pub(super) output_schema: Option<String>,
+    pub(super) call: Call,
 }
 
 impl Tool {
     /// A tool calling `f` with arguments read as an `A`.
-    pub(crate) fn new<A, R, F>(
+    pub(super) fn new<A, R, F>(
         name: &str,
         description: &str,
         input_schema: String,
@@ -148,7 +148,7 @@ fn read_arguments<A: structio::ReflectOwned>(text: &str) -> Result<A, structio::
 /// The text of the tool execution error for arguments that do not fit: every offending member
 /// by its path, one a line.
 #[cold]
-pub(crate) fn arguments_message(tool: &str, report: &structio::Report) -> String {
+pub(super) fn arguments_message(tool: &str, report: &structio::Report) -> String {
     let mut text = format!("invalid arguments for tool `{tool}`:");
     for issue in report.issues() {
         text.push('\n');
@@ -157,4 +157,26 @@ pub(crate) fn arguments_message(tool: &str, report: &structio::Report) -> String
         text.push_str(issue.message());
     }
     text
+}
+
+/// `schema` as the schema of an object: itself when it describes objects, else the schema of
+/// `{"result": value}` (how a result that is not an object is sent as structured content).
+pub(super) fn object_schema(schema: structio::Value) -> structio::Value {
+    use structio::{Map, Value};
+    if schema.get("type").and_then(Value::as_str) == Some("object") {
+        return schema;
+    }
+    let mut inner = schema;
+    let mut root = Map::new();
+    if let Value::Object(m) = &mut inner {
+        for key in ["$schema", "$defs"] {
+            if let Some(v) = m.remove(key) {
+                root.insert(key, v);
+            }
+        }
+    }
+    root.insert("type", Value::from("object"));
+    root.insert("properties", Value::from_iter([("result", inner)]));
+    root.insert("required", Value::from(vec!["result"]));
+    Value::Object(root)
 }

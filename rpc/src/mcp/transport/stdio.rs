@@ -1,8 +1,10 @@
-//! The stdio transport: one JSON-RPC message per line in, one response per line out.
+//! The stdio transport: one JSON-RPC message per line in, one response per line out. It knows
+//! the framing (lines, their bound, the reads and writes); every message goes to the core's
+//! [`Server::handle_line`].
 
 use std::io::{self, ErrorKind, Read, Write};
 
-use super::Server;
+use crate::mcp::Server;
 
 /// Bytes read from the input at a time.
 const CHUNK: usize = 64 * 1024;
@@ -35,6 +37,7 @@ impl Server {
         // Whether the line being read has passed the limit (its bytes are dropped).
         let mut overlong = false;
         let mut out: Vec<u8> = Vec::with_capacity(CHUNK);
+        let limit = self.line_limit();
         loop {
             let n = match input.read(&mut buf) {
                 Ok(0) => break,
@@ -46,22 +49,22 @@ impl Server {
             while let Some(nl) = chunk.iter().position(|&b| b == b'\n') {
                 let part = &chunk[..nl];
                 chunk = &chunk[nl + 1..];
-                if overlong || !self.fits(&line, part) {
+                if overlong || !fits(limit, &line, part) {
                     overlong = false;
                     line.clear();
                     self.too_long(&mut out);
                 } else if line.is_empty() {
-                    self.line(part, &mut out);
+                    line_in(self, part, &mut out);
                 } else {
                     line.extend_from_slice(part);
-                    self.line(&line, &mut out);
+                    line_in(self, &line, &mut out);
                     line.clear();
                 }
             }
             if !overlong {
                 // A `\r` ending the chunk may be the first half of a `\r\n`: kept, the line
                 // may hold one byte more than the limit until the next chunk tells.
-                if !self.fits(&line, chunk) {
+                if !fits(limit, &line, chunk) {
                     overlong = true;
                     line = Vec::new();
                 } else {
@@ -78,33 +81,33 @@ impl Server {
         if overlong {
             self.too_long(&mut out);
         } else if !line.is_empty() {
-            self.line(&line, &mut out);
+            line_in(self, &line, &mut out);
         }
         send(&mut output, &out)?;
         Ok(())
     }
+}
 
-    /// Whether the line `kept` followed by `part` is within [`Server::max_line`], not counting
-    /// a `\r` it ends with (the line break is `\n` or `\r\n`, and the limit is on the
-    /// message).
-    #[inline]
-    fn fits(&self, kept: &[u8], part: &[u8]) -> bool {
-        let len = kept.len() + part.len();
-        if len <= self.max_line {
-            return true;
-        }
-        len == self.max_line + 1 && part.last().or(kept.last()) == Some(&b'\r')
+/// Whether the line `kept` followed by `part` is within `limit` ([`Server::max_line`]), not
+/// counting a `\r` it ends with (the line break is `\n` or `\r\n`, and the limit is on the
+/// message).
+#[inline]
+fn fits(limit: usize, kept: &[u8], part: &[u8]) -> bool {
+    let len = kept.len() + part.len();
+    if len <= limit {
+        return true;
     }
+    len == limit + 1 && part.last().or(kept.last()) == Some(&b'\r')
+}
 
-    /// One line, without its `\n`: a trailing `\r` dropped, blank lines skipped.
-    #[inline]
-    fn line(&mut self, line: &[u8], out: &mut Vec<u8>) {
-        let line = line.strip_suffix(b"\r").unwrap_or(line);
-        if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
-            return;
-        }
-        self.handle_line(line, out);
+/// One line, without its `\n`, to the server: a trailing `\r` dropped, blank lines skipped.
+#[inline]
+fn line_in(server: &mut Server, line: &[u8], out: &mut Vec<u8>) {
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
+    if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+        return;
     }
+    server.handle_line(line, out);
 }
 
 /// Writes and flushes `bytes`; `false` if the reader went away.
