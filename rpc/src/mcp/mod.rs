@@ -43,21 +43,25 @@
 //!   (`InitializeResult`, `ListToolsResult`, `CallToolRequestParams`, ...);
 //! - `server`: the server core: [`Server`] (the builder, the routing of both eras, the
 //!   capabilities, the answers written once), [`Era`], [`CacheScope`];
-//! - `tool`: tools: the registry entry (a typed function behind a name, its schemas) and
-//!   [`ToolError`];
+//! - `tool`: tools: the registry entry (a typed function behind a name, its schemas), what a
+//!   tool may return ([`IntoToolResult`]) and [`ToolError`];
+//! - `content`: content blocks ([`Content`]: text, image, audio, resource links, embedded
+//!   resources), for tool results (and, later, prompts and resources);
 //! - `transport`: the transports, which know bytes and framing only and drive the core through
 //!   [`Server::handle_line`] (`transport::stdio`: [`Server::serve_stdio`], [`Server::serve`]).
 //!   The core knows no transport.
 
 #![forbid(unsafe_code)]
 
+mod content;
 mod protocol;
 mod server;
 mod tool;
 mod transport;
 
+pub use content::{Content, EmbeddedResource, ResourceLink};
 pub use server::{CacheScope, Era, Server, DEFAULT_MAX_LINE};
-pub use tool::ToolError;
+pub use tool::{ContentResult, IntoToolResult, ReflectResult, ToolError};
 
 /// The protocol revisions this server negotiates through `initialize` (the handshake era),
 /// newest first.

@@ -266,3 +266,45 @@ pub(super) struct CallToolErrorResult<'a> {
     #[structio(rename = "isError")]
     pub(super) is_error: bool,
 }
+
+/// A content block of a tool's result (`ContentBlock`: `TextContent`, `ImageContent`,
+/// `AudioContent`, `ResourceLink`, `EmbeddedResource`), owned, as [`super::Content`] holds it.
+/// Binary data is already base64 text.
+#[derive(structio::Reflect, Debug, Clone, PartialEq, Eq)]
+#[structio(tag = "type", rename_all = "snake_case")]
+pub(super) enum ContentBlock {
+    Text {
+        text: String,
+    },
+    Image {
+        data: String,
+        #[structio(rename = "mimeType")]
+        mime_type: String,
+    },
+    Audio {
+        data: String,
+        #[structio(rename = "mimeType")]
+        mime_type: String,
+    },
+    ResourceLink {
+        uri: String,
+        name: String,
+        description: Option<String>,
+        #[structio(rename = "mimeType")]
+        mime_type: Option<String>,
+    },
+    Resource {
+        resource: ResourceContents,
+    },
+}
+
+/// The contents of an embedded resource: `TextResourceContents` (`text`) or
+/// `BlobResourceContents` (`blob`, base64); exactly one of the two is set.
+#[derive(structio::Reflect, Debug, Clone, PartialEq, Eq)]
+pub(super) struct ResourceContents {
+    pub(super) uri: String,
+    #[structio(rename = "mimeType")]
+    pub(super) mime_type: Option<String>,
+    pub(super) text: Option<String>,
+    pub(super) blob: Option<String>,
+}

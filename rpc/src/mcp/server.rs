@@ -12,7 +12,8 @@ use super::protocol::{
     DiscoverResult, Implementation, InitializeRequestParams, InitializeResult, ListToolsResult,
     Meta, Routed, RoutedMeta, ServerCapabilities, TextContent, ToolsCapability,
 };
-use super::tool::{self, object_schema, CallError, Tool};
+use super::tool::sealed::{Sealed, Shape};
+use super::tool::{self, object_schema, CallError, IntoToolResult, Tool};
 use super::{
     ToolError, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, LATEST_PROTOCOL_VERSION,
     MODERN_PROTOCOL_VERSIONS, PROTOCOL_VERSIONS, PROTOCOL_VERSION_KEY,
@@ -165,29 +166,37 @@ impl Server {
     /// (`$.left`), one a line, so that the model can correct the call; the tool is not called.
     /// A [`ToolError`] returned by `call` is reported the same way.
     ///
-    /// The result's `structuredContent` is `R` written as JSON (an `R` that is not written as
+    /// What the result is sent as is decided by its type ([`IntoToolResult`]): a type that
+    /// implements [`structio::Reflect`] (a derived struct, a `Vec`, ...) is structured content:
+    /// the result's `structuredContent` is `R` written as JSON (an `R` that is not written as
     /// an object is wrapped as `{"result": value}`, since structured content is an object),
-    /// and its text content is the same bytes as a string.
+    /// and its text content is the same bytes as a string. A `String` or `&'static str` is one
+    /// text block, a [`Content`](super::Content) one block of any kind, a `Vec<Content>`
+    /// those blocks; these have no `structuredContent`.
     ///
-    /// The catalog entry's `inputSchema` is `A`'s JSON Schema and its `outputSchema` `R`'s
-    /// ([`structio::json_schema`], draft 2020-12, constraints included; for an `R` that is
-    /// not an object, the schema of `{"result": value}`), so a client can check calls and
-    /// results against them.
-    pub fn tool<A, R, F>(self, name: &str, description: &str, call: F) -> Server
+    /// The catalog entry's `inputSchema` is `A`'s JSON Schema and, for a structured result,
+    /// its `outputSchema` `R`'s ([`structio::json_schema`], draft 2020-12, constraints
+    /// included; for an `R` that is not an object, the schema of `{"result": value}`), so a
+    /// client can check calls and results against them; content results list no
+    /// `outputSchema`.
+    pub fn tool<A, R, K, F>(self, name: &str, description: &str, call: F) -> Server
     where
         A: structio::ReflectOwned + structio::JsonSchema + 'static,
-        R: structio::ReflectOwned + structio::JsonSchema + 'static,
+        R: IntoToolResult<K> + structio::JsonSchema,
         F: Fn(A) -> Result<R, ToolError> + 'static,
     {
         let input = structio::to_json(&structio::json_schema::<A>());
-        let output = structio::to_json(&object_schema(structio::json_schema::<R>()));
-        self.tool_with_schema(name, description, &input, Some(&output), call)
+        let output = <R as Sealed<K>>::structured()
+            .then(|| structio::to_json(&object_schema(structio::json_schema::<R>())));
+        self.tool_with_schema(name, description, &input, output.as_deref(), call)
     }
 
     /// [`Server::tool`] with the tool's JSON Schemas given as JSON text: `input_schema` for the
     /// arguments, and `output_schema` for the structured result, if any (a client checks
-    /// results against it). Panics if a schema is not one well-formed JSON value.
-    pub fn tool_with_schema<A, R, F>(
+    /// results against it). Panics if a schema is not one well-formed JSON value, or if an
+    /// `output_schema` is given for a result type that is not sent as structured content
+    /// ([`IntoToolResult`]).
+    pub fn tool_with_schema<A, R, K, F>(
         mut self,
         name: &str,
         description: &str,
@@ -197,13 +206,18 @@ impl Server {
     ) -> Server
     where
         A: structio::ReflectOwned + 'static,
-        R: structio::ReflectOwned + 'static,
+        R: IntoToolResult<K>,
         F: Fn(A) -> Result<R, ToolError> + 'static,
     {
         for s in std::iter::once(input_schema).chain(output_schema) {
             if let Err(e) = structio::json::validate(s.as_bytes()) {
                 panic!("the schema of tool `{name}` is not JSON: {e}");
             }
+        }
+        if output_schema.is_some() && !<R as Sealed<K>>::structured() {
+            panic!(
+                "tool `{name}` has an output schema, but its results are not structured content"
+            );
         }
         self.tools.push(Tool::new(
             name,
@@ -585,18 +599,22 @@ impl Server {
             ));
         };
         match called {
-            Ok(()) => {
-                if scratch.first() != Some(&b'{') {
-                    scratch.splice(0..0, br#"{"result":"#.iter().copied());
-                    scratch.push(b'}');
-                }
+            Ok(shape) => {
                 out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
                 structio::write_json(id, out);
-                out.extend_from_slice(br#","result":{"content":[{"type":"text","text":"#);
-                // structio writes UTF-8 only; the check is a formality on a short result.
-                let text = std::str::from_utf8(scratch).unwrap_or("");
-                structio::write_json(&text, out);
-                out.extend_from_slice(br#"}],"structuredContent":"#);
+                if shape == Shape::Structured {
+                    if scratch.first() != Some(&b'{') {
+                        scratch.splice(0..0, br#"{"result":"#.iter().copied());
+                        scratch.push(b'}');
+                    }
+                    out.extend_from_slice(br#","result":{"content":[{"type":"text","text":"#);
+                    // structio writes UTF-8 only; the check is a formality on a short result.
+                    let text = std::str::from_utf8(scratch).unwrap_or("");
+                    structio::write_json(&text, out);
+                    out.extend_from_slice(br#"}],"structuredContent":"#);
+                } else {
+                    out.extend_from_slice(br#","result":{"content":"#);
+                }
                 out.extend_from_slice(scratch);
                 if modern {
                     out.extend_from_slice(br#","isError":false"#);

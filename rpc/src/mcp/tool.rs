@@ -1,6 +1,11 @@
-//! Tools: a typed function behind a name, and the errors a call reports.
+//! Tools: a typed function behind a name (the registry entry), what its result may be
+//! ([`IntoToolResult`]), and the errors a call reports ([`ToolError`]).
 
+use std::any::{Any, TypeId};
 use std::fmt;
+
+use super::Content;
+use sealed::Shape;
 
 /// What a tool reports when a call fails: a message, and the arguments at fault by path. The
 /// client receives it as a tool execution error (`isError: true`, the text below), which the
@@ -86,8 +91,9 @@ pub(super) enum CallError {
     Tool(ToolError),
 }
 
-/// A tool's function: the arguments' JSON text in, the result's JSON appended to the buffer.
-type Call = Box<dyn Fn(&str, &mut Vec<u8>) -> Result<(), CallError>>;
+/// A tool's function: the arguments' JSON text in, the result appended to the buffer (see
+/// [`Shape`]).
+type Call = Box<dyn Fn(&str, &mut Vec<u8>) -> Result<Shape, CallError>>;
 
 /// A registered tool.
 pub(super) struct Tool {
@@ -102,7 +108,7 @@ pub(super) struct Tool {
 
 impl Tool {
     /// A tool calling `f` with arguments read as an `A`.
-    pub(super) fn new<A, R, F>(
+    pub(super) fn new<A, R, K, F>(
         name: &str,
         description: &str,
         input_schema: String,
@@ -111,8 +117,8 @@ impl Tool {
     ) -> Tool
     where
         A: structio::ReflectOwned + 'static,
-        R: structio::ReflectOwned + 'static,
-        F: Fn(A) -> Result<R, super::ToolError> + 'static,
+        R: IntoToolResult<K>,
+        F: Fn(A) -> Result<R, ToolError> + 'static,
     {
         Tool {
             name: name.to_owned(),
@@ -122,11 +128,167 @@ impl Tool {
             call: Box::new(move |args: &str, out: &mut Vec<u8>| {
                 let args: A = read_arguments(args).map_err(CallError::Arguments)?;
                 let result = f(args).map_err(CallError::Tool)?;
-                structio::write_json(&result, out);
-                Ok(())
+                Ok(result.write_result(out))
             }),
         }
     }
+}
+
+/// What a tool's function may return (in `Ok`): the trait decides, by the type, at compile time,
+/// how the result is sent and whether the tool lists an `outputSchema`.
+///
+/// - **A type that implements [`structio::Reflect`]** (a derived struct or enum, a `Vec`, a
+///   number, ...): structured content. The result's `structuredContent` is the value written as
+///   JSON (one that is not a JSON object is wrapped as `{"result": value}`, since structured
+///   content is an object), its `content` one text block holding the same JSON, and the tool's
+///   `outputSchema` the type's JSON Schema ([`Server::tool`](super::Server::tool)).
+/// - **`String` and `&'static str`**: one text block holding the string, no
+///   `structuredContent`, no `outputSchema`.
+/// - **[`Content`]**: that one block; **`Vec<Content>`**: those blocks, in order (text, images,
+///   audio, resource links and embedded resources mixed); no `structuredContent`, no
+///   `outputSchema`.
+///
+/// `K` is a marker the compiler infers ([`ReflectResult`] or [`ContentResult`]); it is never
+/// written. (`String` and `&'static str` implement `Reflect` too: they are the `Reflect` types
+/// sent as plain text, told apart by their type id, a constant of each instance of the generic
+/// code, so the choice costs nothing at run time. Stable Rust cannot say "every `Reflect` type
+/// but `String`" in a trait's impls.) The trait is sealed: to send something else, return
+/// `Content` or `Vec<Content>`.
+///
+/// ```
+/// use structio_rpc::mcp::{Content, Server, ToolError};
+///
+/// #[derive(structio::Reflect)]
+/// struct Name { name: String }
+///
+/// let mut server = Server::new("demo", "1")
+///     .tool("greet", "Greets", |n: Name| Ok::<_, ToolError>(format!("Hello, {}!", n.name)))
+///     .tool("logo", "The logo", |_: Name| {
+///         Ok::<_, ToolError>(vec![Content::text("the logo:"), Content::image([1, 2, 3], "image/png")])
+///     });
+/// let mut out = Vec::new();
+/// server.handle_line(
+///     br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"greet","arguments":{"name":"Ada"}}}"#,
+///     &mut out,
+/// );
+/// assert_eq!(
+///     std::str::from_utf8(&out).unwrap(),
+///     concat!(
+///         r#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"Hello, Ada!"}],"#,
+///         r#""isError":false}}"#,
+///         "\n"
+///     )
+/// );
+/// ```
+pub trait IntoToolResult<K>: sealed::Sealed<K> + Sized + 'static {}
+
+/// The marker of [`IntoToolResult`] for a type that implements [`structio::Reflect`]: its value
+/// as structured content (`String` and `&'static str`: plain text). Never written; the
+/// compiler infers it.
+#[derive(Debug)]
+pub enum ReflectResult {}
+
+/// The marker of [`IntoToolResult`] for content blocks ([`Content`], `Vec<Content>`). Never
+/// written; the compiler infers it.
+#[derive(Debug)]
+pub enum ContentResult {}
+
+pub(super) mod sealed {
+    /// How a result was written by [`Sealed::write_result`].
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Shape {
+        /// A JSON value: the structured content, its text copied into a text block.
+        Structured,
+        /// A JSON array of content blocks: the result's `content`, as it stands.
+        Content,
+    }
+
+    /// What [`IntoToolResult`](super::IntoToolResult) does; not to be implemented elsewhere.
+    pub trait Sealed<K> {
+        /// Whether results of this type are structured content (the tool lists an
+        /// `outputSchema`).
+        fn structured() -> bool;
+        /// Appends the result to `out`: a JSON value (structured) or a JSON array of content
+        /// blocks, as the returned shape says.
+        fn write_result(self, out: &mut Vec<u8>) -> Shape;
+    }
+}
+
+/// Whether `T` is `String` or `&'static str`, the `Reflect` types sent as plain text: a
+/// constant of each instance of the generic code.
+#[inline(always)]
+fn is_text<T: 'static>() -> bool {
+    TypeId::of::<T>() == TypeId::of::<String>() || TypeId::of::<T>() == TypeId::of::<&str>()
+}
+
+// `Reflect<'static>`, not `ReflectOwned`: writing needs no lifetime, and `&'static str` is
+// `Reflect<'static>` only (a bound it could not meet would make its marker ambiguous).
+impl<T: structio::Reflect<'static> + 'static> IntoToolResult<ReflectResult> for T {}
+
+impl<T: structio::Reflect<'static> + 'static> sealed::Sealed<ReflectResult> for T {
+    #[inline]
+    fn structured() -> bool {
+        !is_text::<T>()
+    }
+
+    #[inline]
+    fn write_result(self, out: &mut Vec<u8>) -> Shape {
+        if is_text::<T>() {
+            let any = &self as &dyn Any;
+            if let Some(text) = any.downcast_ref::<String>() {
+                write_text(text, out);
+                return Shape::Content;
+            }
+            if let Some(text) = any.downcast_ref::<&str>() {
+                write_text(text, out);
+                return Shape::Content;
+            }
+        }
+        structio::write_json(&self, out);
+        Shape::Structured
+    }
+}
+
+impl IntoToolResult<ContentResult> for Content {}
+
+impl sealed::Sealed<ContentResult> for Content {
+    fn structured() -> bool {
+        false
+    }
+
+    fn write_result(self, out: &mut Vec<u8>) -> Shape {
+        out.push(b'[');
+        structio::write_json(&self.0, out);
+        out.push(b']');
+        Shape::Content
+    }
+}
+
+impl IntoToolResult<ContentResult> for Vec<Content> {}
+
+impl sealed::Sealed<ContentResult> for Vec<Content> {
+    fn structured() -> bool {
+        false
+    }
+
+    fn write_result(self, out: &mut Vec<u8>) -> Shape {
+        out.push(b'[');
+        for (i, block) in self.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            structio::write_json(&block.0, out);
+        }
+        out.push(b']');
+        Shape::Content
+    }
+}
+
+/// `[{"type":"text","text":...}]`: one text block holding `text`.
+fn write_text(text: &str, out: &mut Vec<u8>) {
+    out.extend_from_slice(br#"[{"type":"text","text":"#);
+    structio::write_json(&text, out);
+    out.extend_from_slice(b"}]");
 }
 
 /// Reads a tool's arguments; arguments that do not fit get the boundary parser's report, in
