@@ -40,11 +40,13 @@
 //!
 //! - this module: the protocol-version constants, and the public items re-exported;
 //! - `protocol`: the protocol's messages, as derived types named as in the specification
-//!   (`InitializeResult`, `ListToolsResult`, `CallToolRequestParams`, ...);
+//!   (`InitializeResult`, `ListToolsResult`, `CallToolRequestParams`, ...; public:
+//!   [`ToolAnnotations`], [`Icon`]);
 //! - `server`: the server core: [`Server`] (the builder, the routing of both eras, the
 //!   capabilities, the answers written once), [`Era`], [`CacheScope`];
-//! - `tool`: tools: the registry entry (a typed function behind a name, its schemas), what a
-//!   tool may return ([`IntoToolResult`]) and [`ToolError`];
+//! - `tool`: tools: the registry entry (a typed function behind a name, its schemas, its
+//!   [`ToolOptions`]), what a tool may return ([`IntoToolResult`]), [`ToolError`], and the
+//!   checks of a tool's name ([`BuildError`]);
 //! - `content`: content blocks ([`Content`]: text, image, audio, resource links, embedded
 //!   resources), for tool results (and, later, prompts and resources);
 //! - `transport`: the transports, which know bytes and framing only and drive the core through
@@ -60,8 +62,12 @@ mod tool;
 mod transport;
 
 pub use content::{Content, EmbeddedResource, ResourceLink};
+pub use protocol::{Icon, IconTheme, ToolAnnotations};
 pub use server::{CacheScope, Era, Server, DEFAULT_MAX_LINE};
-pub use tool::{ContentResult, IntoToolResult, ReflectResult, ToolError};
+pub use tool::{
+    BuildError, BuildErrorKind, ContentResult, IntoToolResult, ReflectResult, ToolError,
+    ToolOptions, MAX_TOOL_NAME,
+};
 
 /// The protocol revisions this server negotiates through `initialize` (the handshake era),
 /// newest first.

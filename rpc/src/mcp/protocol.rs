@@ -240,15 +240,158 @@ pub(super) struct ListToolsResult<'a> {
     pub(super) tools: Vec<Tool<'a>>,
 }
 
-/// One tool of the catalog.
+/// One tool of the catalog (`Tool`), members in the specification's order; what is unset is
+/// left out.
 #[derive(structio::Reflect)]
 pub(super) struct Tool<'a> {
     pub(super) name: &'a str,
+    pub(super) title: Option<&'a str>,
     pub(super) description: &'a str,
     #[structio(rename = "inputSchema")]
     pub(super) input_schema: RawJson<'a>,
     #[structio(rename = "outputSchema")]
     pub(super) output_schema: Option<RawJson<'a>>,
+    pub(super) annotations: Option<ToolAnnotations>,
+    #[structio(skip_if = "Vec::is_empty", default)]
+    pub(super) icons: Vec<Icon>,
+}
+
+/// Hints about a tool's behaviour, listed with it in `tools/list` (MCP's `ToolAnnotations`):
+/// each is optional and left out of the JSON when unset. They are hints: a client must not
+/// trust them from a server it does not trust. (The defaults the specification gives a client
+/// for an unset hint are in each member's description.)
+///
+/// ```
+/// use structio_rpc::mcp::ToolAnnotations;
+///
+/// let hints = ToolAnnotations::new().read_only(true).open_world(false);
+/// assert_eq!(structio::to_json(&hints), r#"{"readOnlyHint":true,"openWorldHint":false}"#);
+/// ```
+#[derive(structio::Reflect, Debug, Clone, Default, PartialEq, Eq)]
+pub struct ToolAnnotations {
+    /// A human-readable title for the tool (a client shows the tool's own `title` first, then
+    /// this, then its name).
+    pub title: Option<String>,
+    /// `readOnlyHint`: the tool does not modify its environment (unset: `false`).
+    #[structio(rename = "readOnlyHint")]
+    pub read_only_hint: Option<bool>,
+    /// `destructiveHint`: the tool may perform destructive updates (`false`: only additive
+    /// ones); meaningful when it is not read-only (unset: `true`).
+    #[structio(rename = "destructiveHint")]
+    pub destructive_hint: Option<bool>,
+    /// `idempotentHint`: calling the tool again with the same arguments has no further
+    /// effect; meaningful when it is not read-only (unset: `false`).
+    #[structio(rename = "idempotentHint")]
+    pub idempotent_hint: Option<bool>,
+    /// `openWorldHint`: the tool may interact with an open world of external entities (a web
+    /// search), rather than a closed domain (a memory) (unset: `true`).
+    #[structio(rename = "openWorldHint")]
+    pub open_world_hint: Option<bool>,
+}
+
+impl ToolAnnotations {
+    /// No hints set.
+    pub fn new() -> ToolAnnotations {
+        ToolAnnotations::default()
+    }
+
+    /// With `title`.
+    pub fn title(mut self, title: impl Into<String>) -> ToolAnnotations {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// With `readOnlyHint`.
+    pub fn read_only(mut self, hint: bool) -> ToolAnnotations {
+        self.read_only_hint = Some(hint);
+        self
+    }
+
+    /// With `destructiveHint`.
+    pub fn destructive(mut self, hint: bool) -> ToolAnnotations {
+        self.destructive_hint = Some(hint);
+        self
+    }
+
+    /// With `idempotentHint`.
+    pub fn idempotent(mut self, hint: bool) -> ToolAnnotations {
+        self.idempotent_hint = Some(hint);
+        self
+    }
+
+    /// With `openWorldHint`.
+    pub fn open_world(mut self, hint: bool) -> ToolAnnotations {
+        self.open_world_hint = Some(hint);
+        self
+    }
+}
+
+/// An icon a client may show for a tool (MCP's `Icon`): its `src` (an HTTP(S) URL or a `data:`
+/// URI), and optionally its `mimeType`, the `sizes` it fits (`"48x48"`, `"any"`) and the
+/// `theme` it is drawn for; what is unset is left out of the JSON.
+///
+/// ```
+/// use structio_rpc::mcp::{Icon, IconTheme};
+///
+/// let icon = Icon::new("https://example.com/add.png").mime_type("image/png").size("48x48").theme(IconTheme::Dark);
+/// assert_eq!(
+///     structio::to_json(&icon),
+///     r#"{"src":"https://example.com/add.png","mimeType":"image/png","sizes":["48x48"],"theme":"dark"}"#
+/// );
+/// ```
+#[derive(structio::Reflect, Debug, Clone, PartialEq, Eq)]
+pub struct Icon {
+    /// The icon's URI: an HTTP or HTTPS URL, or a `data:` URI holding the image in base64.
+    pub src: String,
+    /// `mimeType`: the image's type, when the source's is missing or generic (`"image/png"`).
+    #[structio(rename = "mimeType")]
+    pub mime_type: Option<String>,
+    /// The sizes the icon may be shown at (`"48x48"`, or `"any"` for a scalable image); empty
+    /// (left out): any size.
+    #[structio(skip_if = "Vec::is_empty", default)]
+    pub sizes: Vec<String>,
+    /// The background the icon is drawn for; unset: any.
+    pub theme: Option<IconTheme>,
+}
+
+impl Icon {
+    /// The icon at `src`, with nothing else set.
+    pub fn new(src: impl Into<String>) -> Icon {
+        Icon {
+            src: src.into(),
+            mime_type: None,
+            sizes: Vec::new(),
+            theme: None,
+        }
+    }
+
+    /// With `mimeType`.
+    pub fn mime_type(mut self, mime_type: impl Into<String>) -> Icon {
+        self.mime_type = Some(mime_type.into());
+        self
+    }
+
+    /// With one more size (`"48x48"`, `"any"`).
+    pub fn size(mut self, size: impl Into<String>) -> Icon {
+        self.sizes.push(size.into());
+        self
+    }
+
+    /// With `theme`.
+    pub fn theme(mut self, theme: IconTheme) -> Icon {
+        self.theme = Some(theme);
+        self
+    }
+}
+
+/// The background an [`Icon`] is drawn for: `"light"` or `"dark"`.
+#[derive(structio::Reflect, Debug, Clone, Copy, PartialEq, Eq)]
+#[structio(rename_all = "lowercase")]
+pub enum IconTheme {
+    /// Drawn for a light background.
+    Light,
+    /// Drawn for a dark background.
+    Dark,
 }
 
 /// A text content block.

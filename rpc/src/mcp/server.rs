@@ -13,7 +13,10 @@ use super::protocol::{
     Meta, Routed, RoutedMeta, ServerCapabilities, TextContent, ToolsCapability,
 };
 use super::tool::sealed::{Sealed, Shape};
-use super::tool::{self, object_schema, CallError, IntoToolResult, Tool};
+use super::tool::{
+    self, object_schema, tool_name_problem, BuildError, BuildErrorKind, CallError, IntoToolResult,
+    Tool, ToolOptions,
+};
 use super::{
     ToolError, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, LATEST_PROTOCOL_VERSION,
     MODERN_PROTOCOL_VERSIONS, PROTOCOL_VERSIONS, PROTOCOL_VERSION_KEY,
@@ -61,6 +64,8 @@ pub struct Server {
     version: String,
     instructions: Option<String>,
     tools: Vec<Tool>,
+    /// The tools that could not be added, and why, in the order they were added.
+    problems: Vec<BuildError>,
     limits: Limits,
     max_line: usize,
     /// `tools/list` and `server/discover` cache hints: milliseconds, scope.
@@ -112,6 +117,7 @@ impl Server {
             version: version.into(),
             instructions: None,
             tools: Vec::new(),
+            problems: Vec::new(),
             limits: Limits::default(),
             max_line: DEFAULT_MAX_LINE,
             cache: (0, CacheScope::Private),
@@ -156,6 +162,12 @@ impl Server {
     /// Adds a tool: `call` takes the arguments as an `A` (read from the call's `arguments`
     /// object; a call without arguments reads `{}`) and returns an `R` or a [`ToolError`].
     ///
+    /// The name must be 1 to 128 characters of `A-Z a-z 0-9 _ - .` and not taken (the MCP
+    /// specification's rule, revision 2025-11-25): otherwise the tool is left out and the
+    /// problem recorded, for [`Server::check`] and the serving calls to report (see
+    /// [`BuildError`]); the builder goes on, so that a chain of `.tool(..)` calls stays a
+    /// chain.
+    ///
     /// The arguments are read with the trusted reader, and arguments it refuses again with the
     /// boundary parser ([`structio::json::parse`], which accepts exactly the same, with the
     /// same value, and names every problem); both check the constraints declared on `A`'s
@@ -185,19 +197,58 @@ impl Server {
         R: IntoToolResult<K> + structio::JsonSchema,
         F: Fn(A) -> Result<R, ToolError> + 'static,
     {
+        self.tool_with(name, description, ToolOptions::default(), call)
+    }
+
+    /// [`Server::tool`] with a title, behaviour hints and icons ([`ToolOptions`]), listed with
+    /// the tool in `tools/list` (both eras).
+    ///
+    /// ```
+    /// use structio_rpc::mcp::{Server, ToolAnnotations, ToolError, ToolOptions};
+    ///
+    /// #[derive(structio::Reflect)]
+    /// struct Add { left: i32, right: i32 }
+    ///
+    /// let mut server = Server::new("calc", "1").tool_with(
+    ///     "add",
+    ///     "Adds two integers",
+    ///     ToolOptions::new()
+    ///         .title("Add two integers")
+    ///         .annotations(ToolAnnotations::new().read_only(true)),
+    ///     |a: Add| Ok::<_, ToolError>(a.left.wrapping_add(a.right)),
+    /// );
+    /// let mut out = Vec::new();
+    /// server.handle_line(br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, &mut out);
+    /// let text = String::from_utf8(out).unwrap();
+    /// assert!(text.starts_with(r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"add","title":"Add two integers","#));
+    /// assert!(text.contains(r#","annotations":{"readOnlyHint":true}}]}}"#));
+    /// ```
+    pub fn tool_with<A, R, K, F>(
+        self,
+        name: &str,
+        description: &str,
+        options: ToolOptions,
+        call: F,
+    ) -> Server
+    where
+        A: structio::ReflectOwned + structio::JsonSchema + 'static,
+        R: IntoToolResult<K> + structio::JsonSchema,
+        F: Fn(A) -> Result<R, ToolError> + 'static,
+    {
         let input = structio::to_json(&structio::json_schema::<A>());
         let output = <R as Sealed<K>>::structured()
             .then(|| structio::to_json(&object_schema(structio::json_schema::<R>())));
-        self.tool_with_schema(name, description, &input, output.as_deref(), call)
+        self.add_tool(name, description, options, &input, output.as_deref(), call)
     }
 
     /// [`Server::tool`] with the tool's JSON Schemas given as JSON text: `input_schema` for the
     /// arguments, and `output_schema` for the structured result, if any (a client checks
-    /// results against it). Panics if a schema is not one well-formed JSON value, or if an
-    /// `output_schema` is given for a result type that is not sent as structured content
-    /// ([`IntoToolResult`]).
+    /// results against it). A schema that is not one well-formed JSON value, or an
+    /// `output_schema` for a result type that is not sent as structured content
+    /// ([`IntoToolResult`]), is a problem like a bad name: the tool is left out and
+    /// [`Server::check`] reports it ([`BuildError`]).
     pub fn tool_with_schema<A, R, K, F>(
-        mut self,
+        self,
         name: &str,
         description: &str,
         input_schema: &str,
@@ -209,25 +260,89 @@ impl Server {
         R: IntoToolResult<K>,
         F: Fn(A) -> Result<R, ToolError> + 'static,
     {
-        for s in std::iter::once(input_schema).chain(output_schema) {
-            if let Err(e) = structio::json::validate(s.as_bytes()) {
-                panic!("the schema of tool `{name}` is not JSON: {e}");
-            }
-        }
-        if output_schema.is_some() && !<R as Sealed<K>>::structured() {
-            panic!(
-                "tool `{name}` has an output schema, but its results are not structured content"
-            );
+        let options = ToolOptions::default();
+        self.add_tool(
+            name,
+            description,
+            options,
+            input_schema,
+            output_schema,
+            call,
+        )
+    }
+
+    /// Adds the tool, or records why it cannot be added.
+    fn add_tool<A, R, K, F>(
+        mut self,
+        name: &str,
+        description: &str,
+        options: ToolOptions,
+        input_schema: &str,
+        output_schema: Option<&str>,
+        call: F,
+    ) -> Server
+    where
+        A: structio::ReflectOwned + 'static,
+        R: IntoToolResult<K>,
+        F: Fn(A) -> Result<R, ToolError> + 'static,
+    {
+        let problem = if let Some(why) = tool_name_problem(name) {
+            Some((BuildErrorKind::InvalidToolName, why))
+        } else if self.tools.iter().any(|t| t.name == name) {
+            Some((
+                BuildErrorKind::DuplicateToolName,
+                format!("a tool named {name:?} was added before; tool names are unique"),
+            ))
+        } else if let Some(e) = std::iter::once(input_schema)
+            .chain(output_schema)
+            .find_map(|s| structio::json::validate(s.as_bytes()).err())
+        {
+            Some((
+                BuildErrorKind::InvalidSchema,
+                format!("a schema of tool {name:?} is not JSON: {e}"),
+            ))
+        } else if output_schema.is_some() && !<R as Sealed<K>>::structured() {
+            Some((
+                BuildErrorKind::OutputSchemaWithoutStructuredResults,
+                format!(
+                    "tool {name:?} has an output schema, but its results are not structured content"
+                ),
+            ))
+        } else {
+            None
+        };
+        if let Some((kind, message)) = problem {
+            self.problems.push(BuildError::new(kind, name, message));
+            return self;
         }
         self.tools.push(Tool::new(
             name,
             description,
             input_schema.to_owned(),
             output_schema.map(str::to_owned),
+            options,
             call,
         ));
         self.written = None;
         self
+    }
+
+    /// The first problem met while the server was built (a tool left out: a bad or taken
+    /// name, a schema that is not JSON, ...), if any: what [`Server::serve_stdio`] and
+    /// [`Server::serve`] return before serving. Call it before [`Server::handle_line`] when
+    /// driving the server by hand: that serves the tools that were added, whatever the
+    /// problems.
+    pub fn check(&self) -> Result<(), BuildError> {
+        match self.problems.first() {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
+    }
+
+    /// Every problem met while the server was built, in the order the tools were added (see
+    /// [`Server::check`]).
+    pub fn problems(&self) -> &[BuildError] {
+        &self.problems
     }
 
     /// The names of the tools, in the order they were added.
@@ -665,12 +780,15 @@ impl Server {
                 .iter()
                 .map(|t| protocol::Tool {
                     name: &t.name,
+                    title: t.options.title.as_deref(),
                     description: &t.description,
                     input_schema: RawJson::new(&t.input_schema).unwrap_or_default(),
                     output_schema: t
                         .output_schema
                         .as_deref()
                         .and_then(|s| RawJson::new(s).ok()),
+                    annotations: t.options.annotations.clone(),
+                    icons: t.options.icons.clone(),
                 })
                 .collect(),
         };

@@ -4,7 +4,7 @@
 use std::any::{Any, TypeId};
 use std::fmt;
 
-use super::Content;
+use super::{Content, Icon, ToolAnnotations};
 use sealed::Shape;
 
 /// What a tool reports when a call fails: a message, and the arguments at fault by path. The
@@ -83,6 +83,165 @@ impl From<&str> for ToolError {
     }
 }
 
+/// What a tool lists besides its name, description and schemas (`tools/list`, both eras): a
+/// display `title`, behaviour hints ([`ToolAnnotations`]) and [`Icon`]s; each left out when
+/// unset. Given to [`Server::tool_with`](super::Server::tool_with).
+///
+/// ```
+/// use structio_rpc::mcp::{Icon, ToolAnnotations, ToolOptions};
+///
+/// let options = ToolOptions::new()
+///     .title("Add two integers")
+///     .annotations(ToolAnnotations::new().read_only(true))
+///     .icon(Icon::new("https://example.com/add.svg").size("any"));
+/// // The same, with the fields:
+/// let same = ToolOptions {
+///     title: Some("Add two integers".into()),
+///     annotations: Some(ToolAnnotations { read_only_hint: Some(true), ..Default::default() }),
+///     icons: vec![Icon::new("https://example.com/add.svg").size("any")],
+/// };
+/// assert_eq!(options, same);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ToolOptions {
+    /// `title`: a human-readable name for display (a client shows it before
+    /// `annotations.title`, and either before the tool's name).
+    pub title: Option<String>,
+    /// `annotations`: hints about the tool's behaviour.
+    pub annotations: Option<ToolAnnotations>,
+    /// `icons`: icons a client may show for the tool (none: left out).
+    pub icons: Vec<Icon>,
+}
+
+impl ToolOptions {
+    /// Nothing set.
+    pub fn new() -> ToolOptions {
+        ToolOptions::default()
+    }
+
+    /// With `title`.
+    pub fn title(mut self, title: impl Into<String>) -> ToolOptions {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// With `annotations`.
+    pub fn annotations(mut self, annotations: ToolAnnotations) -> ToolOptions {
+        self.annotations = Some(annotations);
+        self
+    }
+
+    /// With one more icon.
+    pub fn icon(mut self, icon: Icon) -> ToolOptions {
+        self.icons.push(icon);
+        self
+    }
+}
+
+/// The most characters in a tool name (MCP 2025-11-25, "Tool names").
+pub const MAX_TOOL_NAME: usize = 128;
+
+/// A problem in how a [`Server`](super::Server) was built: a tool that could not be added. The
+/// tool is left out (an earlier tool of the same name stays), the problem is recorded, and
+/// [`Server::check`](super::Server::check) returns the first one, as do
+/// [`Server::serve_stdio`](super::Server::serve_stdio) and
+/// [`Server::serve`](super::Server::serve) (as an `io::Error` of kind `InvalidInput`, before
+/// reading anything).
+///
+/// ```
+/// use structio_rpc::mcp::{BuildErrorKind, Server, ToolError};
+///
+/// #[derive(structio::Reflect)]
+/// struct Name { name: String }
+///
+/// let greet = |n: Name| Ok::<_, ToolError>(format!("Hello, {}!", n.name));
+/// let server = Server::new("demo", "1")
+///     .tool("greet", "Greets", greet)
+///     .tool("greet", "Greets again", greet)
+///     .tool("say hello", "Greets", greet);
+/// let e = server.check().unwrap_err();
+/// assert_eq!(e.kind(), BuildErrorKind::DuplicateToolName);
+/// assert_eq!(e.tool(), "greet");
+/// assert_eq!(server.problems().len(), 2);
+/// assert_eq!(server.problems()[1].kind(), BuildErrorKind::InvalidToolName);
+/// assert_eq!(server.tool_names().collect::<Vec<_>>(), ["greet"]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildError {
+    kind: BuildErrorKind,
+    tool: String,
+    message: String,
+}
+
+/// What is wrong, in a [`BuildError`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BuildErrorKind {
+    /// The name is not 1 to 128 characters of `A-Z`, `a-z`, `0-9`, `_`, `-`, `.` (the MCP
+    /// specification's rule, revision 2025-11-25, "Tool names").
+    InvalidToolName,
+    /// A tool of that name was added before (names are unique within a server, and
+    /// case-sensitive).
+    DuplicateToolName,
+    /// A schema given as text ([`Server::tool_with_schema`](super::Server::tool_with_schema))
+    /// is not one well-formed JSON value.
+    InvalidSchema,
+    /// An output schema was given for a tool whose results are not structured content
+    /// ([`IntoToolResult`]).
+    OutputSchemaWithoutStructuredResults,
+}
+
+impl BuildError {
+    pub(super) fn new(kind: BuildErrorKind, tool: &str, message: String) -> BuildError {
+        BuildError {
+            kind,
+            tool: tool.to_owned(),
+            message,
+        }
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> BuildErrorKind {
+        self.kind
+    }
+
+    /// The name of the tool that was not added (as given).
+    pub fn tool(&self) -> &str {
+        &self.tool
+    }
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Why `name` is not a tool name the MCP specification allows (revision 2025-11-25, "Tool
+/// names": 1 to 128 characters, each an ASCII letter, a digit, `_`, `-` or `.`), if it is not.
+pub(super) fn tool_name_problem(name: &str) -> Option<String> {
+    const RULE: &str = "a tool name has 1 to 128 characters, each of A-Z, a-z, 0-9, _, - and .";
+    if name.is_empty() {
+        return Some(format!("the tool name is empty: {RULE}"));
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|&c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
+    {
+        return Some(format!("the tool name {name:?} holds {c:?}: {RULE}"));
+    }
+    if name.len() > MAX_TOOL_NAME {
+        return Some(format!(
+            "the tool name {:?}... has {} characters: {RULE}",
+            &name[..16],
+            name.len()
+        ));
+    }
+    None
+}
+
 /// Why a call gave no result.
 pub(super) enum CallError {
     /// The arguments do not fit the tool's argument type or break its constraints.
@@ -103,6 +262,8 @@ pub(super) struct Tool {
     pub(super) input_schema: String,
     /// JSON text.
     pub(super) output_schema: Option<String>,
+    /// Title, annotations, icons.
+    pub(super) options: ToolOptions,
     pub(super) call: Call,
 }
 
@@ -113,6 +274,7 @@ impl Tool {
         description: &str,
         input_schema: String,
         output_schema: Option<String>,
+        options: ToolOptions,
         f: F,
     ) -> Tool
     where
@@ -125,6 +287,7 @@ impl Tool {
             description: description.to_owned(),
             input_schema,
             output_schema,
+            options,
             call: Box::new(move |args: &str, out: &mut Vec<u8>| {
                 let args: A = read_arguments(args).map_err(CallError::Arguments)?;
                 let result = f(args).map_err(CallError::Tool)?;

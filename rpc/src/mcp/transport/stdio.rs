@@ -12,7 +12,9 @@ const CHUNK: usize = 64 * 1024;
 impl Server {
     /// Serves the process's stdin and stdout until stdin ends (or stdout is closed): the MCP
     /// stdio transport. Only response frames are written to stdout; the server writes nothing
-    /// else there (write logs to stderr).
+    /// else there (write logs to stderr). A server with a problem ([`Server::check`]: a tool
+    /// that could not be added) does not start: the problem is returned as an error of kind
+    /// `InvalidInput` (its inner error a [`BuildError`](crate::mcp::BuildError)).
     pub fn serve_stdio(&mut self) -> io::Result<()> {
         let stdin = io::stdin();
         let stdout = io::stdout();
@@ -27,10 +29,12 @@ impl Server {
     ///
     /// A line longer than [`Server::max_line`] (not counting its `\n` or `\r\n`) is read
     /// through without being kept and answered with a `-32600` error, so memory stays bounded
-    /// by the limit. Returns at the end of
-    /// `input` (an unfinished last line is handled as a line), or when `output` is closed
-    /// (`BrokenPipe`); other I/O errors are returned.
+    /// by the limit. Returns at the end of `input` (an unfinished last line is handled as a
+    /// line), or when `output` is closed (`BrokenPipe`); other I/O errors are returned. As
+    /// with [`Server::serve_stdio`], a server with a problem does not start.
     pub fn serve<R: Read, W: Write>(&mut self, mut input: R, mut output: W) -> io::Result<()> {
+        self.check()
+            .map_err(|e| io::Error::new(ErrorKind::InvalidInput, e))?;
         let mut buf = vec![0u8; CHUNK];
         // The start of a line that continues in the next chunk.
         let mut line: Vec<u8> = Vec::new();
