@@ -6,6 +6,12 @@
 //! exit at the end of input. The client's first request decides the era of the connection
 //! (see [`Era`]).
 //!
+//! A tool's result is what its type says ([`IntoToolResult`]): a derived type is structured
+//! content (below), a `String` plain text, a [`Content`] or `Vec<Content>` content blocks
+//! (text, images, audio, resource links, embedded resources). [`Server::tool_with`] lists a
+//! tool with a title, hints and icons ([`ToolOptions`]); every tool's name is checked against
+//! the specification, a problem recorded as a [`BuildError`] ([`Server::check`]).
+//!
 //! ```
 //! use structio_rpc::mcp::{Server, ToolError};
 //!

@@ -73,7 +73,7 @@ pub struct Server {
     /// The constant parts of the answers, written when first needed after the last change to
     /// the server.
     written: Option<Written>,
-    /// A tool's result, as JSON.
+    /// A tool's result, as JSON: a value, or an array of content blocks.
     scratch: Vec<u8>,
     /// The revision agreed in `initialize`, if it has been.
     protocol: Option<&'static str>,
@@ -102,6 +102,7 @@ impl std::fmt::Debug for Server {
                 "tools",
                 &self.tools.iter().map(|t| &t.name).collect::<Vec<_>>(),
             )
+            .field("problems", &self.problems)
             .field("max_line", &self.max_line)
             .field("protocol", &self.protocol)
             .field("era", &self.era)
