@@ -1,8 +1,12 @@
-//! An MCP server over stdio with two tools:
+//! An MCP server over stdio with three tools:
 //!
-//! - `add`: arguments `{"left": i32, "right": i32}`, result `{"result": left + right}`;
+//! - `add`: arguments `{"left": i32, "right": i32}`, result `{"result": left + right}`
+//!   (structured content); listed with the title `Add two integers` and the hint
+//!   `readOnlyHint: true`;
 //! - `search`: arguments `{"query": string of 1 to 64 characters, "limit": integer 1..=100}`,
-//!   result a list of `limit` strings (as structured content `{"result": [...]}`).
+//!   result a list of `limit` strings (as structured content `{"result": [...]}`);
+//! - `greet`: arguments `{"name": string}`, result the plain text `Hello, NAME!` (one text
+//!   block, no structured content).
 //!
 //! Run: `cargo run --release -p structio-rpc --example mcp_server`, then write JSON-RPC
 //! messages to its stdin, one per line:
@@ -13,7 +17,7 @@
 //! {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","arguments":{"left":2,"right":3}}}
 //! ```
 
-use structio_rpc::mcp::{Server, ToolError};
+use structio_rpc::mcp::{Server, ToolAnnotations, ToolError, ToolOptions};
 
 /// The arguments of `add`.
 #[derive(structio::Reflect)]
@@ -39,6 +43,12 @@ struct Search {
     limit: u32,
 }
 
+/// The arguments of `greet`.
+#[derive(structio::Reflect)]
+struct Greet {
+    name: String,
+}
+
 fn add(a: Add) -> Result<Sum, ToolError> {
     match a.left.checked_add(a.right) {
         Some(result) => Ok(Sum { result }),
@@ -52,14 +62,33 @@ fn search(s: Search) -> Result<Vec<String>, ToolError> {
         .collect())
 }
 
+/// A `String` result is sent as one plain text block.
+fn greet(g: Greet) -> Result<String, ToolError> {
+    Ok(format!("Hello, {}!", g.name))
+}
+
 fn main() {
     let mut server = Server::new("structio-example", env!("CARGO_PKG_VERSION"))
-        .tool("add", "Adds two integers", add)
+        .tool_with(
+            "add",
+            "Adds two integers",
+            ToolOptions::new()
+                .title("Add two integers")
+                .annotations(ToolAnnotations::new().read_only(true)),
+            add,
+        )
         .tool(
             "search",
             "Returns `limit` (1 to 100) results for `query` (1 to 64 characters)",
             search,
-        );
+        )
+        .tool("greet", "Greets `name`", greet);
+    // A tool that could not be added (a bad or taken name) would make `serve_stdio` fail
+    // before serving; `check` tells it first.
+    if let Err(e) = server.check() {
+        eprintln!("mcp_server: {e}");
+        std::process::exit(2);
+    }
     eprintln!(
         "mcp_server: serving {} tools on stdio",
         server.tool_names().count()

@@ -10,7 +10,11 @@
 //! - **Every bad input answered.** [`dispatch`] handles a single request, a notification or a
 //!   batch (bounded by [`Limits::max_batch`]) and answers what cannot be read with the error
 //!   the specification prescribes ([`code`]).
-//! - **An MCP server** ([`mcp::Server`]): tools from typed functions, served over stdio.
+//! - **An MCP server** ([`mcp::Server`]): tools from typed functions, served over stdio, in
+//!   both protocol eras; a tool's result is structured content, plain text or content blocks
+//!   (images, audio, resource links, embedded resources) as its type says
+//!   ([`mcp::IntoToolResult`]), with a title, hints and icons ([`mcp::ToolOptions`]), its name
+//!   checked ([`mcp::BuildError`]).
 //!
 //! ```
 //! use structio_rpc::{dispatch, write_result, code, ErrorObject, Fault, Id, Limits};

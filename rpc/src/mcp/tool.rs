@@ -1,6 +1,11 @@
-//! Tools: a typed function behind a name, and the errors a call reports.
+//! Tools: a typed function behind a name (the registry entry), what its result may be
+//! ([`IntoToolResult`]), and the errors a call reports ([`ToolError`]).
 
+use std::any::{Any, TypeId};
 use std::fmt;
+
+use super::{Content, Icon, ToolAnnotations};
+use sealed::Shape;
 
 /// What a tool reports when a call fails: a message, and the arguments at fault by path. The
 /// client receives it as a tool execution error (`isError: true`, the text below), which the
@@ -78,55 +83,375 @@ impl From<&str> for ToolError {
     }
 }
 
+/// What a tool lists besides its name, description and schemas (`tools/list`, both eras): a
+/// display `title`, behaviour hints ([`ToolAnnotations`]) and [`Icon`]s; each left out when
+/// unset. Given to [`Server::tool_with`](super::Server::tool_with).
+///
+/// ```
+/// use structio_rpc::mcp::{Icon, ToolAnnotations, ToolOptions};
+///
+/// let options = ToolOptions::new()
+///     .title("Add two integers")
+///     .annotations(ToolAnnotations::new().read_only(true))
+///     .icon(Icon::new("https://example.com/add.svg").size("any"));
+/// // The same, with the fields:
+/// let same = ToolOptions {
+///     title: Some("Add two integers".into()),
+///     annotations: Some(ToolAnnotations { read_only_hint: Some(true), ..Default::default() }),
+///     icons: vec![Icon::new("https://example.com/add.svg").size("any")],
+/// };
+/// assert_eq!(options, same);
+/// ```
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ToolOptions {
+    /// `title`: a human-readable name for display (a client shows it before
+    /// `annotations.title`, and either before the tool's name).
+    pub title: Option<String>,
+    /// `annotations`: hints about the tool's behaviour.
+    pub annotations: Option<ToolAnnotations>,
+    /// `icons`: icons a client may show for the tool (none: left out).
+    pub icons: Vec<Icon>,
+}
+
+impl ToolOptions {
+    /// Nothing set.
+    pub fn new() -> ToolOptions {
+        ToolOptions::default()
+    }
+
+    /// With `title`.
+    pub fn title(mut self, title: impl Into<String>) -> ToolOptions {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// With `annotations`.
+    pub fn annotations(mut self, annotations: ToolAnnotations) -> ToolOptions {
+        self.annotations = Some(annotations);
+        self
+    }
+
+    /// With one more icon.
+    pub fn icon(mut self, icon: Icon) -> ToolOptions {
+        self.icons.push(icon);
+        self
+    }
+}
+
+/// The most characters in a tool name (MCP 2025-11-25, "Tool names").
+pub const MAX_TOOL_NAME: usize = 128;
+
+/// A problem in how a [`Server`](super::Server) was built: a tool that could not be added. The
+/// tool is left out (an earlier tool of the same name stays), the problem is recorded, and
+/// [`Server::check`](super::Server::check) returns the first one, as do
+/// [`Server::serve_stdio`](super::Server::serve_stdio) and
+/// [`Server::serve`](super::Server::serve) (as an `io::Error` of kind `InvalidInput`, before
+/// reading anything).
+///
+/// ```
+/// use structio_rpc::mcp::{BuildErrorKind, Server, ToolError};
+///
+/// #[derive(structio::Reflect)]
+/// struct Name { name: String }
+///
+/// let greet = |n: Name| Ok::<_, ToolError>(format!("Hello, {}!", n.name));
+/// let server = Server::new("demo", "1")
+///     .tool("greet", "Greets", greet)
+///     .tool("greet", "Greets again", greet)
+///     .tool("say hello", "Greets", greet);
+/// let e = server.check().unwrap_err();
+/// assert_eq!(e.kind(), BuildErrorKind::DuplicateToolName);
+/// assert_eq!(e.tool(), "greet");
+/// assert_eq!(server.problems().len(), 2);
+/// assert_eq!(server.problems()[1].kind(), BuildErrorKind::InvalidToolName);
+/// assert_eq!(server.tool_names().collect::<Vec<_>>(), ["greet"]);
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BuildError {
+    kind: BuildErrorKind,
+    tool: String,
+    message: String,
+}
+
+/// What is wrong, in a [`BuildError`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BuildErrorKind {
+    /// The name is not 1 to 128 characters of `A-Z`, `a-z`, `0-9`, `_`, `-`, `.` (the MCP
+    /// specification's rule, revision 2025-11-25, "Tool names").
+    InvalidToolName,
+    /// A tool of that name was added before (names are unique within a server, and
+    /// case-sensitive).
+    DuplicateToolName,
+    /// A schema given as text ([`Server::tool_with_schema`](super::Server::tool_with_schema))
+    /// is not one well-formed JSON value.
+    InvalidSchema,
+    /// An output schema was given for a tool whose results are not structured content
+    /// ([`IntoToolResult`]).
+    OutputSchemaWithoutStructuredResults,
+}
+
+impl BuildError {
+    pub(super) fn new(kind: BuildErrorKind, tool: &str, message: String) -> BuildError {
+        BuildError {
+            kind,
+            tool: tool.to_owned(),
+            message,
+        }
+    }
+
+    /// What is wrong.
+    pub fn kind(&self) -> BuildErrorKind {
+        self.kind
+    }
+
+    /// The name of the tool that was not added (as given).
+    pub fn tool(&self) -> &str {
+        &self.tool
+    }
+}
+
+impl fmt::Display for BuildError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for BuildError {}
+
+/// Why `name` is not a tool name the MCP specification allows (revision 2025-11-25, "Tool
+/// names": 1 to 128 characters, each an ASCII letter, a digit, `_`, `-` or `.`), if it is not.
+pub(super) fn tool_name_problem(name: &str) -> Option<String> {
+    const RULE: &str = "a tool name has 1 to 128 characters, each of A-Z, a-z, 0-9, _, - and .";
+    if name.is_empty() {
+        return Some(format!("the tool name is empty: {RULE}"));
+    }
+    if let Some(c) = name
+        .chars()
+        .find(|&c| !(c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.')))
+    {
+        return Some(format!("the tool name {name:?} holds {c:?}: {RULE}"));
+    }
+    if name.len() > MAX_TOOL_NAME {
+        return Some(format!(
+            "the tool name {:?}... has {} characters: {RULE}",
+            &name[..16],
+            name.len()
+        ));
+    }
+    None
+}
+
 /// Why a call gave no result.
-pub(crate) enum CallError {
+pub(super) enum CallError {
     /// The arguments do not fit the tool's argument type or break its constraints.
     Arguments(structio::Report),
     /// The tool reported an error.
     Tool(ToolError),
 }
 
-/// A tool's function: the arguments' JSON text in, the result's JSON appended to the buffer.
-type Call = Box<dyn Fn(&str, &mut Vec<u8>) -> Result<(), CallError>>;
+/// A tool's function: the arguments' JSON text in, the result appended to the buffer (see
+/// [`Shape`]).
+type Call = Box<dyn Fn(&str, &mut Vec<u8>) -> Result<Shape, CallError>>;
 
 /// A registered tool.
-pub(crate) struct Tool {
-    pub(crate) name: String,
-    pub(crate) description: String,
+pub(super) struct Tool {
+    pub(super) name: String,
+    pub(super) description: String,
     /// JSON text.
-    pub(crate) input_schema: String,
+    pub(super) input_schema: String,
     /// JSON text.
-    pub(crate) output_schema: Option<String>,
-    pub(crate) call: Call,
+    pub(super) output_schema: Option<String>,
+    /// Title, annotations, icons.
+    pub(super) options: ToolOptions,
+    pub(super) call: Call,
 }
 
 impl Tool {
     /// A tool calling `f` with arguments read as an `A`.
-    pub(crate) fn new<A, R, F>(
+    pub(super) fn new<A, R, K, F>(
         name: &str,
         description: &str,
         input_schema: String,
         output_schema: Option<String>,
+        options: ToolOptions,
         f: F,
     ) -> Tool
     where
         A: structio::ReflectOwned + 'static,
-        R: structio::ReflectOwned + 'static,
-        F: Fn(A) -> Result<R, super::ToolError> + 'static,
+        R: IntoToolResult<K>,
+        F: Fn(A) -> Result<R, ToolError> + 'static,
     {
         Tool {
             name: name.to_owned(),
             description: description.to_owned(),
             input_schema,
             output_schema,
+            options,
             call: Box::new(move |args: &str, out: &mut Vec<u8>| {
                 let args: A = read_arguments(args).map_err(CallError::Arguments)?;
                 let result = f(args).map_err(CallError::Tool)?;
-                structio::write_json(&result, out);
-                Ok(())
+                Ok(result.write_result(out))
             }),
         }
     }
+}
+
+/// What a tool's function may return (in `Ok`): the trait decides, by the type, at compile time,
+/// how the result is sent and whether the tool lists an `outputSchema`.
+///
+/// - **A type that implements [`structio::Reflect`]** (a derived struct or enum, a `Vec`, a
+///   number, ...): structured content. The result's `structuredContent` is the value written as
+///   JSON (one that is not a JSON object is wrapped as `{"result": value}`, since structured
+///   content is an object), its `content` one text block holding the same JSON, and the tool's
+///   `outputSchema` the type's JSON Schema ([`Server::tool`](super::Server::tool)).
+/// - **`String` and `&'static str`**: one text block holding the string, no
+///   `structuredContent`, no `outputSchema`.
+/// - **[`Content`]**: that one block; **`Vec<Content>`**: those blocks, in order (text, images,
+///   audio, resource links and embedded resources mixed); no `structuredContent`, no
+///   `outputSchema`.
+///
+/// `K` is a marker the compiler infers ([`ReflectResult`] or [`ContentResult`]); it is never
+/// written. (`String` and `&'static str` implement `Reflect` too: they are the `Reflect` types
+/// sent as plain text, told apart by their type id, a constant of each instance of the generic
+/// code, so the choice costs nothing at run time. Stable Rust cannot say "every `Reflect` type
+/// but `String`" in a trait's impls.) The trait is sealed: to send something else, return
+/// `Content` or `Vec<Content>`.
+///
+/// ```
+/// use structio_rpc::mcp::{Content, Server, ToolError};
+///
+/// #[derive(structio::Reflect)]
+/// struct Name { name: String }
+///
+/// let mut server = Server::new("demo", "1")
+///     .tool("greet", "Greets", |n: Name| Ok::<_, ToolError>(format!("Hello, {}!", n.name)))
+///     .tool("logo", "The logo", |_: Name| {
+///         Ok::<_, ToolError>(vec![Content::text("the logo:"), Content::image([1, 2, 3], "image/png")])
+///     });
+/// let mut out = Vec::new();
+/// server.handle_line(
+///     br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"greet","arguments":{"name":"Ada"}}}"#,
+///     &mut out,
+/// );
+/// assert_eq!(
+///     std::str::from_utf8(&out).unwrap(),
+///     concat!(
+///         r#"{"jsonrpc":"2.0","id":1,"result":{"content":[{"type":"text","text":"Hello, Ada!"}],"#,
+///         r#""isError":false}}"#,
+///         "\n"
+///     )
+/// );
+/// ```
+pub trait IntoToolResult<K>: sealed::Sealed<K> + Sized + 'static {}
+
+/// The marker of [`IntoToolResult`] for a type that implements [`structio::Reflect`]: its value
+/// as structured content (`String` and `&'static str`: plain text). Never written; the
+/// compiler infers it.
+#[derive(Debug)]
+pub enum ReflectResult {}
+
+/// The marker of [`IntoToolResult`] for content blocks ([`Content`], `Vec<Content>`). Never
+/// written; the compiler infers it.
+#[derive(Debug)]
+pub enum ContentResult {}
+
+pub(super) mod sealed {
+    /// How a result was written by [`Sealed::write_result`].
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub enum Shape {
+        /// A JSON value: the structured content, its text copied into a text block.
+        Structured,
+        /// A JSON array of content blocks: the result's `content`, as it stands.
+        Content,
+    }
+
+    /// What [`IntoToolResult`](super::IntoToolResult) does; not to be implemented elsewhere.
+    pub trait Sealed<K> {
+        /// Whether results of this type are structured content (the tool lists an
+        /// `outputSchema`).
+        fn structured() -> bool;
+        /// Appends the result to `out`: a JSON value (structured) or a JSON array of content
+        /// blocks, as the returned shape says.
+        fn write_result(self, out: &mut Vec<u8>) -> Shape;
+    }
+}
+
+/// Whether `T` is `String` or `&'static str`, the `Reflect` types sent as plain text: a
+/// constant of each instance of the generic code.
+#[inline(always)]
+fn is_text<T: 'static>() -> bool {
+    TypeId::of::<T>() == TypeId::of::<String>() || TypeId::of::<T>() == TypeId::of::<&str>()
+}
+
+// `Reflect<'static>`, not `ReflectOwned`: writing needs no lifetime, and `&'static str` is
+// `Reflect<'static>` only (a bound it could not meet would make its marker ambiguous).
+impl<T: structio::Reflect<'static> + 'static> IntoToolResult<ReflectResult> for T {}
+
+impl<T: structio::Reflect<'static> + 'static> sealed::Sealed<ReflectResult> for T {
+    #[inline]
+    fn structured() -> bool {
+        !is_text::<T>()
+    }
+
+    #[inline]
+    fn write_result(self, out: &mut Vec<u8>) -> Shape {
+        if is_text::<T>() {
+            let any = &self as &dyn Any;
+            if let Some(text) = any.downcast_ref::<String>() {
+                write_text(text, out);
+                return Shape::Content;
+            }
+            if let Some(text) = any.downcast_ref::<&str>() {
+                write_text(text, out);
+                return Shape::Content;
+            }
+        }
+        structio::write_json(&self, out);
+        Shape::Structured
+    }
+}
+
+impl IntoToolResult<ContentResult> for Content {}
+
+impl sealed::Sealed<ContentResult> for Content {
+    fn structured() -> bool {
+        false
+    }
+
+    fn write_result(self, out: &mut Vec<u8>) -> Shape {
+        out.push(b'[');
+        structio::write_json(&self.0, out);
+        out.push(b']');
+        Shape::Content
+    }
+}
+
+impl IntoToolResult<ContentResult> for Vec<Content> {}
+
+impl sealed::Sealed<ContentResult> for Vec<Content> {
+    fn structured() -> bool {
+        false
+    }
+
+    fn write_result(self, out: &mut Vec<u8>) -> Shape {
+        out.push(b'[');
+        for (i, block) in self.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            structio::write_json(&block.0, out);
+        }
+        out.push(b']');
+        Shape::Content
+    }
+}
+
+/// `[{"type":"text","text":...}]`: one text block holding `text`.
+fn write_text(text: &str, out: &mut Vec<u8>) {
+    out.extend_from_slice(br#"[{"type":"text","text":"#);
+    structio::write_json(&text, out);
+    out.extend_from_slice(b"}]");
 }
 
 /// Reads a tool's arguments; arguments that do not fit get the boundary parser's report, in
@@ -148,7 +473,7 @@ fn read_arguments<A: structio::ReflectOwned>(text: &str) -> Result<A, structio::
 /// The text of the tool execution error for arguments that do not fit: every offending member
 /// by its path, one a line.
 #[cold]
-pub(crate) fn arguments_message(tool: &str, report: &structio::Report) -> String {
+pub(super) fn arguments_message(tool: &str, report: &structio::Report) -> String {
     let mut text = format!("invalid arguments for tool `{tool}`:");
     for issue in report.issues() {
         text.push('\n');
@@ -157,4 +482,26 @@ pub(crate) fn arguments_message(tool: &str, report: &structio::Report) -> String
         text.push_str(issue.message());
     }
     text
+}
+
+/// `schema` as the schema of an object: itself when it describes objects, else the schema of
+/// `{"result": value}` (how a result that is not an object is sent as structured content).
+pub(super) fn object_schema(schema: structio::Value) -> structio::Value {
+    use structio::{Map, Value};
+    if schema.get("type").and_then(Value::as_str) == Some("object") {
+        return schema;
+    }
+    let mut inner = schema;
+    let mut root = Map::new();
+    if let Value::Object(m) = &mut inner {
+        for key in ["$schema", "$defs"] {
+            if let Some(v) = m.remove(key) {
+                root.insert(key, v);
+            }
+        }
+    }
+    root.insert("type", Value::from("object"));
+    root.insert("properties", Value::from_iter([("result", inner)]));
+    root.insert("required", Value::from(vec!["result"]));
+    Value::Object(root)
 }

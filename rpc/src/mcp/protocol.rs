@@ -1,0 +1,453 @@
+//! The protocol's messages, as the server reads and writes them: derived types named as in the
+//! specification's schema (revisions 2025-11-25 and 2026-07-28), holding what this server
+//! reads of a request (other members are skipped) and writes of a result. Also what the
+//! routing pass reads of a message ([`Routed`]), and the reading helpers the methods share.
+
+use std::borrow::Cow;
+
+use structio::json::Options;
+use structio::{RawJson, ReadOptions, UnknownKeys};
+
+use super::MODERN_PROTOCOL_VERSIONS;
+use crate::dispatch::Fault;
+use crate::{code, ErrorObject};
+
+/// Whether `value` is a JSON object.
+pub(super) fn is_object(value: RawJson<'_>) -> bool {
+    value.get().starts_with('{')
+}
+
+/// The options for reading what a method needs: other members skipped.
+#[inline]
+pub(super) fn skip() -> Options {
+    Options {
+        read: ReadOptions {
+            unknown_keys: UnknownKeys::Skip,
+            ..ReadOptions::default()
+        },
+        ..Options::default()
+    }
+}
+
+/// The parameters of a method read into `T`, other members skipped; `-32602` if they do not
+/// fit.
+pub(super) fn read_params<'a, T: structio::Reflect<'a>>(
+    params: Option<RawJson<'a>>,
+) -> Result<T, Fault> {
+    let text = params.map_or("{}", |p| p.get());
+    structio::json::from_json_with(text, &skip()).map_err(|e| {
+        let at = if e.path_segments().is_empty() {
+            String::new()
+        } else {
+            format!(" at {}", e.path())
+        };
+        ErrorObject::new(
+            code::INVALID_PARAMS,
+            format!("Invalid params: {}{at}", e.message()),
+        )
+    })
+}
+
+/// The modern envelope of a request, as the general way reads it: `params._meta`'s protocol
+/// members, each kept as text (any JSON value; a `null` one counts as absent). The members are
+/// read into the same nesting as [`RoutedMeta`], so that both ways agree on any input.
+#[derive(structio::Reflect)]
+pub(super) struct Meta<'a> {
+    #[structio(rename = "io.modelcontextprotocol/protocolVersion")]
+    pub(super) protocol_version: Option<RawJson<'a>>,
+    #[structio(rename = "io.modelcontextprotocol/clientInfo")]
+    pub(super) client_info: Option<RawJson<'a>>,
+    #[structio(rename = "io.modelcontextprotocol/clientCapabilities")]
+    pub(super) client_capabilities: Option<RawJson<'a>>,
+}
+
+impl<'a> Meta<'a> {
+    /// The `_meta` object of `params`; `None` when `params` is not an object or its `_meta`
+    /// is absent, `null` or not an object.
+    pub(super) fn of(params: Option<RawJson<'a>>) -> Option<Meta<'a>> {
+        let text = params?.get();
+        structio::json::from_json_with::<MetaOf<'a>>(text, &skip())
+            .ok()?
+            .meta
+    }
+}
+
+/// The `_meta` member of `params`, other members skipped.
+#[derive(structio::Reflect)]
+pub(super) struct MetaOf<'a> {
+    #[structio(rename = "_meta")]
+    pub(super) meta: Option<Meta<'a>>,
+}
+
+/// What `initialize` reads of its parameters.
+#[derive(structio::Reflect)]
+pub(super) struct InitializeRequestParams<'a> {
+    #[structio(rename = "protocolVersion")]
+    pub(super) protocol_version: Cow<'a, str>,
+}
+
+/// The `initialize` result.
+#[derive(structio::Reflect)]
+pub(super) struct InitializeResult<'a> {
+    #[structio(rename = "protocolVersion")]
+    pub(super) protocol_version: &'a str,
+    pub(super) capabilities: ServerCapabilities,
+    #[structio(rename = "serverInfo")]
+    pub(super) server_info: Implementation<'a>,
+    pub(super) instructions: Option<&'a str>,
+}
+
+/// The server's capabilities: tools, whose list does not change.
+#[derive(structio::Reflect)]
+pub(super) struct ServerCapabilities {
+    pub(super) tools: ToolsCapability,
+}
+
+/// The `tools` capability.
+#[derive(structio::Reflect)]
+pub(super) struct ToolsCapability {
+    #[structio(rename = "listChanged")]
+    pub(super) list_changed: bool,
+}
+
+/// A name and a version (`serverInfo`).
+#[derive(structio::Reflect)]
+pub(super) struct Implementation<'a> {
+    pub(super) name: &'a str,
+    pub(super) version: &'a str,
+}
+
+/// The members of `params` the server routes on, read in the same pass as the envelope by
+/// [`Server::routed`](super::Server::routed): those of `initialize` and `tools/call`, and the
+/// modern envelope in `_meta` (others skipped). Each method reads the same members as it does
+/// from the deferred parameters ([`InitializeRequestParams`], [`CallToolRequestParams`],
+/// [`Meta`]), kept as small as the route allows (strings borrowed: one with an escape fails
+/// the read; the envelope's members as [`RoutedMeta`] keeps them), so that the envelope is cheap to move; a message whose
+/// parameters do not read this way goes the general way, which gives the same answer.
+/// `_meta` comes last, as the official Python SDK writes it.
+#[derive(structio::Reflect)]
+pub(super) struct Routed<'a> {
+    #[structio(rename = "protocolVersion")]
+    pub(super) protocol_version: Option<&'a str>,
+    pub(super) name: Option<&'a str>,
+    pub(super) arguments: Option<RawJson<'a>>,
+    #[structio(rename = "_meta")]
+    pub(super) meta: Option<RoutedMeta>,
+}
+
+/// The modern envelope read in the routing pass: [`Meta`] with each member kept as what the
+/// route needs of it (whether the version is one this server speaks, whether the others are
+/// objects), not as text, so that the routing envelope stays small to move. A version that is
+/// not a string fails the read, and the message goes the general way, which refuses it.
+/// Members in the order the official Python SDK writes them.
+#[derive(structio::Reflect)]
+pub(super) struct RoutedMeta {
+    #[structio(rename = "io.modelcontextprotocol/protocolVersion")]
+    pub(super) protocol_version: Option<Spoken>,
+    #[structio(rename = "io.modelcontextprotocol/clientInfo")]
+    pub(super) client_info: Option<Kind>,
+    #[structio(rename = "io.modelcontextprotocol/clientCapabilities")]
+    pub(super) client_capabilities: Option<Kind>,
+}
+
+impl RoutedMeta {
+    /// Whether the envelope is one [`Server::modern`](super::Server::modern) accepts as it
+    /// stands (a version this server speaks, the capabilities an object, the client info absent
+    /// or an object).
+    #[inline]
+    pub(super) fn fits(&self) -> bool {
+        self.protocol_version == Some(Spoken(true))
+            && self.client_capabilities == Some(Kind::Object)
+            && matches!(self.client_info, None | Some(Kind::Object))
+    }
+}
+
+/// A protocol version string as the routing pass keeps it: whether it is one of
+/// [`MODERN_PROTOCOL_VERSIONS`]. Only read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Spoken(pub(super) bool);
+
+impl<'de> structio::Reflect<'de> for Spoken {
+    fn write<W: structio::Writer>(&self, w: &mut W) {
+        w.null()
+    }
+    fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+    #[inline]
+    fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        let v = Cow::<'de, str>::read_new(r)?;
+        Ok(Spoken(MODERN_PROTOCOL_VERSIONS.contains(&v.as_ref())))
+    }
+}
+
+/// Whether a JSON value is an object, as the routing pass keeps it (the value is read
+/// through, validated, not kept). Only read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    Object,
+    Other,
+}
+
+impl<'de> structio::Reflect<'de> for Kind {
+    fn write<W: structio::Writer>(&self, w: &mut W) {
+        w.null()
+    }
+    fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+    #[inline]
+    fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        let v = RawJson::read_new(r)?;
+        Ok(if is_object(v) {
+            Kind::Object
+        } else {
+            Kind::Other
+        })
+    }
+}
+
+/// The `server/discover` result (revision 2026-07-28), before its cache hints and close.
+#[derive(structio::Reflect)]
+pub(super) struct DiscoverResult<'a> {
+    #[structio(rename = "supportedVersions")]
+    pub(super) supported_versions: [&'a str; 1],
+    pub(super) capabilities: ServerCapabilities,
+    pub(super) instructions: Option<&'a str>,
+}
+
+/// The `tools/call` parameters this server reads (`_meta` and others are skipped).
+#[derive(structio::Reflect)]
+pub(super) struct CallToolRequestParams<'a> {
+    pub(super) name: Cow<'a, str>,
+    pub(super) arguments: Option<RawJson<'a>>,
+}
+
+/// [`CallToolRequestParams`] with the modern envelope, read in one walk by the general way.
+#[derive(structio::Reflect)]
+pub(super) struct CallWithMeta<'a> {
+    pub(super) name: Cow<'a, str>,
+    pub(super) arguments: Option<RawJson<'a>>,
+    #[structio(rename = "_meta")]
+    pub(super) meta: Option<Meta<'a>>,
+}
+
+/// The `tools/list` result.
+#[derive(structio::Reflect)]
+pub(super) struct ListToolsResult<'a> {
+    pub(super) tools: Vec<Tool<'a>>,
+}
+
+/// One tool of the catalog (`Tool`), members in the specification's order; what is unset is
+/// left out.
+#[derive(structio::Reflect)]
+pub(super) struct Tool<'a> {
+    pub(super) name: &'a str,
+    pub(super) title: Option<&'a str>,
+    pub(super) description: &'a str,
+    #[structio(rename = "inputSchema")]
+    pub(super) input_schema: RawJson<'a>,
+    #[structio(rename = "outputSchema")]
+    pub(super) output_schema: Option<RawJson<'a>>,
+    pub(super) annotations: Option<ToolAnnotations>,
+    #[structio(skip_if = "Vec::is_empty", default)]
+    pub(super) icons: Vec<Icon>,
+}
+
+/// Hints about a tool's behaviour, listed with it in `tools/list` (MCP's `ToolAnnotations`):
+/// each is optional and left out of the JSON when unset. They are hints: a client must not
+/// trust them from a server it does not trust. (The defaults the specification gives a client
+/// for an unset hint are in each member's description.)
+///
+/// ```
+/// use structio_rpc::mcp::ToolAnnotations;
+///
+/// let hints = ToolAnnotations::new().read_only(true).open_world(false);
+/// assert_eq!(structio::to_json(&hints), r#"{"readOnlyHint":true,"openWorldHint":false}"#);
+/// ```
+#[derive(structio::Reflect, Debug, Clone, Default, PartialEq, Eq)]
+pub struct ToolAnnotations {
+    /// A human-readable title for the tool (a client shows the tool's own `title` first, then
+    /// this, then its name).
+    pub title: Option<String>,
+    /// `readOnlyHint`: the tool does not modify its environment (unset: `false`).
+    #[structio(rename = "readOnlyHint")]
+    pub read_only_hint: Option<bool>,
+    /// `destructiveHint`: the tool may perform destructive updates (`false`: only additive
+    /// ones); meaningful when it is not read-only (unset: `true`).
+    #[structio(rename = "destructiveHint")]
+    pub destructive_hint: Option<bool>,
+    /// `idempotentHint`: calling the tool again with the same arguments has no further
+    /// effect; meaningful when it is not read-only (unset: `false`).
+    #[structio(rename = "idempotentHint")]
+    pub idempotent_hint: Option<bool>,
+    /// `openWorldHint`: the tool may interact with an open world of external entities (a web
+    /// search), rather than a closed domain (a memory) (unset: `true`).
+    #[structio(rename = "openWorldHint")]
+    pub open_world_hint: Option<bool>,
+}
+
+impl ToolAnnotations {
+    /// No hints set.
+    pub fn new() -> ToolAnnotations {
+        ToolAnnotations::default()
+    }
+
+    /// With `title`.
+    pub fn title(mut self, title: impl Into<String>) -> ToolAnnotations {
+        self.title = Some(title.into());
+        self
+    }
+
+    /// With `readOnlyHint`.
+    pub fn read_only(mut self, hint: bool) -> ToolAnnotations {
+        self.read_only_hint = Some(hint);
+        self
+    }
+
+    /// With `destructiveHint`.
+    pub fn destructive(mut self, hint: bool) -> ToolAnnotations {
+        self.destructive_hint = Some(hint);
+        self
+    }
+
+    /// With `idempotentHint`.
+    pub fn idempotent(mut self, hint: bool) -> ToolAnnotations {
+        self.idempotent_hint = Some(hint);
+        self
+    }
+
+    /// With `openWorldHint`.
+    pub fn open_world(mut self, hint: bool) -> ToolAnnotations {
+        self.open_world_hint = Some(hint);
+        self
+    }
+}
+
+/// An icon a client may show for a tool (MCP's `Icon`): its `src` (an HTTP(S) URL or a `data:`
+/// URI), and optionally its `mimeType`, the `sizes` it fits (`"48x48"`, `"any"`) and the
+/// `theme` it is drawn for; what is unset is left out of the JSON.
+///
+/// ```
+/// use structio_rpc::mcp::{Icon, IconTheme};
+///
+/// let icon = Icon::new("https://example.com/add.png").mime_type("image/png").size("48x48").theme(IconTheme::Dark);
+/// assert_eq!(
+///     structio::to_json(&icon),
+///     r#"{"src":"https://example.com/add.png","mimeType":"image/png","sizes":["48x48"],"theme":"dark"}"#
+/// );
+/// ```
+#[derive(structio::Reflect, Debug, Clone, PartialEq, Eq)]
+pub struct Icon {
+    /// The icon's URI: an HTTP or HTTPS URL, or a `data:` URI holding the image in base64.
+    pub src: String,
+    /// `mimeType`: the image's type, when the source's is missing or generic (`"image/png"`).
+    #[structio(rename = "mimeType")]
+    pub mime_type: Option<String>,
+    /// The sizes the icon may be shown at (`"48x48"`, or `"any"` for a scalable image); empty
+    /// (left out): any size.
+    #[structio(skip_if = "Vec::is_empty", default)]
+    pub sizes: Vec<String>,
+    /// The background the icon is drawn for; unset: any.
+    pub theme: Option<IconTheme>,
+}
+
+impl Icon {
+    /// The icon at `src`, with nothing else set.
+    pub fn new(src: impl Into<String>) -> Icon {
+        Icon {
+            src: src.into(),
+            mime_type: None,
+            sizes: Vec::new(),
+            theme: None,
+        }
+    }
+
+    /// With `mimeType`.
+    pub fn mime_type(mut self, mime_type: impl Into<String>) -> Icon {
+        self.mime_type = Some(mime_type.into());
+        self
+    }
+
+    /// With one more size (`"48x48"`, `"any"`).
+    pub fn size(mut self, size: impl Into<String>) -> Icon {
+        self.sizes.push(size.into());
+        self
+    }
+
+    /// With `theme`.
+    pub fn theme(mut self, theme: IconTheme) -> Icon {
+        self.theme = Some(theme);
+        self
+    }
+}
+
+/// The background an [`Icon`] is drawn for: `"light"` or `"dark"`.
+#[derive(structio::Reflect, Debug, Clone, Copy, PartialEq, Eq)]
+#[structio(rename_all = "lowercase")]
+pub enum IconTheme {
+    /// Drawn for a light background.
+    Light,
+    /// Drawn for a dark background.
+    Dark,
+}
+
+/// A text content block.
+#[derive(structio::Reflect)]
+pub(super) struct TextContent<'a> {
+    #[structio(rename = "type")]
+    pub(super) kind: &'a str,
+    pub(super) text: &'a str,
+}
+
+/// A tool execution error: text content and `isError: true`.
+#[derive(structio::Reflect)]
+pub(super) struct CallToolErrorResult<'a> {
+    pub(super) content: [TextContent<'a>; 1],
+    #[structio(rename = "isError")]
+    pub(super) is_error: bool,
+}
+
+/// A content block of a tool's result (`ContentBlock`: `TextContent`, `ImageContent`,
+/// `AudioContent`, `ResourceLink`, `EmbeddedResource`), owned, as [`super::Content`] holds it.
+/// Binary data is already base64 text.
+#[derive(structio::Reflect, Debug, Clone, PartialEq, Eq)]
+#[structio(tag = "type", rename_all = "snake_case")]
+pub(super) enum ContentBlock {
+    Text {
+        text: String,
+    },
+    Image {
+        data: String,
+        #[structio(rename = "mimeType")]
+        mime_type: String,
+    },
+    Audio {
+        data: String,
+        #[structio(rename = "mimeType")]
+        mime_type: String,
+    },
+    ResourceLink {
+        uri: String,
+        name: String,
+        description: Option<String>,
+        #[structio(rename = "mimeType")]
+        mime_type: Option<String>,
+    },
+    Resource {
+        resource: ResourceContents,
+    },
+}
+
+/// The contents of an embedded resource: `TextResourceContents` (`text`) or
+/// `BlobResourceContents` (`blob`, base64); exactly one of the two is set.
+#[derive(structio::Reflect, Debug, Clone, PartialEq, Eq)]
+pub(super) struct ResourceContents {
+    pub(super) uri: String,
+    #[structio(rename = "mimeType")]
+    pub(super) mime_type: Option<String>,
+    pub(super) text: Option<String>,
+    pub(super) blob: Option<String>,
+}

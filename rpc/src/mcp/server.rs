@@ -1,0 +1,893 @@
+//! The server core: [`Server`] (the builder, the routing of both protocol eras, the
+//! capabilities, the answers written once), the connection's [`Era`], and the cache hints'
+//! [`CacheScope`]. It answers one message at a time ([`Server::handle_line`]); it knows no
+//! transport.
+
+use std::borrow::Cow;
+
+use structio::RawJson;
+
+use super::protocol::{
+    self, is_object, read_params, skip, CallToolErrorResult, CallToolRequestParams, CallWithMeta,
+    DiscoverResult, Implementation, InitializeRequestParams, InitializeResult, ListToolsResult,
+    Meta, Routed, RoutedMeta, ServerCapabilities, TextContent, ToolsCapability,
+};
+use super::tool::sealed::{Sealed, Shape};
+use super::tool::{
+    self, object_schema, tool_name_problem, BuildError, BuildErrorKind, CallError, IntoToolResult,
+    Tool, ToolOptions,
+};
+use super::{
+    ToolError, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, LATEST_PROTOCOL_VERSION,
+    MODERN_PROTOCOL_VERSIONS, PROTOCOL_VERSIONS, PROTOCOL_VERSION_KEY,
+    UNSUPPORTED_PROTOCOL_VERSION,
+};
+use crate::dispatch::{dispatch, Fault, Limits};
+use crate::response::write_raw_result;
+use crate::{code, ErrorObject, Id, Request};
+
+/// The protocol era of a connection, decided by the client's first request (as the official
+/// Python SDK's dual-era server decides it): a request whose `params._meta` names a protocol
+/// version ([`PROTOCOL_VERSION_KEY`]), other than `initialize`, opens a [`Era::Modern`]
+/// connection; any other request opens a [`Era::Handshake`] one. Notifications and input that
+/// is not a request decide nothing. Then the other era's requests are refused: `initialize`
+/// on a modern connection with [`UNSUPPORTED_PROTOCOL_VERSION`] (naming the versions served),
+/// a request carrying the modern envelope on a handshake connection with `-32600`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Era {
+    /// The handshake revisions ([`PROTOCOL_VERSIONS`]): `initialize`, `ping`, `tools/list`,
+    /// `tools/call`.
+    Handshake,
+    /// Revision 2026-07-28 ([`MODERN_PROTOCOL_VERSIONS`]): every request names its version
+    /// and the client's capabilities in `params._meta`; `server/discover`, `tools/list`,
+    /// `tools/call`; each result carries `resultType` and the server's name and version.
+    Modern,
+}
+
+/// Who may keep a cached `tools/list` or `server/discover` result (revision 2026-07-28's
+/// `cacheScope`), as HTTP's `Cache-Control: public` and `private`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CacheScope {
+    /// Any client or intermediary may cache the result and serve it to anyone.
+    Public,
+    /// The result may be reused only within the authorization context that received it.
+    Private,
+}
+
+/// The default bound on one input line, in bytes, without its line break (4 MiB).
+pub const DEFAULT_MAX_LINE: usize = 4 << 20;
+
+/// An MCP server offering tools, built from typed functions (see the [module](crate::mcp)
+/// example).
+pub struct Server {
+    name: String,
+    version: String,
+    instructions: Option<String>,
+    tools: Vec<Tool>,
+    /// The tools that could not be added, and why, in the order they were added.
+    problems: Vec<BuildError>,
+    limits: Limits,
+    max_line: usize,
+    /// `tools/list` and `server/discover` cache hints: milliseconds, scope.
+    cache: (u64, CacheScope),
+    /// The constant parts of the answers, written when first needed after the last change to
+    /// the server.
+    written: Option<Written>,
+    /// A tool's result, as JSON: a value, or an array of content blocks.
+    scratch: Vec<u8>,
+    /// The revision agreed in `initialize`, if it has been.
+    protocol: Option<&'static str>,
+    /// The era of the connection, once the first request has decided it.
+    era: Option<Era>,
+}
+
+/// The constant parts of the answers, written once.
+struct Written {
+    /// The `tools/list` result of the handshake era.
+    catalog: Vec<u8>,
+    /// The `tools/list` result of the modern era (cache hints, `resultType`, server info).
+    modern_catalog: Vec<u8>,
+    /// The `server/discover` result.
+    discover: Vec<u8>,
+    /// What closes every modern result: `,"resultType":"complete","_meta":{...serverInfo}`.
+    stamp: Vec<u8>,
+}
+
+impl std::fmt::Debug for Server {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Server")
+            .field("name", &self.name)
+            .field("version", &self.version)
+            .field(
+                "tools",
+                &self.tools.iter().map(|t| &t.name).collect::<Vec<_>>(),
+            )
+            .field("problems", &self.problems)
+            .field("max_line", &self.max_line)
+            .field("protocol", &self.protocol)
+            .field("era", &self.era)
+            .finish()
+    }
+}
+
+impl Server {
+    /// A server named `name` at `version` (its `serverInfo`), with no tools yet.
+    pub fn new(name: impl Into<String>, version: impl Into<String>) -> Server {
+        Server {
+            name: name.into(),
+            version: version.into(),
+            instructions: None,
+            tools: Vec::new(),
+            problems: Vec::new(),
+            limits: Limits::default(),
+            max_line: DEFAULT_MAX_LINE,
+            cache: (0, CacheScope::Private),
+            written: None,
+            scratch: Vec::new(),
+            protocol: None,
+            era: None,
+        }
+    }
+
+    /// Instructions for the client, sent in the `initialize` and `server/discover` results.
+    pub fn instructions(mut self, text: impl Into<String>) -> Server {
+        self.instructions = Some(text.into());
+        self.written = None;
+        self
+    }
+
+    /// The cache hints of the modern era's `tools/list` and `server/discover` results: how long
+    /// a client may consider them fresh (`ttlMs`, in milliseconds; 0: stale at once) and who
+    /// may keep them (`cacheScope`). The default is 0 and [`CacheScope::Private`], as the
+    /// official Python SDK's: nothing is cached unless the server says so.
+    pub fn cache_hints(mut self, ttl_ms: u64, scope: CacheScope) -> Server {
+        self.cache = (ttl_ms, scope);
+        self.written = None;
+        self
+    }
+
+    /// The bound on one input line in bytes, not counting its line break (`\n` or `\r\n`)
+    /// (default [`DEFAULT_MAX_LINE`]). A longer line is read through without being kept and
+    /// answered with a `-32600` error; memory stays bounded by it.
+    pub fn max_line(mut self, bytes: usize) -> Server {
+        self.max_line = bytes.max(1);
+        self
+    }
+
+    /// The most requests accepted in one JSON-RPC batch (default 1024).
+    pub fn max_batch(mut self, requests: usize) -> Server {
+        self.limits.max_batch = requests;
+        self
+    }
+
+    /// Adds a tool: `call` takes the arguments as an `A` (read from the call's `arguments`
+    /// object; a call without arguments reads `{}`) and returns an `R` or a [`ToolError`].
+    ///
+    /// The name must be 1 to 128 characters of `A-Z a-z 0-9 _ - .` and not taken (the MCP
+    /// specification's rule, revision 2025-11-25): otherwise the tool is left out and the
+    /// problem recorded, for [`Server::check`] and the serving calls to report (see
+    /// [`BuildError`]); the builder goes on, so that a chain of `.tool(..)` calls stays a
+    /// chain.
+    ///
+    /// The arguments are read with the trusted reader, and arguments it refuses again with the
+    /// boundary parser ([`structio::json::parse`], which accepts exactly the same, with the
+    /// same value, and names every problem); both check the constraints declared on `A`'s
+    /// members. Arguments that fit take no allocation. Arguments that do not fit `A` (a
+    /// missing or unknown member, a wrong type, a number out of range, a broken constraint)
+    /// are a tool execution error, as the MCP specification prescribes (revision 2025-11-25):
+    /// a result with `isError: true` whose text names every offending member by its path
+    /// (`$.left`), one a line, so that the model can correct the call; the tool is not called.
+    /// A [`ToolError`] returned by `call` is reported the same way.
+    ///
+    /// What the result is sent as is decided by its type ([`IntoToolResult`]): a type that
+    /// implements [`structio::Reflect`] (a derived struct, a `Vec`, ...) is structured content:
+    /// the result's `structuredContent` is `R` written as JSON (an `R` that is not written as
+    /// an object is wrapped as `{"result": value}`, since structured content is an object),
+    /// and its text content is the same bytes as a string. A `String` or `&'static str` is one
+    /// text block, a [`Content`](super::Content) one block of any kind, a `Vec<Content>`
+    /// those blocks; these have no `structuredContent`.
+    ///
+    /// The catalog entry's `inputSchema` is `A`'s JSON Schema and, for a structured result,
+    /// its `outputSchema` `R`'s ([`structio::json_schema`], draft 2020-12, constraints
+    /// included; for an `R` that is not an object, the schema of `{"result": value}`), so a
+    /// client can check calls and results against them; content results list no
+    /// `outputSchema`.
+    pub fn tool<A, R, K, F>(self, name: &str, description: &str, call: F) -> Server
+    where
+        A: structio::ReflectOwned + structio::JsonSchema + 'static,
+        R: IntoToolResult<K> + structio::JsonSchema,
+        F: Fn(A) -> Result<R, ToolError> + 'static,
+    {
+        self.tool_with(name, description, ToolOptions::default(), call)
+    }
+
+    /// [`Server::tool`] with a title, behaviour hints and icons ([`ToolOptions`]), listed with
+    /// the tool in `tools/list` (both eras).
+    ///
+    /// ```
+    /// use structio_rpc::mcp::{Server, ToolAnnotations, ToolError, ToolOptions};
+    ///
+    /// #[derive(structio::Reflect)]
+    /// struct Add { left: i32, right: i32 }
+    ///
+    /// let mut server = Server::new("calc", "1").tool_with(
+    ///     "add",
+    ///     "Adds two integers",
+    ///     ToolOptions::new()
+    ///         .title("Add two integers")
+    ///         .annotations(ToolAnnotations::new().read_only(true)),
+    ///     |a: Add| Ok::<_, ToolError>(a.left.wrapping_add(a.right)),
+    /// );
+    /// let mut out = Vec::new();
+    /// server.handle_line(br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#, &mut out);
+    /// let text = String::from_utf8(out).unwrap();
+    /// assert!(text.starts_with(r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"add","title":"Add two integers","#));
+    /// assert!(text.contains(r#","annotations":{"readOnlyHint":true}}]}}"#));
+    /// ```
+    pub fn tool_with<A, R, K, F>(
+        self,
+        name: &str,
+        description: &str,
+        options: ToolOptions,
+        call: F,
+    ) -> Server
+    where
+        A: structio::ReflectOwned + structio::JsonSchema + 'static,
+        R: IntoToolResult<K> + structio::JsonSchema,
+        F: Fn(A) -> Result<R, ToolError> + 'static,
+    {
+        let input = structio::to_json(&structio::json_schema::<A>());
+        let output = <R as Sealed<K>>::structured()
+            .then(|| structio::to_json(&object_schema(structio::json_schema::<R>())));
+        self.add_tool(name, description, options, &input, output.as_deref(), call)
+    }
+
+    /// [`Server::tool`] with the tool's JSON Schemas given as JSON text: `input_schema` for the
+    /// arguments, and `output_schema` for the structured result, if any (a client checks
+    /// results against it). A schema that is not one well-formed JSON value, or an
+    /// `output_schema` for a result type that is not sent as structured content
+    /// ([`IntoToolResult`]), is a problem like a bad name: the tool is left out and
+    /// [`Server::check`] reports it ([`BuildError`]).
+    pub fn tool_with_schema<A, R, K, F>(
+        self,
+        name: &str,
+        description: &str,
+        input_schema: &str,
+        output_schema: Option<&str>,
+        call: F,
+    ) -> Server
+    where
+        A: structio::ReflectOwned + 'static,
+        R: IntoToolResult<K>,
+        F: Fn(A) -> Result<R, ToolError> + 'static,
+    {
+        let options = ToolOptions::default();
+        self.add_tool(
+            name,
+            description,
+            options,
+            input_schema,
+            output_schema,
+            call,
+        )
+    }
+
+    /// Adds the tool, or records why it cannot be added.
+    fn add_tool<A, R, K, F>(
+        mut self,
+        name: &str,
+        description: &str,
+        options: ToolOptions,
+        input_schema: &str,
+        output_schema: Option<&str>,
+        call: F,
+    ) -> Server
+    where
+        A: structio::ReflectOwned + 'static,
+        R: IntoToolResult<K>,
+        F: Fn(A) -> Result<R, ToolError> + 'static,
+    {
+        let problem = if let Some(why) = tool_name_problem(name) {
+            Some((BuildErrorKind::InvalidToolName, why))
+        } else if self.tools.iter().any(|t| t.name == name) {
+            Some((
+                BuildErrorKind::DuplicateToolName,
+                format!("a tool named {name:?} was added before; tool names are unique"),
+            ))
+        } else if let Some(e) = std::iter::once(input_schema)
+            .chain(output_schema)
+            .find_map(|s| structio::json::validate(s.as_bytes()).err())
+        {
+            Some((
+                BuildErrorKind::InvalidSchema,
+                format!("a schema of tool {name:?} is not JSON: {e}"),
+            ))
+        } else if output_schema.is_some() && !<R as Sealed<K>>::structured() {
+            Some((
+                BuildErrorKind::OutputSchemaWithoutStructuredResults,
+                format!(
+                    "tool {name:?} has an output schema, but its results are not structured content"
+                ),
+            ))
+        } else {
+            None
+        };
+        if let Some((kind, message)) = problem {
+            self.problems.push(BuildError::new(kind, name, message));
+            return self;
+        }
+        self.tools.push(Tool::new(
+            name,
+            description,
+            input_schema.to_owned(),
+            output_schema.map(str::to_owned),
+            options,
+            call,
+        ));
+        self.written = None;
+        self
+    }
+
+    /// The first problem met while the server was built (a tool left out: a bad or taken
+    /// name, a schema that is not JSON, ...), if any: what [`Server::serve_stdio`] and
+    /// [`Server::serve`] return before serving. Call it before [`Server::handle_line`] when
+    /// driving the server by hand: that serves the tools that were added, whatever the
+    /// problems.
+    pub fn check(&self) -> Result<(), BuildError> {
+        match self.problems.first() {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
+    }
+
+    /// Every problem met while the server was built, in the order the tools were added (see
+    /// [`Server::check`]).
+    pub fn problems(&self) -> &[BuildError] {
+        &self.problems
+    }
+
+    /// The names of the tools, in the order they were added.
+    pub fn tool_names(&self) -> impl Iterator<Item = &str> {
+        self.tools.iter().map(|t| t.name.as_str())
+    }
+
+    /// The protocol revision agreed in `initialize`, once it has been.
+    pub fn protocol_version(&self) -> Option<&'static str> {
+        self.protocol
+    }
+
+    /// The era of the connection, once the client's first request has decided it (see
+    /// [`Era`]).
+    pub fn era(&self) -> Option<Era> {
+        self.era
+    }
+
+    /// Handles one line (one JSON-RPC message, without its line break) and appends the
+    /// response, followed by a line break, to `out`; nothing for a notification. Any input is
+    /// answered as the JSON-RPC specification prescribes (see [`crate::dispatch`]); nothing
+    /// panics. Returns whether a response was written.
+    pub fn handle_line(&mut self, line: &[u8], out: &mut Vec<u8>) -> bool {
+        self.answer(line, out, true)
+    }
+
+    /// [`Server::handle_line`] with every message read the general way: the deferred envelope
+    /// ([`Request`] with `params` kept as text, read again by the method), never the one-pass
+    /// routing. It gives the same answers, byte for byte, more slowly; tests and the fuzz
+    /// target compare the two.
+    pub fn handle_line_deferred(&mut self, line: &[u8], out: &mut Vec<u8>) -> bool {
+        self.answer(line, out, false)
+    }
+
+    /// [`Server::handle_line`] (`route`: the usual messages in one pass, see
+    /// [`Server::routed`]) or [`Server::handle_line_deferred`].
+    #[inline(always)]
+    fn answer(&mut self, line: &[u8], out: &mut Vec<u8>, route: bool) -> bool {
+        if self.written.is_none() {
+            self.written = Some(self.write_constants());
+        }
+        let start = out.len();
+        if !(route && self.routed(line, out)) {
+            let limits = self.limits;
+            dispatch(line, out, &limits, |req, out| self.request(req, out));
+        }
+        let wrote = out.len() > start;
+        if wrote {
+            out.push(b'\n');
+        }
+        wrote
+    }
+
+    /// The usual message answered in one pass: the envelope read with the members of `params`
+    /// the server routes on ([`Routed`], the modern era's `_meta` included), so that `params`
+    /// is walked once, not once as text and again for its members. Returns `false`, having
+    /// written nothing and changed nothing, for anything else (a batch, a message that does not
+    /// read this way, a method this path does not take, a member a method needs left out, a
+    /// request the connection's era refuses): [`dispatch`] then reads it the general way,
+    /// which gives the same answer, and the error the specification prescribes for bad input.
+    #[inline]
+    fn routed(&mut self, line: &[u8], out: &mut Vec<u8>) -> bool {
+        let Ok(req) = structio::json::from_json_with::<Request<'_, Routed<'_>>>(line, &skip())
+        else {
+            return false;
+        };
+        let Some(id) = &req.id else {
+            // A notification: never answered, decides no era (see `request`).
+            return true;
+        };
+        let method = req.method.as_ref();
+        let params = req.params.as_ref();
+        let meta = params.and_then(|p| p.meta.as_ref());
+        let claims_modern =
+            meta.is_some_and(|m| m.protocol_version.is_some()) && method != "initialize";
+        let mark = out.len();
+        let res = if !claims_modern && self.era != Some(Era::Modern) {
+            // The handshake era, or the first request, which opens it.
+            match method {
+                "tools/call" => {
+                    let Some(name) = params.and_then(|p| p.name) else {
+                        return false;
+                    };
+                    self.era = Some(Era::Handshake);
+                    self.call(id, name, params.and_then(|p| p.arguments), false, out)
+                }
+                "ping" | "tools/list" => {
+                    self.era = Some(Era::Handshake);
+                    let result = match (method, &self.written) {
+                        ("tools/list", Some(w)) => &w.catalog[..],
+                        _ => b"{}",
+                    };
+                    write_raw_result(out, id, result);
+                    Ok(())
+                }
+                "initialize" => {
+                    let Some(asked) = params.and_then(|p| p.protocol_version) else {
+                        return false;
+                    };
+                    self.era = Some(Era::Handshake);
+                    self.initialize(id, asked, out)
+                }
+                _ => return false,
+            }
+        } else if self.era != Some(Era::Handshake) && meta.is_some_and(RoutedMeta::fits) {
+            // The modern era, or the first request, which opens it (an envelope that fits
+            // names a version, so the request claims the modern era unless it is
+            // `initialize`, which this path does not take).
+            match method {
+                "tools/call" => {
+                    let Some(name) = params.and_then(|p| p.name) else {
+                        return false;
+                    };
+                    self.era = Some(Era::Modern);
+                    self.call(id, name, params.and_then(|p| p.arguments), true, out)
+                }
+                "tools/list" | "server/discover" => {
+                    self.era = Some(Era::Modern);
+                    self.modern_constant(id, method, out)
+                }
+                _ => return false,
+            }
+        } else {
+            return false;
+        };
+        if let Err(fault) = res {
+            out.truncate(mark);
+            crate::write_error(out, id, &fault);
+        }
+        true
+    }
+
+    /// The bound on one message, in bytes ([`Server::max_line`]), for the transports.
+    #[inline]
+    pub(crate) fn line_limit(&self) -> usize {
+        self.max_line
+    }
+
+    /// The response to a message longer than [`Server::max_line`] (with its line break), for
+    /// the transports.
+    #[cold]
+    pub(crate) fn too_long(&self, out: &mut Vec<u8>) {
+        let fault: Fault = ErrorObject::new(
+            code::INVALID_REQUEST,
+            format!(
+                "Invalid Request: a message longer than {} bytes",
+                self.max_line
+            ),
+        );
+        crate::write_error(out, &Id::Null, &fault);
+        out.push(b'\n');
+    }
+
+    /// One request or notification: the era decided by the first request (see [`Era`]), then
+    /// the request answered in the connection's era.
+    #[inline]
+    fn request(&mut self, req: &Request<'_>, out: &mut Vec<u8>) -> Result<(), Fault> {
+        let Some(id) = &req.id else {
+            // Notifications (`notifications/initialized`, `notifications/cancelled`, ...) need
+            // no answer; the server keeps no state that they change, and they decide no era.
+            return Ok(());
+        };
+        let method = req.method.as_ref();
+        // The modern envelope, read in the same walk of `params` as what the method needs
+        // where it can be: `initialize` never claims the modern era, `tools/call` reads its
+        // members with `_meta` (parameters that do not read so are read again, each part on
+        // its own, for the error the method gives them).
+        let mut call = None;
+        let meta = match method {
+            "initialize" => None,
+            "tools/call" => match read_params::<CallWithMeta>(req.params) {
+                Ok(c) => {
+                    call = Some(CallToolRequestParams {
+                        name: c.name,
+                        arguments: c.arguments,
+                    });
+                    c.meta
+                }
+                Err(_) => Meta::of(req.params),
+            },
+            _ => Meta::of(req.params),
+        };
+        let claims_modern =
+            meta.as_ref().is_some_and(|m| m.protocol_version.is_some()) && method != "initialize";
+        let era = *self.era.get_or_insert(if claims_modern {
+            Era::Modern
+        } else {
+            Era::Handshake
+        });
+        match era {
+            Era::Handshake if claims_modern => Err(ErrorObject::new(
+                code::INVALID_REQUEST,
+                "Invalid Request: this connection speaks the handshake revisions \
+                 (its first request carried no io.modelcontextprotocol/protocolVersion); \
+                 requests carrying the 2026-07-28 envelope are refused on it",
+            )),
+            Era::Handshake => self.handshake(id, method, req.params, call, out),
+            Era::Modern => self.modern(id, method, req.params, call, meta.as_ref(), out),
+        }
+    }
+
+    /// A request of the handshake era (`call`: the `tools/call` parameters, if already read).
+    #[inline]
+    fn handshake(
+        &mut self,
+        id: &Id<'_>,
+        method: &str,
+        params: Option<RawJson<'_>>,
+        call: Option<CallToolRequestParams<'_>>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Fault> {
+        match method {
+            "tools/call" => {
+                let params = match call {
+                    Some(call) => call,
+                    None => read_params::<CallToolRequestParams>(params)?,
+                };
+                self.call(id, &params.name, params.arguments, false, out)
+            }
+            "ping" => {
+                write_raw_result(out, id, b"{}");
+                Ok(())
+            }
+            "tools/list" => {
+                let catalog = self.written.as_ref().map_or(&[][..], |w| &w.catalog);
+                write_raw_result(out, id, catalog);
+                Ok(())
+            }
+            "initialize" => {
+                let params: InitializeRequestParams = read_params(params)?;
+                self.initialize(id, &params.protocol_version, out)
+            }
+            m => Err(method_not_found(m)),
+        }
+    }
+
+    /// A request of the modern era: its envelope (`params._meta`) checked as revision
+    /// 2026-07-28 prescribes and in the official Python SDK's order (the required members
+    /// present, the version a string, a version this server speaks, the capabilities and
+    /// client info objects), then the method.
+    fn modern(
+        &mut self,
+        id: &Id<'_>,
+        method: &str,
+        params: Option<RawJson<'_>>,
+        call: Option<CallToolRequestParams<'_>>,
+        meta: Option<&Meta<'_>>,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Fault> {
+        if method == "initialize" {
+            return Err(initialize_refused(params));
+        }
+        let Some(meta) = meta else {
+            return Err(invalid_params(format!(
+                "params._meta must be an object holding the required members \
+                 {PROTOCOL_VERSION_KEY} and {CLIENT_CAPABILITIES_KEY}"
+            )));
+        };
+        let (Some(version), Some(capabilities)) = (meta.protocol_version, meta.client_capabilities)
+        else {
+            let missing: Vec<&str> = [
+                (meta.protocol_version.is_none(), PROTOCOL_VERSION_KEY),
+                (meta.client_capabilities.is_none(), CLIENT_CAPABILITIES_KEY),
+            ]
+            .into_iter()
+            .filter_map(|(missing, key)| missing.then_some(key))
+            .collect();
+            return Err(invalid_params(format!(
+                "params._meta lacks the required member(s) {}",
+                missing.join(", ")
+            )));
+        };
+        let Ok(version) = version.parse::<Cow<'_, str>>() else {
+            return Err(invalid_params(format!(
+                "params._meta's {PROTOCOL_VERSION_KEY} must be a string"
+            )));
+        };
+        if !MODERN_PROTOCOL_VERSIONS.contains(&version.as_ref()) {
+            return Err(unsupported_version(Some(&version)));
+        }
+        if !is_object(capabilities) {
+            return Err(invalid_params(format!(
+                "params._meta's {CLIENT_CAPABILITIES_KEY} must be an object"
+            )));
+        }
+        if meta.client_info.is_some_and(|i| !is_object(i)) {
+            return Err(invalid_params(format!(
+                "params._meta's {CLIENT_INFO_KEY} must be an object"
+            )));
+        }
+        match method {
+            "tools/call" => {
+                let params = match call {
+                    Some(call) => call,
+                    None => read_params::<CallToolRequestParams>(params)?,
+                };
+                self.call(id, &params.name, params.arguments, true, out)
+            }
+            "tools/list" | "server/discover" => self.modern_constant(id, method, out),
+            // `ping` is not a method of revision 2026-07-28.
+            m => Err(method_not_found(m)),
+        }
+    }
+
+    /// The modern era's `tools/list` or `server/discover` result, written once.
+    #[inline]
+    fn modern_constant(&self, id: &Id<'_>, method: &str, out: &mut Vec<u8>) -> Result<(), Fault> {
+        let written = self.written.as_ref();
+        let result = if method == "tools/list" {
+            written.map_or(&[][..], |w| &w.modern_catalog)
+        } else {
+            written.map_or(&[][..], |w| &w.discover)
+        };
+        write_raw_result(out, id, result);
+        Ok(())
+    }
+
+    /// `initialize`, the client asking for revision `asked`: the client's revision if this
+    /// server speaks it, else the newest.
+    #[cold]
+    fn initialize(&mut self, id: &Id<'_>, asked: &str, out: &mut Vec<u8>) -> Result<(), Fault> {
+        let version = PROTOCOL_VERSIONS
+            .iter()
+            .copied()
+            .find(|v| *v == asked)
+            .unwrap_or(LATEST_PROTOCOL_VERSION);
+        self.protocol = Some(version);
+        let result = InitializeResult {
+            protocol_version: version,
+            capabilities: ServerCapabilities {
+                tools: ToolsCapability {
+                    list_changed: false,
+                },
+            },
+            server_info: self.implementation(),
+            instructions: self.instructions.as_deref(),
+        };
+        crate::write_result(out, id, &result);
+        Ok(())
+    }
+
+    /// `tools/call` of the tool `name` with `arguments` (`{}` when there are none); `modern`:
+    /// the result closed as revision 2026-07-28 prescribes (`resultType`, server info).
+    #[inline]
+    fn call(
+        &mut self,
+        id: &Id<'_>,
+        name: &str,
+        arguments: Option<RawJson<'_>>,
+        modern: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Fault> {
+        let Some(tool) = self.tools.iter().find(|t| t.name == name) else {
+            return Err(ErrorObject::new(
+                code::INVALID_PARAMS,
+                format!("Unknown tool: {}", clip(name)),
+            ));
+        };
+        let args = arguments.map_or("{}", |a| a.get());
+        let scratch = &mut self.scratch;
+        scratch.clear();
+        // A tool that panics is answered with an internal error; the server keeps serving.
+        let called =
+            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (tool.call)(args, scratch)));
+        let Ok(called) = called else {
+            return Err(ErrorObject::new(
+                code::INTERNAL_ERROR,
+                format!("Internal error: tool `{}` panicked", tool.name),
+            ));
+        };
+        match called {
+            Ok(shape) => {
+                out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
+                structio::write_json(id, out);
+                if shape == Shape::Structured {
+                    if scratch.first() != Some(&b'{') {
+                        scratch.splice(0..0, br#"{"result":"#.iter().copied());
+                        scratch.push(b'}');
+                    }
+                    out.extend_from_slice(br#","result":{"content":[{"type":"text","text":"#);
+                    // structio writes UTF-8 only; the check is a formality on a short result.
+                    let text = std::str::from_utf8(scratch).unwrap_or("");
+                    structio::write_json(&text, out);
+                    out.extend_from_slice(br#"}],"structuredContent":"#);
+                } else {
+                    out.extend_from_slice(br#","result":{"content":"#);
+                }
+                out.extend_from_slice(scratch);
+                if modern {
+                    out.extend_from_slice(br#","isError":false"#);
+                    out.extend_from_slice(self.written.as_ref().map_or(&[][..], |w| &w.stamp));
+                    out.extend_from_slice(b"}}");
+                } else {
+                    out.extend_from_slice(br#","isError":false}}"#);
+                }
+            }
+            Err(e) => {
+                let text = match e {
+                    CallError::Arguments(e) => tool::arguments_message(&tool.name, &e),
+                    CallError::Tool(e) => e.to_string(),
+                };
+                let result = CallToolErrorResult {
+                    content: [TextContent {
+                        kind: "text",
+                        text: &text,
+                    }],
+                    is_error: true,
+                };
+                crate::write_result(out, id, &result);
+                if let (true, Some(w)) = (modern, &self.written) {
+                    // `...,"isError":true}}`: the stamp goes inside the result object.
+                    out.truncate(out.len() - 2);
+                    out.extend_from_slice(&w.stamp);
+                    out.extend_from_slice(b"}}");
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// The server's name and version (`serverInfo`).
+    fn implementation(&self) -> Implementation<'_> {
+        Implementation {
+            name: &self.name,
+            version: &self.version,
+        }
+    }
+
+    /// The constant parts of the answers: the catalog in both eras, the `server/discover`
+    /// result, and the close of every modern result.
+    fn write_constants(&self) -> Written {
+        let list = ListToolsResult {
+            tools: self
+                .tools
+                .iter()
+                .map(|t| protocol::Tool {
+                    name: &t.name,
+                    title: t.options.title.as_deref(),
+                    description: &t.description,
+                    input_schema: RawJson::new(&t.input_schema).unwrap_or_default(),
+                    output_schema: t
+                        .output_schema
+                        .as_deref()
+                        .and_then(|s| RawJson::new(s).ok()),
+                    annotations: t.options.annotations.clone(),
+                    icons: t.options.icons.clone(),
+                })
+                .collect(),
+        };
+        let mut catalog = Vec::new();
+        structio::write_json(&list, &mut catalog);
+
+        let mut stamp =
+            br#","resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":"#.to_vec();
+        structio::write_json(&self.implementation(), &mut stamp);
+        stamp.push(b'}');
+
+        let mut hints = br#","ttlMs":"#.to_vec();
+        structio::write_json(&self.cache.0, &mut hints);
+        hints.extend_from_slice(match self.cache.1 {
+            CacheScope::Public => br#","cacheScope":"public""#.as_slice(),
+            CacheScope::Private => br#","cacheScope":"private""#.as_slice(),
+        });
+
+        // An object's text with `hints` and `stamp` added before its closing brace.
+        let close = |object: &[u8]| {
+            let mut v = object[..object.len() - 1].to_vec();
+            v.extend_from_slice(&hints);
+            v.extend_from_slice(&stamp);
+            v.push(b'}');
+            v
+        };
+        let modern_catalog = close(&catalog);
+        let mut discover = Vec::new();
+        structio::write_json(
+            &DiscoverResult {
+                supported_versions: MODERN_PROTOCOL_VERSIONS,
+                capabilities: ServerCapabilities {
+                    tools: ToolsCapability {
+                        list_changed: false,
+                    },
+                },
+                instructions: self.instructions.as_deref(),
+            },
+            &mut discover,
+        );
+        let discover = close(&discover);
+        Written {
+            catalog,
+            modern_catalog,
+            discover,
+            stamp,
+        }
+    }
+}
+
+/// `-32601` for the method `m`.
+fn method_not_found(m: &str) -> Fault {
+    ErrorObject::new(
+        code::METHOD_NOT_FOUND,
+        format!("Method not found: {}", clip(m)),
+    )
+}
+
+/// `-32602` with `what`.
+#[cold]
+fn invalid_params(what: String) -> Fault {
+    ErrorObject::new(code::INVALID_PARAMS, format!("Invalid params: {what}"))
+}
+
+/// [`UNSUPPORTED_PROTOCOL_VERSION`], naming the versions served and the one `requested`.
+#[cold]
+fn unsupported_version(requested: Option<&str>) -> Fault {
+    use structio::{Map, Value};
+    let mut data = Map::new();
+    data.insert("supported", Value::from(MODERN_PROTOCOL_VERSIONS.to_vec()));
+    if let Some(v) = requested {
+        data.insert("requested", Value::from(v));
+    }
+    let mut fault: Fault =
+        ErrorObject::new(UNSUPPORTED_PROTOCOL_VERSION, "Unsupported protocol version");
+    fault.data = Some(Value::Object(data));
+    fault
+}
+
+/// The answer to `initialize` on a modern connection: [`UNSUPPORTED_PROTOCOL_VERSION`] with
+/// the versions served (and the one asked for, when it is a string), as the official Python
+/// SDK answers it, so that a handshake client can tell its user what to use.
+#[cold]
+fn initialize_refused(params: Option<RawJson<'_>>) -> Fault {
+    let asked = read_params::<InitializeRequestParams>(params).ok();
+    let mut fault = unsupported_version(asked.as_ref().map(|p| p.protocol_version.as_ref()));
+    fault.message = Cow::Borrowed(
+        "Unsupported protocol version: this connection speaks revision 2026-07-28, \
+         which has no initialize handshake",
+    );
+    fault
+}
+
+/// At most 64 bytes of a name a client sent, for a message.
+fn clip(s: &str) -> &str {
+    let mut end = s.len().min(64);
+    while !s.is_char_boundary(end) {
+        end -= 1;
+    }
+    &s[..end]
+}
