@@ -217,20 +217,10 @@ impl EmbeddedResource {
     }
 }
 
-/// `bytes` in base64 (RFC 4648's alphabet, with padding), as MCP sends binary data.
+/// `bytes` in standard base64 (RFC 4648, padded), as MCP's `data` and `blob` fields hold them.
 pub(super) fn base64(bytes: &[u8]) -> String {
-    const ALPHABET: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
-    for chunk in bytes.chunks(3) {
-        let byte = |i: usize| u32::from(chunk.get(i).copied().unwrap_or(0));
-        let n = (byte(0) << 16) | (byte(1) << 8) | byte(2);
-        let digit = |shift: u32| char::from(ALPHABET[((n >> shift) & 63) as usize]);
-        out.push(digit(18));
-        out.push(digit(12));
-        out.push(if chunk.len() > 1 { digit(6) } else { '=' });
-        out.push(if chunk.len() > 2 { digit(0) } else { '=' });
-    }
-    out
+    use base64::Engine as _;
+    base64::engine::general_purpose::STANDARD.encode(bytes)
 }
 
 #[cfg(test)]
