@@ -187,7 +187,7 @@ impl ResourceLink {
 /// );
 /// ```
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EmbeddedResource(ResourceContents);
+pub struct EmbeddedResource(pub(super) ResourceContents);
 
 impl EmbeddedResource {
     /// The resource at `uri`, whose contents are `text`.

@@ -63,12 +63,14 @@
 
 mod content;
 mod protocol;
+mod resource;
 mod server;
 mod tool;
 mod transport;
 
 pub use content::{Content, EmbeddedResource, ResourceLink};
-pub use protocol::{Icon, IconTheme, ToolAnnotations};
+pub use protocol::{Annotations, Icon, IconTheme, Role, ToolAnnotations};
+pub use resource::{ResourceContents, ResourceError, ResourceOptions, ResourceRequest};
 pub use server::{CacheScope, Era, Server, DEFAULT_MAX_LINE};
 pub use tool::{
     BuildError, BuildErrorKind, ContentResult, IntoToolResult, ReflectResult, ToolError,
@@ -92,6 +94,11 @@ pub const MODERN_PROTOCOL_VERSIONS: [&str; 1] = ["2026-07-28"];
 /// modern era, or of `initialize` on a modern connection (`UnsupportedProtocolVersionError`,
 /// revision 2026-07-28); its data is `{"supported": [...], "requested": "..."}`.
 pub const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
+
+/// The error code of a read of a resource that does not exist in the handshake revisions
+/// ("Resource not found", revision 2025-11-25; its data is `{"uri": "..."}`). Revision
+/// 2026-07-28 answers it with `-32602` (invalid params) instead.
+pub const RESOURCE_NOT_FOUND: i32 = -32002;
 
 /// The `params._meta` member naming a modern request's protocol version.
 pub const PROTOCOL_VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";

@@ -97,9 +97,13 @@ pub(super) struct InitializeResult<'a> {
     pub(super) instructions: Option<&'a str>,
 }
 
-/// The server's capabilities: tools, whose list does not change.
+/// The server's capabilities, in the specification's order: completions, prompts and
+/// resources when the server has them, and tools; no list changes.
 #[derive(structio::Reflect)]
 pub(super) struct ServerCapabilities {
+    pub(super) completions: Option<CompletionsCapability>,
+    pub(super) prompts: Option<PromptsCapability>,
+    pub(super) resources: Option<ResourcesCapability>,
     pub(super) tools: ToolsCapability,
 }
 
@@ -238,6 +242,25 @@ pub(super) struct CallWithMeta<'a> {
 #[derive(structio::Reflect)]
 pub(super) struct ListToolsResult<'a> {
     pub(super) tools: Vec<Tool<'a>>,
+    #[structio(rename = "nextCursor")]
+    pub(super) next_cursor: Option<String>,
+}
+
+/// The `resources/list` result.
+#[derive(structio::Reflect)]
+pub(super) struct ListResourcesResult<'a> {
+    pub(super) resources: Vec<Resource<'a>>,
+    #[structio(rename = "nextCursor")]
+    pub(super) next_cursor: Option<String>,
+}
+
+/// The `resources/templates/list` result.
+#[derive(structio::Reflect)]
+pub(super) struct ListResourceTemplatesResult<'a> {
+    #[structio(rename = "resourceTemplates")]
+    pub(super) resource_templates: Vec<ResourceTemplate<'a>>,
+    #[structio(rename = "nextCursor")]
+    pub(super) next_cursor: Option<String>,
 }
 
 /// One tool of the catalog (`Tool`), members in the specification's order; what is unset is
@@ -450,4 +473,130 @@ pub(super) struct ResourceContents {
     pub(super) mime_type: Option<String>,
     pub(super) text: Option<String>,
     pub(super) blob: Option<String>,
+}
+
+/// Who a piece of data is for, and who says a prompt's message (MCP's `Role`): `"user"` or
+/// `"assistant"`.
+#[derive(structio::Reflect, Debug, Clone, Copy, PartialEq, Eq)]
+#[structio(rename_all = "lowercase")]
+pub enum Role {
+    /// The user.
+    User,
+    /// The assistant (the model).
+    Assistant,
+}
+
+/// Hints about a resource for the client (MCP's `Annotations`): whom it is for, how
+/// important it is (0 to 1), when it last changed (ISO 8601); each left out when unset.
+///
+/// ```
+/// use structio_rpc::mcp::{Annotations, Role};
+///
+/// let hints = Annotations::new().audience(Role::User).priority(0.5).last_modified("2025-01-12T15:00:58Z");
+/// assert_eq!(
+///     structio::to_json(&hints),
+///     r#"{"audience":["user"],"priority":0.5,"lastModified":"2025-01-12T15:00:58Z"}"#
+/// );
+/// ```
+#[derive(structio::Reflect, Debug, Clone, Default, PartialEq)]
+pub struct Annotations {
+    /// `audience`: who the data is for (empty: left out).
+    #[structio(skip_if = "Vec::is_empty", default)]
+    pub audience: Vec<Role>,
+    /// `priority`: how important the data is, from 0 (least) to 1 (most: required).
+    pub priority: Option<f64>,
+    /// `lastModified`: when the data last changed, an ISO 8601 timestamp.
+    #[structio(rename = "lastModified")]
+    pub last_modified: Option<String>,
+}
+
+impl Annotations {
+    /// No hints set.
+    pub fn new() -> Annotations {
+        Annotations::default()
+    }
+
+    /// With one more role in `audience`.
+    pub fn audience(mut self, role: Role) -> Annotations {
+        self.audience.push(role);
+        self
+    }
+
+    /// With `priority` (0 to 1).
+    pub fn priority(mut self, priority: f64) -> Annotations {
+        self.priority = Some(priority);
+        self
+    }
+
+    /// With `lastModified` (ISO 8601).
+    pub fn last_modified(mut self, when: impl Into<String>) -> Annotations {
+        self.last_modified = Some(when.into());
+        self
+    }
+}
+
+/// The `resources` capability.
+#[derive(structio::Reflect)]
+pub(super) struct ResourcesCapability {
+    #[structio(rename = "listChanged")]
+    pub(super) list_changed: bool,
+}
+
+/// The `prompts` capability.
+#[derive(structio::Reflect)]
+pub(super) struct PromptsCapability {
+    #[structio(rename = "listChanged")]
+    pub(super) list_changed: bool,
+}
+
+/// The `completions` capability: an empty object.
+#[derive(structio::Reflect)]
+pub(super) struct CompletionsCapability {}
+
+/// The parameters of a list method (`cursor`; others skipped).
+#[derive(structio::Reflect)]
+pub(super) struct PaginatedRequestParams<'a> {
+    pub(super) cursor: Option<Cow<'a, str>>,
+}
+
+/// One resource of `resources/list` (`Resource`); what is unset is left out.
+#[derive(structio::Reflect)]
+pub(super) struct Resource<'a> {
+    pub(super) uri: &'a str,
+    pub(super) name: &'a str,
+    pub(super) title: Option<&'a str>,
+    pub(super) description: Option<&'a str>,
+    #[structio(rename = "mimeType")]
+    pub(super) mime_type: Option<&'a str>,
+    pub(super) size: Option<u64>,
+    pub(super) annotations: Option<Annotations>,
+    #[structio(skip_if = "Vec::is_empty", default)]
+    pub(super) icons: Vec<Icon>,
+}
+
+/// One template of `resources/templates/list` (`ResourceTemplate`); what is unset is left out.
+#[derive(structio::Reflect)]
+pub(super) struct ResourceTemplate<'a> {
+    #[structio(rename = "uriTemplate")]
+    pub(super) uri_template: &'a str,
+    pub(super) name: &'a str,
+    pub(super) title: Option<&'a str>,
+    pub(super) description: Option<&'a str>,
+    #[structio(rename = "mimeType")]
+    pub(super) mime_type: Option<&'a str>,
+    pub(super) annotations: Option<Annotations>,
+    #[structio(skip_if = "Vec::is_empty", default)]
+    pub(super) icons: Vec<Icon>,
+}
+
+/// The `resources/read` parameters this server reads.
+#[derive(structio::Reflect)]
+pub(super) struct ReadResourceRequestParams<'a> {
+    pub(super) uri: Cow<'a, str>,
+}
+
+/// The `resources/read` result, before the modern era's close.
+#[derive(structio::Reflect)]
+pub(super) struct ReadResourceResult {
+    pub(super) contents: Vec<ResourceContents>,
 }

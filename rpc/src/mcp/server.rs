@@ -10,7 +10,12 @@ use structio::RawJson;
 use super::protocol::{
     self, is_object, read_params, skip, CallToolErrorResult, CallToolRequestParams, CallWithMeta,
     DiscoverResult, Implementation, InitializeRequestParams, InitializeResult, ListToolsResult,
-    Meta, Routed, RoutedMeta, ServerCapabilities, TextContent, ToolsCapability,
+    Meta, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResult,
+    ResourcesCapability, Routed, RoutedMeta, ServerCapabilities, TextContent, ToolsCapability,
+};
+use super::resource::{
+    self, parse_template, uri_problem, ResourceContents, ResourceError, ResourceOptions,
+    ResourceRequest, Template,
 };
 use super::tool::sealed::{Sealed, Shape};
 use super::tool::{
@@ -19,7 +24,7 @@ use super::tool::{
 };
 use super::{
     ToolError, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, LATEST_PROTOCOL_VERSION,
-    MODERN_PROTOCOL_VERSIONS, PROTOCOL_VERSIONS, PROTOCOL_VERSION_KEY,
+    MODERN_PROTOCOL_VERSIONS, PROTOCOL_VERSIONS, PROTOCOL_VERSION_KEY, RESOURCE_NOT_FOUND,
     UNSUPPORTED_PROTOCOL_VERSION,
 };
 use crate::dispatch::{dispatch, Fault, Limits};
@@ -64,6 +69,12 @@ pub struct Server {
     version: String,
     instructions: Option<String>,
     tools: Vec<Tool>,
+    /// The fixed resources, in the order they were added.
+    resources: Vec<resource::Resource>,
+    /// The resource templates, in the order they were added.
+    templates: Vec<Template>,
+    /// The most items a list method returns at once; `None`: all of them.
+    page_size: Option<usize>,
     /// The tools that could not be added, and why, in the order they were added.
     problems: Vec<BuildError>,
     limits: Limits,
@@ -91,6 +102,8 @@ struct Written {
     discover: Vec<u8>,
     /// What closes every modern result: `,"resultType":"complete","_meta":{...serverInfo}`.
     stamp: Vec<u8>,
+    /// The cache hints of the modern era's cacheable results: `,"ttlMs":...,"cacheScope":...`.
+    hints: Vec<u8>,
 }
 
 impl std::fmt::Debug for Server {
@@ -118,6 +131,9 @@ impl Server {
             version: version.into(),
             instructions: None,
             tools: Vec::new(),
+            resources: Vec::new(),
+            templates: Vec::new(),
+            page_size: None,
             problems: Vec::new(),
             limits: Limits::default(),
             max_line: DEFAULT_MAX_LINE,
@@ -328,6 +344,151 @@ impl Server {
         self
     }
 
+    /// Adds a fixed resource: the resource at `uri`, named `name` (both listed in
+    /// `resources/list`, with what `options` sets), whose contents `read` returns when a
+    /// client reads `uri` (`resources/read`). The server then advertises the `resources`
+    /// capability.
+    ///
+    /// `uri` must be an absolute URI (a scheme, a colon, no space) and not taken by another
+    /// resource: otherwise the resource is left out and the problem recorded, as for a tool
+    /// ([`BuildError`], [`Server::check`]). A read that returns [`ResourceError::not_found`]
+    /// is answered with the specification's "Resource not found" error (`-32002` in the
+    /// handshake era, `-32602` in the modern one, the URI in its data), another error with
+    /// `-32603` and its message. Contents returned without a MIME type are given the one in
+    /// `options`.
+    ///
+    /// ```
+    /// use structio_rpc::mcp::{ResourceContents, ResourceError, ResourceOptions, Server};
+    ///
+    /// let mut server = Server::new("docs", "1").resource(
+    ///     "file:///README.md",
+    ///     "README.md",
+    ///     ResourceOptions::new().mime_type("text/markdown"),
+    ///     |r| Ok::<_, ResourceError>(ResourceContents::text(r.uri(), "Hello")),
+    /// );
+    /// let mut out = Vec::new();
+    /// server.handle_line(
+    ///     br#"{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"file:///README.md"}}"#,
+    ///     &mut out,
+    /// );
+    /// assert_eq!(
+    ///     std::str::from_utf8(&out).unwrap(),
+    ///     concat!(
+    ///         r#"{"jsonrpc":"2.0","id":1,"result":{"contents":[{"uri":"file:///README.md","#,
+    ///         r#""mimeType":"text/markdown","text":"Hello"}]}}"#,
+    ///         "\n"
+    ///     )
+    /// );
+    /// ```
+    pub fn resource<F>(mut self, uri: &str, name: &str, options: ResourceOptions, read: F) -> Server
+    where
+        F: Fn(&ResourceRequest<'_>) -> Result<ResourceContents, ResourceError> + 'static,
+    {
+        let problem = if let Some(why) = uri_problem(uri) {
+            Some((BuildErrorKind::InvalidResourceUri, why))
+        } else if self.resources.iter().any(|r| r.uri == uri) {
+            Some((
+                BuildErrorKind::DuplicateResourceUri,
+                format!("a resource at {uri:?} was added before; resource URIs are unique"),
+            ))
+        } else {
+            None
+        };
+        if let Some((kind, message)) = problem {
+            self.problems.push(BuildError::new(kind, uri, message));
+            return self;
+        }
+        self.resources.push(resource::Resource {
+            uri: uri.to_owned(),
+            name: name.to_owned(),
+            options,
+            read: Box::new(read),
+        });
+        self.written = None;
+        self
+    }
+
+    /// Adds a resource template: the resources whose URIs match `uri_template`, an RFC 6570
+    /// level 1 template (`test://items/{id}/data`: literal text and `{name}` variables),
+    /// listed in `resources/templates/list` under `name` with what `options` sets (`size`
+    /// aside). A read of a URI that no fixed resource has and that matches the template calls
+    /// `read`, which finds each variable's value, percent-decoded, by name
+    /// ([`ResourceRequest::variable`]); a variable matches one or more characters other than
+    /// `/`, `?` and `#`. Templates are tried in the order they were added.
+    ///
+    /// The template must have a scheme, braces that pair, variable names of letters, digits,
+    /// `_` and `.`, at least one variable, none twice and no two side by side, and must not be
+    /// taken: otherwise it is left out and the problem recorded ([`BuildError`]).
+    ///
+    /// ```
+    /// use structio_rpc::mcp::{ResourceContents, ResourceError, ResourceOptions, Server};
+    ///
+    /// let mut server = Server::new("items", "1").resource_template(
+    ///     "test://items/{id}",
+    ///     "item",
+    ///     ResourceOptions::new().mime_type("text/plain"),
+    ///     |r| match r.variable("id") {
+    ///         Some(id) if id.parse::<u32>().is_ok() => Ok(ResourceContents::text(r.uri(), format!("item {id}"))),
+    ///         _ => Err(ResourceError::not_found()),
+    ///     },
+    /// );
+    /// let mut out = Vec::new();
+    /// server.handle_line(
+    ///     br#"{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"test://items/7"}}"#,
+    ///     &mut out,
+    /// );
+    /// assert!(std::str::from_utf8(&out).unwrap().contains(r#""text":"item 7""#));
+    /// ```
+    pub fn resource_template<F>(
+        mut self,
+        uri_template: &str,
+        name: &str,
+        options: ResourceOptions,
+        read: F,
+    ) -> Server
+    where
+        F: Fn(&ResourceRequest<'_>) -> Result<ResourceContents, ResourceError> + 'static,
+    {
+        let parts = match parse_template(uri_template) {
+            Ok(_) if self.templates.iter().any(|t| t.template == uri_template) => Err((
+                BuildErrorKind::DuplicateResourceTemplate,
+                format!(
+                    "a resource template {uri_template:?} was added before; templates are unique"
+                ),
+            )),
+            Ok(parts) => Ok(parts),
+            Err(why) => Err((BuildErrorKind::InvalidResourceTemplate, why)),
+        };
+        let parts = match parts {
+            Ok(parts) => parts,
+            Err((kind, message)) => {
+                self.problems
+                    .push(BuildError::new(kind, uri_template, message));
+                return self;
+            }
+        };
+        self.templates.push(Template {
+            template: uri_template.to_owned(),
+            parts,
+            name: name.to_owned(),
+            options,
+            read: Box::new(read),
+        });
+        self.written = None;
+        self
+    }
+
+    /// The most items `tools/list`, `resources/list` and `resources/templates/list` return in
+    /// one answer (at least 1); when there are more, the answer carries an opaque
+    /// `nextCursor`, which the client sends back as `cursor` for the next page (a cursor this
+    /// server did not give is refused with `-32602`). The default is no paging: every item in
+    /// one answer.
+    pub fn page_size(mut self, items: usize) -> Server {
+        self.page_size = Some(items.max(1));
+        self.written = None;
+        self
+    }
+
     /// The first problem met while the server was built (a tool left out: a bad or taken
     /// name, a schema that is not JSON, ...), if any: what [`Server::serve_stdio`] and
     /// [`Server::serve`] return before serving. Call it before [`Server::handle_line`] when
@@ -430,7 +591,7 @@ impl Server {
                     self.era = Some(Era::Handshake);
                     self.call(id, name, params.and_then(|p| p.arguments), false, out)
                 }
-                "ping" | "tools/list" => {
+                "ping" | "tools/list" if !(method == "tools/list" && self.page_size.is_some()) => {
                     self.era = Some(Era::Handshake);
                     let result = match (method, &self.written) {
                         ("tools/list", Some(w)) => &w.catalog[..],
@@ -460,7 +621,9 @@ impl Server {
                     self.era = Some(Era::Modern);
                     self.call(id, name, params.and_then(|p| p.arguments), true, out)
                 }
-                "tools/list" | "server/discover" => {
+                "tools/list" | "server/discover"
+                    if !(method == "tools/list" && self.page_size.is_some()) =>
+                {
                     self.era = Some(Era::Modern);
                     self.modern_constant(id, method, out)
                 }
@@ -563,6 +726,7 @@ impl Server {
                 };
                 self.call(id, &params.name, params.arguments, false, out)
             }
+            "tools/list" if self.page_size.is_some() => self.other(id, method, params, false, out),
             "ping" => {
                 write_raw_result(out, id, b"{}");
                 Ok(())
@@ -576,7 +740,7 @@ impl Server {
                 let params: InitializeRequestParams = read_params(params)?;
                 self.initialize(id, &params.protocol_version, out)
             }
-            m => Err(method_not_found(m)),
+            m => self.other(id, m, params, false, out),
         }
     }
 
@@ -642,9 +806,139 @@ impl Server {
                 };
                 self.call(id, &params.name, params.arguments, true, out)
             }
+            "tools/list" if self.page_size.is_some() => self.other(id, method, params, true, out),
             "tools/list" | "server/discover" => self.modern_constant(id, method, out),
             // `ping` is not a method of revision 2026-07-28.
-            m => Err(method_not_found(m)),
+            m => self.other(id, m, params, true, out),
+        }
+    }
+
+    /// The methods both eras share besides the tools' own: the lists (and `tools/list` when
+    /// it is paged), `resources/read`; `modern`: results closed as revision 2026-07-28
+    /// prescribes. A method of a capability the server does not have is not found.
+    #[cold]
+    fn other(
+        &mut self,
+        id: &Id<'_>,
+        method: &str,
+        params: Option<RawJson<'_>>,
+        modern: bool,
+        out: &mut Vec<u8>,
+    ) -> Result<(), Fault> {
+        let has_resources = !(self.resources.is_empty() && self.templates.is_empty());
+        let (result, cacheable) = match method {
+            "tools/list" => {
+                let cursor = read_params::<PaginatedRequestParams>(params)?.cursor;
+                let (tools, next_cursor) = self.page(&self.tools, cursor.as_deref(), method)?;
+                let list = ListToolsResult {
+                    tools: tools.iter().map(Tool::listed).collect(),
+                    next_cursor,
+                };
+                (structio::to_json(&list), true)
+            }
+            "resources/list" if has_resources => {
+                let cursor = read_params::<PaginatedRequestParams>(params)?.cursor;
+                let (items, next_cursor) = self.page(&self.resources, cursor.as_deref(), method)?;
+                let list = protocol::ListResourcesResult {
+                    resources: items.iter().map(resource::Resource::listed).collect(),
+                    next_cursor,
+                };
+                (structio::to_json(&list), true)
+            }
+            "resources/templates/list" if has_resources => {
+                let cursor = read_params::<PaginatedRequestParams>(params)?.cursor;
+                let (items, next_cursor) = self.page(&self.templates, cursor.as_deref(), method)?;
+                let list = protocol::ListResourceTemplatesResult {
+                    resource_templates: items.iter().map(Template::listed).collect(),
+                    next_cursor,
+                };
+                (structio::to_json(&list), true)
+            }
+            "resources/read" if has_resources => {
+                let params: ReadResourceRequestParams = read_params(params)?;
+                let contents = self.read(&params.uri, modern)?;
+                (structio::to_json(&ReadResourceResult { contents }), true)
+            }
+            m => return Err(method_not_found(m)),
+        };
+        let written = self.written.as_ref();
+        let mut result = result.into_bytes();
+        if modern {
+            result.pop();
+            if cacheable {
+                result.extend_from_slice(written.map_or(&[][..], |w| &w.hints));
+            }
+            result.extend_from_slice(written.map_or(&[][..], |w| &w.stamp));
+            result.push(b'}');
+        }
+        write_raw_result(out, id, &result);
+        Ok(())
+    }
+
+    /// One page of `items` from `cursor` (the whole list when the server does not page), and
+    /// the cursor of the next page; `-32602` for a cursor this server did not give for
+    /// `method`.
+    fn page<'s, T>(
+        &self,
+        items: &'s [T],
+        cursor: Option<&str>,
+        method: &str,
+    ) -> Result<(&'s [T], Option<String>), Fault> {
+        let start = match cursor {
+            None => 0,
+            Some(c) => decode_cursor(c, method)
+                .filter(|&at| at <= items.len())
+                .ok_or_else(|| {
+                    invalid_params(format!(
+                        "the cursor {:?} is not one this server gave",
+                        clip(c)
+                    ))
+                })?,
+        };
+        let rest = &items[start..];
+        let size = self.page_size.unwrap_or(usize::MAX);
+        if rest.len() <= size {
+            return Ok((rest, None));
+        }
+        Ok((&rest[..size], Some(encode_cursor(start + size, method))))
+    }
+
+    /// The contents of the resource at `uri`: a fixed resource's, else the first matching
+    /// template's; `modern`: the not-found error of revision 2026-07-28.
+    fn read(&self, uri: &str, modern: bool) -> Result<Vec<protocol::ResourceContents>, Fault> {
+        let (variables, read, options) =
+            if let Some(r) = self.resources.iter().find(|r| r.uri == uri) {
+                (Vec::new(), &r.read, &r.options)
+            } else if let Some((t, v)) = self
+                .templates
+                .iter()
+                .find_map(|t| t.matches(uri).map(|v| (t, v)))
+            {
+                (v, &t.read, &t.options)
+            } else {
+                return Err(resource_not_found(uri, modern));
+            };
+        let request = ResourceRequest::new(uri, &variables);
+        // A read that panics is answered with an internal error; the server keeps serving.
+        let read = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| read(&request)));
+        match read {
+            Ok(Ok(contents)) => Ok(contents
+                .0
+                .into_iter()
+                .map(|c| {
+                    let mut c = c.0;
+                    if c.mime_type.is_none() {
+                        c.mime_type.clone_from(&options.mime_type);
+                    }
+                    c
+                })
+                .collect()),
+            Ok(Err(e)) if e.is_not_found() => Err(resource_not_found(uri, modern)),
+            Ok(Err(e)) => Err(ErrorObject::new(code::INTERNAL_ERROR, e.message)),
+            Err(_) => Err(ErrorObject::new(
+                code::INTERNAL_ERROR,
+                format!("Internal error: the read of {} panicked", clip(uri)),
+            )),
         }
     }
 
@@ -673,11 +967,7 @@ impl Server {
         self.protocol = Some(version);
         let result = InitializeResult {
             protocol_version: version,
-            capabilities: ServerCapabilities {
-                tools: ToolsCapability {
-                    list_changed: false,
-                },
-            },
+            capabilities: self.capabilities(),
             server_info: self.implementation(),
             instructions: self.instructions.as_deref(),
         };
@@ -764,6 +1054,22 @@ impl Server {
         Ok(())
     }
 
+    /// The server's capabilities: `resources` when it has resources or templates, and
+    /// `tools`.
+    fn capabilities(&self) -> ServerCapabilities {
+        let has_resources = !(self.resources.is_empty() && self.templates.is_empty());
+        ServerCapabilities {
+            completions: None,
+            prompts: None,
+            resources: has_resources.then_some(ResourcesCapability {
+                list_changed: false,
+            }),
+            tools: ToolsCapability {
+                list_changed: false,
+            },
+        }
+    }
+
     /// The server's name and version (`serverInfo`).
     fn implementation(&self) -> Implementation<'_> {
         Implementation {
@@ -776,22 +1082,8 @@ impl Server {
     /// result, and the close of every modern result.
     fn write_constants(&self) -> Written {
         let list = ListToolsResult {
-            tools: self
-                .tools
-                .iter()
-                .map(|t| protocol::Tool {
-                    name: &t.name,
-                    title: t.options.title.as_deref(),
-                    description: &t.description,
-                    input_schema: RawJson::new(&t.input_schema).unwrap_or_default(),
-                    output_schema: t
-                        .output_schema
-                        .as_deref()
-                        .and_then(|s| RawJson::new(s).ok()),
-                    annotations: t.options.annotations.clone(),
-                    icons: t.options.icons.clone(),
-                })
-                .collect(),
+            tools: self.tools.iter().map(Tool::listed).collect(),
+            next_cursor: None,
         };
         let mut catalog = Vec::new();
         structio::write_json(&list, &mut catalog);
@@ -821,11 +1113,7 @@ impl Server {
         structio::write_json(
             &DiscoverResult {
                 supported_versions: MODERN_PROTOCOL_VERSIONS,
-                capabilities: ServerCapabilities {
-                    tools: ToolsCapability {
-                        list_changed: false,
-                    },
-                },
+                capabilities: self.capabilities(),
                 instructions: self.instructions.as_deref(),
             },
             &mut discover,
@@ -836,8 +1124,46 @@ impl Server {
             modern_catalog,
             discover,
             stamp,
+            hints,
         }
     }
+}
+
+/// The error of a read of `uri`, which no resource has: "Resource not found", the URI in
+/// its data; `-32002` in the handshake revisions, `-32602` in revision 2026-07-28.
+#[cold]
+fn resource_not_found(uri: &str, modern: bool) -> Fault {
+    use structio::{Map, Value};
+    let code = if modern {
+        code::INVALID_PARAMS
+    } else {
+        RESOURCE_NOT_FOUND
+    };
+    let mut fault: Fault = ErrorObject::new(code, "Resource not found");
+    let mut data = Map::new();
+    data.insert("uri", Value::from(uri));
+    fault.data = Some(Value::Object(data));
+    fault
+}
+
+/// The cursor of the list of `method` from item `at`: `method:at` in base64, which a client
+/// is not to read.
+fn encode_cursor(at: usize, method: &str) -> String {
+    super::content::base64(format!("{method}:{at}").as_bytes())
+}
+
+/// The item a cursor given for `method` points to, if it is one.
+fn decode_cursor(cursor: &str, method: &str) -> Option<usize> {
+    use base64::Engine as _;
+    let bytes = base64::engine::general_purpose::STANDARD
+        .decode(cursor)
+        .ok()?;
+    let text = String::from_utf8(bytes).ok()?;
+    let at = text.strip_prefix(method)?.strip_prefix(':')?;
+    if !at.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    at.parse().ok()
 }
 
 /// `-32601` for the method `m`.

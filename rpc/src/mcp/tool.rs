@@ -141,8 +141,8 @@ impl ToolOptions {
 /// The most characters in a tool name (MCP 2025-11-25, "Tool names").
 pub const MAX_TOOL_NAME: usize = 128;
 
-/// A problem in how a [`Server`](super::Server) was built: a tool that could not be added. The
-/// tool is left out (an earlier tool of the same name stays), the problem is recorded, and
+/// A problem in how a [`Server`](super::Server) was built: a tool (or a resource) that could
+/// not be added. The tool is left out (an earlier tool of the same name stays), the problem is recorded, and
 /// [`Server::check`](super::Server::check) returns the first one, as do
 /// [`Server::serve_stdio`](super::Server::serve_stdio) and
 /// [`Server::serve`](super::Server::serve) (as an `io::Error` of kind `InvalidInput`, before
@@ -189,6 +189,16 @@ pub enum BuildErrorKind {
     /// An output schema was given for a tool whose results are not structured content
     /// ([`IntoToolResult`]).
     OutputSchemaWithoutStructuredResults,
+    /// A resource's URI is not an absolute URI (a scheme, a colon, no space)
+    /// ([`Server::resource`](super::Server::resource)).
+    InvalidResourceUri,
+    /// A resource at that URI was added before.
+    DuplicateResourceUri,
+    /// A resource template is not an RFC 6570 level 1 template this server reads
+    /// ([`Server::resource_template`](super::Server::resource_template)).
+    InvalidResourceTemplate,
+    /// The same resource template was added before.
+    DuplicateResourceTemplate,
 }
 
 impl BuildError {
@@ -205,7 +215,8 @@ impl BuildError {
         self.kind
     }
 
-    /// The name of the tool that was not added (as given).
+    /// The name of the tool, or the URI or template of the resource, that was not added (as
+    /// given).
     pub fn tool(&self) -> &str {
         &self.tool
     }
@@ -268,6 +279,22 @@ pub(super) struct Tool {
 }
 
 impl Tool {
+    /// As `tools/list` shows it.
+    pub(super) fn listed(&self) -> super::protocol::Tool<'_> {
+        super::protocol::Tool {
+            name: &self.name,
+            title: self.options.title.as_deref(),
+            description: &self.description,
+            input_schema: structio::RawJson::new(&self.input_schema).unwrap_or_default(),
+            output_schema: self
+                .output_schema
+                .as_deref()
+                .and_then(|s| structio::RawJson::new(s).ok()),
+            annotations: self.options.annotations.clone(),
+            icons: self.options.icons.clone(),
+        }
+    }
+
     /// A tool calling `f` with arguments read as an `A`.
     pub(super) fn new<A, R, K, F>(
         name: &str,
