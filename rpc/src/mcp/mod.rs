@@ -6,6 +6,12 @@
 //! exit at the end of input. The client's first request decides the era of the connection
 //! (see [`Era`]).
 //!
+//! Besides tools, a server may offer resources (fixed ones and RFC 6570 level 1 templates:
+//! `resources/list`, `resources/templates/list`, `resources/read`), prompts (`prompts/list`,
+//! `prompts/get`, arguments from a derived type) and completions of prompt arguments and
+//! template variables (`completion/complete`), in both eras; each capability is advertised
+//! only when the server has it. The lists can be paged ([`Server::page_size`]).
+//!
 //! A tool's result is what its type says ([`IntoToolResult`]): a derived type is structured
 //! content (below), a `String` plain text, a [`Content`] or `Vec<Content>` content blocks
 //! (text, images, audio, resource links, embedded resources). [`Server::tool_with`] lists a
@@ -54,7 +60,13 @@
 //!   [`ToolOptions`]), what a tool may return ([`IntoToolResult`]), [`ToolError`], and the
 //!   checks of a tool's name ([`BuildError`]);
 //! - `content`: content blocks ([`Content`]: text, image, audio, resource links, embedded
-//!   resources), for tool results (and, later, prompts and resources);
+//!   resources), for tool results and prompt messages;
+//! - `resource`: resources and resource templates ([`Server::resource`],
+//!   [`Server::resource_template`]): [`ResourceOptions`], what a read is given
+//!   ([`ResourceRequest`]) and returns ([`ResourceContents`], [`ResourceError`]), the checks
+//!   of a URI and of an RFC 6570 level 1 template, the matching of a URI;
+//! - `prompt`: prompts ([`Server::prompt`], [`PromptMessage`]) and the completion of their
+//!   arguments and of templates' variables ([`CompletionRequest`]);
 //! - `transport`: the transports, which know bytes and framing only and drive the core through
 //!   [`Server::handle_line`] (`transport::stdio`: [`Server::serve_stdio`], [`Server::serve`]).
 //!   The core knows no transport.
@@ -62,6 +74,7 @@
 #![forbid(unsafe_code)]
 
 mod content;
+mod prompt;
 mod protocol;
 mod resource;
 mod server;
@@ -69,6 +82,7 @@ mod tool;
 mod transport;
 
 pub use content::{Content, EmbeddedResource, ResourceLink};
+pub use prompt::{CompletionRequest, PromptMessage};
 pub use protocol::{Annotations, Icon, IconTheme, Role, ToolAnnotations};
 pub use resource::{ResourceContents, ResourceError, ResourceOptions, ResourceRequest};
 pub use server::{CacheScope, Era, Server, DEFAULT_MAX_LINE};

@@ -600,3 +600,96 @@ pub(super) struct ReadResourceRequestParams<'a> {
 pub(super) struct ReadResourceResult {
     pub(super) contents: Vec<ResourceContents>,
 }
+
+/// One argument of a prompt (`PromptArgument`).
+#[derive(structio::Reflect, Debug, Clone, PartialEq, Eq)]
+pub(super) struct PromptArgument {
+    pub(super) name: String,
+    pub(super) description: Option<String>,
+    pub(super) required: bool,
+}
+
+/// One prompt of `prompts/list` (`Prompt`); arguments left out when there are none.
+#[derive(structio::Reflect)]
+pub(super) struct Prompt<'a> {
+    pub(super) name: &'a str,
+    pub(super) description: &'a str,
+    #[structio(skip_if = "Vec::is_empty", default)]
+    pub(super) arguments: Vec<PromptArgument>,
+}
+
+/// The `prompts/list` result.
+#[derive(structio::Reflect)]
+pub(super) struct ListPromptsResult<'a> {
+    pub(super) prompts: Vec<Prompt<'a>>,
+    #[structio(rename = "nextCursor")]
+    pub(super) next_cursor: Option<String>,
+}
+
+/// The `prompts/get` parameters this server reads.
+#[derive(structio::Reflect)]
+pub(super) struct GetPromptRequestParams<'a> {
+    pub(super) name: Cow<'a, str>,
+    pub(super) arguments: Option<RawJson<'a>>,
+}
+
+/// One message of a `prompts/get` result (`PromptMessage`).
+#[derive(structio::Reflect)]
+pub(super) struct PromptMessage {
+    pub(super) role: Role,
+    pub(super) content: ContentBlock,
+}
+
+/// The `prompts/get` result.
+#[derive(structio::Reflect)]
+pub(super) struct GetPromptResult<'a> {
+    pub(super) description: &'a str,
+    pub(super) messages: Vec<PromptMessage>,
+}
+
+/// The `completion/complete` parameters this server reads.
+#[derive(structio::Reflect)]
+pub(super) struct CompleteRequestParams<'a> {
+    #[structio(rename = "ref")]
+    pub(super) reference: CompleteReference<'a>,
+    pub(super) argument: CompleteArgument<'a>,
+    pub(super) context: Option<CompleteContext>,
+}
+
+/// A completion's `ref`: `{"type":"ref/prompt","name":...}` or
+/// `{"type":"ref/resource","uri":...}`.
+#[derive(structio::Reflect)]
+pub(super) struct CompleteReference<'a> {
+    #[structio(rename = "type")]
+    pub(super) kind: Cow<'a, str>,
+    pub(super) name: Option<Cow<'a, str>>,
+    pub(super) uri: Option<Cow<'a, str>>,
+}
+
+/// A completion's `argument`.
+#[derive(structio::Reflect)]
+pub(super) struct CompleteArgument<'a> {
+    pub(super) name: Cow<'a, str>,
+    pub(super) value: Cow<'a, str>,
+}
+
+/// A completion's `context`.
+#[derive(structio::Reflect)]
+pub(super) struct CompleteContext {
+    pub(super) arguments: Option<std::collections::BTreeMap<String, String>>,
+}
+
+/// The `completion/complete` result.
+#[derive(structio::Reflect)]
+pub(super) struct CompleteResult {
+    pub(super) completion: Completion,
+}
+
+/// The values of a completion.
+#[derive(structio::Reflect)]
+pub(super) struct Completion {
+    pub(super) values: Vec<String>,
+    pub(super) total: usize,
+    #[structio(rename = "hasMore")]
+    pub(super) has_more: bool,
+}

@@ -280,6 +280,13 @@ impl Template {
         }
     }
 
+    /// Whether the template has the variable `name`.
+    pub(super) fn has_variable(&self, name: &str) -> bool {
+        self.parts
+            .iter()
+            .any(|p| matches!(p, Part::Variable(n) if n == name))
+    }
+
     /// The variables' values (percent-decoded) if `uri` matches the template: each variable
     /// takes one or more characters other than `/`, `?` and `#`, and the literal text between
     /// them must be there as written.

@@ -7,11 +7,14 @@ use std::borrow::Cow;
 
 use structio::RawJson;
 
+use super::prompt::{self, Completion, CompletionRequest, PromptMessage, Target, MAX_COMPLETIONS};
 use super::protocol::{
     self, is_object, read_params, skip, CallToolErrorResult, CallToolRequestParams, CallWithMeta,
-    DiscoverResult, Implementation, InitializeRequestParams, InitializeResult, ListToolsResult,
-    Meta, PaginatedRequestParams, ReadResourceRequestParams, ReadResourceResult,
-    ResourcesCapability, Routed, RoutedMeta, ServerCapabilities, TextContent, ToolsCapability,
+    CompleteRequestParams, CompleteResult, CompletionsCapability, DiscoverResult,
+    GetPromptRequestParams, GetPromptResult, Implementation, InitializeRequestParams,
+    InitializeResult, ListToolsResult, Meta, PaginatedRequestParams, PromptsCapability,
+    ReadResourceRequestParams, ReadResourceResult, ResourcesCapability, Routed, RoutedMeta,
+    ServerCapabilities, TextContent, ToolsCapability,
 };
 use super::resource::{
     self, parse_template, uri_problem, ResourceContents, ResourceError, ResourceOptions,
@@ -73,6 +76,10 @@ pub struct Server {
     resources: Vec<resource::Resource>,
     /// The resource templates, in the order they were added.
     templates: Vec<Template>,
+    /// The prompts, in the order they were added.
+    prompts: Vec<prompt::Prompt>,
+    /// The completions of prompt arguments and template variables.
+    completions: Vec<Completion>,
     /// The most items a list method returns at once; `None`: all of them.
     page_size: Option<usize>,
     /// The tools that could not be added, and why, in the order they were added.
@@ -133,6 +140,8 @@ impl Server {
             tools: Vec::new(),
             resources: Vec::new(),
             templates: Vec::new(),
+            prompts: Vec::new(),
+            completions: Vec::new(),
             page_size: None,
             problems: Vec::new(),
             limits: Limits::default(),
@@ -478,8 +487,162 @@ impl Server {
         self
     }
 
-    /// The most items `tools/list`, `resources/list` and `resources/templates/list` return in
-    /// one answer (at least 1); when there are more, the answer carries an opaque
+    /// Adds a prompt: `get` takes the arguments as a `T` and returns the prompt's messages
+    /// (`prompts/get`), or a [`ToolError`], answered with `-32602` (invalid params) and its
+    /// text. The prompt's `arguments` in `prompts/list` are `T`'s members, from its JSON
+    /// Schema: each member's name, its doc comment as `description`, and `required` for a
+    /// member that is not an `Option`. A client sends every argument as a string, so `T`'s
+    /// members are `String`s and `Option<String>`s; arguments that do not fit `T` (a required
+    /// one missing, an unknown one) are answered with `-32602`, naming each by its path. The
+    /// server then advertises the `prompts` capability.
+    ///
+    /// A name that is empty or taken is a problem like a tool's ([`BuildError`]).
+    ///
+    /// ```
+    /// use structio_rpc::mcp::{PromptMessage, Server, ToolError};
+    ///
+    /// #[derive(structio::Reflect)]
+    /// struct Review {
+    ///     /// The code to review
+    ///     code: String,
+    ///     /// What to look at first
+    ///     focus: Option<String>,
+    /// }
+    ///
+    /// let mut server = Server::new("reviews", "1").prompt("review", "Asks for a code review", |a: Review| {
+    ///     let focus = a.focus.map(|f| format!(", {f} first")).unwrap_or_default();
+    ///     Ok::<_, ToolError>(vec![PromptMessage::user(format!("Review this code{focus}:\n{}", a.code))])
+    /// });
+    /// let mut out = Vec::new();
+    /// server.handle_line(br#"{"jsonrpc":"2.0","id":1,"method":"prompts/list"}"#, &mut out);
+    /// assert_eq!(
+    ///     std::str::from_utf8(&out).unwrap(),
+    ///     concat!(
+    ///         r#"{"jsonrpc":"2.0","id":1,"result":{"prompts":[{"name":"review","description":"Asks for a code review","#,
+    ///         r#""arguments":[{"name":"code","description":"The code to review","required":true},"#,
+    ///         r#"{"name":"focus","description":"What to look at first","required":false}]}]}}"#,
+    ///         "\n"
+    ///     )
+    /// );
+    /// ```
+    pub fn prompt<T, F>(mut self, name: &str, description: &str, get: F) -> Server
+    where
+        T: structio::ReflectOwned + structio::JsonSchema + 'static,
+        F: Fn(T) -> Result<Vec<PromptMessage>, ToolError> + 'static,
+    {
+        let problem = if name.is_empty() {
+            Some((
+                BuildErrorKind::InvalidPromptName,
+                "the prompt name is empty".to_owned(),
+            ))
+        } else if self.prompts.iter().any(|p| p.name == name) {
+            Some((
+                BuildErrorKind::DuplicatePromptName,
+                format!("a prompt named {name:?} was added before; prompt names are unique"),
+            ))
+        } else {
+            None
+        };
+        if let Some((kind, message)) = problem {
+            self.problems.push(BuildError::new(kind, name, message));
+            return self;
+        }
+        self.prompts
+            .push(prompt::Prompt::new(name, description, get));
+        self.written = None;
+        self
+    }
+
+    /// Completes the argument `argument` of the prompt `prompt` (`completion/complete` with
+    /// a `ref/prompt`): `complete` is given the value typed so far and the arguments already
+    /// given ([`CompletionRequest`]) and returns the values that fit, best first; the client
+    /// receives the first 100, with the `total` and whether there are more (`hasMore`). The
+    /// server then advertises the `completions` capability.
+    ///
+    /// The prompt must have been added before, with that argument: otherwise the completion
+    /// is left out and the problem recorded ([`BuildErrorKind::UnknownCompletionTarget`]).
+    /// An argument without a completion completes to no values.
+    ///
+    /// ```
+    /// use structio_rpc::mcp::{PromptMessage, Server, ToolError};
+    ///
+    /// #[derive(structio::Reflect)]
+    /// struct Greet { language: String }
+    ///
+    /// let mut server = Server::new("greeter", "1")
+    ///     .prompt("greet", "Greets", |a: Greet| Ok::<_, ToolError>(vec![PromptMessage::user(a.language)]))
+    ///     .complete_prompt_argument("greet", "language", |r| {
+    ///         ["English", "Esperanto", "French"].iter().filter(|l| l.starts_with(r.value())).map(|l| l.to_string()).collect()
+    ///     });
+    /// let mut out = Vec::new();
+    /// server.handle_line(
+    ///     br#"{"jsonrpc":"2.0","id":1,"method":"completion/complete","params":{"ref":{"type":"ref/prompt","name":"greet"},"argument":{"name":"language","value":"E"}}}"#,
+    ///     &mut out,
+    /// );
+    /// assert_eq!(
+    ///     std::str::from_utf8(&out).unwrap(),
+    ///     concat!(
+    ///         r#"{"jsonrpc":"2.0","id":1,"result":{"completion":{"values":["English","Esperanto"],"total":2,"hasMore":false}}}"#,
+    ///         "\n"
+    ///     )
+    /// );
+    /// ```
+    pub fn complete_prompt_argument<F>(self, prompt: &str, argument: &str, complete: F) -> Server
+    where
+        F: Fn(&CompletionRequest<'_>) -> Vec<String> + 'static,
+    {
+        let known = self
+            .prompts
+            .iter()
+            .any(|p| p.name == prompt && p.arguments.iter().any(|a| a.name == argument));
+        let target = Target::Prompt(prompt.to_owned(), argument.to_owned());
+        self.add_completion(known, target, Box::new(complete))
+    }
+
+    /// Completes the variable `variable` of the resource template `uri_template`
+    /// (`completion/complete` with a `ref/resource` naming the template), as
+    /// [`Server::complete_prompt_argument`] does a prompt's argument. The template must have
+    /// been added before, with that variable.
+    pub fn complete_template_variable<F>(
+        self,
+        uri_template: &str,
+        variable: &str,
+        complete: F,
+    ) -> Server
+    where
+        F: Fn(&CompletionRequest<'_>) -> Vec<String> + 'static,
+    {
+        let known = self
+            .templates
+            .iter()
+            .any(|t| t.template == uri_template && t.has_variable(variable));
+        let target = Target::Template(uri_template.to_owned(), variable.to_owned());
+        self.add_completion(known, target, Box::new(complete))
+    }
+
+    /// Adds the completion, or records why it cannot be added.
+    fn add_completion(mut self, known: bool, target: Target, complete: prompt::Complete) -> Server {
+        let (Target::Prompt(of, what) | Target::Template(of, what)) = &target;
+        if !known {
+            let kind = match target {
+                Target::Prompt(..) => "prompt",
+                Target::Template(..) => "resource template",
+            };
+            self.problems.push(BuildError::new(
+                BuildErrorKind::UnknownCompletionTarget,
+                of,
+                format!("a completion of {what:?} of the {kind} {of:?}, which the server does not have (add it first)"),
+            ));
+            return self;
+        }
+        self.completions.retain(|c| c.target != target);
+        self.completions.push(Completion { target, complete });
+        self.written = None;
+        self
+    }
+
+    /// The most items `tools/list`, `resources/list`, `resources/templates/list` and
+    /// `prompts/list` return in one answer (at least 1); when there are more, the answer carries an opaque
     /// `nextCursor`, which the client sends back as `cursor` for the next page (a cursor this
     /// server did not give is refused with `-32602`). The default is no paging: every item in
     /// one answer.
@@ -859,6 +1022,23 @@ impl Server {
                 let contents = self.read(&params.uri, modern)?;
                 (structio::to_json(&ReadResourceResult { contents }), true)
             }
+            "prompts/list" if !self.prompts.is_empty() => {
+                let cursor = read_params::<PaginatedRequestParams>(params)?.cursor;
+                let (items, next_cursor) = self.page(&self.prompts, cursor.as_deref(), method)?;
+                let list = protocol::ListPromptsResult {
+                    prompts: items.iter().map(prompt::Prompt::listed).collect(),
+                    next_cursor,
+                };
+                (structio::to_json(&list), true)
+            }
+            "prompts/get" if !self.prompts.is_empty() => {
+                let params: GetPromptRequestParams = read_params(params)?;
+                (self.get_prompt(&params.name, params.arguments)?, false)
+            }
+            "completion/complete" if !self.completions.is_empty() => {
+                let params: CompleteRequestParams = read_params(params)?;
+                (self.complete(params)?, false)
+            }
             m => return Err(method_not_found(m)),
         };
         let written = self.written.as_ref();
@@ -873,6 +1053,94 @@ impl Server {
         }
         write_raw_result(out, id, &result);
         Ok(())
+    }
+
+    /// The `prompts/get` result of the prompt `name` with `arguments` (`{}` when there are
+    /// none), as JSON.
+    fn get_prompt(&self, name: &str, arguments: Option<RawJson<'_>>) -> Result<String, Fault> {
+        let Some(prompt) = self.prompts.iter().find(|p| p.name == name) else {
+            return Err(invalid_params(format!("Unknown prompt: {}", clip(name))));
+        };
+        let args = arguments.map_or("{}", |a| a.get());
+        // A prompt that panics is answered with an internal error; the server keeps serving.
+        let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (prompt.get)(args)));
+        match got {
+            Ok(Ok(messages)) => Ok(structio::to_json(&GetPromptResult {
+                description: &prompt.description,
+                messages: messages
+                    .into_iter()
+                    .map(|m| protocol::PromptMessage {
+                        role: m.role,
+                        content: m.content.0,
+                    })
+                    .collect(),
+            })),
+            Ok(Err(why)) => Err(invalid_params(why)),
+            Err(_) => Err(ErrorObject::new(
+                code::INTERNAL_ERROR,
+                format!("Internal error: prompt `{}` panicked", prompt.name),
+            )),
+        }
+    }
+
+    /// The `completion/complete` result, as JSON: the first [`MAX_COMPLETIONS`] values, the
+    /// total, whether there are more; no values for an argument without a completion;
+    /// `-32602` for a prompt or template the server does not have.
+    fn complete(&self, params: CompleteRequestParams<'_>) -> Result<String, Fault> {
+        let reference = &params.reference;
+        let argument = params.argument.name.into_owned();
+        let target = match (reference.kind.as_ref(), &reference.name, &reference.uri) {
+            ("ref/prompt", Some(name), _) => {
+                if !self.prompts.iter().any(|p| p.name == name.as_ref()) {
+                    return Err(invalid_params(format!("Unknown prompt: {}", clip(name))));
+                }
+                Target::Prompt(name.to_string(), argument)
+            }
+            ("ref/resource", _, Some(uri)) => {
+                if !self.templates.iter().any(|t| t.template == uri.as_ref()) {
+                    return Err(invalid_params(format!(
+                        "Unknown resource template: {}",
+                        clip(uri)
+                    )));
+                }
+                Target::Template(uri.to_string(), argument)
+            }
+            _ => {
+                return Err(invalid_params(
+                    "ref must be {\"type\":\"ref/prompt\",\"name\":...} or \
+                     {\"type\":\"ref/resource\",\"uri\":...}"
+                        .to_owned(),
+                ))
+            }
+        };
+        let context: Vec<(String, String)> = params
+            .context
+            .and_then(|c| c.arguments)
+            .map(|a| a.into_iter().collect())
+            .unwrap_or_default();
+        let mut values = match self.completions.iter().find(|c| c.target == target) {
+            Some(c) => {
+                let request = CompletionRequest::new(&params.argument.value, &context);
+                let complete = &c.complete;
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| complete(&request)))
+                    .map_err(|_| {
+                        ErrorObject::new(
+                            code::INTERNAL_ERROR,
+                            "Internal error: a completion panicked",
+                        )
+                    })?
+            }
+            None => Vec::new(),
+        };
+        let total = values.len();
+        values.truncate(MAX_COMPLETIONS);
+        Ok(structio::to_json(&CompleteResult {
+            completion: protocol::Completion {
+                values,
+                total,
+                has_more: total > MAX_COMPLETIONS,
+            },
+        }))
     }
 
     /// One page of `items` from `cursor` (the whole list when the server does not page), and
@@ -1054,13 +1322,15 @@ impl Server {
         Ok(())
     }
 
-    /// The server's capabilities: `resources` when it has resources or templates, and
-    /// `tools`.
+    /// The server's capabilities: `completions`, `prompts` and `resources` when it has
+    /// them, and `tools`.
     fn capabilities(&self) -> ServerCapabilities {
         let has_resources = !(self.resources.is_empty() && self.templates.is_empty());
         ServerCapabilities {
-            completions: None,
-            prompts: None,
+            completions: (!self.completions.is_empty()).then_some(CompletionsCapability {}),
+            prompts: (!self.prompts.is_empty()).then_some(PromptsCapability {
+                list_changed: false,
+            }),
             resources: has_resources.then_some(ResourcesCapability {
                 list_changed: false,
             }),

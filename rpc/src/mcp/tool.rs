@@ -199,6 +199,15 @@ pub enum BuildErrorKind {
     InvalidResourceTemplate,
     /// The same resource template was added before.
     DuplicateResourceTemplate,
+    /// A prompt's name is empty ([`Server::prompt`](super::Server::prompt)).
+    InvalidPromptName,
+    /// A prompt of that name was added before.
+    DuplicatePromptName,
+    /// A completion names a prompt argument or a template variable the server does not have
+    /// (yet: the prompt or template is added first)
+    /// ([`Server::complete_prompt_argument`](super::Server::complete_prompt_argument),
+    /// [`Server::complete_template_variable`](super::Server::complete_template_variable)).
+    UnknownCompletionTarget,
 }
 
 impl BuildError {
@@ -490,7 +499,7 @@ fn write_text(text: &str, out: &mut Vec<u8>) {
 /// it keeps no report, so arguments that fit are read without an allocation; the boundary
 /// parser reads again only arguments that do not.
 #[inline]
-fn read_arguments<A: structio::ReflectOwned>(text: &str) -> Result<A, structio::Report> {
+pub(super) fn read_arguments<A: structio::ReflectOwned>(text: &str) -> Result<A, structio::Report> {
     if let Ok(args) = structio::from_json(text) {
         return Ok(args);
     }
