@@ -1,4 +1,4 @@
-//! An MCP server over stdio with three tools:
+//! An MCP server over stdio with three tools, two resources, a prompt and a completion:
 //!
 //! - `add`: arguments `{"left": i32, "right": i32}`, result `{"result": left + right}`
 //!   (structured content); listed with the title `Add two integers` and the hint
@@ -6,7 +6,12 @@
 //! - `search`: arguments `{"query": string of 1 to 64 characters, "limit": integer 1..=100}`,
 //!   result a list of `limit` strings (as structured content `{"result": [...]}`);
 //! - `greet`: arguments `{"name": string}`, result the plain text `Hello, NAME!` (one text
-//!   block, no structured content).
+//!   block, no structured content);
+//! - the resource `test://static/readme` (text, `text/plain`) and the template
+//!   `test://items/{id}` (`id` a number from 1 to 100: `{"id": id}` as `application/json`;
+//!   another `id` is not found);
+//! - the prompt `review`, arguments `code` (required) and `language` (optional), whose
+//!   `language` completes from a short list.
 //!
 //! Run: `cargo run --release -p structio-rpc --example mcp_server`, then write JSON-RPC
 //! messages to its stdin, one per line:
@@ -17,7 +22,10 @@
 //! {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","arguments":{"left":2,"right":3}}}
 //! ```
 
-use structio_rpc::mcp::{Server, ToolAnnotations, ToolError, ToolOptions};
+use structio_rpc::mcp::{
+    CompletionRequest, PromptMessage, ResourceContents, ResourceError, ResourceOptions,
+    ResourceRequest, Server, ToolAnnotations, ToolError, ToolOptions,
+};
 
 /// The arguments of `add`.
 #[derive(structio::Reflect)]
@@ -62,6 +70,42 @@ fn search(s: Search) -> Result<Vec<String>, ToolError> {
         .collect())
 }
 
+/// The arguments of the prompt `review`: the members' doc comments are the arguments'
+/// descriptions, and `language`, an `Option`, is not required.
+#[derive(structio::Reflect)]
+struct Review {
+    /// The code to review
+    code: String,
+    /// The language it is written in
+    language: Option<String>,
+}
+
+/// The prompt `review`: one message of the user.
+fn review(r: Review) -> Result<Vec<PromptMessage>, ToolError> {
+    let language = r.language.unwrap_or_else(|| "code".to_owned());
+    Ok(vec![PromptMessage::user(format!(
+        "Please review this {language}:\n\n{}",
+        r.code
+    ))])
+}
+
+/// The languages `review`'s `language` completes to: those starting with what was typed.
+fn languages(r: &CompletionRequest<'_>) -> Vec<String> {
+    ["python", "perl", "rust", "ruby", "c", "cpp"]
+        .iter()
+        .filter(|l| l.starts_with(r.value()))
+        .map(|l| l.to_string())
+        .collect()
+}
+
+/// The item of `test://items/{id}`: `id` from 1 to 100.
+fn item(r: &ResourceRequest<'_>) -> Result<ResourceContents, ResourceError> {
+    match r.variable("id").and_then(|id| id.parse::<u32>().ok()) {
+        Some(id @ 1..=100) => Ok(ResourceContents::text(r.uri(), format!("{{\"id\":{id}}}"))),
+        _ => Err(ResourceError::not_found()),
+    }
+}
+
 /// A `String` result is sent as one plain text block.
 fn greet(g: Greet) -> Result<String, ToolError> {
     Ok(format!("Hello, {}!", g.name))
@@ -82,7 +126,31 @@ fn main() {
             "Returns `limit` (1 to 100) results for `query` (1 to 64 characters)",
             search,
         )
-        .tool("greet", "Greets `name`", greet);
+        .tool("greet", "Greets `name`", greet)
+        .resource(
+            "test://static/readme",
+            "readme",
+            ResourceOptions::new()
+                .title("Read me")
+                .description("What this server is")
+                .mime_type("text/plain"),
+            |r| {
+                Ok(ResourceContents::text(
+                    r.uri(),
+                    "An example MCP server written with structio-rpc.",
+                ))
+            },
+        )
+        .resource_template(
+            "test://items/{id}",
+            "item",
+            ResourceOptions::new()
+                .description("Item `id`, from 1 to 100")
+                .mime_type("application/json"),
+            item,
+        )
+        .prompt("review", "Asks for a review of some code", review)
+        .complete_prompt_argument("review", "language", languages);
     // A tool that could not be added (a bad or taken name) would make `serve_stdio` fail
     // before serving; `check` tells it first.
     if let Err(e) = server.check() {

@@ -4,10 +4,12 @@ Usage: python mcp_sdk_client.py PATH_TO_mcp_server_BINARY
 
 Uses the SDK's stdio client and ClientSession: initialize (the handshake revisions), list the
 tools (and check their schemas, `add`'s title and annotations, `greet`'s lack of an output
-schema), call `add`, call `search` with valid and invalid arguments, call `greet` (plain text);
+schema), call `add`, call `search` with valid and invalid arguments, call `greet` (plain text),
+list and read the resources and the template, get the prompt `review` and complete its argument;
 then (SDK 2.x) the high-level Client in its default auto mode, which probes `server/discover`
 at revision 2026-07-28 and, the server answering it, speaks 2026-07-28 (no handshake, the
-version and capabilities in every request's `_meta`): the same tools and calls. Prints one line
+version and capabilities in every request's `_meta`): the same tools, calls, resources, prompt
+and completion. Prints one line
 per check and "N passed, N failed" at the end; exits non-zero if any check failed.
 """
 
@@ -57,6 +59,62 @@ def check_greet_call(r, where):
     check(f"{where}greet: the text", text_of(r) == "Hello, Ada!", text_of(r))
     check(f"{where}greet: one text block", len(r.content) == 1 and r.content[0].type == "text", r.content)
     check(f"{where}greet: no structured content", r.structured_content is None, r.structured_content)
+
+
+async def check_resources_and_prompts(api, where):
+    """Resources, the template, the prompt `review` and its completion, through `api` (a
+    ClientSession or a Client: the same methods)."""
+    from mcp.types import PromptReference, ResourceTemplateReference
+
+    listed = await api.list_resources()
+    by_uri = {str(r.uri): r for r in listed.resources}
+    check(f"{where}resources/list: the readme", list(by_uri) == ["test://static/readme"], list(by_uri))
+    readme = by_uri.get("test://static/readme")
+    if readme is not None:
+        check(f"{where}resources/list: name, title, mimeType",
+              (readme.name, readme.title, readme.mime_type) == ("readme", "Read me", "text/plain"), readme)
+    templates = await api.list_resource_templates()
+    uris = [t.uri_template for t in templates.resource_templates]
+    check(f"{where}resources/templates/list", uris == ["test://items/{id}"], uris)
+
+    r = await api.read_resource("test://static/readme")
+    check(f"{where}resources/read: the readme's text",
+          len(r.contents) == 1 and r.contents[0].text.startswith("An example MCP server"), r)
+    r = await api.read_resource("test://items/7")
+    check(f"{where}resources/read: an item of the template",
+          len(r.contents) == 1 and r.contents[0].text == '{"id":7}'
+          and r.contents[0].mime_type == "application/json", r)
+    try:
+        await api.read_resource("test://items/700")
+        check(f"{where}resources/read: not found is an error", False, "no error raised")
+    except Exception as e:
+        check(f"{where}resources/read: not found is an error", "not found" in str(e).lower(), e)
+
+    prompts = await api.list_prompts()
+    by_name = {p.name: p for p in prompts.prompts}
+    check(f"{where}prompts/list: review", list(by_name) == ["review"], list(by_name))
+    if "review" in by_name:
+        args = [(a.name, a.required, a.description) for a in by_name["review"].arguments or []]
+        check(f"{where}prompts/list: review's arguments",
+              args == [("code", True, "The code to review"), ("language", False, "The language it is written in")],
+              args)
+    r = await api.get_prompt("review", {"code": "fn main() {}", "language": "rust"})
+    check(f"{where}prompts/get: one user message",
+          len(r.messages) == 1 and r.messages[0].role == "user"
+          and r.messages[0].content.text == "Please review this rust:\n\nfn main() {}", r)
+    try:
+        await api.get_prompt("review", {"language": "rust"})
+        check(f"{where}prompts/get: a missing argument is an error", False, "no error raised")
+    except Exception as e:
+        check(f"{where}prompts/get: a missing argument is an error", "code" in str(e), e)
+
+    r = await api.complete(PromptReference(type="ref/prompt", name="review"), {"name": "language", "value": "r"})
+    check(f"{where}completion/complete: languages starting with r",
+          r.completion.values == ["rust", "ruby"] and r.completion.total == 2 and r.completion.has_more is False,
+          r.completion)
+    r = await api.complete(ResourceTemplateReference(type="ref/resource", uri="test://items/{id}"),
+                           {"name": "id", "value": "1"})
+    check(f"{where}completion/complete: a variable without completions", r.completion.values == [], r.completion)
 
 
 def check_schema(tool, properties, output=True):
@@ -142,6 +200,11 @@ async def main(server_path):
             r = await session.call_tool("add", {"left": 1, "right": 1})
             check("still serving after errors", r.structured_content == {"result": 2}, r)
 
+            check("initialize: resources, prompts and completions capabilities",
+                  init.capabilities.resources is not None and init.capabilities.prompts is not None
+                  and init.capabilities.completions is not None, init.capabilities)
+            await check_resources_and_prompts(session, "")
+
 
 async def auto_client(server_path):
     """The SDK's high-level `Client` (SDK 2.x), in its default `mode='auto'`: it probes
@@ -211,6 +274,8 @@ async def auto_client(server_path):
 
         r = await client.call_tool("add", {"left": 1, "right": 1})
         check("auto-mode Client: still serving after errors", r.structured_content == {"result": 2}, r)
+
+        await check_resources_and_prompts(client, "auto-mode Client: ")
 
 
 if __name__ == "__main__":
