@@ -44,15 +44,16 @@ use crate::{code, ErrorObject, Id, Request};
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Era {
     /// The handshake revisions ([`PROTOCOL_VERSIONS`]): `initialize`, `ping`, `tools/list`,
-    /// `tools/call`.
+    /// `tools/call` (and the resource, prompt and completion methods the server has).
     Handshake,
     /// Revision 2026-07-28 ([`MODERN_PROTOCOL_VERSIONS`]): every request names its version
     /// and the client's capabilities in `params._meta`; `server/discover`, `tools/list`,
-    /// `tools/call`; each result carries `resultType` and the server's name and version.
+    /// `tools/call` (and the resource, prompt and completion methods the server has); each
+    /// result carries `resultType` and the server's name and version.
     Modern,
 }
 
-/// Who may keep a cached `tools/list` or `server/discover` result (revision 2026-07-28's
+/// Who may keep a cached list, `resources/read` or `server/discover` result (revision 2026-07-28's
 /// `cacheScope`), as HTTP's `Cache-Control: public` and `private`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum CacheScope {
@@ -65,7 +66,7 @@ pub enum CacheScope {
 /// The default bound on one input line, in bytes, without its line break (4 MiB).
 pub const DEFAULT_MAX_LINE: usize = 4 << 20;
 
-/// An MCP server offering tools, built from typed functions (see the [module](crate::mcp)
+/// An MCP server offering tools, resources and prompts, built from typed functions (see the [module](crate::mcp)
 /// example).
 pub struct Server {
     name: String,
@@ -122,6 +123,22 @@ impl std::fmt::Debug for Server {
                 "tools",
                 &self.tools.iter().map(|t| &t.name).collect::<Vec<_>>(),
             )
+            .field(
+                "resources",
+                &self.resources.iter().map(|r| &r.uri).collect::<Vec<_>>(),
+            )
+            .field(
+                "templates",
+                &self
+                    .templates
+                    .iter()
+                    .map(|t| &t.template)
+                    .collect::<Vec<_>>(),
+            )
+            .field(
+                "prompts",
+                &self.prompts.iter().map(|p| &p.name).collect::<Vec<_>>(),
+            )
             .field("problems", &self.problems)
             .field("max_line", &self.max_line)
             .field("protocol", &self.protocol)
@@ -161,7 +178,8 @@ impl Server {
         self
     }
 
-    /// The cache hints of the modern era's `tools/list` and `server/discover` results: how long
+    /// The cache hints of the modern era's lists, `resources/read` and `server/discover`
+    /// results: how long
     /// a client may consider them fresh (`ttlMs`, in milliseconds; 0: stale at once) and who
     /// may keep them (`cacheScope`). The default is 0 and [`CacheScope::Private`], as the
     /// official Python SDK's: nothing is cached unless the server says so.
