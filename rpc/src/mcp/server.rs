@@ -772,7 +772,11 @@ impl Server {
                     self.era = Some(Era::Handshake);
                     self.call(id, name, params.and_then(|p| p.arguments), false, out)
                 }
-                "ping" | "tools/list" if !(method == "tools/list" && self.page_size.is_some()) => {
+                "ping" | "tools/list" => {
+                    if self.page_size.is_some() && method == "tools/list" {
+                        // Paged: the cursor is read the general way.
+                        return false;
+                    }
                     self.era = Some(Era::Handshake);
                     let result = match (method, &self.written) {
                         ("tools/list", Some(w)) => &w.catalog[..],
@@ -802,9 +806,10 @@ impl Server {
                     self.era = Some(Era::Modern);
                     self.call(id, name, params.and_then(|p| p.arguments), true, out)
                 }
-                "tools/list" | "server/discover"
-                    if !(method == "tools/list" && self.page_size.is_some()) =>
-                {
+                "tools/list" | "server/discover" => {
+                    if self.page_size.is_some() && method == "tools/list" {
+                        return false;
+                    }
                     self.era = Some(Era::Modern);
                     self.modern_constant(id, method, out)
                 }
