@@ -337,23 +337,22 @@ fn match_parts(parts: &[Part], uri: &str, values: &mut Vec<(String, String)>) ->
 /// `text` with its `%XX` escapes decoded; `None` when an escape is broken or the bytes are
 /// not UTF-8.
 fn percent_decode(text: &str) -> Option<String> {
-    if !text.contains('%') {
-        return Some(text.to_owned());
-    }
+    // `%` must start an escape of two hexadecimal digits; the `percent-encoding` crate would
+    // leave a malformed one as it is.
     let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' {
-            let hex = std::str::from_utf8(bytes.get(i + 1..i + 3)?).ok()?;
-            out.push(u8::from_str_radix(hex, 16).ok()?);
-            i += 3;
-        } else {
-            out.push(bytes[i]);
-            i += 1;
-        }
+    let malformed = bytes.iter().enumerate().any(|(i, &b)| {
+        b == b'%'
+            && !bytes
+                .get(i + 1..i + 3)
+                .is_some_and(|h| h.iter().all(u8::is_ascii_hexdigit))
+    });
+    if malformed {
+        return None;
     }
-    String::from_utf8(out).ok()
+    percent_encoding::percent_decode_str(text)
+        .decode_utf8()
+        .ok()
+        .map(|s| s.into_owned())
 }
 
 /// Why `uri` is not an absolute URI (RFC 3986: a scheme of a letter then letters, digits,
@@ -471,6 +470,9 @@ mod tests {
         assert_eq!(t.matches("test://template/4/2/data"), None);
         assert_eq!(t.matches("test://template/42/data/"), None);
         assert_eq!(t.matches("test://template/%zz/data"), None);
+        assert_eq!(t.matches("test://template/%+1/data"), None);
+        assert_eq!(t.matches("test://template/%4/data"), None);
+        assert_eq!(t.matches("test://template/%ff/data"), None, "not UTF-8");
         let t = template("file:///{dir}/{name}.txt");
         assert_eq!(
             t.matches("file:///docs/a.b.txt"),
