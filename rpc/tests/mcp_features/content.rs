@@ -6,9 +6,7 @@
 
 use structio_rpc::mcp::{Content, EmbeddedResource, ResourceLink, Server, ToolError};
 
-mod common;
-
-use common::{Add, Sum};
+use crate::common::{Add, Sum};
 
 /// The arguments of every content tool.
 #[derive(structio::Reflect)]
@@ -71,7 +69,7 @@ fn server() -> Server {
         .tool("fails", "A tool error", |_: Name| {
             Err::<Content, _>(ToolError::new("no"))
         })
-        .tool("add", "Adds", common::add)
+        .tool("add", "Adds", crate::common::add)
 }
 
 /// The `_meta` envelope of revision 2026-07-28.
@@ -224,7 +222,7 @@ fn only_structured_results_list_an_output_schema() {
         let mut s2 = server();
         let mut out = Vec::new();
         s2.handle_line(line.as_bytes(), &mut out);
-        let r = common::answer(&out).outcome.unwrap();
+        let r = crate::common::answer(&out).outcome.unwrap();
         for tool in r["tools"].as_array().unwrap() {
             let name = tool["name"].as_str().unwrap();
             assert_eq!(
@@ -245,7 +243,7 @@ fn only_structured_results_list_an_output_schema() {
     assert!(String::from_utf8(out)
         .unwrap()
         .contains(r#""structuredContent":{"result":2}"#));
-    let _: fn(Add) -> Result<Sum, ToolError> = common::add;
+    let _: fn(Add) -> Result<Sum, ToolError> = crate::common::add;
 }
 
 #[test]

@@ -6,9 +6,7 @@ use structio_rpc::mcp::{
     BuildErrorKind, Icon, IconTheme, Server, ToolAnnotations, ToolError, ToolOptions, MAX_TOOL_NAME,
 };
 
-mod common;
-
-use common::{add, Add, Sum};
+use crate::common::{add, Add, Sum};
 
 /// The `_meta` envelope of revision 2026-07-28.
 const META: &str = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
@@ -103,7 +101,7 @@ fn metadata_is_listed_in_both_eras() {
         "{modern}"
     );
     // Read back, as a client would.
-    let r = common::answer(handshake.as_bytes()).outcome.unwrap();
+    let r = crate::common::answer(handshake.as_bytes()).outcome.unwrap();
     assert_eq!(
         r["tools"][0]["annotations"]["readOnlyHint"].as_bool(),
         Some(true)
