@@ -3,7 +3,7 @@
 //! resource template's variable ([`CompletionRequest`]).
 
 use super::protocol::{self, PromptArgument, Role};
-use super::tool::read_arguments;
+use super::tool::{arguments_message, read_arguments};
 use super::{Content, ToolError};
 
 /// One message of a prompt (MCP's `PromptMessage`): who says it ([`Role`]) and a content
@@ -100,16 +100,8 @@ impl Prompt {
             description: description.to_owned(),
             arguments: arguments_of(&structio::json_schema::<T>()),
             get: Box::new(move |args: &str| {
-                let args: T = read_arguments(args).map_err(|report| {
-                    let mut text = format!("invalid arguments for prompt `{label}`:");
-                    for issue in report.issues() {
-                        text.push('\n');
-                        text.push_str(issue.path());
-                        text.push_str(": ");
-                        text.push_str(issue.message());
-                    }
-                    text
-                })?;
+                let args: T = read_arguments(args)
+                    .map_err(|report| arguments_message("prompt", &label, &report))?;
                 f(args).map_err(|e| e.to_string())
             }),
         }

@@ -1323,7 +1323,7 @@ impl Server {
             }
             Err(e) => {
                 let text = match e {
-                    CallError::Arguments(e) => tool::arguments_message(&tool.name, &e),
+                    CallError::Arguments(e) => tool::arguments_message("tool", &tool.name, &e),
                     CallError::Tool(e) => e.to_string(),
                 };
                 let result = CallToolErrorResult {

@@ -506,11 +506,11 @@ pub(super) fn read_arguments<A: structio::ReflectOwned>(text: &str) -> Result<A,
     structio::json::parse(text)
 }
 
-/// The text of the tool execution error for arguments that do not fit: every offending member
-/// by its path, one a line.
+/// The text of the error for arguments that do not fit `kind` (`tool`, `prompt`) `name`:
+/// every offending member by its path, one a line.
 #[cold]
-pub(super) fn arguments_message(tool: &str, report: &structio::Report) -> String {
-    let mut text = format!("invalid arguments for tool `{tool}`:");
+pub(super) fn arguments_message(kind: &str, name: &str, report: &structio::Report) -> String {
+    let mut text = format!("invalid arguments for {kind} `{name}`:");
     for issue in report.issues() {
         text.push('\n');
         text.push_str(issue.path());
