@@ -247,7 +247,9 @@ where
 {
     // A reference to the constant, not to defaults built on the stack: the reader loads the
     // options whole, and a load of bytes just stored field by field waits for the stores.
-    from_json_with(input, &Options::DEFAULT)
+    // Straight to the comment-free reader: through `from_json_with` every type would also
+    // instantiate (and the compiler optimise, then drop) the JSONC reader.
+    from_json_plain(input.as_ref(), &Options::DEFAULT)
 }
 
 /// Reads a value of type `T` from JSON text, with options.
@@ -260,6 +262,12 @@ where
     if opts.comments_on() {
         return from_jsonc_text(text, opts);
     }
+    from_json_plain(text, opts)
+}
+
+/// [`from_json_with`] for options without comments.
+#[inline(always)]
+fn from_json_plain<'de, T: Reflect<'de>>(text: &'de [u8], opts: &Options) -> Result<T> {
     if T::CANONICAL && compact::may_be_compact(text) {
         // The canonical layout of a type marked `canonical` is read inline (see
         // `compact::read_in_layout`); every other layout out of line.
