@@ -1,10 +1,12 @@
 //! The MCP server's features past the core routing (`mcp.rs`, `mcp_2026.rs`): tool results by
-//! type, tool metadata and names, resources and templates, prompts and completions. One test
-//! binary for all of them: each binary links the crates once more in CI's release build.
+//! type, tool metadata and names, resources and templates, prompts and completions, and the
+//! official conformance suite's fixtures (`examples/conformance_server.rs`). One test binary
+//! for all of them: each binary links the crates once more in CI's release build.
 
 #[path = "../common/mod.rs"]
 mod common;
 
+mod conformance;
 mod content;
 mod prompts;
 mod resources;

@@ -1,0 +1,317 @@
+//! The fixtures of the official MCP conformance suite's server scenarios
+//! (npm `@modelcontextprotocol/conformance`, version 0.1.13), with the names, texts, URIs,
+//! MIME types and payloads of the suite's reference server (its `everything-server`), for
+//! the suite to be run against this crate's server.
+//!
+//! What is here is what the server can express today, over stdio:
+//!
+//! - tools: `test_simple_text` (one text block), `test_image_content` (a 1x1 PNG),
+//!   `test_audio_content` (a WAV header), `test_embedded_resource` (an embedded text
+//!   resource), `test_multiple_content_types` (text, image and an embedded JSON resource),
+//!   `test_error_handling` (a tool execution error, `isError: true`) and
+//!   `json_schema_2020_12_tool` (an input schema with `$schema`, `$defs` and
+//!   `additionalProperties`, listed as written);
+//! - resources: `test://static-text`, `test://static-binary` (the PNG as a `blob`),
+//!   `test://watched-resource`, and the template `test://template/{id}/data`;
+//! - prompts: `test_simple_prompt`, `test_prompt_with_arguments` (`arg1`, `arg2`, whose
+//!   `arg1` completes), `test_prompt_with_embedded_resource` (`resourceUri`) and
+//!   `test_prompt_with_image`.
+//!
+//! The scenarios' other fixtures need what the server does not have yet, and are left out
+//! until it has it: the tools `test_tool_with_logging` and `test_tool_with_progress`
+//! (notifications sent while a tool runs; `logging/setLevel`), `test_sampling`,
+//! `test_elicitation`, `test_elicitation_sep1034_defaults` and
+//! `test_elicitation_sep1330_enums` (requests from the server to the client),
+//! `test_reconnection` (an SSE stream closed in the middle of a call), and
+//! `resources/subscribe` and `resources/unsubscribe` of `test://watched-resource`.
+//!
+//! The suite reaches a server over Streamable HTTP only, so it cannot run against this
+//! example until the crate serves HTTP. Meanwhile `rpc/tests/mcp_features/conformance.rs`
+//! sends the suite's requests to [`server`] through `Server::handle_line` and checks the
+//! answers as the suite checks them.
+//!
+//! Run it: `cargo run --release -p structio-rpc --example conformance_server` (no
+//! arguments), then write JSON-RPC messages to its stdin, one per line:
+//!
+//! ```text
+//! {"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"sh","version":"1"}}}
+//! {"jsonrpc":"2.0","method":"notifications/initialized"}
+//! {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"test_simple_text"}}
+//! ```
+//!
+//! Once the crate serves HTTP, the suite runs against it as
+//! `npx @modelcontextprotocol/conformance@0.1.13 server --url http://127.0.0.1:PORT/mcp
+//! --suite all`: all 32 server scenarios (without `--suite all`, the two the suite calls
+//! pending, `json-schema-2020-12` and `server-sse-polling`, are skipped). It prints each
+//! scenario's passed and failed checks and a `Total: N passed, M failed` line, and exits
+//! with 1 when a check failed.
+
+use structio_rpc::mcp::{
+    Content, EmbeddedResource, PromptMessage, ResourceContents, ResourceError, ResourceOptions,
+    Server, ToolError,
+};
+
+/// The reference server's image: a 1x1 PNG (one red pixel, RGBA), sent in base64 as
+/// `iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==`.
+pub const TEST_PNG: [u8; 70] = [
+    0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x48, 0x44, 0x52,
+    0x00, 0x00, 0x00, 0x01, 0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1f, 0x15, 0xc4,
+    0x89, 0x00, 0x00, 0x00, 0x0d, 0x49, 0x44, 0x41, 0x54, 0x78, 0xda, 0x63, 0xfc, 0xcf, 0xc0, 0xf0,
+    0x1f, 0x00, 0x05, 0x05, 0x02, 0x00, 0x5f, 0xc8, 0xf1, 0xd2, 0x00, 0x00, 0x00, 0x00, 0x49, 0x45,
+    0x4e, 0x44, 0xae, 0x42, 0x60, 0x82,
+];
+
+/// The reference server's audio: a WAV header (PCM, mono, 8000 Hz, 16 bits), sent in base64
+/// as `UklGRiYAAABXQVZFZm10IBAAAAABAAEAQB8AAAB9AAACABAAZGF0YQIAAAA=`. Its `data` chunk
+/// announces 2 bytes and holds none, as the reference's does: the bytes are the reference's.
+pub const TEST_WAV: [u8; 44] = [
+    0x52, 0x49, 0x46, 0x46, 0x26, 0x00, 0x00, 0x00, 0x57, 0x41, 0x56, 0x45, 0x66, 0x6d, 0x74, 0x20,
+    0x10, 0x00, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x40, 0x1f, 0x00, 0x00, 0x00, 0x7d, 0x00, 0x00,
+    0x02, 0x00, 0x10, 0x00, 0x64, 0x61, 0x74, 0x61, 0x02, 0x00, 0x00, 0x00,
+];
+
+/// The input schema of `json_schema_2020_12_tool`, as the suite's `json-schema-2020-12`
+/// scenario expects it listed: `$schema` (the 2020-12 dialect), `$defs` with `address`, and
+/// `additionalProperties: false`.
+pub const JSON_SCHEMA_2020_12: &str = concat!(
+    r#"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","#,
+    r#""$defs":{"address":{"type":"object","properties":{"street":{"type":"string"},"#,
+    r#""city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"#,
+    r##""address":{"$ref":"#/$defs/address"}},"additionalProperties":false}"##
+);
+
+/// No arguments: an empty object (or no `arguments` at all).
+#[derive(structio::Reflect)]
+struct NoArguments {}
+
+/// The arguments of `json_schema_2020_12_tool`, as its schema describes them.
+#[derive(structio::Reflect)]
+struct Person {
+    #[structio(skip_if = "Option::is_none")]
+    name: Option<String>,
+    #[structio(skip_if = "Option::is_none")]
+    address: Option<Address>,
+}
+
+/// The `address` of a [`Person`] (`#/$defs/address`).
+#[derive(structio::Reflect)]
+struct Address {
+    #[structio(skip_if = "Option::is_none")]
+    street: Option<String>,
+    #[structio(skip_if = "Option::is_none")]
+    city: Option<String>,
+}
+
+/// The arguments of `test_prompt_with_arguments`.
+#[derive(structio::Reflect)]
+struct TwoArguments {
+    /// First test argument
+    arg1: String,
+    /// Second test argument
+    arg2: String,
+}
+
+/// The arguments of `test_prompt_with_embedded_resource`.
+#[derive(structio::Reflect)]
+struct EmbedArguments {
+    /// URI of the resource to embed
+    #[structio(rename = "resourceUri")]
+    resource_uri: String,
+}
+
+/// What a read of `test://template/{id}/data` holds (as JSON, in this order).
+#[derive(structio::Reflect)]
+struct TemplateData<'a> {
+    id: &'a str,
+    #[structio(rename = "templateTest")]
+    template_test: bool,
+    data: String,
+}
+
+/// The server with every fixture above.
+pub fn server() -> Server {
+    Server::new("structio-conformance-server", env!("CARGO_PKG_VERSION"))
+        // Tools (scenarios tools-list, tools-call-*, json-schema-2020-12).
+        .tool(
+            "test_simple_text",
+            "Tests simple text content response",
+            |_: NoArguments| Ok::<_, ToolError>("This is a simple text response for testing."),
+        )
+        .tool(
+            "test_image_content",
+            "Tests image content response",
+            |_: NoArguments| Ok::<_, ToolError>(Content::image(TEST_PNG, "image/png")),
+        )
+        .tool(
+            "test_audio_content",
+            "Tests audio content response",
+            |_: NoArguments| Ok::<_, ToolError>(Content::audio(TEST_WAV, "audio/wav")),
+        )
+        .tool(
+            "test_embedded_resource",
+            "Tests embedded resource content response",
+            |_: NoArguments| {
+                Ok::<_, ToolError>(Content::embedded(
+                    EmbeddedResource::text(
+                        "test://embedded-resource",
+                        "This is an embedded resource content.",
+                    )
+                    .mime_type("text/plain"),
+                ))
+            },
+        )
+        .tool(
+            "test_multiple_content_types",
+            "Tests response with multiple content types (text, image, resource)",
+            |_: NoArguments| {
+                Ok::<_, ToolError>(vec![
+                    Content::text("Multiple content types test:"),
+                    Content::image(TEST_PNG, "image/png"),
+                    Content::embedded(
+                        EmbeddedResource::text(
+                            "test://mixed-content-resource",
+                            r#"{"test":"data","value":123}"#,
+                        )
+                        .mime_type("application/json"),
+                    ),
+                ])
+            },
+        )
+        .tool(
+            "test_error_handling",
+            "Tests error response handling",
+            |_: NoArguments| {
+                Err::<&'static str, _>(ToolError::new(
+                    "This tool intentionally returns an error for testing",
+                ))
+            },
+        )
+        .tool_with_schema(
+            "json_schema_2020_12_tool",
+            "Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)",
+            JSON_SCHEMA_2020_12,
+            None,
+            |p: Person| {
+                Ok::<_, ToolError>(format!(
+                    "JSON Schema 2020-12 tool called with: {}",
+                    structio::to_json(&p)
+                ))
+            },
+        )
+        // Resources (scenarios resources-*).
+        .resource(
+            "test://static-text",
+            "static-text",
+            ResourceOptions::new()
+                .title("Static Text Resource")
+                .description("A static text resource for testing")
+                .mime_type("text/plain"),
+            |r| {
+                Ok::<_, ResourceError>(ResourceContents::text(
+                    r.uri(),
+                    "This is the content of the static text resource.",
+                ))
+            },
+        )
+        .resource(
+            "test://static-binary",
+            "static-binary",
+            ResourceOptions::new()
+                .title("Static Binary Resource")
+                .description("A static binary resource (image) for testing")
+                .mime_type("image/png"),
+            |r| Ok::<_, ResourceError>(ResourceContents::blob(r.uri(), TEST_PNG)),
+        )
+        .resource(
+            "test://watched-resource",
+            "watched-resource",
+            ResourceOptions::new()
+                .title("Watched Resource")
+                .description("The resource the subscription scenarios subscribe to")
+                .mime_type("text/plain"),
+            |r| Ok::<_, ResourceError>(ResourceContents::text(r.uri(), "Watched resource content")),
+        )
+        .resource_template(
+            "test://template/{id}/data",
+            "template",
+            ResourceOptions::new()
+                .title("Resource Template")
+                .description("A resource template with parameter substitution")
+                .mime_type("application/json"),
+            |r| {
+                let id = r.variable("id").unwrap_or_default();
+                let data = TemplateData {
+                    id,
+                    template_test: true,
+                    data: format!("Data for ID: {id}"),
+                };
+                Ok::<_, ResourceError>(ResourceContents::text(r.uri(), structio::to_json(&data)))
+            },
+        )
+        // Prompts and completion (scenarios prompts-*, completion-complete).
+        .prompt(
+            "test_simple_prompt",
+            "A simple prompt without arguments",
+            |_: NoArguments| {
+                Ok::<_, ToolError>(vec![PromptMessage::user(
+                    "This is a simple prompt for testing.",
+                )])
+            },
+        )
+        .prompt(
+            "test_prompt_with_arguments",
+            "A prompt with required arguments",
+            |a: TwoArguments| {
+                Ok::<_, ToolError>(vec![PromptMessage::user(format!(
+                    "Prompt with arguments: arg1='{}', arg2='{}'",
+                    a.arg1, a.arg2
+                ))])
+            },
+        )
+        .prompt(
+            "test_prompt_with_embedded_resource",
+            "A prompt that includes an embedded resource",
+            |a: EmbedArguments| {
+                Ok::<_, ToolError>(vec![
+                    PromptMessage::user(Content::embedded(
+                        EmbeddedResource::text(
+                            a.resource_uri,
+                            "Embedded resource content for testing.",
+                        )
+                        .mime_type("text/plain"),
+                    )),
+                    PromptMessage::user("Please process the embedded resource above."),
+                ])
+            },
+        )
+        .prompt(
+            "test_prompt_with_image",
+            "A prompt that includes image content",
+            |_: NoArguments| {
+                Ok::<_, ToolError>(vec![
+                    PromptMessage::user(Content::image(TEST_PNG, "image/png")),
+                    PromptMessage::user("Please analyze the image above."),
+                ])
+            },
+        )
+        .complete_prompt_argument("test_prompt_with_arguments", "arg1", |r| {
+            // The values of the suite's description of completion; the scenario sends
+            // "test", which completes to none (as the reference server answers).
+            ["paris", "park", "party"]
+                .iter()
+                .filter(|v| v.starts_with(r.value()))
+                .map(|v| v.to_string())
+                .collect()
+        })
+}
+
+fn main() -> std::io::Result<()> {
+    if let Some(arg) = std::env::args().nth(1) {
+        eprintln!(
+            "conformance_server takes no arguments (got {arg:?}): it serves MCP over stdin and \
+             stdout"
+        );
+        std::process::exit(2);
+    }
+    server().serve_stdio()
+}
