@@ -1,11 +1,14 @@
 //! Whole-process stdio: 100,000 pipelined `tools/call` lines (after `initialize`) written to a
-//! server's stdin while its stdout is read, for the example `mcp_server` and mcport 0.6.1
-//! serving the same `add` tool (`examples/mcport_add.rs`). The two servers take turns, round by
+//! server's stdin while its stdout is read, for the example `mcp_server`, mcport 0.6.1 serving
+//! the same `add` tool (`examples/mcport_add.rs`) and rmcp 3.11.0 serving it
+//! (`benches/rmcp/src/bin/rmcp_add.rs`, its own workspace). The servers take turns, round by
 //! round; each row is the median wall time of a round, from the first byte written to the last
 //! response read, and the time per message.
 //!
-//! Build the two servers first, then run:
-//! `cargo build --release -p structio-rpc --examples && cargo bench -p structio-rpc --bench stdio`
+//! Build the servers first, then run:
+//! `cargo build --release -p structio-rpc --examples`,
+//! `cargo build --release --manifest-path rpc/benches/rmcp/Cargo.toml` (or set `RMCP_ADD` to
+//! its binary; without it, no rmcp row), `cargo bench -p structio-rpc --bench stdio`
 //! (`LINES=` and `ROUNDS=` change the effort).
 
 use std::io::{BufRead, BufReader, Write};
@@ -99,10 +102,22 @@ fn main() {
         input.push('\n');
     }
     let dir = examples_dir();
-    let servers = [
+    let mut servers = vec![
         ("structio-rpc mcp_server", dir.join("mcp_server")),
         ("mcport 0.6.1 add", dir.join("mcport_add")),
     ];
+    // rmcp is built in its own workspace (rpc/benches/rmcp), not with this crate.
+    let rmcp = std::env::var_os("RMCP_ADD").map(PathBuf::from).unwrap_or_else(|| {
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/rmcp/target/release/rmcp_add")
+    });
+    if rmcp.exists() {
+        servers.push(("rmcp 3.11.0 add", rmcp));
+    } else {
+        eprintln!(
+            "{} not built: no rmcp row (cargo build --release --manifest-path rpc/benches/rmcp/Cargo.toml)",
+            rmcp.display()
+        );
+    }
     let mut times: Vec<Vec<Duration>> = vec![Vec::new(); servers.len()];
     for _ in 0..rounds {
         for (i, (_, path)) in servers.iter().enumerate() {
