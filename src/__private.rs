@@ -9,8 +9,8 @@ pub use crate::enums::{
 };
 pub use crate::error::{PathSegment, Result};
 pub use crate::fields::{
-    conversion_error, member_of, missing_key, no_default_value, own_member, read_member,
-    read_member_new, read_member_of, read_members_in, Fields, KeptKeys, NO_FIELDS,
+    conversion_error, default_value_broken, member_of, missing_key, no_default_value, own_member,
+    read_member, read_member_new, read_member_of, read_members_in, Fields, KeptKeys, NO_FIELDS,
 };
 pub use crate::number::NumKind;
 // `#[structio(quoted)]` fields.

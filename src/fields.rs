@@ -246,6 +246,20 @@ pub fn no_default_value(type_name: &str, offset: usize) -> Error {
     )
 }
 
+/// The error for a derived struct whose `Reflect::HAS_DEFAULT_VALUE` is `true` while its
+/// `default_value` gave `None`: a member type's `HAS_DEFAULT_VALUE` says it always has a default
+/// value and it had none (a hand-written `Reflect` impl breaking that promise).
+#[cold]
+pub fn default_value_broken(type_name: &str, offset: usize) -> Error {
+    Error::custom(
+        format!(
+            "`{type_name}` cannot be read as a new value: a member type's \
+             `Reflect::HAS_DEFAULT_VALUE` is true but its `default_value` returned `None`"
+        ),
+        offset,
+    )
+}
+
 /// The error for a value read as the type of a `#[structio(try_from = "...")]` that the
 /// conversion refused: its message, at `offset` (where the value started).
 #[cold]

@@ -51,6 +51,18 @@ pub trait Reflect<'de>: Sized {
         None
     }
 
+    /// Whether [`Reflect::default_value`] always returns `Some`: a constant, so that code
+    /// which starts from the default value compiles only that way. A derived struct's
+    /// `read_new` reads into its default value in place when it has one, else builds the value
+    /// member by member; in debug builds, when every member says `true`, the second way is not
+    /// compiled (release builds drop it in optimisation). `false` by default; a type whose
+    /// `default_value` is always `Some` should say so (every type of this crate and every
+    /// derived type does). It must not be `true` for a type whose `default_value` may return
+    /// `None`: in a debug build, reading a derived struct with a member of that type as a new
+    /// value would then fail with an error naming the struct (a release build builds the value
+    /// member by member instead).
+    const HAS_DEFAULT_VALUE: bool = false;
+
     /// `N` default values in an array, when this type can make one without allocating: the
     /// numbers, `bool`, `char` and `()` (`Copy` types) override it; `[T; N]` reads a new array
     /// into it in place (one bulk copy for numbers in BEVE). `None` by default.

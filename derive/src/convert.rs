@@ -18,6 +18,9 @@ pub struct Methods {
     pub read_new: TokenStream,
     /// `default_value`: an `Option<Self>` body (may use `?` on options).
     pub default_value: TokenStream,
+    /// `HAS_DEFAULT_VALUE`: a constant `bool` expression, `true` when `default_value` is
+    /// always `Some`.
+    pub has_default_value: TokenStream,
     /// Other items (`MAY_BE_ABSENT`, `is_absent`, ...), dropped when `into` replaces writing.
     pub extra: TokenStream,
     /// `read_new_canonical` when the shape has one of its own (else the trait's provided
@@ -37,6 +40,7 @@ pub fn methods(attrs: &ContainerAttrs, de: &Lifetime, m: Methods) -> TokenStream
         mut read,
         mut read_new,
         mut default_value,
+        mut has_default_value,
         mut extra,
         mut read_new_canonical,
         inline,
@@ -66,6 +70,7 @@ pub fn methods(attrs: &ContainerAttrs, de: &Lifetime, m: Methods) -> TokenStream
         };
         read_new = quote!(<#from as __p::Reflect<#de>>::read_new(__r).map(__p::From::from));
         default_value = quote!(<#from as __p::Reflect<#de>>::default_value().map(__p::From::from));
+        has_default_value = quote!(<#from as __p::Reflect<#de>>::HAS_DEFAULT_VALUE);
     } else if let Some(from) = &attrs.try_from {
         read = quote! {
             *self = <Self as __p::Reflect<#de>>::read_new(__r)?;
@@ -82,6 +87,8 @@ pub fn methods(attrs: &ContainerAttrs, de: &Lifetime, m: Methods) -> TokenStream
                 <#from as __p::Reflect<#de>>::default_value()?
             ).ok()
         };
+        // The conversion may refuse the default value.
+        has_default_value = quote!(false);
     }
     quote! {
         #extra
@@ -101,6 +108,7 @@ pub fn methods(attrs: &ContainerAttrs, de: &Lifetime, m: Methods) -> TokenStream
         fn default_value() -> __p::Option<Self> {
             #default_value
         }
+        const HAS_DEFAULT_VALUE: bool = #has_default_value;
     }
 }
 

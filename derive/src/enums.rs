@@ -38,16 +38,24 @@ pub fn expand(
     let repr = representation(attrs)?;
     let variants = model::variants(data, attrs.rename_all)?;
     // `Reflect::default_value`: the unit variant marked `#[default]` (std's `Default` derive).
-    let default = data
+    let default = match data
         .variants
         .iter()
         .find(|v| v.attrs.iter().any(|a| a.path().is_ident("default")))
         .filter(|v| v.fields.is_empty())
-        .map(|v| {
+    {
+        Some(v) => {
             let ident = &v.ident;
-            quote!(__p::Some(Self::#ident))
-        })
-        .unwrap_or_else(|| quote!(__p::None));
+            DefaultValue {
+                value: quote!(__p::Some(Self::#ident)),
+                always: quote!(true),
+            }
+        }
+        None => DefaultValue {
+            value: quote!(__p::None),
+            always: quote!(false),
+        },
+    };
     let other = other_variant(&variants, &repr)?;
     if let Some(span) = attrs.as_array {
         return Err(syn::Error::new(
@@ -197,7 +205,7 @@ fn unit_only(
     input: &DeriveInput,
     attrs: &ContainerAttrs,
     variants: &[Variant],
-    default: TokenStream,
+    default: DefaultValue,
     other: Option<usize>,
 ) -> syn::Result<TokenStream> {
     let table = keys::table(&entries(variants), "variant")?;
@@ -316,7 +324,8 @@ fn unit_only(
                 __p::Ok(())
             },
             read_new,
-            default_value: default,
+            default_value: default.value,
+            has_default_value: default.always,
             extra: TokenStream::new(),
             read_new_canonical,
             inline: true,
@@ -615,13 +624,19 @@ fn struct_read_closure(v: &Variant) -> TokenStream {
     }
 }
 
+/// The bodies of an enum's `default_value` and `HAS_DEFAULT_VALUE`.
+struct DefaultValue {
+    value: TokenStream,
+    always: TokenStream,
+}
+
 /// An enum with data.
 fn with_data(
     input: &DeriveInput,
     attrs: &ContainerAttrs,
     variants: &[Variant],
     repr: &Repr,
-    default: TokenStream,
+    default: DefaultValue,
     other: Option<usize>,
 ) -> syn::Result<TokenStream> {
     check_variants(variants, repr)?;
@@ -714,7 +729,8 @@ fn with_data(
             },
             read,
             read_new,
-            default_value: default,
+            default_value: default.value,
+            has_default_value: default.always,
             extra: TokenStream::new(),
             read_new_canonical: TokenStream::new(),
             inline: false,

@@ -266,6 +266,17 @@ impl Slot {
         }
     }
 
+    /// A constant `bool` expression: whether [`Slot::default_value`] is always `Some` (its
+    /// type's `Reflect::HAS_DEFAULT_VALUE`); `None` when it never is.
+    pub fn has_default_value(&self) -> Option<TokenStream> {
+        let ty = &self.ty;
+        match self.left_out() {
+            Some(_) => Some(quote!(true)),
+            None if self.with.is_some() || self.serde => None,
+            None => Some(quote!(<#ty as __p::Reflect<'_>>::HAS_DEFAULT_VALUE)),
+        }
+    }
+
     /// Whether the value is left out of its struct: `None` (unless `with` or `serde` writes
     /// it) or `skip_if` says so.
     pub fn absent(&self) -> TokenStream {

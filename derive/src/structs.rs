@@ -298,7 +298,10 @@ pub fn expand(
         &b,
         read,
         read_new,
-        default_value(&muts, shape, container_default),
+        [
+            default_value(&muts, shape, container_default),
+            has_default_value(&muts, shape, container_default),
+        ],
         in_layout,
     );
     let rules = crate::rules::fields_rules(&active);
@@ -436,6 +439,7 @@ pub fn expand_as_array(
             read,
             read_new,
             default_value: default_value(&muts, &shape, container_default),
+            has_default_value: has_default_value(&muts, &shape, container_default),
             extra: TokenStream::new(),
             read_new_canonical: TokenStream::new(),
             inline: false,
@@ -521,7 +525,7 @@ fn reflect_via_fields(
     b: &bounds::Bounds,
     read: TokenStream,
     read_new: TokenStream,
-    default_value: TokenStream,
+    [default_value, has_default_value]: [TokenStream; 2],
     read_new_canonical: TokenStream,
 ) -> TokenStream {
     let (impl_g, ty_g, where_c, de) = (&b.impl_generics, &b.ty_generics, &b.where_clause, &b.de);
@@ -553,6 +557,7 @@ fn reflect_via_fields(
             read,
             read_new,
             default_value,
+            has_default_value,
             extra: TokenStream::new(),
             read_new_canonical,
             inline: false,
@@ -668,10 +673,22 @@ fn build(
             },
         }
     };
+    // Debug builds compile only the way the type takes (`HAS_DEFAULT_VALUE` is a constant, so
+    // the member-by-member way is not compiled at all for a type with a default value: half
+    // the LLVM IR of a debug build of many structs). Optimised builds (no debug assertions)
+    // leave it to the optimiser, which drops that way once `default_value` is inlined: ending
+    // it earlier changed the inlining of nested structs' reads (+0.6% instructions reading
+    // twitter.json).
     let rest = quote! {
         if let __p::Some(mut __v) = <Self as __p::Reflect<'_>>::default_value() {
             #into_default
             return __p::Ok(__v);
+        }
+        if ::core::cfg!(debug_assertions) && <Self as __p::Reflect<'_>>::HAS_DEFAULT_VALUE {
+            return __p::Err(__p::default_value_broken(
+                __p::type_name::<Self>(),
+                __r.offset(),
+            ));
         }
         #built
     };
@@ -831,6 +848,37 @@ pub fn defaults(values: &[Slot], shape: &Shape) -> Option<TokenStream> {
     Some(quote!({ #(#parts),* }))
 }
 
+/// A constant `bool` expression: whether [`defaults`] always gives a value (every member has
+/// one: the struct's `Reflect::HAS_DEFAULT_VALUE`).
+pub fn has_defaults(values: &[Slot], shape: &Shape) -> TokenStream {
+    let mut j = 0;
+    let mut parts = Vec::new();
+    for f in &shape.fields {
+        if f.skip || f.skip_read {
+            continue;
+        }
+        if f.flatten {
+            let ty = &f.ty;
+            parts.push(quote!(<#ty as __p::Reflect<'_>>::HAS_DEFAULT_VALUE));
+            continue;
+        }
+        match values[j].has_default_value() {
+            Some(x) => parts.push(x),
+            None => return quote!(false),
+        }
+        j += 1;
+    }
+    quote!(true #(&& #parts)*)
+}
+
+/// `HAS_DEFAULT_VALUE` of a struct (see [`default_value`]).
+fn has_default_value(values: &[Slot], shape: &Shape, container_default: bool) -> TokenStream {
+    if container_default {
+        return quote!(true);
+    }
+    has_defaults(values, shape)
+}
+
 /// [`expand`] for a struct with `#[structio(flatten)]` fields. Its own fields (the others) have
 /// the key table and member indices `0..n`; the members of flattened field `c` follow, each
 /// field's after those of the one before it (`Fields::MEMBERS` of each type), so that a key
@@ -977,7 +1025,10 @@ fn expand_flat(
                 __p::None => __p::Err(__p::no_default_value(#type_name, __r.offset())),
             }
         },
-        default_value(&muts, shape, container_default),
+        [
+            default_value(&muts, shape, container_default),
+            has_default_value(&muts, shape, container_default),
+        ],
         TokenStream::new(),
     );
     Ok(quote! {

@@ -85,6 +85,7 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> Tok
         Some(fields) => quote!(__p::Some(Self #fields)),
         None => quote!(__p::None),
     };
+    let has_default_value = structs::has_defaults(&muts, shape);
 
     let methods = if shape.style == Style::Unit {
         Methods {
@@ -95,6 +96,7 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> Tok
                 __p::Ok(Self)
             },
             default_value: quote!(__p::Some(Self)),
+            has_default_value: quote!(true),
             extra: TokenStream::new(),
             read_new_canonical: TokenStream::new(),
             inline: false,
@@ -119,6 +121,7 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> Tok
                 __p::Ok(Self #built)
             },
             default_value: default_value.clone(),
+            has_default_value: has_default_value.clone(),
             extra: quote! {
                 const MAY_BE_ABSENT: bool = #may_be_absent;
                 #[inline]
@@ -140,6 +143,7 @@ pub fn expand(input: &DeriveInput, attrs: &ContainerAttrs, shape: &Shape) -> Tok
                 __p::Ok(Self #built)
             },
             default_value: default_value.clone(),
+            has_default_value: has_default_value.clone(),
             extra: TokenStream::new(),
             read_new_canonical: TokenStream::new(),
             inline: false,

@@ -35,6 +35,7 @@ where
     fn default_value() -> Option<Self> {
         Some(Complex::new(N::default(), N::default()))
     }
+    const HAS_DEFAULT_VALUE: bool = true;
 
     #[inline]
     fn write_slice<W: Writer>(items: &[Self], w: &mut W) {

@@ -38,6 +38,7 @@ macro_rules! new_from_default {
         fn default_value() -> Option<Self> {
             Some(<Self as ::core::default::Default>::default())
         }
+        const HAS_DEFAULT_VALUE: bool = true;
     };
 }
 pub(crate) use new_from_default;

@@ -30,6 +30,7 @@ macro_rules! number_reflect {
             fn default_value() -> Option<Self> {
                 Some(<$t>::default())
             }
+            const HAS_DEFAULT_VALUE: bool = true;
             #[inline]
             fn default_array<const N: usize>() -> Option<[Self; N]> {
                 Some([<$t>::default(); N])
@@ -183,6 +184,7 @@ impl<'de> Reflect<'de> for bool {
     fn default_value() -> Option<Self> {
         Some(false)
     }
+    const HAS_DEFAULT_VALUE: bool = true;
     #[inline]
     fn default_array<const N: usize>() -> Option<[Self; N]> {
         Some([false; N])

@@ -88,6 +88,7 @@ impl<'de, T: Reflect<'de>, const N: usize> Reflect<'de> for [T; N] {
             crate::error::Error::new(crate::error::Code::WrongLength { expected: N, found }, at)
         })
     }
+    const HAS_DEFAULT_VALUE: bool = T::HAS_DEFAULT_VALUE;
     #[inline]
     fn default_value() -> Option<Self> {
         if let Some(a) = T::default_array::<N>() {
@@ -185,6 +186,7 @@ impl<'de, T: Reflect<'de>> Reflect<'de> for Option<T> {
     fn default_value() -> Option<Self> {
         Some(None)
     }
+    const HAS_DEFAULT_VALUE: bool = true;
     #[inline]
     fn is_absent(&self) -> bool {
         self.is_none()
@@ -210,6 +212,7 @@ impl<'de, T: Reflect<'de>> Reflect<'de> for Box<T> {
     fn default_value() -> Option<Self> {
         T::default_value().map(Box::new)
     }
+    const HAS_DEFAULT_VALUE: bool = T::HAS_DEFAULT_VALUE;
     #[inline]
     fn is_absent(&self) -> bool {
         (**self).is_absent()

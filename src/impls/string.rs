@@ -76,6 +76,7 @@ impl<'de: 'a, 'a> Reflect<'de> for &'a str {
     fn default_value() -> Option<Self> {
         Some("")
     }
+    const HAS_DEFAULT_VALUE: bool = true;
     str_array_methods!();
 }
 
@@ -136,6 +137,7 @@ impl<'de: 'a, 'a> Reflect<'de> for Cow<'a, str> {
     fn default_value() -> Option<Self> {
         Some(Cow::Borrowed(""))
     }
+    const HAS_DEFAULT_VALUE: bool = true;
     str_array_methods!();
 }
 
@@ -207,6 +209,7 @@ macro_rules! pointer_text {
             fn default_value() -> Option<Self> {
                 Some("".into())
             }
+            const HAS_DEFAULT_VALUE: bool = true;
             str_array_methods!();
         }
 

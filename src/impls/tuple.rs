@@ -45,6 +45,7 @@ macro_rules! tuple_reflect {
             fn default_value() -> Option<Self> {
                 Some(($($t::default_value()?,)+))
             }
+            const HAS_DEFAULT_VALUE: bool = $($t::HAS_DEFAULT_VALUE &&)+ true;
         }
     };
 }

@@ -47,6 +47,7 @@ macro_rules! shared_pointer {
             fn default_value() -> Option<Self> {
                 T::default_value().map($ptr::new)
             }
+            const HAS_DEFAULT_VALUE: bool = T::HAS_DEFAULT_VALUE;
             #[inline]
             fn is_absent(&self) -> bool {
                 (**self).is_absent()
@@ -76,6 +77,7 @@ impl<'de, T: Reflect<'de> + Copy> Reflect<'de> for Cell<T> {
     fn default_value() -> Option<Self> {
         T::default_value().map(Cell::new)
     }
+    const HAS_DEFAULT_VALUE: bool = T::HAS_DEFAULT_VALUE;
     #[inline]
     fn is_absent(&self) -> bool {
         self.get().is_absent()
@@ -105,6 +107,7 @@ macro_rules! transparent {
             fn default_value() -> Option<Self> {
                 T::default_value().map($wrapper)
             }
+            const HAS_DEFAULT_VALUE: bool = T::HAS_DEFAULT_VALUE;
             #[inline]
             fn is_absent(&self) -> bool {
                 self.0.is_absent()

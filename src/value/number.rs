@@ -488,6 +488,7 @@ impl<'de> Reflect<'de> for Num {
     fn default_value() -> Option<Self> {
         Some(Num::default())
     }
+    const HAS_DEFAULT_VALUE: bool = true;
 }
 
 impl std::fmt::Debug for Num {

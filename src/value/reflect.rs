@@ -34,6 +34,7 @@ impl<'de> Reflect<'de> for Value {
     fn default_value() -> Option<Self> {
         Some(Value::default())
     }
+    const HAS_DEFAULT_VALUE: bool = true;
 }
 
 /// A container being written: what is left of it.

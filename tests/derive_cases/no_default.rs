@@ -463,3 +463,129 @@ fn default_values_follow_the_members() {
     assert_eq!(Item::default_value(), None);
     assert_eq!(<Option<Item>>::default_value(), Some(None));
 }
+
+/// `HAS_DEFAULT_VALUE` says whether `default_value` is `Some`, for the std types and for every
+/// shape the derive makes; the derived `read_new` compiles only the way it takes from it.
+#[test]
+fn has_default_value_agrees_with_default_value() {
+    fn agree<T: for<'de> Reflect<'de>>(expected: bool) {
+        let name = std::any::type_name::<T>();
+        assert_eq!(<T as Reflect>::HAS_DEFAULT_VALUE, expected, "{name}");
+        assert_eq!(
+            <T as Reflect>::default_value().is_some(),
+            expected,
+            "{name}"
+        );
+    }
+    #[derive(Reflect, Debug, PartialEq, Default)]
+    enum Level {
+        #[default]
+        Low,
+        High,
+    }
+    #[derive(Reflect, Debug, PartialEq)]
+    struct Plain {
+        a: u8,
+        b: Option<Kind>,
+        c: Level,
+        d: [u16; 2],
+        e: (String, Vec<u32>),
+        f: Box<Level>,
+    }
+    #[derive(Reflect, Debug, PartialEq)]
+    struct WithDefault {
+        #[structio(default)]
+        kind: Option<Kind>,
+        #[structio(skip)]
+        skipped: u8,
+    }
+    #[derive(Reflect, Debug, PartialEq)]
+    struct Tuple(u8, Level);
+    #[derive(Reflect, Debug, PartialEq)]
+    struct TupleWithout(u8, Kind);
+    #[derive(Reflect, Debug, PartialEq)]
+    struct Unit;
+    agree::<u8>(true);
+    agree::<f64>(true);
+    agree::<bool>(true);
+    agree::<char>(true);
+    agree::<()>(true);
+    agree::<String>(true);
+    agree::<Vec<Kind>>(true);
+    agree::<Option<Kind>>(true);
+    agree::<BTreeMap<String, Kind>>(true);
+    agree::<std::time::Duration>(true);
+    agree::<structio::Value>(true);
+    agree::<std::num::NonZeroU32>(false);
+    agree::<std::net::Ipv4Addr>(false);
+    agree::<[Kind; 2]>(false);
+    agree::<[u8; 3]>(true);
+    agree::<(u8, Kind)>(false);
+    agree::<(u8, String)>(true);
+    agree::<Box<Kind>>(false);
+    agree::<std::rc::Rc<u8>>(true);
+    agree::<Kind>(false);
+    agree::<Level>(true);
+    agree::<Item>(false);
+    agree::<Plain>(true);
+    agree::<WithDefault>(true);
+    agree::<Tuple>(true);
+    agree::<TupleWithout>(false);
+    agree::<Unit>(true);
+    // Both ways give the same value.
+    assert_eq!(
+        from_json::<Plain>(r#"{"a":1,"b":"Small","c":"High","d":[1,2],"e":["x",[3]],"f":"High"}"#),
+        Plain {
+            a: 1,
+            b: Some(Kind::Small),
+            c: Level::High,
+            d: [1, 2],
+            e: ("x".into(), vec![3]),
+            f: Box::new(Level::High)
+        }
+    );
+    assert_eq!(
+        from_json::<Item>(r#"{"id":1,"kind":"Large"}"#),
+        Item {
+            id: 1,
+            kind: Kind::Large,
+            note: None
+        }
+    );
+}
+
+/// A hand-written `Reflect` that says it always has a default value but gives none: a struct
+/// holding it reports that when read as a new value (in debug builds, where the other way is
+/// not compiled; optimised builds read it member by member).
+#[test]
+fn a_broken_has_default_value_is_an_error_not_a_panic() {
+    #[derive(Debug, PartialEq)]
+    struct Liar(u8);
+    impl<'de> Reflect<'de> for Liar {
+        fn write<W: structio::Writer>(&self, w: &mut W) {
+            self.0.write(w)
+        }
+        fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+            self.0.read(r)
+        }
+        fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+            u8::read_new(r).map(Liar)
+        }
+        const HAS_DEFAULT_VALUE: bool = true;
+    }
+    #[derive(Reflect, Debug, PartialEq)]
+    struct Holder {
+        liar: Liar,
+    }
+    let got = structio::from_json::<Holder>(r#"{"liar":7}"#);
+    if cfg!(debug_assertions) {
+        let e = got.unwrap_err();
+        assert!(
+            e.message()
+                .contains("HAS_DEFAULT_VALUE` is true but its `default_value` returned `None`"),
+            "{e}"
+        );
+    } else {
+        assert_eq!(got.unwrap(), Holder { liar: Liar(7) });
+    }
+}

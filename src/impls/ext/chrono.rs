@@ -230,6 +230,7 @@ impl<'de> Reflect<'de> for TimeDelta {
     fn default_value() -> Option<Self> {
         Some(TimeDelta::zero())
     }
+    const HAS_DEFAULT_VALUE: bool = true;
     #[inline]
     fn write_slice<W: crate::reflect::Writer>(items: &[Self], w: &mut W) {
         let counts: Vec<i128> = items.iter().map(nanos).collect();

@@ -179,6 +179,7 @@ impl<'de> Reflect<'de> for Duration {
     fn default_value() -> Option<Self> {
         Some(Duration::ZERO)
     }
+    const HAS_DEFAULT_VALUE: bool = true;
     #[inline]
     fn write_slice<W: Writer>(items: &[Self], w: &mut W) {
         let counts: Vec<i128> = items.iter().map(|d| d.whole_nanoseconds()).collect();
