@@ -515,3 +515,6 @@ fn too_large() -> Response<Body> {
         "Payload Too Large: the body is over the server's limit",
     )
 }
+
+#[cfg(test)]
+mod tests;
