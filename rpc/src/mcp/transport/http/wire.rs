@@ -194,7 +194,7 @@ pub(super) fn host_allowed(headers: &HeaderMap, allowed: Option<&[String]>) -> b
         return false;
     };
     let host = host_of(host);
-    loopback(&host) || allowed.is_some_and(|a| a.iter().any(|h| *h == host))
+    loopback(&host) || allowed.is_some_and(|a| a.contains(&host))
 }
 
 /// A response body: nothing, one message, or an SSE stream.
