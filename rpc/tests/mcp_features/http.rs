@@ -267,6 +267,20 @@ fn session_errors() {
 }
 
 #[test]
+fn refused_initialize_opens_no_session() {
+    let server = start(HttpOptions::new());
+    let reply = send(
+        server.addr,
+        "POST",
+        &[ACCEPT_BOTH, JSON],
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#,
+    );
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert!(reply.body.contains(r#""error""#), "{reply:?}");
+    assert!(reply.header("mcp-session-id").is_none());
+}
+
+#[test]
 fn expired_session() {
     let server = start(HttpOptions::new().session_idle(Duration::from_millis(200)));
     let session = initialize(server.addr);

@@ -426,7 +426,7 @@ async fn post<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> R
         .as_deref()
         .is_some_and(|v| MODERN_PROTOCOL_VERSIONS.contains(&v))
         || matches!(kind, Kind::Requests { modern: true, .. });
-    let (state, new_id) = match (&session_id, kind) {
+    let (state, mut new_id) = match (&session_id, kind) {
         (Some(id), _) => match shared.sessions.get(id) {
             Some(state) => (state, None),
             None => return wire::rpc_error(StatusCode::NOT_FOUND, -32001, "Session not found"),
@@ -469,7 +469,15 @@ async fn post<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> R
             );
         }
         Some(frames) => match frames.rest {
-            None => wire::json(StatusCode::OK, frames.first),
+            None => {
+                if new_id.is_some() && wire::is_error(&frames.first) {
+                    // `initialize` refused: no session.
+                    if let Some(id) = new_id.take() {
+                        shared.sessions.remove(&id);
+                    }
+                }
+                wire::json(StatusCode::OK, frames.first)
+            }
             Some((second, rx)) => wire::sse(frames.first, second, rx),
         },
     };

@@ -96,6 +96,14 @@ fn one(message: &Value) -> Kind {
     }
 }
 
+/// Whether `frame` is one JSON-RPC error response.
+pub(super) fn is_error(frame: &[u8]) -> bool {
+    structio::json::from_json::<Value>(frame)
+        .ok()
+        .and_then(|v| v.as_object().map(|o| o.get("error").is_some()))
+        .unwrap_or(false)
+}
+
 /// The request's session id, if it names one (as visible ASCII).
 pub(super) fn session_id(headers: &HeaderMap) -> Option<&str> {
     headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok())
