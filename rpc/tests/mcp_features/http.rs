@@ -357,7 +357,11 @@ fn bad_bodies() {
     let reply = send(server.addr, "POST", &[ACCEPT_BOTH, JSON], "{not json");
     assert_eq!(reply.status, 400);
     assert!(reply.body.contains(r#""code":-32700"#), "{reply:?}");
-    // A response from the client (to no request of the server's): 202.
+    // A response from the client (to no request of the server's): 202 in a session, 400
+    // without one.
+    let response = r#"{"jsonrpc":"2.0","id":5,"result":{}}"#;
+    let reply = send(server.addr, "POST", &[ACCEPT_BOTH, JSON], response);
+    assert_eq!(reply.status, 400);
     let session = initialize(server.addr);
     let reply = send(
         server.addr,

@@ -418,10 +418,6 @@ async fn post<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> R
             None => wire::rpc_error(StatusCode::BAD_REQUEST, -32700, "Parse error"),
         };
     }
-    if let Kind::Responses = kind {
-        // Answers to server requests: this server sends none, so there is nothing to match.
-        return wire::status(StatusCode::ACCEPTED, "");
-    }
     let modern = header_version
         .as_deref()
         .is_some_and(|v| MODERN_PROTOCOL_VERSIONS.contains(&v))
@@ -455,6 +451,10 @@ async fn post<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> R
             )
         }
     };
+    if let Kind::Responses = kind {
+        // Answers to requests of the server's: it sends none, so there is nothing to match.
+        return wire::status(StatusCode::ACCEPTED, "");
+    }
     let answer = run(shared, state, body).await;
     let mut res = match answer {
         None if matches!(kind, Kind::Notifications) => wire::status(StatusCode::ACCEPTED, ""),
