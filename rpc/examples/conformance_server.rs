@@ -3,7 +3,7 @@
 //! MIME types and payloads of the suite's reference server (its `everything-server`), for
 //! the suite to be run against this crate's server.
 //!
-//! What is here is what the server can express today, over stdio:
+//! What is here is what the server can express today:
 //!
 //! - tools: `test_simple_text` (one text block), `test_image_content` (a 1x1 PNG),
 //!   `test_audio_content` (a WAV header), `test_embedded_resource` (an embedded text
@@ -25,12 +25,13 @@
 //! `test_reconnection` (an SSE stream closed in the middle of a call), and
 //! `resources/subscribe` and `resources/unsubscribe` of `test://watched-resource`.
 //!
-//! The suite reaches a server over Streamable HTTP only, so it cannot run against this
-//! example until the crate serves HTTP. Meanwhile `rpc/tests/mcp_features/conformance.rs`
-//! sends the suite's requests to [`server`] through `Server::handle_line` and checks the
-//! answers as the suite checks them.
+//! The suite reaches a server over Streamable HTTP only: with `--http ADDR` (and the `http`
+//! feature) the example serves the fixtures at `http://ADDR/mcp`, and `.ci/run` runs the
+//! suite against it (baseline: `rpc/tests/conformance/expected-failures.yaml`).
+//! `rpc/tests/mcp_features/conformance.rs` also sends the suite's requests to [`server`]
+//! through `Server::handle_line` and checks the answers as the suite checks them.
 //!
-//! Run it: `cargo run --release -p structio-rpc --example conformance_server` (no
+//! Run it over stdio: `cargo run --release -p structio-rpc --example conformance_server` (no
 //! arguments), then write JSON-RPC messages to its stdin, one per line:
 //!
 //! ```text
@@ -39,7 +40,8 @@
 //! {"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"test_simple_text"}}
 //! ```
 //!
-//! Once the crate serves HTTP, the suite runs against it as
+//! Over HTTP: `cargo run --release -p structio-rpc --features http --example
+//! conformance_server -- --http 127.0.0.1:PORT`, then
 //! `npx @modelcontextprotocol/conformance@0.1.13 server --url http://127.0.0.1:PORT/mcp
 //! --suite all`: all 32 server scenarios (without `--suite all`, the two the suite calls
 //! pending, `json-schema-2020-12` and `server-sse-polling`, are skipped). It prints each
@@ -306,12 +308,31 @@ pub fn server() -> Server {
 }
 
 fn main() -> std::io::Result<()> {
-    if let Some(arg) = std::env::args().nth(1) {
-        eprintln!(
-            "conformance_server takes no arguments (got {arg:?}): it serves MCP over stdin and \
-             stdout"
-        );
-        std::process::exit(2);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    match args.as_slice() {
+        [] => server().serve_stdio(),
+        [flag, addr] if flag == "--http" => serve_http(addr),
+        _ => {
+            eprintln!(
+                "usage: conformance_server [--http ADDR]: serves MCP over stdin and stdout, or \
+                 with --http over Streamable HTTP at http://ADDR/mcp (feature `http`); got \
+                 {args:?}"
+            );
+            std::process::exit(2);
+        }
     }
-    server().serve_stdio()
+}
+
+/// `--http ADDR`: the fixtures at `http://ADDR/mcp`, until the process is ended.
+#[cfg(feature = "http")]
+fn serve_http(addr: &str) -> std::io::Result<()> {
+    eprintln!("conformance_server: serving http://{addr}/mcp");
+    server().serve_http(addr)
+}
+
+/// `--http ADDR` without the `http` feature: refused.
+#[cfg(not(feature = "http"))]
+fn serve_http(_: &str) -> std::io::Result<()> {
+    eprintln!("conformance_server: --http needs the `http` feature (--features http)");
+    std::process::exit(2);
 }

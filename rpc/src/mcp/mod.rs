@@ -90,6 +90,8 @@ pub use tool::{
     BuildError, BuildErrorKind, ContentResult, IntoToolResult, ReflectResult, ToolError,
     ToolOptions, MAX_TOOL_NAME,
 };
+#[cfg(feature = "http")]
+pub use transport::http::HttpOptions;
 
 /// The protocol revisions this server negotiates through `initialize` (the handshake era),
 /// newest first.

@@ -1510,3 +1510,27 @@ fn clip(s: &str) -> &str {
     }
     &s[..end]
 }
+
+/// The state a server keeps per connection (the revision agreed in `initialize`, the era), for
+/// a transport that serves many connections, or sessions, with one server: it swaps each
+/// one's state in before a message and out after (`transport::http`).
+#[cfg_attr(not(feature = "http"), allow(dead_code))]
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Connection {
+    protocol: Option<&'static str>,
+    era: Option<Era>,
+}
+
+#[cfg_attr(not(feature = "http"), allow(dead_code))]
+impl Server {
+    /// The per-connection state, replaced by `state`; returns the state it had.
+    pub(crate) fn swap_connection(&mut self, state: Connection) -> Connection {
+        let old = Connection {
+            protocol: self.protocol,
+            era: self.era,
+        };
+        self.protocol = state.protocol;
+        self.era = state.era;
+        old
+    }
+}

@@ -1,6 +1,7 @@
 //! The MCP server's features past the core routing (`mcp.rs`, `mcp_2026.rs`): tool results by
 //! type, tool metadata and names, resources and templates, prompts and completions, and the
-//! official conformance suite's fixtures (`examples/conformance_server.rs`). One test binary
+//! official conformance suite's fixtures (`examples/conformance_server.rs`), and the Streamable
+//! HTTP transport (feature `http`). One test binary
 //! for all of them: each binary links the crates once more in CI's release build.
 
 #[path = "../common/mod.rs"]
@@ -8,6 +9,8 @@ mod common;
 
 mod conformance;
 mod content;
+#[cfg(feature = "http")]
+mod http;
 mod prompts;
 mod resources;
 mod tools;

@@ -6,5 +6,11 @@
 //! - `stdio`: one JSON-RPC message per line on stdin, one response per line on stdout
 //!   ([`Server::serve_stdio`](super::Server::serve_stdio),
 //!   [`Server::serve`](super::Server::serve)).
+//! - `http` (feature `http`): the Streamable HTTP transport
+//!   ([`Server::serve_http`](super::Server::serve_http),
+//!   [`Server::serve_http_async`](super::Server::serve_http_async)); it drives a core through
+//!   its own trait, `HttpCore`, implemented for the sync server in `http::sync_core`.
 
+#[cfg(feature = "http")]
+pub(crate) mod http;
 mod stdio;

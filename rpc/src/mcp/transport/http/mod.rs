@@ -1,0 +1,528 @@
+//! The Streamable HTTP transport (MCP revision 2025-11-25, and the stateless revision
+//! 2026-07-28), behind the `http` feature: one endpoint (`/mcp` by default) on hyper's HTTP/1.1
+//! server.
+//!
+//! - `POST` carries one JSON-RPC message (or a batch, which the core answers as JSON-RPC
+//!   prescribes). Notifications and responses are answered `202 Accepted` with no body; a
+//!   request either with an `application/json` body (when its response is the only message it
+//!   causes) or with an SSE stream (`text/event-stream`) carrying the notifications it causes
+//!   and then its response.
+//! - Sessions (the handshake era): `initialize` opens one, its response carries
+//!   `Mcp-Session-Id`; later requests without the header get `400`, with an unknown or expired
+//!   one `404`; `DELETE` ends a session. A request of the stateless era (the
+//!   `MCP-Protocol-Version` header or the request's `params._meta` naming a revision of
+//!   [`MODERN_PROTOCOL_VERSIONS`]) needs no session: each one is answered by a fresh state.
+//! - `GET` is answered `405`: the server offers no standalone SSE stream.
+//! - Checks, each answered with the status the specification prescribes, never a panic or a
+//!   hang: `Origin` (`403` for a foreign origin: DNS-rebinding protection) and, on a loopback
+//!   listener, `Host`; `Accept` (`406`), `Content-Type` (`415`), `MCP-Protocol-Version`
+//!   (`400` for an unsupported revision), the body's size (`413`), the headers' size (`431`),
+//!   a slow body (`408`), the number of connections and of sessions, idle connections and
+//!   sessions.
+//!
+//! The transport drives a core through [`HttpCore`] only (this crate's sync [`Server`] in
+//! `sync_core`); it knows no `Server` internals. Split by concern: this module (options, the
+//! accept loop, the routing of a request), `session` (the session table), `wire` (headers,
+//! the body's classification, SSE framing, the response body).
+
+mod session;
+mod sync_core;
+mod wire;
+
+use std::convert::Infallible;
+use std::future::Future;
+use std::io;
+use std::net::ToSocketAddrs;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use bytes::Bytes;
+use http_body_util::{BodyExt, Limited};
+use hyper::body::Incoming;
+use hyper::header::{HeaderValue, ALLOW};
+use hyper::server::conn::http1;
+use hyper::service::service_fn;
+use hyper::{Method, Request, Response, StatusCode};
+use hyper_util::rt::{TokioIo, TokioTimer};
+use tokio::net::TcpListener;
+use tokio::sync::{mpsc, watch, Semaphore};
+
+use crate::mcp::{Server, MODERN_PROTOCOL_VERSIONS, PROTOCOL_VERSIONS};
+use session::Sessions;
+use wire::{Body, Kind};
+
+/// The header carrying a session's id.
+pub(crate) const SESSION_HEADER: &str = "mcp-session-id";
+/// The header naming the protocol revision of a request.
+pub(crate) const VERSION_HEADER: &str = "mcp-protocol-version";
+
+/// What the HTTP transport needs of a server core: a session's state, and the handling of
+/// one POST body. The transport knows nothing else of the core.
+pub(crate) trait HttpCore: Send + Sync + 'static {
+    /// The state of one session (or of one stateless request).
+    type Session: Send + 'static;
+    /// A new session's state.
+    fn open(&self) -> Self::Session;
+    /// Handles one POST body; every frame it causes (notifications, then the response; each
+    /// one JSON-RPC message without a line break) goes to `frames`; the POST's stream ends
+    /// when every clone of `frames` is dropped. Called off the reactor (it may block).
+    fn post(
+        &self,
+        session: &mut Self::Session,
+        body: &[u8],
+        frames: mpsc::UnboundedSender<Vec<u8>>,
+    );
+}
+
+/// The settings of the Streamable HTTP transport ([`Server::serve_http_with`],
+/// [`Server::serve_http_async`]): a builder, every setting with a default.
+#[derive(Debug, Clone)]
+pub struct HttpOptions {
+    path: String,
+    allowed_origins: Vec<String>,
+    allowed_hosts: Option<Vec<String>>,
+    max_body: usize,
+    max_header: usize,
+    max_connections: usize,
+    max_sessions: usize,
+    header_timeout: Duration,
+    body_timeout: Duration,
+    session_idle: Duration,
+    shutdown_grace: Duration,
+}
+
+impl Default for HttpOptions {
+    fn default() -> HttpOptions {
+        HttpOptions {
+            path: "/mcp".to_owned(),
+            allowed_origins: Vec::new(),
+            allowed_hosts: None,
+            max_body: 4 << 20,
+            max_header: 16 << 10,
+            max_connections: 1024,
+            max_sessions: 10_000,
+            header_timeout: Duration::from_secs(30),
+            body_timeout: Duration::from_secs(30),
+            session_idle: Duration::from_secs(30 * 60),
+            shutdown_grace: Duration::from_secs(10),
+        }
+    }
+}
+
+impl HttpOptions {
+    /// The defaults: endpoint `/mcp`; origins: none but localhost's; bodies up to 4 MiB,
+    /// headers up to 16 KiB; 1024 connections, 10 000 sessions; 30 s to send the headers (and
+    /// to start the next request on a kept-alive connection), 30 s to send a body; sessions
+    /// expire after 30 minutes unused; 10 s for connections to finish at shutdown.
+    pub fn new() -> HttpOptions {
+        HttpOptions::default()
+    }
+
+    /// The endpoint's path (default `/mcp`); other paths are answered `404`.
+    pub fn path(mut self, path: impl Into<String>) -> HttpOptions {
+        self.path = path.into();
+        self
+    }
+
+    /// Adds an origin (`scheme://host[:port]`, compared without regard to case) that may call
+    /// the server besides localhost's (`http`/`https` on `localhost`, `127.0.0.1`, `[::1]`,
+    /// any port). A request with another `Origin` header is answered `403`; one without the
+    /// header (not from a browser) is served.
+    pub fn allow_origin(mut self, origin: impl Into<String>) -> HttpOptions {
+        self.allowed_origins
+            .push(origin.into().to_ascii_lowercase());
+        self
+    }
+
+    /// Adds a host name (without port, compared without regard to case) a request's `Host`
+    /// header may name. By default a server listening on a loopback address accepts only the
+    /// loopback names (`localhost`, `127.0.0.1`, `[::1]`) and one listening elsewhere any
+    /// host; once a host is added, only the loopback names and the added ones.
+    pub fn allow_host(mut self, host: impl Into<String>) -> HttpOptions {
+        self.allowed_hosts
+            .get_or_insert_with(Vec::new)
+            .push(host.into().to_ascii_lowercase());
+        self
+    }
+
+    /// The largest request body, in bytes (default 4 MiB); a larger one is answered `413`.
+    pub fn max_body(mut self, bytes: usize) -> HttpOptions {
+        self.max_body = bytes;
+        self
+    }
+
+    /// The largest request head (start line and headers), in bytes (default 16 KiB); a larger
+    /// one is answered `431` and the connection closed.
+    pub fn max_header(mut self, bytes: usize) -> HttpOptions {
+        self.max_header = bytes.max(1024);
+        self
+    }
+
+    /// The most connections served at once (default 1024); more wait to be accepted.
+    pub fn max_connections(mut self, connections: usize) -> HttpOptions {
+        self.max_connections = connections.max(1);
+        self
+    }
+
+    /// The most sessions kept at once (default 10 000); an `initialize` beyond it, when no
+    /// session has expired, is answered `503`.
+    pub fn max_sessions(mut self, sessions: usize) -> HttpOptions {
+        self.max_sessions = sessions.max(1);
+        self
+    }
+
+    /// How long a client has to send a request's head, and a kept-alive connection may stay
+    /// idle before its next request (default 30 s); then the connection is closed.
+    pub fn header_timeout(mut self, timeout: Duration) -> HttpOptions {
+        self.header_timeout = timeout;
+        self
+    }
+
+    /// How long a client has to send a request's body (default 30 s); a slower one is answered
+    /// `408`.
+    pub fn body_timeout(mut self, timeout: Duration) -> HttpOptions {
+        self.body_timeout = timeout;
+        self
+    }
+
+    /// How long a session may stay unused before it expires (default 30 minutes); a request
+    /// naming an expired session is answered `404`.
+    pub fn session_idle(mut self, timeout: Duration) -> HttpOptions {
+        self.session_idle = timeout;
+        self
+    }
+
+    /// How long the connections in progress have to finish once shutdown is asked for
+    /// (default 10 s); then they are dropped.
+    pub fn shutdown_grace(mut self, timeout: Duration) -> HttpOptions {
+        self.shutdown_grace = timeout;
+        self
+    }
+}
+
+impl Server {
+    /// Serves the Streamable HTTP transport at `http://addr/mcp` with the default
+    /// [`HttpOptions`], blocking: builds a tokio runtime for the connections and handles the
+    /// requests on the calling thread. Returns on an error binding `addr`; otherwise it serves
+    /// until the process ends. A server with a problem ([`Server::check`]) does not start.
+    pub fn serve_http(&mut self, addr: impl ToSocketAddrs) -> io::Result<()> {
+        self.serve_http_with(addr, HttpOptions::new(), std::future::pending())
+    }
+
+    /// [`Server::serve_http`] with `options`, returning once `shutdown` completes and the
+    /// connections in progress have finished (or [`HttpOptions::shutdown_grace`] has passed).
+    pub fn serve_http_with(
+        &mut self,
+        addr: impl ToSocketAddrs,
+        options: HttpOptions,
+        shutdown: impl Future<Output = ()>,
+    ) -> io::Result<()> {
+        self.check()
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+        let listener = std::net::TcpListener::bind(addr)?;
+        listener.set_nonblocking(true)?;
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .enable_all()
+            .build()?;
+        runtime.block_on(async {
+            let listener = TcpListener::from_std(listener)?;
+            self.serve_http_async(listener, options, shutdown).await
+        })
+    }
+
+    /// Serves the Streamable HTTP transport on `listener` (the endpoint
+    /// [`HttpOptions::path`]) until `shutdown` completes, then stops accepting and returns once
+    /// the connections in progress have finished (or [`HttpOptions::shutdown_grace`] has
+    /// passed). Must run on a multi-threaded tokio runtime: connections are served by spawned
+    /// tasks, and the tools, resources and prompts, which are synchronous, run one at a time in
+    /// this future (on a current-thread runtime they would stall the connections while they
+    /// run; use [`Server::serve_http_with`] there). Each session has its own protocol state.
+    /// A server with a problem ([`Server::check`]) does not start.
+    pub async fn serve_http_async(
+        &mut self,
+        listener: TcpListener,
+        options: HttpOptions,
+        shutdown: impl Future<Output = ()>,
+    ) -> io::Result<()> {
+        self.check()
+            .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
+        let (core, jobs) = sync_core::SyncCore::new();
+        let (stop_tx, stop_rx) = watch::channel(false);
+        let accept = tokio::spawn(serve(listener, options, core, stop_rx));
+        sync_core::run(self, jobs, shutdown, stop_tx, accept).await
+    }
+}
+
+/// What every connection's service shares.
+struct Shared<C: HttpCore> {
+    core: C,
+    options: HttpOptions,
+    sessions: Sessions<C::Session>,
+    /// Whether `Host` is checked: the listener is on a loopback address, or hosts were added.
+    check_host: bool,
+}
+
+/// Accepts connections on `listener` until `stop` turns true, serving each on its own task;
+/// then waits (at most [`HttpOptions::shutdown_grace`]) for the connections to finish.
+pub(crate) async fn serve<C: HttpCore>(
+    listener: TcpListener,
+    options: HttpOptions,
+    core: C,
+    mut stop: watch::Receiver<bool>,
+) -> io::Result<()> {
+    let local = listener.local_addr()?;
+    let shared = Arc::new(Shared {
+        check_host: local.ip().is_loopback() || options.allowed_hosts.is_some(),
+        sessions: Sessions::new(options.max_sessions, options.session_idle),
+        core,
+        options,
+    });
+    let permits = Arc::new(Semaphore::new(shared.options.max_connections));
+    let graceful = hyper_util::server::graceful::GracefulShutdown::new();
+    loop {
+        let permit = tokio::select! {
+            p = permits.clone().acquire_owned() => match p { Ok(p) => p, Err(_) => break },
+            _ = stop.changed() => break,
+        };
+        let stream = tokio::select! {
+            r = listener.accept() => match r {
+                Ok((stream, _)) => stream,
+                Err(e) => {
+                    // Out of descriptors, a connection reset before it was accepted: wait a
+                    // little, then go on.
+                    if !matches!(e.kind(), io::ErrorKind::ConnectionAborted | io::ErrorKind::ConnectionReset) {
+                        tokio::time::sleep(Duration::from_millis(20)).await;
+                    }
+                    continue;
+                }
+            },
+            _ = stop.changed() => break,
+        };
+        let _ = stream.set_nodelay(true);
+        let for_service = shared.clone();
+        let service = service_fn(move |req| {
+            let shared = for_service.clone();
+            async move { Ok::<_, Infallible>(route(&shared, req).await) }
+        });
+        let conn = http1::Builder::new()
+            .timer(TokioTimer::new())
+            .header_read_timeout(shared.options.header_timeout)
+            .max_buf_size(shared.options.max_header.max(8192))
+            .max_header_size(shared.options.max_header)
+            .serve_connection(TokioIo::new(stream), service);
+        let conn = graceful.watch(conn);
+        tokio::spawn(async move {
+            let _ = conn.await;
+            drop(permit);
+        });
+    }
+    drop(listener);
+    let grace = shared.options.shutdown_grace;
+    tokio::select! {
+        _ = graceful.shutdown() => {}
+        _ = tokio::time::sleep(grace) => {}
+    }
+    Ok(())
+}
+
+/// One HTTP request: the endpoint's checks, then the method.
+async fn route<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> Response<Body> {
+    if req.uri().path() != shared.options.path {
+        return wire::status(StatusCode::NOT_FOUND, "Not Found");
+    }
+    if !wire::origin_allowed(req.headers(), &shared.options.allowed_origins) {
+        return wire::rpc_error(
+            StatusCode::FORBIDDEN,
+            -32600,
+            "Forbidden: origin not allowed",
+        );
+    }
+    if shared.check_host
+        && !wire::host_allowed(req.headers(), shared.options.allowed_hosts.as_deref())
+    {
+        return wire::rpc_error(StatusCode::FORBIDDEN, -32600, "Forbidden: host not allowed");
+    }
+    match *req.method() {
+        Method::POST => post(shared, req).await,
+        Method::DELETE => delete(shared, &req),
+        _ => {
+            let mut res = wire::status(StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed");
+            res.headers_mut()
+                .insert(ALLOW, HeaderValue::from_static("POST, DELETE"));
+            res
+        }
+    }
+}
+
+/// `DELETE`: ends the session named.
+fn delete<C: HttpCore>(shared: &Shared<C>, req: &Request<Incoming>) -> Response<Body> {
+    match wire::session_id(req.headers()) {
+        None => wire::rpc_error(
+            StatusCode::BAD_REQUEST,
+            -32600,
+            "Bad Request: Mcp-Session-Id header is required",
+        ),
+        Some(id) if shared.sessions.remove(id) => wire::status(StatusCode::OK, ""),
+        Some(_) => wire::rpc_error(StatusCode::NOT_FOUND, -32001, "Session not found"),
+    }
+}
+
+/// `POST`: one JSON-RPC message (or batch) to the core, answered `202`, with JSON or with an
+/// SSE stream.
+async fn post<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> Response<Body> {
+    let headers = req.headers();
+    if !wire::accepts_both(headers) {
+        return wire::rpc_error(
+            StatusCode::NOT_ACCEPTABLE,
+            -32600,
+            "Not Acceptable: Accept must list application/json and text/event-stream",
+        );
+    }
+    if !wire::is_json(headers) {
+        return wire::rpc_error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            -32600,
+            "Unsupported Media Type: Content-Type must be application/json",
+        );
+    }
+    let header_version = match headers.get(VERSION_HEADER).map(|v| v.to_str()) {
+        None => None,
+        Some(Ok(v)) if PROTOCOL_VERSIONS.contains(&v) || MODERN_PROTOCOL_VERSIONS.contains(&v) => {
+            Some(v.to_owned())
+        }
+        Some(_) => {
+            return wire::rpc_error(
+                StatusCode::BAD_REQUEST,
+                -32600,
+                "Bad Request: unsupported MCP-Protocol-Version",
+            )
+        }
+    };
+    let session_id = wire::session_id(headers).map(str::to_owned);
+    if wire::content_length(headers).is_some_and(|n| n > shared.options.max_body as u64) {
+        return too_large();
+    }
+    let limited = Limited::new(req.into_body(), shared.options.max_body);
+    let body = match tokio::time::timeout(shared.options.body_timeout, limited.collect()).await {
+        Err(_) => return wire::rpc_error(StatusCode::REQUEST_TIMEOUT, -32600, "Request Timeout"),
+        Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => return too_large(),
+        Ok(Err(_)) => return wire::rpc_error(StatusCode::BAD_REQUEST, -32600, "Bad Request"),
+        Ok(Ok(collected)) => collected.to_bytes(),
+    };
+    let kind = wire::classify(&body);
+    if let Kind::Invalid = kind {
+        // Not JSON: the core's parse error, with 400.
+        let state = shared.core.open();
+        return match run(shared, Arc::new(Mutex::new(state)), body).await {
+            Some(frames) => wire::json(StatusCode::BAD_REQUEST, frames.first),
+            None => wire::rpc_error(StatusCode::BAD_REQUEST, -32700, "Parse error"),
+        };
+    }
+    let modern = header_version
+        .as_deref()
+        .is_some_and(|v| MODERN_PROTOCOL_VERSIONS.contains(&v))
+        || matches!(kind, Kind::Requests { modern: true, .. });
+    let (state, mut new_id) = match (&session_id, kind) {
+        (Some(id), _) => match shared.sessions.get(id) {
+            Some(state) => (state, None),
+            None => return wire::rpc_error(StatusCode::NOT_FOUND, -32001, "Session not found"),
+        },
+        (
+            None,
+            Kind::Requests {
+                initialize: true, ..
+            },
+        ) => match shared.sessions.open(shared.core.open()) {
+            Some((id, state)) => (state, Some(id)),
+            None => {
+                return wire::rpc_error(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    -32603,
+                    "Service Unavailable: too many sessions",
+                )
+            }
+        },
+        (None, _) if modern => (Arc::new(Mutex::new(shared.core.open())), None),
+        (None, _) => {
+            return wire::rpc_error(
+                StatusCode::BAD_REQUEST,
+                -32600,
+                "Bad Request: Mcp-Session-Id header is required",
+            )
+        }
+    };
+    if let Kind::Responses = kind {
+        // Answers to requests of the server's: it sends none, so there is nothing to match.
+        return wire::status(StatusCode::ACCEPTED, "");
+    }
+    let answer = run(shared, state, body).await;
+    let mut res = match answer {
+        None if matches!(kind, Kind::Notifications) => wire::status(StatusCode::ACCEPTED, ""),
+        None => {
+            if let Some(id) = &new_id {
+                shared.sessions.remove(id);
+            }
+            return wire::rpc_error(
+                StatusCode::SERVICE_UNAVAILABLE,
+                -32603,
+                "Service Unavailable: the server is shutting down",
+            );
+        }
+        Some(frames) => match frames.rest {
+            None => {
+                if new_id.is_some() && wire::is_error(&frames.first) {
+                    // `initialize` refused: no session.
+                    if let Some(id) = new_id.take() {
+                        shared.sessions.remove(&id);
+                    }
+                }
+                wire::json(StatusCode::OK, frames.first)
+            }
+            Some((second, rx)) => wire::sse(frames.first, second, rx),
+        },
+    };
+    if let Some(id) = new_id {
+        if let Ok(v) = HeaderValue::from_str(&id) {
+            res.headers_mut().insert(SESSION_HEADER, v);
+        }
+    }
+    res
+}
+
+/// The first frames of a POST's answer.
+struct Frames {
+    first: Vec<u8>,
+    /// The second frame and the rest of the stream, if the stream did not end after one.
+    rest: Option<(Vec<u8>, mpsc::UnboundedReceiver<Vec<u8>>)>,
+}
+
+/// Hands `body` to the core off the reactor, with the session's state locked, and waits for
+/// the first frames: `None` if the stream ended without one.
+async fn run<C: HttpCore>(
+    shared: &Arc<Shared<C>>,
+    state: Arc<Mutex<C::Session>>,
+    body: Bytes,
+) -> Option<Frames> {
+    let (tx, mut rx) = mpsc::unbounded_channel();
+    let task = shared.clone();
+    tokio::task::spawn_blocking(move || {
+        // A poisoned lock: a core that panicked on this session before; its state is used
+        // as it was left.
+        let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+        task.core.post(&mut state, &body, tx);
+    });
+    let first = rx.recv().await?;
+    let rest = rx.recv().await.map(|second| (second, rx));
+    Some(Frames { first, rest })
+}
+
+fn too_large() -> Response<Body> {
+    wire::rpc_error(
+        StatusCode::PAYLOAD_TOO_LARGE,
+        -32600,
+        "Payload Too Large: the body is over the server's limit",
+    )
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,532 @@
+//! The Streamable HTTP transport (feature `http`) through real TCP connections: a raw HTTP/1.1
+//! client on `std::net::TcpStream` against `Server::serve_http_async` on its own thread.
+
+use std::io::{Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::sync::mpsc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use structio_rpc::mcp::{HttpOptions, Server, ToolError};
+
+#[derive(structio::Reflect)]
+struct Add {
+    left: i32,
+    right: i32,
+}
+
+#[derive(structio::Reflect)]
+struct Sum {
+    result: i32,
+}
+
+#[derive(structio::Reflect)]
+struct Wait {
+    ms: u64,
+}
+
+fn server() -> Server {
+    Server::new("http-test", "1.0.0")
+        .tool("add", "Adds two integers", |a: Add| {
+            a.left
+                .checked_add(a.right)
+                .map(|result| Sum { result })
+                .ok_or_else(|| ToolError::new("overflow"))
+        })
+        .tool("wait", "Sleeps, then answers", |w: Wait| {
+            std::thread::sleep(Duration::from_millis(w.ms.min(5_000)));
+            Ok::<_, ToolError>("done".to_owned())
+        })
+}
+
+/// A server on a loopback port, on its own thread; stopped (gracefully) when dropped.
+struct Running {
+    addr: SocketAddr,
+    stop: Option<tokio::sync::oneshot::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+}
+
+fn start(options: HttpOptions) -> Running {
+    let (tx, rx) = mpsc::channel();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let thread = std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            tx.send(listener.local_addr().unwrap()).unwrap();
+            let mut server = server();
+            server
+                .serve_http_async(listener, options, async {
+                    let _ = stopped.await;
+                })
+                .await
+                .unwrap();
+        });
+    });
+    Running {
+        addr: rx.recv().unwrap(),
+        stop: Some(stop),
+        thread: Some(thread),
+    }
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        let _ = self.stop.take().unwrap().send(());
+        let _ = self.thread.take().unwrap().join();
+    }
+}
+
+/// A response: status, headers (names lowercase), body (chunked transfer decoded).
+#[derive(Debug)]
+struct Reply {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+impl Reply {
+    fn header(&self, name: &str) -> Option<&str> {
+        self.headers
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+const ACCEPT_BOTH: (&str, &str) = ("Accept", "application/json, text/event-stream");
+const JSON: (&str, &str) = ("Content-Type", "application/json");
+
+/// One HTTP/1.1 request on a new connection (`Connection: close`), read to its end.
+fn send(addr: SocketAddr, method: &str, headers: &[(&str, &str)], body: &str) -> Reply {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let mut head = format!(
+        "{method} /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        addr.port(),
+        body.len()
+    );
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    parse(&raw)
+}
+
+fn parse(raw: &[u8]) -> Reply {
+    let text = String::from_utf8_lossy(raw).into_owned();
+    let (head, rest) = text.split_once("\r\n\r\n").expect("a complete head");
+    let mut lines = head.split("\r\n");
+    let status = lines
+        .next()
+        .unwrap()
+        .split(' ')
+        .nth(1)
+        .unwrap()
+        .parse()
+        .unwrap();
+    let headers: Vec<(String, String)> = lines
+        .map(|l| {
+            let (n, v) = l.split_once(':').unwrap();
+            (n.trim().to_ascii_lowercase(), v.trim().to_owned())
+        })
+        .collect();
+    let chunked = headers
+        .iter()
+        .any(|(n, v)| n == "transfer-encoding" && v.contains("chunked"));
+    let body = if chunked {
+        let mut body = String::new();
+        let mut rest = rest;
+        loop {
+            let (size, after) = rest.split_once("\r\n").unwrap();
+            let size = usize::from_str_radix(size.trim(), 16).unwrap();
+            if size == 0 {
+                break;
+            }
+            body.push_str(&after[..size]);
+            rest = &after[size + 2..];
+        }
+        body
+    } else {
+        rest.to_owned()
+    };
+    Reply {
+        status,
+        headers,
+        body,
+    }
+}
+
+const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+
+/// Initializes a session; its id.
+fn initialize(addr: SocketAddr) -> String {
+    let reply = send(addr, "POST", &[ACCEPT_BOTH, JSON], INITIALIZE);
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert_eq!(reply.header("content-type"), Some("application/json"));
+    assert!(reply.body.contains(r#""protocolVersion":"2025-11-25""#));
+    let id = reply
+        .header("mcp-session-id")
+        .expect("a session id")
+        .to_owned();
+    assert!(id.len() >= 32 && id.bytes().all(|b| (0x21..=0x7e).contains(&b)));
+    let reply = send(
+        addr,
+        "POST",
+        &[ACCEPT_BOTH, JSON, ("Mcp-Session-Id", &id)],
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+    );
+    assert_eq!(reply.status, 202, "{reply:?}");
+    assert!(reply.body.is_empty());
+    id
+}
+
+fn call_add(addr: SocketAddr, session: &str, id: u32) -> Reply {
+    send(
+        addr,
+        "POST",
+        &[
+            ACCEPT_BOTH,
+            JSON,
+            ("Mcp-Session-Id", session),
+            ("MCP-Protocol-Version", "2025-11-25"),
+        ],
+        &format!(
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{"name":"add","arguments":{{"left":2,"right":3}}}}}}"#
+        ),
+    )
+}
+
+#[test]
+fn session_lifecycle() {
+    let server = start(HttpOptions::new());
+    let session = initialize(server.addr);
+    let reply = call_add(server.addr, &session, 1);
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert_eq!(reply.header("content-type"), Some("application/json"));
+    assert!(reply
+        .body
+        .starts_with(r#"{"jsonrpc":"2.0","id":1,"result":"#));
+    assert!(reply.body.contains(r#""structuredContent":{"result":5}"#));
+    // Two sessions are independent; ids differ.
+    let other = initialize(server.addr);
+    assert_ne!(session, other);
+    // DELETE ends the session: then 404.
+    let reply = send(server.addr, "DELETE", &[("Mcp-Session-Id", &session)], "");
+    assert_eq!(reply.status, 200);
+    assert_eq!(call_add(server.addr, &session, 2).status, 404);
+    assert_eq!(
+        send(server.addr, "DELETE", &[("Mcp-Session-Id", &session)], "").status,
+        404
+    );
+    assert_eq!(call_add(server.addr, &other, 3).status, 200);
+}
+
+#[test]
+fn session_errors() {
+    let server = start(HttpOptions::new());
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#;
+    // No session id: 400.
+    let reply = send(server.addr, "POST", &[ACCEPT_BOTH, JSON], body);
+    assert_eq!(reply.status, 400);
+    assert!(reply.body.contains(r#""code":-32600"#));
+    // Unknown session id: 404.
+    let reply = send(
+        server.addr,
+        "POST",
+        &[ACCEPT_BOTH, JSON, ("Mcp-Session-Id", "nope")],
+        body,
+    );
+    assert_eq!(reply.status, 404);
+    // DELETE without one: 400.
+    assert_eq!(send(server.addr, "DELETE", &[], "").status, 400);
+    // An unsupported protocol version: 400.
+    let session = initialize(server.addr);
+    let reply = send(
+        server.addr,
+        "POST",
+        &[
+            ACCEPT_BOTH,
+            JSON,
+            ("Mcp-Session-Id", &session),
+            ("MCP-Protocol-Version", "1999-01-01"),
+        ],
+        body,
+    );
+    assert_eq!(reply.status, 400);
+}
+
+#[test]
+fn refused_initialize_opens_no_session() {
+    let server = start(HttpOptions::new());
+    let reply = send(
+        server.addr,
+        "POST",
+        &[ACCEPT_BOTH, JSON],
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}"#,
+    );
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert!(reply.body.contains(r#""error""#), "{reply:?}");
+    assert!(reply.header("mcp-session-id").is_none());
+}
+
+#[test]
+fn expired_session() {
+    let server = start(HttpOptions::new().session_idle(Duration::from_millis(200)));
+    let session = initialize(server.addr);
+    std::thread::sleep(Duration::from_millis(400));
+    assert_eq!(call_add(server.addr, &session, 1).status, 404);
+}
+
+#[test]
+fn header_checks() {
+    let server = start(HttpOptions::new().allow_origin("https://app.example"));
+    // A foreign origin: 403, before anything else.
+    let reply = send(
+        server.addr,
+        "POST",
+        &[ACCEPT_BOTH, JSON, ("Origin", "http://evil.example.com")],
+        INITIALIZE,
+    );
+    assert_eq!(reply.status, 403);
+    // Localhost origins and the configured one are served.
+    for origin in [
+        "http://localhost:3000",
+        "http://127.0.0.1",
+        "https://[::1]:8443",
+        "https://app.example",
+    ] {
+        let reply = send(
+            server.addr,
+            "POST",
+            &[ACCEPT_BOTH, JSON, ("Origin", origin)],
+            INITIALIZE,
+        );
+        assert_eq!(reply.status, 200, "{origin}: {reply:?}");
+    }
+    // Accept without text/event-stream: 406.
+    let reply = send(
+        server.addr,
+        "POST",
+        &[("Accept", "application/json"), JSON],
+        INITIALIZE,
+    );
+    assert_eq!(reply.status, 406);
+    // Content-Type not JSON: 415.
+    let reply = send(
+        server.addr,
+        "POST",
+        &[ACCEPT_BOTH, ("Content-Type", "text/plain")],
+        INITIALIZE,
+    );
+    assert_eq!(reply.status, 415);
+    // GET: no standalone stream, 405; another path: 404.
+    let reply = send(server.addr, "GET", &[("Accept", "text/event-stream")], "");
+    assert_eq!(reply.status, 405);
+    assert_eq!(reply.header("allow"), Some("POST, DELETE"));
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    stream
+        .write_all(b"GET /other HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+        .unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    assert_eq!(parse(&raw).status, 404);
+}
+
+#[test]
+fn bad_bodies() {
+    let server = start(HttpOptions::new().max_body(1024));
+    // Over the limit: 413 (by Content-Length, before reading it).
+    let big = format!(
+        r#"{{"jsonrpc":"2.0","id":1,"method":"ping","pad":"{}"}}"#,
+        "x".repeat(2000)
+    );
+    let reply = send(server.addr, "POST", &[ACCEPT_BOTH, JSON], &big);
+    assert_eq!(reply.status, 413);
+    // Not JSON: 400 with the JSON-RPC parse error.
+    let reply = send(server.addr, "POST", &[ACCEPT_BOTH, JSON], "{not json");
+    assert_eq!(reply.status, 400);
+    assert!(reply.body.contains(r#""code":-32700"#), "{reply:?}");
+    // A response from the client (to no request of the server's): 202 in a session, 400
+    // without one.
+    let response = r#"{"jsonrpc":"2.0","id":5,"result":{}}"#;
+    let reply = send(server.addr, "POST", &[ACCEPT_BOTH, JSON], response);
+    assert_eq!(reply.status, 400);
+    let session = initialize(server.addr);
+    let reply = send(
+        server.addr,
+        "POST",
+        &[ACCEPT_BOTH, JSON, ("Mcp-Session-Id", &session)],
+        r#"{"jsonrpc":"2.0","id":5,"result":{}}"#,
+    );
+    assert_eq!(reply.status, 202);
+    // An unknown method: 200 with the JSON-RPC error.
+    let reply = send(
+        server.addr,
+        "POST",
+        &[ACCEPT_BOTH, JSON, ("Mcp-Session-Id", &session)],
+        r#"{"jsonrpc":"2.0","id":6,"method":"nope"}"#,
+    );
+    assert_eq!(reply.status, 200);
+    assert!(reply.body.contains(r#""code":-32601"#));
+}
+
+#[test]
+fn oversized_chunked_body() {
+    let server = start(HttpOptions::new().max_body(1024));
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    let chunk = "x".repeat(4096);
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n{:x}\r\n{chunk}\r\n0\r\n\r\n",
+        chunk.len()
+    );
+    // The server may answer and close before reading it all.
+    let _ = stream.write_all(request.as_bytes());
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    assert_eq!(parse(&raw).status, 413);
+}
+
+#[test]
+fn oversized_headers() {
+    let server = start(HttpOptions::new().max_header(2048));
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: localhost\r\nX-Pad: {}\r\n\r\n",
+        "y".repeat(10_000)
+    );
+    let _ = stream.write_all(request.as_bytes());
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    assert_eq!(parse(&raw).status, 431);
+}
+
+#[test]
+fn stateless_era() {
+    let server = start(HttpOptions::new());
+    let body = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"left":20,"right":22},"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+    for version in [None, Some("2026-07-28")] {
+        let mut headers = vec![ACCEPT_BOTH, JSON];
+        if let Some(v) = version {
+            headers.push(("MCP-Protocol-Version", v));
+        }
+        let reply = send(server.addr, "POST", &headers, body);
+        assert_eq!(reply.status, 200, "{reply:?}");
+        assert!(reply.header("mcp-session-id").is_none());
+        assert!(
+            reply.body.contains(r#""structuredContent":{"result":42}"#),
+            "{reply:?}"
+        );
+        assert!(
+            reply.body.contains(r#""resultType":"complete""#),
+            "{reply:?}"
+        );
+    }
+    let discover = r#"{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+    let reply = send(server.addr, "POST", &[ACCEPT_BOTH, JSON], discover);
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert!(reply.body.contains("supportedVersions"), "{reply:?}");
+}
+
+#[test]
+fn many_connections() {
+    let server = start(HttpOptions::new().max_connections(8));
+    let session = initialize(server.addr);
+    let addr = server.addr;
+    let threads: Vec<_> = (0..32)
+        .map(|i| {
+            let session = session.clone();
+            std::thread::spawn(move || {
+                let reply = call_add(addr, &session, i);
+                assert_eq!(reply.status, 200, "{reply:?}");
+                assert!(reply
+                    .body
+                    .starts_with(&format!(r#"{{"jsonrpc":"2.0","id":{i},"#)));
+            })
+        })
+        .collect();
+    for t in threads {
+        t.join().unwrap();
+    }
+}
+
+#[test]
+fn keep_alive_connection() {
+    let server = start(HttpOptions::new());
+    let session = initialize(server.addr);
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    for i in 0..3 {
+        let body = format!(r#"{{"jsonrpc":"2.0","id":{i},"method":"ping"}}"#);
+        let request = format!(
+            "POST /mcp HTTP/1.1\r\nHost: localhost\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nMcp-Session-Id: {session}\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).unwrap();
+        let expected = format!(r#"{{"jsonrpc":"2.0","id":{i},"result":{{}}}}"#);
+        let mut raw = Vec::new();
+        let mut buf = [0u8; 1024];
+        while !String::from_utf8_lossy(&raw).ends_with(&expected) {
+            let n = stream.read(&mut buf).unwrap();
+            assert!(n > 0, "closed early: {}", String::from_utf8_lossy(&raw));
+            raw.extend_from_slice(&buf[..n]);
+        }
+        assert_eq!(parse(&raw).status, 200);
+    }
+}
+
+#[test]
+fn disconnect_mid_request() {
+    let server = start(HttpOptions::new());
+    let session = initialize(server.addr);
+    // A client sends a slow call and goes away before the answer.
+    {
+        let mut stream = TcpStream::connect(server.addr).unwrap();
+        let body = r#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"wait","arguments":{"ms":300}}}"#;
+        let request = format!(
+            "POST /mcp HTTP/1.1\r\nHost: localhost\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nMcp-Session-Id: {session}\r\nContent-Length: {}\r\n\r\n{body}",
+            body.len()
+        );
+        stream.write_all(request.as_bytes()).unwrap();
+    }
+    // A client that stops in the middle of its body.
+    {
+        let mut stream = TcpStream::connect(server.addr).unwrap();
+        stream
+            .write_all(b"POST /mcp HTTP/1.1\r\nHost: localhost\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{\"jsonrpc\"")
+            .unwrap();
+    }
+    // Another client is served.
+    let other = initialize(server.addr);
+    let reply = call_add(server.addr, &other, 1);
+    assert_eq!(reply.status, 200);
+    let reply = call_add(server.addr, &session, 2);
+    assert_eq!(reply.status, 200);
+}
+
+#[test]
+fn slow_body_times_out() {
+    let server = start(HttpOptions::new().body_timeout(Duration::from_millis(200)));
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    stream
+        .write_all(b"POST /mcp HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{")
+        .unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    assert_eq!(parse(&raw).status, 408);
+}
