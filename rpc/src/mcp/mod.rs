@@ -74,6 +74,11 @@
 #![forbid(unsafe_code)]
 
 mod content;
+#[cfg(feature = "async")]
+mod connection;
+#[cfg(feature = "async")]
+mod context;
+mod log;
 mod prompt;
 mod protocol;
 mod resource;
@@ -82,13 +87,20 @@ mod tool;
 mod transport;
 
 pub use content::{Content, EmbeddedResource, ResourceLink};
+pub use log::LogLevel;
 pub use prompt::{CompletionRequest, PromptMessage};
 pub use protocol::{Annotations, Icon, IconTheme, Role, ToolAnnotations};
 pub use resource::{ResourceContents, ResourceError, ResourceOptions, ResourceRequest};
-pub use server::{CacheScope, Era, Server, DEFAULT_MAX_LINE};
+#[cfg(feature = "async")]
+pub use connection::Connection;
+#[cfg(feature = "async")]
+pub use context::{Context, Outbox};
+pub use server::{CacheScope, Era, Server, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE};
+#[cfg(feature = "async")]
+pub use tool::{Async, AsyncWithContext, WithContext};
 pub use tool::{
-    BuildError, BuildErrorKind, ContentResult, IntoToolResult, ReflectResult, ToolError,
-    ToolOptions, MAX_TOOL_NAME,
+    BuildError, BuildErrorKind, ContentResult, IntoToolResult, Plain, ReflectResult, ToolError,
+    ToolHandler, ToolOptions, MAX_TOOL_NAME,
 };
 
 /// The protocol revisions this server negotiates through `initialize` (the handshake era),
