@@ -107,9 +107,11 @@ fn main() {
         ("mcport 0.6.1 add", dir.join("mcport_add")),
     ];
     // rmcp is built in its own workspace (rpc/benches/rmcp), not with this crate.
-    let rmcp = std::env::var_os("RMCP_ADD").map(PathBuf::from).unwrap_or_else(|| {
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/rmcp/target/release/rmcp_add")
-    });
+    let rmcp = std::env::var_os("RMCP_ADD")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| {
+            PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("benches/rmcp/target/release/rmcp_add")
+        });
     if rmcp.exists() {
         servers.push(("rmcp 3.11.0 add", rmcp));
     } else {

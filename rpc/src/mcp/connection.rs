@@ -165,7 +165,9 @@ impl Connection {
                     m.remove(&key);
                 }
             }
-            if cancel.is_cancelled() && !matches!(outcome, Outcome::Done(Err(CallError::TimedOut(_)))) {
+            if cancel.is_cancelled()
+                && !matches!(outcome, Outcome::Done(Err(CallError::TimedOut(_))))
+            {
                 return;
             }
             let name = &server.tool_at(call.tool).name;
@@ -176,7 +178,14 @@ impl Connection {
                         Ok((bytes, shape)) => (bytes, Ok(shape)),
                         Err(e) => (Vec::new(), Err(e)),
                     };
-                    server.write_called(&call.id, name, called, &mut scratch, call.modern, &mut out);
+                    server.write_called(
+                        &call.id,
+                        name,
+                        called,
+                        &mut scratch,
+                        call.modern,
+                        &mut out,
+                    );
                 }
                 Outcome::Panicked => {
                     crate::write_error(&mut out, &call.id, &tool_panicked(name));

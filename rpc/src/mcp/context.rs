@@ -28,7 +28,7 @@ impl Outbox {
     }
 
     /// Sends one frame; a receiver that went away drops it.
-    pub(super) fn send(&self, frame: Vec<u8>) {
+    pub(crate) fn send(&self, frame: Vec<u8>) {
         let _ = self.0.send(frame);
     }
 }
@@ -170,8 +170,9 @@ impl Context {
         if self.is_cancelled() {
             return;
         }
-        let mut frame = br#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"#
-            .to_vec();
+        let mut frame =
+            br#"{"jsonrpc":"2.0","method":"notifications/progress","params":{"progressToken":"#
+                .to_vec();
         frame.extend_from_slice(token.as_bytes());
         frame.extend_from_slice(br#","progress":"#);
         write_number(done.into(), &mut frame);

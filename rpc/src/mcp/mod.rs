@@ -73,9 +73,9 @@
 
 #![forbid(unsafe_code)]
 
-mod content;
 #[cfg(feature = "async")]
 mod connection;
+mod content;
 #[cfg(feature = "async")]
 mod context;
 mod log;
@@ -86,15 +86,15 @@ mod server;
 mod tool;
 mod transport;
 
+#[cfg(feature = "async")]
+pub use connection::Connection;
 pub use content::{Content, EmbeddedResource, ResourceLink};
+#[cfg(feature = "async")]
+pub use context::{Context, Outbox};
 pub use log::LogLevel;
 pub use prompt::{CompletionRequest, PromptMessage};
 pub use protocol::{Annotations, Icon, IconTheme, Role, ToolAnnotations};
 pub use resource::{ResourceContents, ResourceError, ResourceOptions, ResourceRequest};
-#[cfg(feature = "async")]
-pub use connection::Connection;
-#[cfg(feature = "async")]
-pub use context::{Context, Outbox};
 pub use server::{CacheScope, Era, Server, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE};
 #[cfg(feature = "async")]
 pub use tool::{Async, AsyncWithContext, WithContext};

@@ -14,9 +14,9 @@ use super::protocol::{
     self, is_object, read_params, skip, CallToolErrorResult, CallToolRequestParams, CallWithMeta,
     CompleteRequestParams, CompleteResult, CompletionsCapability, DiscoverResult,
     GetPromptRequestParams, GetPromptResult, Implementation, InitializeRequestParams,
-    InitializeResult, ListToolsResult, LoggingCapability, Meta, PaginatedRequestParams, PromptsCapability,
-    ReadResourceRequestParams, ReadResourceResult, ResourcesCapability, Routed, RoutedMeta,
-    ServerCapabilities, SetLevelRequestParams, TextContent, ToolsCapability,
+    InitializeResult, ListToolsResult, LoggingCapability, Meta, PaginatedRequestParams,
+    PromptsCapability, ReadResourceRequestParams, ReadResourceResult, ResourcesCapability, Routed,
+    RoutedMeta, ServerCapabilities, SetLevelRequestParams, TextContent, ToolsCapability,
 };
 use super::resource::{
     self, parse_template, uri_problem, ResourceContents, ResourceError, ResourceOptions,
@@ -352,9 +352,8 @@ impl Server {
         F::Output: structio::JsonSchema,
     {
         let input = structio::to_json(&structio::json_schema::<F::Args>());
-        let output = <F::Output as Sealed<F::Kind>>::structured().then(|| {
-            structio::to_json(&object_schema(structio::json_schema::<F::Output>()))
-        });
+        let output = <F::Output as Sealed<F::Kind>>::structured()
+            .then(|| structio::to_json(&object_schema(structio::json_schema::<F::Output>())));
         self.add_tool(name, description, options, &input, output.as_deref(), call)
     }
 
@@ -478,7 +477,10 @@ impl Server {
     /// ```
     pub fn resource<F>(mut self, uri: &str, name: &str, options: ResourceOptions, read: F) -> Server
     where
-        F: Fn(&ResourceRequest<'_>) -> Result<ResourceContents, ResourceError> + Send + Sync + 'static,
+        F: Fn(&ResourceRequest<'_>) -> Result<ResourceContents, ResourceError>
+            + Send
+            + Sync
+            + 'static,
     {
         let problem = if let Some(why) = uri_problem(uri) {
             Some((BuildErrorKind::InvalidResourceUri, why))
@@ -543,7 +545,10 @@ impl Server {
         read: F,
     ) -> Server
     where
-        F: Fn(&ResourceRequest<'_>) -> Result<ResourceContents, ResourceError> + Send + Sync + 'static,
+        F: Fn(&ResourceRequest<'_>) -> Result<ResourceContents, ResourceError>
+            + Send
+            + Sync
+            + 'static,
     {
         let parts = match parse_template(uri_template) {
             Ok(_) if self.templates.iter().any(|t| t.template == uri_template) => Err((
@@ -1421,12 +1426,14 @@ impl Core<'_> {
                 std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(args, scratch)))
             }
             #[cfg(feature = "async")]
-            Call::Task { call, .. } => std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                super::context::run_here(call, args, id).map(|(bytes, shape)| {
-                    scratch.extend_from_slice(&bytes);
-                    shape
-                })
-            })),
+            Call::Task { call, .. } => {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    super::context::run_here(call, args, id).map(|(bytes, shape)| {
+                        scratch.extend_from_slice(&bytes);
+                        shape
+                    })
+                }))
+            }
         };
         let Ok(called) = called else {
             return Err(tool_panicked(&tool.name));

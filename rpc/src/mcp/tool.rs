@@ -4,9 +4,9 @@
 use std::any::{Any, TypeId};
 use std::fmt;
 
-use super::{Content, Icon, ToolAnnotations};
 #[cfg(feature = "async")]
 use super::Context;
+use super::{Content, Icon, ToolAnnotations};
 use sealed::Shape;
 
 /// What a tool reports when a call fails: a message, and the arguments at fault by path. The
@@ -278,7 +278,8 @@ pub(super) enum CallError {
 
 /// A plain tool's function: the arguments' JSON text in, the result appended to the buffer
 /// (see [`Shape`]).
-pub(super) type SyncCall = Box<dyn Fn(&str, &mut Vec<u8>) -> Result<Shape, CallError> + Send + Sync>;
+pub(super) type SyncCall =
+    Box<dyn Fn(&str, &mut Vec<u8>) -> Result<Shape, CallError> + Send + Sync>;
 
 /// What a call gives: the result's JSON (see [`Shape`]) and its shape, or why there is none.
 #[cfg(feature = "async")]
@@ -389,11 +390,13 @@ where
     R: IntoToolResult<K>,
 {
     fn into_call(self) -> sealed::Registered {
-        sealed::Registered(Call::Sync(Box::new(move |args: &str, out: &mut Vec<u8>| {
-            let args: A = read_arguments(args).map_err(CallError::Arguments)?;
-            let result = self(args).map_err(CallError::Tool)?;
-            Ok(result.write_result(out))
-        })))
+        sealed::Registered(Call::Sync(Box::new(
+            move |args: &str, out: &mut Vec<u8>| {
+                let args: A = read_arguments(args).map_err(CallError::Arguments)?;
+                let result = self(args).map_err(CallError::Tool)?;
+                Ok(result.write_result(out))
+            },
+        )))
     }
 }
 
@@ -483,15 +486,15 @@ mod handlers {
         fn into_call(self) -> sealed::Registered {
             sealed::Registered(Call::Task {
                 blocking: false,
-                call: Box::new(move |args: &str, _ctx: Context| {
-                    match read_arguments::<A>(args) {
+                call: Box::new(
+                    move |args: &str, _ctx: Context| match read_arguments::<A>(args) {
                         Ok(args) => {
                             let running = self(args);
                             Started::Pending(Box::pin(async move { written(running.await) }))
                         }
                         Err(e) => Started::Ready(Err(CallError::Arguments(e))),
-                    }
-                }),
+                    },
+                ),
             })
         }
     }
@@ -518,15 +521,15 @@ mod handlers {
         fn into_call(self) -> sealed::Registered {
             sealed::Registered(Call::Task {
                 blocking: false,
-                call: Box::new(move |args: &str, ctx: Context| {
-                    match read_arguments::<A>(args) {
+                call: Box::new(
+                    move |args: &str, ctx: Context| match read_arguments::<A>(args) {
                         Ok(args) => {
                             let running = self(ctx, args);
                             Started::Pending(Box::pin(async move { written(running.await) }))
                         }
                         Err(e) => Started::Ready(Err(CallError::Arguments(e))),
-                    }
-                }),
+                    },
+                ),
             })
         }
     }

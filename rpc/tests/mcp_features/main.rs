@@ -6,6 +6,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+#[cfg(feature = "async")]
+mod async_tools;
 mod conformance;
 mod content;
 mod prompts;

@@ -15,6 +15,10 @@ impl Server {
     /// else there (write logs to stderr). A server with a problem ([`Server::check`]: a tool
     /// that could not be added) does not start: the problem is returned as an error of kind
     /// `InvalidInput` (its inner error a [`BuildError`](crate::mcp::BuildError)).
+    ///
+    /// This is the transport without the `async` feature: one message at a time, each tool
+    /// call answered before the next line is read.
+    #[cfg(not(feature = "async"))]
     pub fn serve_stdio(&mut self) -> io::Result<()> {
         let stdin = io::stdin();
         let stdout = io::stdout();
@@ -123,5 +127,180 @@ fn send<W: Write>(output: &mut W, bytes: &[u8]) -> io::Result<bool> {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(false),
         Err(e) => Err(e),
+    }
+}
+
+#[cfg(feature = "async")]
+mod concurrent {
+    use std::io::{self, ErrorKind};
+    use std::sync::Arc;
+
+    use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+
+    use super::{fits, CHUNK};
+    use crate::mcp::{Connection, Outbox, Server};
+
+    impl Server {
+        /// Serves the process's stdin and stdout until stdin ends (or stdout is closed): the
+        /// MCP stdio transport, tool calls run concurrently (see [`Server::serve_async`]: stdin
+        /// is read on its own, and responses are written as calls complete). A Tokio runtime
+        /// of its own runs it (on a thread of its own when this thread is in a runtime
+        /// already); use [`Server::serve_stdio_async`] in an asynchronous program. Only
+        /// JSON-RPC frames are written to stdout (write logs to stderr). A server with a
+        /// problem ([`Server::check`]) does not start: the problem is returned as an error of
+        /// kind `InvalidInput` (its inner error a [`BuildError`](crate::mcp::BuildError)).
+        ///
+        /// The server is shared with the calls while it serves, and is back in `self` when
+        /// this returns (unless a tool's blocking thread still holds it after its call was
+        /// cancelled and the second given to the runtime to stop has passed: then `self` is
+        /// left a server without tools).
+        pub fn serve_stdio(&mut self) -> io::Result<()> {
+            self.check()
+                .map_err(|e| io::Error::new(ErrorKind::InvalidInput, e))?;
+            let server = Arc::new(std::mem::replace(self, Server::new("", "")));
+            let run = |server: Arc<Server>| -> io::Result<()> {
+                let rt = tokio::runtime::Builder::new_multi_thread()
+                    .enable_all()
+                    .build()?;
+                let served = rt.block_on(server.serve_stdio_async());
+                rt.shutdown_timeout(std::time::Duration::from_secs(1));
+                served
+            };
+            let served = if tokio::runtime::Handle::try_current().is_ok() {
+                std::thread::scope(|s| {
+                    s.spawn(|| run(server.clone()))
+                        .join()
+                        .unwrap_or_else(|_| Err(io::Error::other("the stdio transport panicked")))
+                })
+            } else {
+                run(server.clone())
+            };
+            if let Ok(server) = Arc::try_unwrap(server) {
+                *self = server;
+            }
+            served
+        }
+
+        /// [`Server::serve_stdio`] in an asynchronous program: serves Tokio's stdin and stdout
+        /// ([`Server::serve_async`]) in the current runtime.
+        pub async fn serve_stdio_async(self: Arc<Self>) -> io::Result<()> {
+            self.serve_async(tokio::io::stdin(), tokio::io::stdout())
+                .await
+        }
+
+        /// Serves `input` and `output`, one JSON-RPC message per line each way, as
+        /// [`Server::serve`] does (a trailing `\r` dropped, empty lines skipped, a line over
+        /// [`Server::max_line`] read through and answered with `-32600`), but concurrently,
+        /// through one [`Connection`]: each message is handled as soon as its line is read,
+        /// tool calls run on tasks of their own (at most [`Server::max_in_flight`] at once),
+        /// and every frame (responses, progress and log notifications) is written as it
+        /// comes, several at once when several are ready. Returns when the input has ended and
+        /// every call has been answered, or when `output` is closed (`BrokenPipe`); other I/O
+        /// errors are returned. A server with a problem does not start.
+        pub async fn serve_async<R, W>(
+            self: Arc<Self>,
+            mut input: R,
+            mut output: W,
+        ) -> io::Result<()>
+        where
+            R: AsyncRead + Unpin,
+            W: AsyncWrite + Unpin,
+        {
+            self.check()
+                .map_err(|e| io::Error::new(ErrorKind::InvalidInput, e))?;
+            let limit = self.line_limit();
+            let mut connection = Connection::new(self.clone());
+            let (outbox, mut frames) = Outbox::channel();
+            let mut outbox = Some(outbox);
+            let mut buf = vec![0u8; CHUNK];
+            let mut line: Vec<u8> = Vec::new();
+            let mut overlong = false;
+            let mut pending: Vec<u8> = Vec::with_capacity(CHUNK);
+            loop {
+                tokio::select! {
+                    biased;
+                    frame = frames.recv() => {
+                        let Some(frame) = frame else { break };
+                        pending.extend_from_slice(&frame);
+                        pending.push(b'\n');
+                        while let Ok(frame) = frames.try_recv() {
+                            pending.extend_from_slice(&frame);
+                            pending.push(b'\n');
+                        }
+                        let sent = match output.write_all(&pending).await {
+                            Ok(()) => output.flush().await,
+                            Err(e) => Err(e),
+                        };
+                        match sent {
+                            Ok(()) => {}
+                            Err(e) if e.kind() == ErrorKind::BrokenPipe => return Ok(()),
+                            Err(e) => return Err(e),
+                        }
+                        pending.clear();
+                    }
+                    read = input.read(&mut buf), if outbox.is_some() => {
+                        let n = match read {
+                            Ok(n) => n,
+                            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                            Err(e) => return Err(e),
+                        };
+                        let Some(out) = outbox.as_ref() else { continue };
+                        if n == 0 {
+                            if overlong {
+                                too_long(&self, out);
+                            } else if !line.is_empty() {
+                                line_in(&mut connection, &line, out);
+                            }
+                            // The input is over: the calls in flight hold the last clones.
+                            outbox = None;
+                            continue;
+                        }
+                        let mut chunk = &buf[..n];
+                        while let Some(nl) = chunk.iter().position(|&b| b == b'\n') {
+                            let part = &chunk[..nl];
+                            chunk = &chunk[nl + 1..];
+                            if overlong || !fits(limit, &line, part) {
+                                overlong = false;
+                                line.clear();
+                                too_long(&self, out);
+                            } else if line.is_empty() {
+                                line_in(&mut connection, part, out);
+                            } else {
+                                line.extend_from_slice(part);
+                                line_in(&mut connection, &line, out);
+                                line.clear();
+                            }
+                        }
+                        if !overlong {
+                            if !fits(limit, &line, chunk) {
+                                overlong = true;
+                                line = Vec::new();
+                            } else {
+                                line.extend_from_slice(chunk);
+                            }
+                        }
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
+
+    /// One line, without its `\n`, to the connection: a trailing `\r` dropped, blank lines
+    /// skipped.
+    fn line_in(connection: &mut Connection, line: &[u8], outbox: &Outbox) {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+            return;
+        }
+        connection.handle(line, outbox.clone());
+    }
+
+    /// The answer to a line over the bound, as a frame.
+    fn too_long(server: &Server, outbox: &Outbox) {
+        let mut out = Vec::new();
+        server.too_long(&mut out);
+        out.pop();
+        outbox.send(out);
     }
 }
