@@ -102,6 +102,9 @@ impl Connection {
     /// [`Context`] reports it cancelled, its progress notifications stop, and it is never
     /// answered. A tool that panics is answered with a `-32603` error.
     ///
+    /// The calls of a JSON-RPC batch (which revision 2025-06-18 removed) are run one after
+    /// the other, as [`Server::handle_line`] runs them, and answered in the batch's response.
+    ///
     /// Must be called within a Tokio runtime (it spawns the calls' tasks).
     pub fn handle(&mut self, message: &[u8], outbox: Outbox) {
         if let Some(id) = context::cancelled_request(message) {
@@ -112,10 +115,13 @@ impl Connection {
         }
         let mut deferred = None;
         let mut out = Vec::new();
+        // The calls of a batch (which revision 2025-06-18 removed) are answered in the
+        // batch's response, one at a time; a single call runs on a task.
+        let single = message.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
         Core {
             server: &self.server,
             sess: &mut self.session,
-            defer: Some(&mut deferred),
+            defer: single.then_some(&mut deferred),
         }
         .answer(message, &mut out, true);
         let level = self.session.log_level.map_or(NO_LEVEL, |l| l as u8);

@@ -451,3 +451,25 @@ async fn the_concurrent_stdio_transport_answers_a_ping_while_a_call_runs() {
         .unwrap()
         .unwrap();
 }
+
+#[tokio::test]
+async fn the_calls_of_a_batch_are_answered_in_the_batch() {
+    let server = Server::new("t", "1").tool("add", "Adds", |a: Add| {
+        Ok::<_, ToolError>(Sum {
+            result: a.left + a.right,
+        })
+    });
+    let mut c = Connection::new(Arc::new(server));
+    let (out, mut frames) = Outbox::channel();
+    c.handle(br#"[{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"left":1,"right":2}}},{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","arguments":{"left":3,"right":4}}}]"#, out);
+    let got = ends(&mut frames).await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(
+        got[0].starts_with(r#"[{"jsonrpc":"2.0","id":1,"result""#),
+        "{got:?}"
+    );
+    assert!(
+        got[0].contains(r#""structuredContent":{"result":7}"#),
+        "{got:?}"
+    );
+}
