@@ -278,6 +278,14 @@ impl Server {
     /// Adds a tool: `call` takes the arguments as an `A` (read from the call's `arguments`
     /// object; a call without arguments reads `{}`) and returns an `R` or a [`ToolError`].
     ///
+    /// With the feature `async` (on by default), `call` may also be asynchronous (`async fn(A)
+    /// -> Result<R, ToolError>`, or a closure returning such a future), and may take a
+    /// `Context` first (`|ctx: Context, a: A| ...`, synchronous or asynchronous), through
+    /// which it reports progress, sees a cancellation and sends log messages (see
+    /// [`ToolHandler`]). Through a `Connection` ([`Server::serve_stdio`]) every call runs on a
+    /// task of its own, concurrently; through [`Server::handle_line`] one at a time, an
+    /// asynchronous tool driven to its end on the calling thread.
+    ///
     /// The name must be 1 to 128 characters of `A-Z a-z 0-9 _ - .` and not taken (the MCP
     /// specification's rule, revision 2025-11-25): otherwise the tool is left out and the
     /// problem recorded, for [`Server::check`] and the serving calls to report (see
@@ -294,7 +302,7 @@ impl Server {
     /// (`$.left`), one a line, so that the model can correct the call; the tool is not called.
     /// A [`ToolError`] returned by `call` is reported the same way.
     ///
-    /// What the result is sent as is decided by its type ([`IntoToolResult`]): a type that
+    /// What the result is sent as is decided by its type ([`IntoToolResult`](super::IntoToolResult)): a type that
     /// implements [`structio::Reflect`] (a derived struct, a `Vec`, ...) is structured content:
     /// the result's `structuredContent` is `R` written as JSON (an `R` that is not written as
     /// an object is wrapped as `{"result": value}`, since structured content is an object),
@@ -361,7 +369,7 @@ impl Server {
     /// arguments, and `output_schema` for the structured result, if any (a client checks
     /// results against it). A schema that is not one well-formed JSON value, or an
     /// `output_schema` for a result type that is not sent as structured content
-    /// ([`IntoToolResult`]), is a problem like a bad name: the tool is left out and
+    /// ([`IntoToolResult`](super::IntoToolResult)), is a problem like a bad name: the tool is left out and
     /// [`Server::check`] reports it ([`BuildError`]).
     pub fn tool_with_schema<M, F>(
         self,
