@@ -10,7 +10,7 @@ use std::sync::{Arc, Mutex};
 use tokio::sync::Semaphore;
 
 use super::context::{self, Cancel, Context, Outbox, SharedLevel, NO_LEVEL};
-use super::server::{tool_panicked, Core, Deferred, Server, Session};
+use super::server::{tool_panicked, Aside, Core, Deferred, Server, Session};
 use super::tool::{Call, CallError, Called, Started};
 use super::Era;
 
@@ -19,10 +19,13 @@ type InFlight = Arc<Mutex<HashMap<String, Arc<Cancel>>>>;
 
 /// One client's connection to a [`Server`] shared behind an `Arc` (one server serves many
 /// connections): the connection's era, protocol revision and log level, and its tool calls in
-/// flight. Tool calls run concurrently on Tokio tasks, at most
-/// [`Server::max_in_flight`] at a time on one connection (a call past the bound waits for
-/// one to finish; none is dropped); every other request is answered at once, also while
-/// calls run.
+/// flight. Calls of tools that are asynchronous or take a [`Context`] run concurrently on
+/// Tokio tasks (a synchronous one on a blocking thread), at most [`Server::max_in_flight`] at a
+/// time on one connection (a call past the bound waits for one to finish; none is dropped);
+/// every other request is answered at once, also while calls run. A plain `Fn(A)` tool, meant
+/// to be quick, is answered at once, where the message is handled, as
+/// [`Server::handle_line`] answers it: a tool that blocks or waits should be asynchronous or
+/// take a `Context`.
 ///
 /// ```
 /// use std::sync::Arc;
@@ -96,7 +99,8 @@ impl Connection {
 
     /// Handles one message (one JSON-RPC message, without framing), sending everything it
     /// causes to `outbox`, each frame one JSON-RPC message without a line break: the response
-    /// to a request, at once; for a `tools/call`, the call is started on a Tokio task, which
+    /// to a request, at once (a plain `Fn(A)` tool's too); for a `tools/call` of a tool that is
+    /// asynchronous or takes a [`Context`], the call is started on a Tokio task, which
     /// sends its progress and log notifications and then its response, and holds a clone of
     /// `outbox` until then. `notifications/cancelled` naming a call in flight cancels it: its
     /// [`Context`] reports it cancelled, its progress notifications stop, and it is never
@@ -107,33 +111,39 @@ impl Connection {
     ///
     /// Must be called within a Tokio runtime (it spawns the calls' tasks).
     pub fn handle(&mut self, message: &[u8], outbox: Outbox) {
-        if let Some(id) = context::cancelled_request(message) {
-            if let Some(cancel) = self.in_flight.lock().ok().and_then(|mut m| m.remove(&id)) {
-                cancel.cancel();
-            }
-            return;
-        }
-        let mut deferred = None;
         let mut out = Vec::new();
-        // The calls of a batch (which revision 2025-06-18 removed) are answered in the
-        // batch's response, one at a time; a single call runs on a task.
-        let single = message.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
-        Core {
-            server: &self.server,
-            sess: &mut self.session,
-            defer: single.then_some(&mut deferred),
-        }
-        .answer(message, &mut out, true);
-        let level = self.session.log_level.map_or(NO_LEVEL, |l| l as u8);
-        self.level.store(level, Ordering::Relaxed);
+        self.handle_into(message, &mut out, &outbox);
         if out.last() == Some(&b'\n') {
             out.pop();
         }
         if !out.is_empty() {
             outbox.send(out);
         }
-        if let Some(call) = deferred {
-            self.spawn(call, context::progress_token(message), outbox);
+    }
+
+    /// [`Connection::handle`] for a transport that frames lines: the immediate response, if
+    /// any, appended to `out` with its line break (no frame of its own, no clone of the
+    /// outbox); a call started on a task gets a clone of `outbox` for what it sends later.
+    pub(crate) fn handle_into(&mut self, message: &[u8], out: &mut Vec<u8>, outbox: &Outbox) {
+        let mut aside = Aside::default();
+        // The calls of a batch (which revision 2025-06-18 removed) are answered in the
+        // batch's response, one at a time; a single call runs on a task.
+        let single = message.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+        Core {
+            server: &self.server,
+            sess: &mut self.session,
+            defer: single.then_some(&mut aside),
+        }
+        .answer(message, out, true);
+        if let Some(id) = aside.cancelled {
+            if let Some(cancel) = self.in_flight.lock().ok().and_then(|mut m| m.remove(&id)) {
+                cancel.cancel();
+            }
+        }
+        let level = self.session.log_level.map_or(NO_LEVEL, |l| l as u8);
+        self.level.store(level, Ordering::Relaxed);
+        if let Some(call) = aside.call {
+            self.spawn(call, context::progress_token(message), outbox.clone());
         }
     }
 

@@ -296,24 +296,3 @@ pub(super) fn progress_token(message: &[u8]) -> Option<String> {
     let text = token.get().trim();
     matches!(text.as_bytes().first(), Some(b'"' | b'-' | b'0'..=b'9')).then(|| text.to_owned())
 }
-
-/// Reads `notifications/cancelled`'s `params.requestId`, as the JSON text of the id.
-pub(super) fn cancelled_request(message: &[u8]) -> Option<String> {
-    #[derive(structio::Reflect)]
-    struct Message<'a> {
-        method: std::borrow::Cow<'a, str>,
-        id: Option<structio::RawJson<'a>>,
-        params: Option<Params<'a>>,
-    }
-    #[derive(structio::Reflect)]
-    struct Params<'a> {
-        #[structio(rename = "requestId")]
-        request_id: Id<'a>,
-    }
-    let message: Message<'_> =
-        structio::json::from_json_with(message, &super::protocol::skip()).ok()?;
-    if message.method != "notifications/cancelled" || message.id.is_some() {
-        return None;
-    }
-    Some(structio::to_json(&message.params?.request_id))
-}

@@ -559,6 +559,14 @@ pub(super) struct CompletionsCapability {}
 #[derive(structio::Reflect)]
 pub(super) struct LoggingCapability {}
 
+/// The parameters of `notifications/cancelled` (the request to cancel; `reason` skipped).
+#[cfg(feature = "async")]
+#[derive(structio::Reflect)]
+pub(super) struct CancelledParams<'a> {
+    #[structio(rename = "requestId")]
+    pub(super) request_id: crate::Id<'a>,
+}
+
 /// The parameters of `logging/setLevel`.
 #[derive(structio::Reflect)]
 pub(super) struct SetLevelRequestParams<'a> {

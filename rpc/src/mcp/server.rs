@@ -10,6 +10,8 @@ use structio::RawJson;
 
 use super::log::LogLevel;
 use super::prompt::{self, Completion, CompletionRequest, PromptMessage, Target, MAX_COMPLETIONS};
+#[cfg(feature = "async")]
+use super::protocol::CancelledParams;
 use super::protocol::{
     self, is_object, read_params, skip, CallToolErrorResult, CallToolRequestParams, CallWithMeta,
     CompleteRequestParams, CompleteResult, CompletionsCapability, DiscoverResult,
@@ -131,7 +133,7 @@ pub(super) struct Core<'a> {
     /// Where a `tools/call` is put aside instead of being run, when the caller runs calls
     /// itself (a `Connection`); `None`: run at once, as [`Server::handle_line`] does.
     #[cfg_attr(not(feature = "async"), allow(dead_code))]
-    pub(super) defer: Option<&'a mut Option<Deferred>>,
+    pub(super) defer: Option<&'a mut Aside>,
 }
 
 impl std::ops::Deref for Core<'_> {
@@ -140,6 +142,17 @@ impl std::ops::Deref for Core<'_> {
     fn deref(&self) -> &Server {
         self.server
     }
+}
+
+/// What a message gives a caller that runs calls itself (a `Connection`): a call to run, a
+/// call to cancel.
+#[derive(Debug, Default)]
+#[cfg_attr(not(feature = "async"), allow(dead_code))]
+pub(super) struct Aside {
+    /// A `tools/call` of a tool that is asynchronous or takes a `Context`.
+    pub(super) call: Option<Deferred>,
+    /// The request id named by `notifications/cancelled`, as JSON text.
+    pub(super) cancelled: Option<String>,
 }
 
 /// A `tools/call` put aside for its caller to run: the tool's index, its arguments as JSON
@@ -282,9 +295,12 @@ impl Server {
     /// -> Result<R, ToolError>`, or a closure returning such a future), and may take a
     /// `Context` first (`|ctx: Context, a: A| ...`, synchronous or asynchronous), through
     /// which it reports progress, sees a cancellation and sends log messages (see
-    /// [`ToolHandler`]). Through a `Connection` ([`Server::serve_stdio`]) every call runs on a
-    /// task of its own, concurrently; through [`Server::handle_line`] one at a time, an
-    /// asynchronous tool driven to its end on the calling thread.
+    /// [`ToolHandler`]). Through a `Connection` ([`Server::serve_stdio`]) such a call runs on a
+    /// task of its own (a synchronous one on a blocking thread), concurrently with others;
+    /// a plain `Fn(A)` tool, meant to be quick, is answered at once where the message is
+    /// handled, as [`Server::handle_line`] answers it (a tool that blocks or waits should be
+    /// asynchronous or take a `Context`). Through [`Server::handle_line`] every call runs one
+    /// at a time, an asynchronous tool driven to its end on the calling thread.
     ///
     /// The name must be 1 to 128 characters of `A-Z a-z 0-9 _ - .` and not taken (the MCP
     /// specification's rule, revision 2025-11-25): otherwise the tool is left out and the
@@ -889,6 +905,11 @@ impl Core<'_> {
             return false;
         };
         let Some(id) = &req.id else {
+            // A connection's cancellations are read the general way (see `request`).
+            #[cfg(feature = "async")]
+            if self.defer.is_some() && req.method == "notifications/cancelled" {
+                return false;
+            }
             // A notification: never answered, decides no era (see `request`).
             return true;
         };
@@ -967,7 +988,15 @@ impl Core<'_> {
     fn request(&mut self, req: &Request<'_>, out: &mut Vec<u8>) -> Result<(), Fault> {
         let Some(id) = &req.id else {
             // Notifications (`notifications/initialized`, `notifications/cancelled`, ...) need
-            // no answer; the server keeps no state that they change, and they decide no era.
+            // no answer and decide no era; a connection is told the call to cancel.
+            #[cfg(feature = "async")]
+            if let (Some(aside), "notifications/cancelled") =
+                (self.defer.as_deref_mut(), req.method.as_ref())
+            {
+                aside.cancelled = read_params::<CancelledParams>(req.params)
+                    .ok()
+                    .map(|p| structio::to_json(&p.request_id));
+            }
             return Ok(());
         };
         let method = req.method.as_ref();
@@ -1414,10 +1443,12 @@ impl Core<'_> {
         };
         let tool = &server.tools[index];
         let args = arguments.map_or("{}", |a| a.get());
+        // A plain synchronous tool is answered here, at once, as `handle_line` answers it;
+        // a tool taking a `Context`, or asynchronous, is put aside for the connection's task.
         #[cfg(feature = "async")]
-        if let Some(slot) = self.defer.as_deref_mut() {
-            if slot.is_none() {
-                *slot = Some(Deferred {
+        if let (Some(aside), Call::Task { .. }) = (self.defer.as_deref_mut(), &tool.call) {
+            if aside.call.is_none() {
+                aside.call = Some(Deferred {
                     tool: index,
                     arguments: args.to_owned(),
                     id: id.clone().into_owned(),

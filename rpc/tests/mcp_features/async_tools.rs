@@ -252,13 +252,18 @@ async fn a_panicking_tool_is_an_internal_error_and_the_server_goes_on() {
             "Panics",
             |_: Nothing| -> Result<i32, ToolError> { panic!("boom") },
         )
+        .tool(
+            "context_boom",
+            "Panics on a blocking thread",
+            |_: Context, _: Nothing| -> Result<i32, ToolError> { panic!("boom") },
+        )
         .tool("add", "Adds", |a: Add| {
             Ok::<_, ToolError>(Sum {
                 result: a.left + a.right,
             })
         });
     let mut c = Connection::new(Arc::new(server));
-    for (id, name) in [(1, "boom"), (2, "sync_boom")] {
+    for (id, name) in [(1, "boom"), (2, "sync_boom"), (4, "context_boom")] {
         let (out, mut frames) = Outbox::channel();
         c.handle(&call(id, name, ""), out);
         assert_eq!(
@@ -472,4 +477,24 @@ async fn the_calls_of_a_batch_are_answered_in_the_batch() {
         got[0].contains(r#""structuredContent":{"result":7}"#),
         "{got:?}"
     );
+}
+
+#[tokio::test]
+async fn a_plain_tool_is_answered_within_handle() {
+    let server = Server::new("t", "1").tool("add", "Adds", |a: Add| {
+        Ok::<_, ToolError>(Sum {
+            result: a.left + a.right,
+        })
+    });
+    let mut c = Connection::new(Arc::new(server));
+    let (out, mut frames) = Outbox::channel();
+    c.handle(br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"left":1,"right":2}}}"#, out);
+    // Already sent, and the outbox already dropped: no task holds it.
+    let frame = String::from_utf8(frames.try_recv().unwrap()).unwrap();
+    assert!(
+        frame.contains(r#""structuredContent":{"result":3}"#),
+        "{frame}"
+    );
+    assert!(frames.try_recv().is_err());
+    assert!(frames.recv().await.is_none());
 }

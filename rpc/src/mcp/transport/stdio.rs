@@ -184,7 +184,7 @@ mod concurrent {
         /// [`Server::serve_stdio`] in an asynchronous program: serves Tokio's stdin and stdout
         /// ([`Server::serve_async`]) in the current runtime.
         pub async fn serve_stdio_async(self: Arc<Self>) -> io::Result<()> {
-            self.serve_async(tokio::io::stdin(), tokio::io::stdout())
+            self.serve_async(StdinChunks::spawn(), tokio::io::stdout())
                 .await
         }
 
@@ -227,16 +227,9 @@ mod concurrent {
                             pending.extend_from_slice(&frame);
                             pending.push(b'\n');
                         }
-                        let sent = match output.write_all(&pending).await {
-                            Ok(()) => output.flush().await,
-                            Err(e) => Err(e),
-                        };
-                        match sent {
-                            Ok(()) => {}
-                            Err(e) if e.kind() == ErrorKind::BrokenPipe => return Ok(()),
-                            Err(e) => return Err(e),
+                        if !send(&mut output, &mut pending).await? {
+                            return Ok(());
                         }
-                        pending.clear();
                     }
                     read = input.read(&mut buf), if outbox.is_some() => {
                         let n = match read {
@@ -247,37 +240,42 @@ mod concurrent {
                         let Some(out) = outbox.as_ref() else { continue };
                         if n == 0 {
                             if overlong {
-                                too_long(&self, out);
+                                self.too_long(&mut pending);
                             } else if !line.is_empty() {
-                                line_in(&mut connection, &line, out);
+                                line_in(&mut connection, &line, &mut pending, out);
                             }
                             // The input is over: the calls in flight hold the last clones.
                             outbox = None;
-                            continue;
-                        }
-                        let mut chunk = &buf[..n];
-                        while let Some(nl) = chunk.iter().position(|&b| b == b'\n') {
-                            let part = &chunk[..nl];
-                            chunk = &chunk[nl + 1..];
-                            if overlong || !fits(limit, &line, part) {
-                                overlong = false;
-                                line.clear();
-                                too_long(&self, out);
-                            } else if line.is_empty() {
-                                line_in(&mut connection, part, out);
-                            } else {
-                                line.extend_from_slice(part);
-                                line_in(&mut connection, &line, out);
-                                line.clear();
+                        } else {
+                            let mut chunk = &buf[..n];
+                            while let Some(nl) = chunk.iter().position(|&b| b == b'\n') {
+                                let part = &chunk[..nl];
+                                chunk = &chunk[nl + 1..];
+                                if overlong || !fits(limit, &line, part) {
+                                    overlong = false;
+                                    line.clear();
+                                    self.too_long(&mut pending);
+                                } else if line.is_empty() {
+                                    line_in(&mut connection, part, &mut pending, out);
+                                } else {
+                                    line.extend_from_slice(part);
+                                    line_in(&mut connection, &line, &mut pending, out);
+                                    line.clear();
+                                }
+                            }
+                            if !overlong {
+                                if !fits(limit, &line, chunk) {
+                                    overlong = true;
+                                    line = Vec::new();
+                                } else {
+                                    line.extend_from_slice(chunk);
+                                }
                             }
                         }
-                        if !overlong {
-                            if !fits(limit, &line, chunk) {
-                                overlong = true;
-                                line = Vec::new();
-                            } else {
-                                line.extend_from_slice(chunk);
-                            }
+                        // The answers given at once, written when the chunk has no complete
+                        // line left (pipelined requests in large writes).
+                        if !send(&mut output, &mut pending).await? {
+                            return Ok(());
                         }
                     }
                 }
@@ -286,21 +284,98 @@ mod concurrent {
         }
     }
 
+    /// Writes and flushes `pending` and empties it; `false` if the reader went away.
+    async fn send<W: AsyncWrite + Unpin>(
+        output: &mut W,
+        pending: &mut Vec<u8>,
+    ) -> io::Result<bool> {
+        if pending.is_empty() {
+            return Ok(true);
+        }
+        let sent = match output.write_all(pending).await {
+            Ok(()) => output.flush().await,
+            Err(e) => Err(e),
+        };
+        pending.clear();
+        match sent {
+            Ok(()) => Ok(true),
+            Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(false),
+            Err(e) => Err(e),
+        }
+    }
+
+    /// Stdin read by a thread of its own, in large chunks, handed over a channel: one thread
+    /// switch per chunk, where Tokio's `Stdin` takes a blocking task per read.
+    struct StdinChunks {
+        chunks: tokio::sync::mpsc::Receiver<io::Result<Vec<u8>>>,
+        /// What is left of the last chunk.
+        rest: Vec<u8>,
+        at: usize,
+    }
+
+    impl StdinChunks {
+        fn spawn() -> StdinChunks {
+            let (tx, rx) = tokio::sync::mpsc::channel(4);
+            std::thread::spawn(move || {
+                use std::io::Read;
+                let mut stdin = io::stdin().lock();
+                loop {
+                    let mut buf = vec![0u8; CHUNK];
+                    let read = match stdin.read(&mut buf) {
+                        Ok(n) => {
+                            buf.truncate(n);
+                            Ok(buf)
+                        }
+                        Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                        Err(e) => Err(e),
+                    };
+                    let end = !matches!(&read, Ok(b) if !b.is_empty());
+                    if tx.blocking_send(read).is_err() || end {
+                        return;
+                    }
+                }
+            });
+            StdinChunks {
+                chunks: rx,
+                rest: Vec::new(),
+                at: 0,
+            }
+        }
+    }
+
+    impl AsyncRead for StdinChunks {
+        fn poll_read(
+            mut self: std::pin::Pin<&mut Self>,
+            cx: &mut std::task::Context<'_>,
+            buf: &mut tokio::io::ReadBuf<'_>,
+        ) -> std::task::Poll<io::Result<()>> {
+            use std::task::Poll;
+            let this = &mut *self;
+            if this.at == this.rest.len() {
+                match this.chunks.poll_recv(cx) {
+                    Poll::Pending => return Poll::Pending,
+                    Poll::Ready(None) => return Poll::Ready(Ok(())),
+                    Poll::Ready(Some(Err(e))) => return Poll::Ready(Err(e)),
+                    Poll::Ready(Some(Ok(chunk))) => {
+                        this.rest = chunk;
+                        this.at = 0;
+                    }
+                }
+            }
+            let n = buf.remaining().min(this.rest.len() - this.at);
+            buf.put_slice(&this.rest[this.at..this.at + n]);
+            this.at += n;
+            Poll::Ready(Ok(()))
+        }
+    }
+
     /// One line, without its `\n`, to the connection: a trailing `\r` dropped, blank lines
-    /// skipped.
-    fn line_in(connection: &mut Connection, line: &[u8], outbox: &Outbox) {
+    /// skipped; the answer given at once appended to `pending`.
+    fn line_in(connection: &mut Connection, line: &[u8], pending: &mut Vec<u8>, outbox: &Outbox) {
         let line = line.strip_suffix(b"\r").unwrap_or(line);
         if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
             return;
         }
-        connection.handle(line, outbox.clone());
-    }
-
-    /// The answer to a line over the bound, as a frame.
-    fn too_long(server: &Server, outbox: &Outbox) {
-        let mut out = Vec::new();
-        server.too_long(&mut out);
-        out.pop();
-        outbox.send(out);
+        connection.handle_into(line, pending, outbox);
     }
 }
