@@ -184,8 +184,12 @@ mod concurrent {
         /// [`Server::serve_stdio`] in an asynchronous program: serves Tokio's stdin and stdout
         /// ([`Server::serve_async`]) in the current runtime.
         pub async fn serve_stdio_async(self: Arc<Self>) -> io::Result<()> {
-            self.serve_async(StdinChunks::spawn(), tokio::io::stdout())
-                .await
+            self.check()
+                .map_err(|e| io::Error::new(ErrorKind::InvalidInput, e))?;
+            let mut stdout = StdoutThread::spawn();
+            let served = self.serve_loop(StdinChunks::spawn(), &mut stdout).await;
+            stdout.finish().await;
+            served
         }
 
         /// Serves `input` and `output`, one JSON-RPC message per line each way, as
@@ -197,17 +201,22 @@ mod concurrent {
         /// comes, several at once when several are ready. Returns when the input has ended and
         /// every call has been answered, or when `output` is closed (`BrokenPipe`); other I/O
         /// errors are returned. A server with a problem does not start.
-        pub async fn serve_async<R, W>(
-            self: Arc<Self>,
-            mut input: R,
-            mut output: W,
-        ) -> io::Result<()>
+        pub async fn serve_async<R, W>(self: Arc<Self>, input: R, output: W) -> io::Result<()>
         where
             R: AsyncRead + Unpin,
             W: AsyncWrite + Unpin,
         {
             self.check()
                 .map_err(|e| io::Error::new(ErrorKind::InvalidInput, e))?;
+            self.serve_loop(input, &mut Writer(output)).await
+        }
+
+        /// [`Server::serve_async`] writing to `output`.
+        async fn serve_loop<R, S>(self: Arc<Self>, mut input: R, output: &mut S) -> io::Result<()>
+        where
+            R: AsyncRead + Unpin,
+            S: Sink,
+        {
             let limit = self.line_limit();
             let mut connection = Connection::new(self.clone());
             let (outbox, mut frames) = Outbox::channel();
@@ -227,7 +236,7 @@ mod concurrent {
                             pending.extend_from_slice(&frame);
                             pending.push(b'\n');
                         }
-                        if !send(&mut output, &mut pending).await? {
+                        if !output.put(&mut pending).await? {
                             return Ok(());
                         }
                     }
@@ -274,7 +283,7 @@ mod concurrent {
                         }
                         // The answers given at once, written when the chunk has no complete
                         // line left (pipelined requests in large writes).
-                        if !send(&mut output, &mut pending).await? {
+                        if !output.put(&mut pending).await? {
                             return Ok(());
                         }
                     }
@@ -284,23 +293,82 @@ mod concurrent {
         }
     }
 
-    /// Writes and flushes `pending` and empties it; `false` if the reader went away.
-    async fn send<W: AsyncWrite + Unpin>(
-        output: &mut W,
-        pending: &mut Vec<u8>,
-    ) -> io::Result<bool> {
-        if pending.is_empty() {
-            return Ok(true);
+    /// Where the transport writes its frames.
+    trait Sink {
+        /// Writes (and flushes) `pending` and empties it; `false` if the reader went away.
+        async fn put(&mut self, pending: &mut Vec<u8>) -> io::Result<bool>;
+    }
+
+    /// An [`AsyncWrite`] as a [`Sink`].
+    struct Writer<W>(W);
+
+    impl<W: AsyncWrite + Unpin> Sink for Writer<W> {
+        async fn put(&mut self, pending: &mut Vec<u8>) -> io::Result<bool> {
+            if pending.is_empty() {
+                return Ok(true);
+            }
+            let sent = match self.0.write_all(pending).await {
+                Ok(()) => self.0.flush().await,
+                Err(e) => Err(e),
+            };
+            pending.clear();
+            match sent {
+                Ok(()) => Ok(true),
+                Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(false),
+                Err(e) => Err(e),
+            }
         }
-        let sent = match output.write_all(pending).await {
-            Ok(()) => output.flush().await,
-            Err(e) => Err(e),
-        };
-        pending.clear();
-        match sent {
-            Ok(()) => Ok(true),
-            Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(false),
-            Err(e) => Err(e),
+    }
+
+    /// Stdout written by a thread of its own: the buffers handed over a short channel (a
+    /// slow reader holds the transport back), each written and flushed; the thread stops at
+    /// the first error (a closed stdout), and the transport then stops.
+    struct StdoutThread {
+        buffers: Option<tokio::sync::mpsc::Sender<Vec<u8>>>,
+        thread: Option<std::thread::JoinHandle<()>>,
+    }
+
+    impl StdoutThread {
+        fn spawn() -> StdoutThread {
+            let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<u8>>(2);
+            let thread = std::thread::spawn(move || {
+                use std::io::Write;
+                let mut stdout = io::stdout().lock();
+                while let Some(bytes) = rx.blocking_recv() {
+                    if stdout
+                        .write_all(&bytes)
+                        .and_then(|()| stdout.flush())
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+            });
+            StdoutThread {
+                buffers: Some(tx),
+                thread: Some(thread),
+            }
+        }
+
+        /// Waits until everything handed over has been written.
+        async fn finish(&mut self) {
+            self.buffers = None;
+            if let Some(thread) = self.thread.take() {
+                let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+            }
+        }
+    }
+
+    impl Sink for StdoutThread {
+        async fn put(&mut self, pending: &mut Vec<u8>) -> io::Result<bool> {
+            if pending.is_empty() {
+                return Ok(true);
+            }
+            let bytes = std::mem::replace(pending, Vec::with_capacity(CHUNK));
+            match &self.buffers {
+                Some(tx) => Ok(tx.send(bytes).await.is_ok()),
+                None => Ok(false),
+            }
         }
     }
 
