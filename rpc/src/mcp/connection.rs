@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::Semaphore;
 
-use super::context::{self, Cancel, Context, Outbox, SharedLevel, NO_LEVEL};
+use super::context::{self, Cancel, Context, Logs, Outbox, SharedLevel, NO_LEVEL};
 use super::server::{tool_panicked, Aside, Core, Deferred, Server, Session};
 use super::tool::{Call, CallError, Called, Started};
 use super::Era;
@@ -143,12 +143,18 @@ impl Connection {
         let level = self.session.log_level.map_or(NO_LEVEL, |l| l as u8);
         self.level.store(level, Ordering::Relaxed);
         if let Some(call) = aside.call {
-            self.spawn(call, context::progress_token(message), outbox.clone());
+            let (token, level) = context::request_meta(message);
+            let logs = if call.modern {
+                Logs::Request(level)
+            } else {
+                Logs::Connection(self.level.clone())
+            };
+            self.spawn(call, token, logs, outbox.clone());
         }
     }
 
     /// Starts a call on a task of its own.
-    fn spawn(&self, call: Deferred, progress_token: Option<String>, outbox: Outbox) {
+    fn spawn(&self, call: Deferred, progress_token: Option<String>, logs: Logs, outbox: Outbox) {
         let key = structio::to_json(&call.id);
         let cancel = Arc::new(Cancel::default());
         if let Ok(mut m) = self.in_flight.lock() {
@@ -158,7 +164,6 @@ impl Connection {
         let server = self.server.clone();
         let permits = self.permits.clone();
         let in_flight = self.in_flight.clone();
-        let level = self.level.clone();
         tokio::spawn(async move {
             let permit = tokio::select! {
                 p = permits.acquire_owned() => p.ok(),
@@ -169,7 +174,7 @@ impl Connection {
                 progress_token,
                 outbox.clone(),
                 cancel.clone(),
-                level,
+                logs,
             );
             let outcome = match permit {
                 Some(_) => run(&server, &call, ctx, &cancel).await,

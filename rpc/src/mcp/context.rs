@@ -99,7 +99,17 @@ struct Inner {
     progress_token: Option<String>,
     outbox: Option<Outbox>,
     cancel: Arc<Cancel>,
-    level: Option<SharedLevel>,
+    level: Option<Logs>,
+}
+
+/// Which log messages a call may send.
+#[derive(Debug)]
+pub(super) enum Logs {
+    /// The handshake era: the connection's level (`logging/setLevel`), shared.
+    Connection(SharedLevel),
+    /// Revision 2026-07-28: the level the request opted in to in its `_meta`
+    /// (`io.modelcontextprotocol/logLevel`); none: no log message at all.
+    Request(Option<LogLevel>),
 }
 
 impl Context {
@@ -109,7 +119,7 @@ impl Context {
         progress_token: Option<String>,
         outbox: Outbox,
         cancel: Arc<Cancel>,
-        level: SharedLevel,
+        level: Logs,
     ) -> Context {
         Context {
             inner: Arc::new(Inner {
@@ -189,14 +199,21 @@ impl Context {
     }
 
     /// Whether a log message at `level` would be sent: the call has a client, and `level` is
-    /// at or above the one the client set with `logging/setLevel` (any level, when it set
-    /// none).
+    /// at or above the one the client set: in the handshake era with `logging/setLevel` (any
+    /// level, when it set none); in revision 2026-07-28 in the request's `_meta`
+    /// (`io.modelcontextprotocol/logLevel`; none, when the request set none: logging is
+    /// opted in to per request there).
     pub fn logs(&self, level: LogLevel) -> bool {
-        let (Some(_), Some(set)) = (&self.inner.outbox, &self.inner.level) else {
+        let (Some(_), Some(logs)) = (&self.inner.outbox, &self.inner.level) else {
             return false;
         };
-        let set = set.load(Ordering::Relaxed);
-        set == NO_LEVEL || level as u8 >= set
+        match logs {
+            Logs::Connection(set) => {
+                let set = set.load(Ordering::Relaxed);
+                set == NO_LEVEL || level as u8 >= set
+            }
+            Logs::Request(set) => set.is_some_and(|set| level >= set),
+        }
     }
 
     /// Sends a log message to the client (`notifications/message` with `level` and `data`,
@@ -273,9 +290,10 @@ fn block_on<F: std::future::Future>(future: F) -> F::Output {
     }
 }
 
-/// Reads the progress token of a `tools/call` message: `params._meta.progressToken`, as
-/// JSON text, when it is a string or a number.
-pub(super) fn progress_token(message: &[u8]) -> Option<String> {
+/// What a `tools/call` message asks for in its `params._meta`: the progress token, as JSON
+/// text, when it is a string or a number; the log level (revision 2026-07-28's
+/// `io.modelcontextprotocol/logLevel`), when it names one.
+pub(super) fn request_meta(message: &[u8]) -> (Option<String>, Option<LogLevel>) {
     #[derive(structio::Reflect)]
     struct Message<'a> {
         params: Option<Params<'a>>,
@@ -283,16 +301,30 @@ pub(super) fn progress_token(message: &[u8]) -> Option<String> {
     #[derive(structio::Reflect)]
     struct Params<'a> {
         #[structio(rename = "_meta")]
-        meta: Option<TokenMeta<'a>>,
+        meta: Option<RequestMeta<'a>>,
     }
     #[derive(structio::Reflect)]
-    struct TokenMeta<'a> {
+    struct RequestMeta<'a> {
         #[structio(rename = "progressToken")]
         progress_token: Option<structio::RawJson<'a>>,
+        #[structio(rename = "io.modelcontextprotocol/logLevel")]
+        log_level: Option<structio::RawJson<'a>>,
     }
-    let message: Message<'_> =
-        structio::json::from_json_with(message, &super::protocol::skip()).ok()?;
-    let token = message.params?.meta?.progress_token?;
-    let text = token.get().trim();
-    matches!(text.as_bytes().first(), Some(b'"' | b'-' | b'0'..=b'9')).then(|| text.to_owned())
+    let Ok(message) =
+        structio::json::from_json_with::<Message<'_>>(message, &super::protocol::skip())
+    else {
+        return (None, None);
+    };
+    let Some(meta) = message.params.and_then(|p| p.meta) else {
+        return (None, None);
+    };
+    let token = meta.progress_token.and_then(|t| {
+        let text = t.get().trim();
+        matches!(text.as_bytes().first(), Some(b'"' | b'-' | b'0'..=b'9')).then(|| text.to_owned())
+    });
+    let level = meta
+        .log_level
+        .and_then(|l| l.parse::<std::borrow::Cow<'_, str>>().ok())
+        .and_then(|l| LogLevel::parse(&l));
+    (token, level)
 }

@@ -1206,7 +1206,9 @@ impl Core<'_> {
                 let params: CompleteRequestParams = read_params(params)?;
                 (self.complete(params)?, false)
             }
-            "logging/setLevel" if self.has_logging() => {
+            // Revision 2026-07-28 has no `logging/setLevel`: a request opts in to log messages
+            // in its `_meta`.
+            "logging/setLevel" if !modern && self.has_logging() => {
                 let params: SetLevelRequestParams = read_params(params)?;
                 let Some(level) = LogLevel::parse(&params.level) else {
                     return Err(invalid_params(format!(

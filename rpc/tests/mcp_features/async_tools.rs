@@ -498,3 +498,47 @@ async fn a_plain_tool_is_answered_within_handle() {
     assert!(frames.try_recv().is_err());
     assert!(frames.recv().await.is_none());
 }
+
+#[tokio::test]
+async fn in_revision_2026_07_28_a_request_opts_in_to_log_messages() {
+    let server = Server::new("t", "1").tool("chatty", "Logs", |ctx: Context, _: Nothing| {
+        ctx.log(LogLevel::Debug, "a debug message");
+        ctx.log(LogLevel::Error, "an error message");
+        Ok::<_, ToolError>(0)
+    });
+    let mut c = Connection::new(Arc::new(server));
+    let meta = |extra: &str| {
+        format!(
+            r#","_meta":{{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{{}}{extra}}}"#
+        )
+    };
+    // No level in the request: no log message.
+    let (out, mut frames) = Outbox::channel();
+    c.handle(&call(1, "chatty", &meta("")), out);
+    let got = ends(&mut frames).await;
+    assert_eq!(got.len(), 1, "{got:?}");
+    assert!(got[0].contains(r#""resultType":"complete""#), "{got:?}");
+    let (out, mut frames) = Outbox::channel();
+    c.handle(
+        &call(
+            2,
+            "chatty",
+            &meta(r#","io.modelcontextprotocol/logLevel":"info""#),
+        ),
+        out,
+    );
+    let got = ends(&mut frames).await;
+    assert_eq!(got.len(), 2, "{got:?}");
+    assert_eq!(
+        got[0],
+        r#"{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"error","data":"an error message"}}"#
+    );
+    // `logging/setLevel` is not a method of revision 2026-07-28.
+    let (out, mut frames) = Outbox::channel();
+    let set = format!(
+        r#"{{"jsonrpc":"2.0","id":3,"method":"logging/setLevel","params":{{"level":"debug"{}}}}}"#,
+        meta("")
+    );
+    c.handle(set.as_bytes(), out);
+    assert!(next(&mut frames).await.contains(r#""code":-32601"#));
+}
