@@ -542,3 +542,21 @@ async fn in_revision_2026_07_28_a_request_opts_in_to_log_messages() {
     c.handle(set.as_bytes(), out);
     assert!(next(&mut frames).await.contains(r#""code":-32601"#));
 }
+
+#[tokio::test]
+async fn an_async_closure_is_a_tool() {
+    let server = Server::new("t", "1").tool("add", "Adds", async |a: Add| {
+        tokio::task::yield_now().await;
+        Ok::<_, ToolError>(Sum {
+            result: a.left + a.right,
+        })
+    });
+    let mut c = Connection::new(Arc::new(server));
+    let (out, mut frames) = Outbox::channel();
+    c.handle(br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"left":1,"right":2}}}"#, out);
+    let got = ends(&mut frames).await;
+    assert!(
+        got[0].contains(r#""structuredContent":{"result":3}"#),
+        "{got:?}"
+    );
+}
