@@ -46,7 +46,8 @@
 //!
 //! The transport ([`Server::serve_stdio`]) reads one JSON-RPC message per line (a line longer
 //! than [`Server::max_line`] is read through without being kept, and answered with an error),
-//! writes only response frames to stdout, and returns when the input ends.
+//! writes only JSON-RPC frames to stdout (responses, and with the feature `async` the calls'
+//! progress and log notifications), and returns when the input ends.
 //!
 //! With the default feature `async` (Tokio), tools may be asynchronous and may take a
 //! [`Context`] first (progress, cancellation, log messages, the request's id), and calls run
