@@ -7,6 +7,11 @@
 //!   result a list of `limit` strings (as structured content `{"result": [...]}`);
 //! - `greet`: arguments `{"name": string}`, result the plain text `Hello, NAME!` (one text
 //!   block, no structured content);
+//! - `slow`: arguments `{"steps": 1..=100, "ms": 0..=10000}`: sleeps `ms` milliseconds per
+//!   step, reports progress after each step (`progress` = the step, `total` = `steps`) when
+//!   the request carries a `progressToken`, returns `{"done": steps}`; a cancelled call stops
+//!   at the next step (and is not answered). Calls run concurrently: `ping` and other calls
+//!   are answered while it sleeps;
 //! - the resource `test://static/readme` (text, `text/plain`) and the template
 //!   `test://items/{id}` (`id` a number from 1 to 100: `{"id": id}` as `application/json`;
 //!   another `id` is not found);
@@ -23,7 +28,7 @@
 //! ```
 
 use structio_rpc::mcp::{
-    CompletionRequest, PromptMessage, ResourceContents, ResourceError, ResourceOptions,
+    CompletionRequest, Context, PromptMessage, ResourceContents, ResourceError, ResourceOptions,
     ResourceRequest, Server, ToolAnnotations, ToolError, ToolOptions,
 };
 
@@ -49,6 +54,34 @@ struct Search {
     query: String,
     #[structio(range(min = 1, max = 100))]
     limit: u32,
+}
+
+/// The arguments of `slow`.
+#[derive(structio::Reflect)]
+struct Slow {
+    #[structio(range(min = 1, max = 100))]
+    steps: u32,
+    #[structio(range(min = 0, max = 10000))]
+    ms: u64,
+}
+
+/// The result of `slow`.
+#[derive(structio::Reflect)]
+struct Done {
+    done: u32,
+}
+
+/// `slow`: `steps` sleeps of `ms` milliseconds, a progress notification after each; stops
+/// when the call is cancelled.
+async fn slow(ctx: Context, s: Slow) -> Result<Done, ToolError> {
+    for step in 1..=s.steps {
+        tokio::select! {
+            () = tokio::time::sleep(std::time::Duration::from_millis(s.ms)) => {}
+            () = ctx.cancelled() => return Err(ToolError::new("cancelled")),
+        }
+        ctx.progress(step, Some(f64::from(s.steps)), None);
+    }
+    Ok(Done { done: s.steps })
 }
 
 /// The arguments of `greet`.
@@ -127,6 +160,11 @@ fn main() {
             search,
         )
         .tool("greet", "Greets `name`", greet)
+        .tool(
+            "slow",
+            "Sleeps `ms` milliseconds (0 to 10000) `steps` times (1 to 100), reporting progress after each step; returns {\"done\": steps}",
+            slow,
+        )
         .resource(
             "test://static/readme",
             "readme",

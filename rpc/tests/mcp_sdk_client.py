@@ -5,11 +5,14 @@ Usage: python mcp_sdk_client.py PATH_TO_mcp_server_BINARY
 Uses the SDK's stdio client and ClientSession: initialize (the handshake revisions), list the
 tools (and check their schemas, `add`'s title and annotations, `greet`'s lack of an output
 schema), call `add`, call `search` with valid and invalid arguments, call `greet` (plain text),
-list and read the resources and the template, get the prompt `review` and complete its argument;
+list and read the resources and the template, get the prompt `review` and complete its argument,
+call `slow` (concurrent, asynchronous tools: a progress callback receives every step, a `ping`
+is answered while it runs, and a running call is cancelled, which the SDK sends as
+`notifications/cancelled`);
 then (SDK 2.x) the high-level Client in its default auto mode, which probes `server/discover`
 at revision 2026-07-28 and, the server answering it, speaks 2026-07-28 (no handshake, the
-version and capabilities in every request's `_meta`): the same tools, calls, resources, prompt
-and completion. Prints one line
+version and capabilities in every request's `_meta`): the same tools, calls, resources, prompt,
+completion and `slow` (with `tools/list` in place of `ping`, which 2026-07-28 does not have). Prints one line
 per check and "N passed, N failed" at the end; exits non-zero if any check failed.
 """
 
@@ -59,6 +62,58 @@ def check_greet_call(r, where):
     check(f"{where}greet: the text", text_of(r) == "Hello, Ada!", text_of(r))
     check(f"{where}greet: one text block", len(r.content) == 1 and r.content[0].type == "text", r.content)
     check(f"{where}greet: no structured content", r.structured_content is None, r.structured_content)
+
+
+async def check_slow(api, where, answered_while_running):
+    """`slow` through `api` (a ClientSession or a Client): every step reported to the progress
+    callback, `answered_while_running()` (a ping, or tools/list) answered while it sleeps, and a
+    running call cancelled: the SDK sends `notifications/cancelled`, the progress stops, and
+    the server goes on serving at once."""
+    import time
+
+    steps = []
+
+    async def on_progress(progress, total, message):
+        steps.append((progress, total))
+
+    r = await api.call_tool("slow", {"steps": 4, "ms": 20}, progress_callback=on_progress)
+    check(f"{where}slow: the result", not r.is_error and r.structured_content == {"done": 4}, r)
+    check(f"{where}slow: every step's progress", steps == [(1, 4), (2, 4), (3, 4), (4, 4)], steps)
+
+    r = await api.call_tool("slow", {"steps": 0, "ms": 1})
+    check(f"{where}slow, steps 0: isError names $.steps", r.is_error and "$.steps" in text_of(r), text_of(r))
+
+    running = asyncio.create_task(api.call_tool("slow", {"steps": 3, "ms": 400}))
+    await asyncio.sleep(0.2)
+    start = time.monotonic()
+    await answered_while_running()
+    took = time.monotonic() - start
+    check(f"{where}answered while slow runs", took < 0.3 and not running.done(), (took, running.done()))
+    r = await running
+    check(f"{where}slow: done after the other request", r.structured_content == {"done": 3}, r)
+
+    steps.clear()
+    cancelled = asyncio.create_task(
+        api.call_tool("slow", {"steps": 50, "ms": 100}, progress_callback=on_progress))
+    for _ in range(100):
+        if len(steps) >= 2:
+            break
+        await asyncio.sleep(0.05)
+    check(f"{where}slow: progress before the cancellation", len(steps) >= 2, steps)
+    cancelled.cancel()
+    try:
+        await cancelled
+        check(f"{where}slow: cancelled", False, "the call finished")
+    except asyncio.CancelledError:
+        check(f"{where}slow: cancelled", True)
+    seen = len(steps)
+    start = time.monotonic()
+    r = await api.call_tool("add", {"left": 1, "right": 2})
+    took = time.monotonic() - start
+    check(f"{where}serving at once after the cancellation", r.structured_content == {"result": 3} and took < 0.3,
+          (r, took))
+    await asyncio.sleep(0.4)
+    check(f"{where}slow: no progress after the cancellation", len(steps) == seen, (seen, steps))
 
 
 async def check_resources_and_prompts(api, where):
@@ -151,7 +206,8 @@ async def main(server_path):
 
             listed = await session.list_tools()
             tools = {t.name: t for t in listed.tools}
-            check("tools/list: add, greet and search", sorted(tools) == ["add", "greet", "search"], sorted(tools))
+            check("tools/list: add, greet, search and slow", sorted(tools) == ["add", "greet", "search", "slow"],
+                  sorted(tools))
             check_greet_and_add_metadata(tools, "")
             if "add" in tools:
                 check_schema(tools["add"], ["left", "right"])
@@ -204,6 +260,9 @@ async def main(server_path):
                   init.capabilities.resources is not None and init.capabilities.prompts is not None
                   and init.capabilities.completions is not None, init.capabilities)
             await check_resources_and_prompts(session, "")
+            if "slow" in tools:
+                check_schema(tools["slow"], ["steps", "ms"])
+            await check_slow(session, "", session.send_ping)
 
 
 async def auto_client(server_path):
@@ -241,7 +300,7 @@ async def auto_client(server_path):
 
         tools = await client.list_tools()
         by_name = {t.name: t for t in tools.tools}
-        check("auto-mode Client: tools", sorted(by_name) == ["add", "greet", "search"], sorted(by_name))
+        check("auto-mode Client: tools", sorted(by_name) == ["add", "greet", "search", "slow"], sorted(by_name))
         check_greet_and_add_metadata(by_name, "auto-mode Client: ")
         if "add" in by_name:
             check_schema(by_name["add"], ["left", "right"])
@@ -276,6 +335,7 @@ async def auto_client(server_path):
         check("auto-mode Client: still serving after errors", r.structured_content == {"result": 2}, r)
 
         await check_resources_and_prompts(client, "auto-mode Client: ")
+        await check_slow(client, "auto-mode Client: ", client.list_tools)
 
 
 if __name__ == "__main__":

@@ -46,7 +46,15 @@
 //!
 //! The transport ([`Server::serve_stdio`]) reads one JSON-RPC message per line (a line longer
 //! than [`Server::max_line`] is read through without being kept, and answered with an error),
-//! writes only response frames to stdout, and returns when the input ends.
+//! writes only JSON-RPC frames to stdout (responses, and with the feature `async` the calls'
+//! progress and log notifications), and returns when the input ends.
+//!
+//! With the default feature `async` (Tokio), tools may be asynchronous and may take a
+//! [`Context`] first (progress, cancellation, log messages, the request's id), and calls run
+//! concurrently: a [`Connection`] holds one client's state over a server shared behind an
+//! `Arc`, and [`Connection::handle`] sends everything a message causes to the [`Outbox`] given
+//! with it; [`Server::serve_stdio`] serves stdio through one ([`Server::max_in_flight`],
+//! [`Server::call_timeout`]). [`Server::handle_line`] stays the synchronous path.
 //!
 //! # Where things are
 //!
@@ -67,13 +75,21 @@
 //!   of a URI and of an RFC 6570 level 1 template, the matching of a URI;
 //! - `prompt`: prompts ([`Server::prompt`], [`PromptMessage`]) and the completion of their
 //!   arguments and of templates' variables ([`CompletionRequest`]);
+//! - `log`: [`LogLevel`];
+//! - `context` (feature `async`): [`Context`], [`Outbox`], the cancellation of a call;
+//! - `connection` (feature `async`): [`Connection`], the calls in flight and their tasks;
 //! - `transport`: the transports, which know bytes and framing only and drive the core through
 //!   [`Server::handle_line`] (`transport::stdio`: [`Server::serve_stdio`], [`Server::serve`]).
 //!   The core knows no transport.
 
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "async")]
+mod connection;
 mod content;
+#[cfg(feature = "async")]
+mod context;
+mod log;
 mod prompt;
 mod protocol;
 mod resource;
@@ -81,14 +97,21 @@ mod server;
 mod tool;
 mod transport;
 
+#[cfg(feature = "async")]
+pub use connection::Connection;
 pub use content::{Content, EmbeddedResource, ResourceLink};
+#[cfg(feature = "async")]
+pub use context::{Context, Outbox};
+pub use log::LogLevel;
 pub use prompt::{CompletionRequest, PromptMessage};
 pub use protocol::{Annotations, Icon, IconTheme, Role, ToolAnnotations};
 pub use resource::{ResourceContents, ResourceError, ResourceOptions, ResourceRequest};
-pub use server::{CacheScope, Era, Server, DEFAULT_MAX_LINE};
+pub use server::{CacheScope, Era, Server, DEFAULT_MAX_IN_FLIGHT, DEFAULT_MAX_LINE};
+#[cfg(feature = "async")]
+pub use tool::{Async, AsyncWithContext, WithContext};
 pub use tool::{
-    BuildError, BuildErrorKind, ContentResult, IntoToolResult, ReflectResult, ToolError,
-    ToolOptions, MAX_TOOL_NAME,
+    BuildError, BuildErrorKind, ContentResult, IntoToolResult, Plain, ReflectResult, ToolError,
+    ToolHandler, ToolOptions, MAX_TOOL_NAME,
 };
 #[cfg(feature = "http")]
 pub use transport::http::HttpOptions;

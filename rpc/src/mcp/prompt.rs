@@ -73,11 +73,11 @@ impl<'a> CompletionRequest<'a> {
 }
 
 /// A completion function.
-pub(super) type Complete = Box<dyn Fn(&CompletionRequest<'_>) -> Vec<String>>;
+pub(super) type Complete = Box<dyn Fn(&CompletionRequest<'_>) -> Vec<String> + Send + Sync>;
 
 /// What a prompt's function gives: its messages, or why the arguments are refused (the
 /// report of arguments that do not fit the type, or the function's [`ToolError`]).
-pub(super) type Get = Box<dyn Fn(&str) -> Result<Vec<PromptMessage>, String>>;
+pub(super) type Get = Box<dyn Fn(&str) -> Result<Vec<PromptMessage>, String> + Send + Sync>;
 
 /// A registered prompt.
 pub(super) struct Prompt {
@@ -92,7 +92,7 @@ impl Prompt {
     pub(super) fn new<T, F>(name: &str, description: &str, f: F) -> Prompt
     where
         T: structio::ReflectOwned + structio::JsonSchema + 'static,
-        F: Fn(T) -> Result<Vec<PromptMessage>, ToolError> + 'static,
+        F: Fn(T) -> Result<Vec<PromptMessage>, ToolError> + Send + Sync + 'static,
     {
         let label = name.to_owned();
         Prompt {

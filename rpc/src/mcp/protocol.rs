@@ -102,6 +102,7 @@ pub(super) struct InitializeResult<'a> {
 #[derive(structio::Reflect)]
 pub(super) struct ServerCapabilities {
     pub(super) completions: Option<CompletionsCapability>,
+    pub(super) logging: Option<LoggingCapability>,
     pub(super) prompts: Option<PromptsCapability>,
     pub(super) resources: Option<ResourcesCapability>,
     pub(super) tools: ToolsCapability,
@@ -552,6 +553,25 @@ pub(super) struct PromptsCapability {
 /// The `completions` capability: an empty object.
 #[derive(structio::Reflect)]
 pub(super) struct CompletionsCapability {}
+
+/// The `logging` capability (empty): the server takes `logging/setLevel` and sends
+/// `notifications/message`.
+#[derive(structio::Reflect)]
+pub(super) struct LoggingCapability {}
+
+/// The parameters of `notifications/cancelled` (the request to cancel; `reason` skipped).
+#[cfg(feature = "async")]
+#[derive(structio::Reflect)]
+pub(super) struct CancelledParams<'a> {
+    #[structio(rename = "requestId")]
+    pub(super) request_id: crate::Id<'a>,
+}
+
+/// The parameters of `logging/setLevel`.
+#[derive(structio::Reflect)]
+pub(super) struct SetLevelRequestParams<'a> {
+    pub(super) level: Cow<'a, str>,
+}
 
 /// The parameters of a list method (`cursor`; others skipped).
 #[derive(structio::Reflect)]

@@ -231,7 +231,8 @@ impl From<&str> for ResourceError {
 }
 
 /// A read function.
-pub(super) type Read = Box<dyn Fn(&ResourceRequest<'_>) -> Result<ResourceContents, ResourceError>>;
+pub(super) type Read =
+    Box<dyn Fn(&ResourceRequest<'_>) -> Result<ResourceContents, ResourceError> + Send + Sync>;
 
 /// A registered fixed resource.
 pub(super) struct Resource {

@@ -4,26 +4,30 @@
 //! transport.
 
 use std::borrow::Cow;
+use std::sync::OnceLock;
 
 use structio::RawJson;
 
+use super::log::LogLevel;
 use super::prompt::{self, Completion, CompletionRequest, PromptMessage, Target, MAX_COMPLETIONS};
+#[cfg(feature = "async")]
+use super::protocol::CancelledParams;
 use super::protocol::{
     self, is_object, read_params, skip, CallToolErrorResult, CallToolRequestParams, CallWithMeta,
     CompleteRequestParams, CompleteResult, CompletionsCapability, DiscoverResult,
     GetPromptRequestParams, GetPromptResult, Implementation, InitializeRequestParams,
-    InitializeResult, ListToolsResult, Meta, PaginatedRequestParams, PromptsCapability,
-    ReadResourceRequestParams, ReadResourceResult, ResourcesCapability, Routed, RoutedMeta,
-    ServerCapabilities, TextContent, ToolsCapability,
+    InitializeResult, ListToolsResult, LoggingCapability, Meta, PaginatedRequestParams,
+    PromptsCapability, ReadResourceRequestParams, ReadResourceResult, ResourcesCapability, Routed,
+    RoutedMeta, ServerCapabilities, SetLevelRequestParams, TextContent, ToolsCapability,
 };
 use super::resource::{
     self, parse_template, uri_problem, ResourceContents, ResourceError, ResourceOptions,
     ResourceRequest, Template,
 };
-use super::tool::sealed::{Sealed, Shape};
+use super::tool::sealed::{self, Sealed, Shape};
 use super::tool::{
-    self, object_schema, tool_name_problem, BuildError, BuildErrorKind, CallError, IntoToolResult,
-    Tool, ToolOptions,
+    self, object_schema, tool_name_problem, BuildError, BuildErrorKind, Call, CallError, Tool,
+    ToolHandler, ToolOptions,
 };
 use super::{
     ToolError, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, LATEST_PROTOCOL_VERSION,
@@ -63,6 +67,10 @@ pub enum CacheScope {
     Private,
 }
 
+/// The default bound on the tool calls running at once on one connection
+/// ([`Server::max_in_flight`]).
+pub const DEFAULT_MAX_IN_FLIGHT: usize = 64;
+
 /// The default bound on one input line, in bytes, without its line break (4 MiB).
 pub const DEFAULT_MAX_LINE: usize = 4 << 20;
 
@@ -87,21 +95,79 @@ pub struct Server {
     problems: Vec<BuildError>,
     limits: Limits,
     max_line: usize,
+    /// The most tool calls running at once on one connection.
+    max_in_flight: usize,
+    /// The deadline of one tool call on a connection, if any.
+    call_timeout: Option<std::time::Duration>,
     /// `tools/list` and `server/discover` cache hints: milliseconds, scope.
     cache: (u64, CacheScope),
     /// The constant parts of the answers, written when first needed after the last change to
     /// the server.
-    written: Option<Written>,
-    /// A tool's result, as JSON: a value, or an array of content blocks.
-    scratch: Vec<u8>,
+    pub(super) written: OnceLock<Written>,
+    /// The state of the connection [`Server::handle_line`] serves.
+    session: Session,
+}
+
+/// What belongs to one connection, not to the server: the protocol revision and era agreed,
+/// the log level the client set, a buffer for tool results. [`Server::handle_line`] serves
+/// the server's own; each `Connection` has one.
+#[derive(Debug, Default)]
+pub(super) struct Session {
     /// The revision agreed in `initialize`, if it has been.
-    protocol: Option<&'static str>,
+    pub(super) protocol: Option<&'static str>,
     /// The era of the connection, once the first request has decided it.
-    era: Option<Era>,
+    pub(super) era: Option<Era>,
+    /// The lowest level of the log messages the client wants (`logging/setLevel`); `None`:
+    /// not set (every message is sent).
+    #[cfg_attr(not(feature = "async"), allow(dead_code))]
+    pub(super) log_level: Option<LogLevel>,
+    /// A tool's result, as JSON: a value, or an array of content blocks.
+    pub(super) scratch: Vec<u8>,
+}
+
+/// A server answering for one connection: the shared registry and that connection's
+/// [`Session`]. The routing is written on it; it reads the registry's fields through `Deref`.
+pub(super) struct Core<'a> {
+    pub(super) server: &'a Server,
+    pub(super) sess: &'a mut Session,
+    /// Where a `tools/call` is put aside instead of being run, when the caller runs calls
+    /// itself (a `Connection`); `None`: run at once, as [`Server::handle_line`] does.
+    #[cfg_attr(not(feature = "async"), allow(dead_code))]
+    pub(super) defer: Option<&'a mut Aside>,
+}
+
+impl std::ops::Deref for Core<'_> {
+    type Target = Server;
+    #[inline(always)]
+    fn deref(&self) -> &Server {
+        self.server
+    }
+}
+
+/// What a message gives a caller that runs calls itself (a `Connection`): a call to run, a
+/// call to cancel.
+#[derive(Debug, Default)]
+#[cfg_attr(not(feature = "async"), allow(dead_code))]
+pub(super) struct Aside {
+    /// A `tools/call` of a tool that is asynchronous or takes a `Context`.
+    pub(super) call: Option<Deferred>,
+    /// The request id named by `notifications/cancelled`, as JSON text.
+    pub(super) cancelled: Option<String>,
+}
+
+/// A `tools/call` put aside for its caller to run: the tool's index, its arguments as JSON
+/// text, the request's id, and whether the result is closed as revision 2026-07-28 prescribes.
+#[derive(Debug)]
+#[cfg_attr(not(feature = "async"), allow(dead_code))]
+pub(super) struct Deferred {
+    pub(super) tool: usize,
+    pub(super) arguments: String,
+    pub(super) id: Id<'static>,
+    pub(super) modern: bool,
 }
 
 /// The constant parts of the answers, written once.
-struct Written {
+pub(super) struct Written {
     /// The `tools/list` result of the handshake era.
     catalog: Vec<u8>,
     /// The `tools/list` result of the modern era (cache hints, `resultType`, server info).
@@ -141,8 +207,8 @@ impl std::fmt::Debug for Server {
             )
             .field("problems", &self.problems)
             .field("max_line", &self.max_line)
-            .field("protocol", &self.protocol)
-            .field("era", &self.era)
+            .field("protocol", &self.session.protocol)
+            .field("era", &self.session.era)
             .finish()
     }
 }
@@ -163,18 +229,18 @@ impl Server {
             problems: Vec::new(),
             limits: Limits::default(),
             max_line: DEFAULT_MAX_LINE,
+            max_in_flight: DEFAULT_MAX_IN_FLIGHT,
+            call_timeout: None,
             cache: (0, CacheScope::Private),
-            written: None,
-            scratch: Vec::new(),
-            protocol: None,
-            era: None,
+            written: OnceLock::new(),
+            session: Session::default(),
         }
     }
 
     /// Instructions for the client, sent in the `initialize` and `server/discover` results.
     pub fn instructions(mut self, text: impl Into<String>) -> Server {
         self.instructions = Some(text.into());
-        self.written = None;
+        self.written = OnceLock::new();
         self
     }
 
@@ -185,7 +251,7 @@ impl Server {
     /// official Python SDK's: nothing is cached unless the server says so.
     pub fn cache_hints(mut self, ttl_ms: u64, scope: CacheScope) -> Server {
         self.cache = (ttl_ms, scope);
-        self.written = None;
+        self.written = OnceLock::new();
         self
     }
 
@@ -197,6 +263,25 @@ impl Server {
         self
     }
 
+    /// The most tool calls that run at once on one connection (at least 1; default
+    /// [`DEFAULT_MAX_IN_FLIGHT`]): a call past the bound waits until one finishes, and is
+    /// never dropped; other requests are answered meanwhile. It bounds the calls a
+    /// `Connection` runs concurrently ([`Server::serve_stdio`] with the `async` feature);
+    /// [`Server::handle_line`] runs one call at a time.
+    pub fn max_in_flight(mut self, calls: usize) -> Server {
+        self.max_in_flight = calls.max(1);
+        self
+    }
+
+    /// The deadline of one tool call run by a `Connection` (default: none): a call still
+    /// running after `limit` is stopped (an asynchronous tool is dropped at its next
+    /// `.await`; a tool taking a `Context` sees it cancelled) and answered with a tool
+    /// execution error (`isError: true`) saying so.
+    pub fn call_timeout(mut self, limit: std::time::Duration) -> Server {
+        self.call_timeout = Some(limit);
+        self
+    }
+
     /// The most requests accepted in one JSON-RPC batch (default 1024).
     pub fn max_batch(mut self, requests: usize) -> Server {
         self.limits.max_batch = requests;
@@ -205,6 +290,17 @@ impl Server {
 
     /// Adds a tool: `call` takes the arguments as an `A` (read from the call's `arguments`
     /// object; a call without arguments reads `{}`) and returns an `R` or a [`ToolError`].
+    ///
+    /// With the feature `async` (on by default), `call` may also be asynchronous (`async fn(A)
+    /// -> Result<R, ToolError>`, or a closure returning such a future), and may take a
+    /// `Context` first (`|ctx: Context, a: A| ...`, synchronous or asynchronous), through
+    /// which it reports progress, sees a cancellation and sends log messages (see
+    /// [`ToolHandler`]). Through a `Connection` ([`Server::serve_stdio`]) such a call runs on a
+    /// task of its own (a synchronous one on a blocking thread), concurrently with others;
+    /// a plain `Fn(A)` tool, meant to be quick, is answered at once where the message is
+    /// handled, as [`Server::handle_line`] answers it (a tool that blocks or waits should be
+    /// asynchronous or take a `Context`). Through [`Server::handle_line`] every call runs one
+    /// at a time, an asynchronous tool driven to its end on the calling thread.
     ///
     /// The name must be 1 to 128 characters of `A-Z a-z 0-9 _ - .` and not taken (the MCP
     /// specification's rule, revision 2025-11-25): otherwise the tool is left out and the
@@ -222,7 +318,7 @@ impl Server {
     /// (`$.left`), one a line, so that the model can correct the call; the tool is not called.
     /// A [`ToolError`] returned by `call` is reported the same way.
     ///
-    /// What the result is sent as is decided by its type ([`IntoToolResult`]): a type that
+    /// What the result is sent as is decided by its type ([`IntoToolResult`](super::IntoToolResult)): a type that
     /// implements [`structio::Reflect`] (a derived struct, a `Vec`, ...) is structured content:
     /// the result's `structuredContent` is `R` written as JSON (an `R` that is not written as
     /// an object is wrapped as `{"result": value}`, since structured content is an object),
@@ -235,11 +331,11 @@ impl Server {
     /// included; for an `R` that is not an object, the schema of `{"result": value}`), so a
     /// client can check calls and results against them; content results list no
     /// `outputSchema`.
-    pub fn tool<A, R, K, F>(self, name: &str, description: &str, call: F) -> Server
+    pub fn tool<M, F>(self, name: &str, description: &str, call: F) -> Server
     where
-        A: structio::ReflectOwned + structio::JsonSchema + 'static,
-        R: IntoToolResult<K> + structio::JsonSchema,
-        F: Fn(A) -> Result<R, ToolError> + 'static,
+        F: ToolHandler<M>,
+        F::Args: structio::JsonSchema,
+        F::Output: structio::JsonSchema,
     {
         self.tool_with(name, description, ToolOptions::default(), call)
     }
@@ -267,7 +363,7 @@ impl Server {
     /// assert!(text.starts_with(r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"add","title":"Add two integers","#));
     /// assert!(text.contains(r#","annotations":{"readOnlyHint":true}}]}}"#));
     /// ```
-    pub fn tool_with<A, R, K, F>(
+    pub fn tool_with<M, F>(
         self,
         name: &str,
         description: &str,
@@ -275,13 +371,13 @@ impl Server {
         call: F,
     ) -> Server
     where
-        A: structio::ReflectOwned + structio::JsonSchema + 'static,
-        R: IntoToolResult<K> + structio::JsonSchema,
-        F: Fn(A) -> Result<R, ToolError> + 'static,
+        F: ToolHandler<M>,
+        F::Args: structio::JsonSchema,
+        F::Output: structio::JsonSchema,
     {
-        let input = structio::to_json(&structio::json_schema::<A>());
-        let output = <R as Sealed<K>>::structured()
-            .then(|| structio::to_json(&object_schema(structio::json_schema::<R>())));
+        let input = structio::to_json(&structio::json_schema::<F::Args>());
+        let output = <F::Output as Sealed<F::Kind>>::structured()
+            .then(|| structio::to_json(&object_schema(structio::json_schema::<F::Output>())));
         self.add_tool(name, description, options, &input, output.as_deref(), call)
     }
 
@@ -289,9 +385,9 @@ impl Server {
     /// arguments, and `output_schema` for the structured result, if any (a client checks
     /// results against it). A schema that is not one well-formed JSON value, or an
     /// `output_schema` for a result type that is not sent as structured content
-    /// ([`IntoToolResult`]), is a problem like a bad name: the tool is left out and
+    /// ([`IntoToolResult`](super::IntoToolResult)), is a problem like a bad name: the tool is left out and
     /// [`Server::check`] reports it ([`BuildError`]).
-    pub fn tool_with_schema<A, R, K, F>(
+    pub fn tool_with_schema<M, F>(
         self,
         name: &str,
         description: &str,
@@ -300,9 +396,7 @@ impl Server {
         call: F,
     ) -> Server
     where
-        A: structio::ReflectOwned + 'static,
-        R: IntoToolResult<K>,
-        F: Fn(A) -> Result<R, ToolError> + 'static,
+        F: ToolHandler<M>,
     {
         let options = ToolOptions::default();
         self.add_tool(
@@ -316,7 +410,7 @@ impl Server {
     }
 
     /// Adds the tool, or records why it cannot be added.
-    fn add_tool<A, R, K, F>(
+    fn add_tool<M, F>(
         mut self,
         name: &str,
         description: &str,
@@ -326,9 +420,7 @@ impl Server {
         call: F,
     ) -> Server
     where
-        A: structio::ReflectOwned + 'static,
-        R: IntoToolResult<K>,
-        F: Fn(A) -> Result<R, ToolError> + 'static,
+        F: ToolHandler<M>,
     {
         let problem = if let Some(why) = tool_name_problem(name) {
             Some((BuildErrorKind::InvalidToolName, why))
@@ -345,7 +437,7 @@ impl Server {
                 BuildErrorKind::InvalidSchema,
                 format!("a schema of tool {name:?} is not JSON: {e}"),
             ))
-        } else if output_schema.is_some() && !<R as Sealed<K>>::structured() {
+        } else if output_schema.is_some() && !<F::Output as Sealed<F::Kind>>::structured() {
             Some((
                 BuildErrorKind::OutputSchemaWithoutStructuredResults,
                 format!(
@@ -359,15 +451,15 @@ impl Server {
             self.problems.push(BuildError::new(kind, name, message));
             return self;
         }
-        self.tools.push(Tool::new(
-            name,
-            description,
-            input_schema.to_owned(),
-            output_schema.map(str::to_owned),
+        self.tools.push(Tool {
+            name: name.to_owned(),
+            description: description.to_owned(),
+            input_schema: input_schema.to_owned(),
+            output_schema: output_schema.map(str::to_owned),
             options,
-            call,
-        ));
-        self.written = None;
+            call: sealed::IntoCall::into_call(call).0,
+        });
+        self.written = OnceLock::new();
         self
     }
 
@@ -409,7 +501,10 @@ impl Server {
     /// ```
     pub fn resource<F>(mut self, uri: &str, name: &str, options: ResourceOptions, read: F) -> Server
     where
-        F: Fn(&ResourceRequest<'_>) -> Result<ResourceContents, ResourceError> + 'static,
+        F: Fn(&ResourceRequest<'_>) -> Result<ResourceContents, ResourceError>
+            + Send
+            + Sync
+            + 'static,
     {
         let problem = if let Some(why) = uri_problem(uri) {
             Some((BuildErrorKind::InvalidResourceUri, why))
@@ -431,7 +526,7 @@ impl Server {
             options,
             read: Box::new(read),
         });
-        self.written = None;
+        self.written = OnceLock::new();
         self
     }
 
@@ -474,7 +569,10 @@ impl Server {
         read: F,
     ) -> Server
     where
-        F: Fn(&ResourceRequest<'_>) -> Result<ResourceContents, ResourceError> + 'static,
+        F: Fn(&ResourceRequest<'_>) -> Result<ResourceContents, ResourceError>
+            + Send
+            + Sync
+            + 'static,
     {
         let parts = match parse_template(uri_template) {
             Ok(_) if self.templates.iter().any(|t| t.template == uri_template) => Err((
@@ -501,7 +599,7 @@ impl Server {
             options,
             read: Box::new(read),
         });
-        self.written = None;
+        self.written = OnceLock::new();
         self
     }
 
@@ -546,7 +644,7 @@ impl Server {
     pub fn prompt<T, F>(mut self, name: &str, description: &str, get: F) -> Server
     where
         T: structio::ReflectOwned + structio::JsonSchema + 'static,
-        F: Fn(T) -> Result<Vec<PromptMessage>, ToolError> + 'static,
+        F: Fn(T) -> Result<Vec<PromptMessage>, ToolError> + Send + Sync + 'static,
     {
         let problem = if name.is_empty() {
             Some((
@@ -567,7 +665,7 @@ impl Server {
         }
         self.prompts
             .push(prompt::Prompt::new(name, description, get));
-        self.written = None;
+        self.written = OnceLock::new();
         self
     }
 
@@ -607,7 +705,7 @@ impl Server {
     /// ```
     pub fn complete_prompt_argument<F>(self, prompt: &str, argument: &str, complete: F) -> Server
     where
-        F: Fn(&CompletionRequest<'_>) -> Vec<String> + 'static,
+        F: Fn(&CompletionRequest<'_>) -> Vec<String> + Send + Sync + 'static,
     {
         let known = self
             .prompts
@@ -628,7 +726,7 @@ impl Server {
         complete: F,
     ) -> Server
     where
-        F: Fn(&CompletionRequest<'_>) -> Vec<String> + 'static,
+        F: Fn(&CompletionRequest<'_>) -> Vec<String> + Send + Sync + 'static,
     {
         let known = self
             .templates
@@ -655,7 +753,7 @@ impl Server {
         }
         self.completions.retain(|c| c.target != target);
         self.completions.push(Completion { target, complete });
-        self.written = None;
+        self.written = OnceLock::new();
         self
     }
 
@@ -666,7 +764,7 @@ impl Server {
     /// one answer.
     pub fn page_size(mut self, items: usize) -> Server {
         self.page_size = Some(items.max(1));
-        self.written = None;
+        self.written = OnceLock::new();
         self
     }
 
@@ -695,13 +793,13 @@ impl Server {
 
     /// The protocol revision agreed in `initialize`, once it has been.
     pub fn protocol_version(&self) -> Option<&'static str> {
-        self.protocol
+        self.session.protocol
     }
 
     /// The era of the connection, once the client's first request has decided it (see
     /// [`Era`]).
     pub fn era(&self) -> Option<Era> {
-        self.era
+        self.session.era
     }
 
     /// Handles one line (one JSON-RPC message, without its line break) and appends the
@@ -721,12 +819,66 @@ impl Server {
     }
 
     /// [`Server::handle_line`] (`route`: the usual messages in one pass, see
-    /// [`Server::routed`]) or [`Server::handle_line_deferred`].
+    /// [`Core::routed`]) or [`Server::handle_line_deferred`], for the server's own session.
     #[inline(always)]
     fn answer(&mut self, line: &[u8], out: &mut Vec<u8>, route: bool) -> bool {
-        if self.written.is_none() {
-            self.written = Some(self.write_constants());
+        let mut sess = std::mem::take(&mut self.session);
+        let wrote = Core {
+            server: self,
+            sess: &mut sess,
+            defer: None,
         }
+        .answer(line, out, route);
+        self.session = sess;
+        wrote
+    }
+
+    /// [`Server::max_in_flight`].
+    #[cfg_attr(not(feature = "async"), allow(dead_code))]
+    pub(super) fn in_flight_bound(&self) -> usize {
+        self.max_in_flight
+    }
+
+    /// [`Server::call_timeout`].
+    #[cfg_attr(not(feature = "async"), allow(dead_code))]
+    pub(super) fn call_deadline(&self) -> Option<std::time::Duration> {
+        self.call_timeout
+    }
+
+    /// The tool at `index`.
+    #[cfg_attr(not(feature = "async"), allow(dead_code))]
+    pub(super) fn tool_at(&self, index: usize) -> &Tool {
+        &self.tools[index]
+    }
+
+    /// The bound on one message, in bytes ([`Server::max_line`]), for the transports.
+    #[inline]
+    pub(crate) fn line_limit(&self) -> usize {
+        self.max_line
+    }
+
+    /// The response to a message longer than [`Server::max_line`] (with its line break), for
+    /// the transports.
+    #[cold]
+    pub(crate) fn too_long(&self, out: &mut Vec<u8>) {
+        let fault: Fault = ErrorObject::new(
+            code::INVALID_REQUEST,
+            format!(
+                "Invalid Request: a message longer than {} bytes",
+                self.max_line
+            ),
+        );
+        crate::write_error(out, &Id::Null, &fault);
+        out.push(b'\n');
+    }
+}
+
+impl Core<'_> {
+    /// One message answered (see [`Server::answer`]).
+    #[inline(always)]
+    pub(super) fn answer(&mut self, line: &[u8], out: &mut Vec<u8>, route: bool) -> bool {
+        let server = self.server;
+        server.written.get_or_init(|| server.write_constants());
         let start = out.len();
         if !(route && self.routed(line, out)) {
             let limits = self.limits;
@@ -753,6 +905,11 @@ impl Server {
             return false;
         };
         let Some(id) = &req.id else {
+            // A connection's cancellations are read the general way (see `request`).
+            #[cfg(feature = "async")]
+            if self.defer.is_some() && req.method == "notifications/cancelled" {
+                return false;
+            }
             // A notification: never answered, decides no era (see `request`).
             return true;
         };
@@ -762,14 +919,14 @@ impl Server {
         let claims_modern =
             meta.is_some_and(|m| m.protocol_version.is_some()) && method != "initialize";
         let mark = out.len();
-        let res = if !claims_modern && self.era != Some(Era::Modern) {
+        let res = if !claims_modern && self.sess.era != Some(Era::Modern) {
             // The handshake era, or the first request, which opens it.
             match method {
                 "tools/call" => {
                     let Some(name) = params.and_then(|p| p.name) else {
                         return false;
                     };
-                    self.era = Some(Era::Handshake);
+                    self.sess.era = Some(Era::Handshake);
                     self.call(id, name, params.and_then(|p| p.arguments), false, out)
                 }
                 "ping" | "tools/list" => {
@@ -777,8 +934,8 @@ impl Server {
                         // Paged: the cursor is read the general way.
                         return false;
                     }
-                    self.era = Some(Era::Handshake);
-                    let result = match (method, &self.written) {
+                    self.sess.era = Some(Era::Handshake);
+                    let result = match (method, self.written.get()) {
                         ("tools/list", Some(w)) => &w.catalog[..],
                         _ => b"{}",
                     };
@@ -789,12 +946,12 @@ impl Server {
                     let Some(asked) = params.and_then(|p| p.protocol_version) else {
                         return false;
                     };
-                    self.era = Some(Era::Handshake);
+                    self.sess.era = Some(Era::Handshake);
                     self.initialize(id, asked, out)
                 }
                 _ => return false,
             }
-        } else if self.era != Some(Era::Handshake) && meta.is_some_and(RoutedMeta::fits) {
+        } else if self.sess.era != Some(Era::Handshake) && meta.is_some_and(RoutedMeta::fits) {
             // The modern era, or the first request, which opens it (an envelope that fits
             // names a version, so the request claims the modern era unless it is
             // `initialize`, which this path does not take).
@@ -803,14 +960,14 @@ impl Server {
                     let Some(name) = params.and_then(|p| p.name) else {
                         return false;
                     };
-                    self.era = Some(Era::Modern);
+                    self.sess.era = Some(Era::Modern);
                     self.call(id, name, params.and_then(|p| p.arguments), true, out)
                 }
                 "tools/list" | "server/discover" => {
                     if self.page_size.is_some() && method == "tools/list" {
                         return false;
                     }
-                    self.era = Some(Era::Modern);
+                    self.sess.era = Some(Era::Modern);
                     self.modern_constant(id, method, out)
                 }
                 _ => return false,
@@ -825,34 +982,21 @@ impl Server {
         true
     }
 
-    /// The bound on one message, in bytes ([`Server::max_line`]), for the transports.
-    #[inline]
-    pub(crate) fn line_limit(&self) -> usize {
-        self.max_line
-    }
-
-    /// The response to a message longer than [`Server::max_line`] (with its line break), for
-    /// the transports.
-    #[cold]
-    pub(crate) fn too_long(&self, out: &mut Vec<u8>) {
-        let fault: Fault = ErrorObject::new(
-            code::INVALID_REQUEST,
-            format!(
-                "Invalid Request: a message longer than {} bytes",
-                self.max_line
-            ),
-        );
-        crate::write_error(out, &Id::Null, &fault);
-        out.push(b'\n');
-    }
-
     /// One request or notification: the era decided by the first request (see [`Era`]), then
     /// the request answered in the connection's era.
     #[inline]
     fn request(&mut self, req: &Request<'_>, out: &mut Vec<u8>) -> Result<(), Fault> {
         let Some(id) = &req.id else {
             // Notifications (`notifications/initialized`, `notifications/cancelled`, ...) need
-            // no answer; the server keeps no state that they change, and they decide no era.
+            // no answer and decide no era; a connection is told the call to cancel.
+            #[cfg(feature = "async")]
+            if let (Some(aside), "notifications/cancelled") =
+                (self.defer.as_deref_mut(), req.method.as_ref())
+            {
+                aside.cancelled = read_params::<CancelledParams>(req.params)
+                    .ok()
+                    .map(|p| structio::to_json(&p.request_id));
+            }
             return Ok(());
         };
         let method = req.method.as_ref();
@@ -877,7 +1021,7 @@ impl Server {
         };
         let claims_modern =
             meta.as_ref().is_some_and(|m| m.protocol_version.is_some()) && method != "initialize";
-        let era = *self.era.get_or_insert(if claims_modern {
+        let era = *self.sess.era.get_or_insert(if claims_modern {
             Era::Modern
         } else {
             Era::Handshake
@@ -918,7 +1062,7 @@ impl Server {
                 Ok(())
             }
             "tools/list" => {
-                let catalog = self.written.as_ref().map_or(&[][..], |w| &w.catalog);
+                let catalog = self.written.get().map_or(&[][..], |w| &w.catalog);
                 write_raw_result(out, id, catalog);
                 Ok(())
             }
@@ -1062,9 +1206,23 @@ impl Server {
                 let params: CompleteRequestParams = read_params(params)?;
                 (self.complete(params)?, false)
             }
+            // Revision 2026-07-28 has no `logging/setLevel`: a request opts in to log messages
+            // in its `_meta`.
+            "logging/setLevel" if !modern && self.has_logging() => {
+                let params: SetLevelRequestParams = read_params(params)?;
+                let Some(level) = LogLevel::parse(&params.level) else {
+                    return Err(invalid_params(format!(
+                        "unknown log level {:?}: one of debug, info, notice, warning, error, \
+                         critical, alert, emergency",
+                        clip(&params.level)
+                    )));
+                };
+                self.sess.log_level = Some(level);
+                ("{}".to_owned(), false)
+            }
             m => return Err(method_not_found(m)),
         };
-        let written = self.written.as_ref();
+        let written = self.written.get();
         let mut result = result.into_bytes();
         if modern {
             result.pop();
@@ -1236,7 +1394,7 @@ impl Server {
     /// The modern era's `tools/list` or `server/discover` result, written once.
     #[inline]
     fn modern_constant(&self, id: &Id<'_>, method: &str, out: &mut Vec<u8>) -> Result<(), Fault> {
-        let written = self.written.as_ref();
+        let written = self.written.get();
         let result = if method == "tools/list" {
             written.map_or(&[][..], |w| &w.modern_catalog)
         } else {
@@ -1255,7 +1413,7 @@ impl Server {
             .copied()
             .find(|v| *v == asked)
             .unwrap_or(LATEST_PROTOCOL_VERSION);
-        self.protocol = Some(version);
+        self.sess.protocol = Some(version);
         let result = InitializeResult {
             protocol_version: version,
             capabilities: self.capabilities(),
@@ -1267,7 +1425,8 @@ impl Server {
     }
 
     /// `tools/call` of the tool `name` with `arguments` (`{}` when there are none); `modern`:
-    /// the result closed as revision 2026-07-28 prescribes (`resultType`, server info).
+    /// the result closed as revision 2026-07-28 prescribes (`resultType`, server info). A
+    /// caller that runs calls itself (a `Connection`) has the call put aside instead.
     #[inline]
     fn call(
         &mut self,
@@ -1277,24 +1436,68 @@ impl Server {
         modern: bool,
         out: &mut Vec<u8>,
     ) -> Result<(), Fault> {
-        let Some(tool) = self.tools.iter().find(|t| t.name == name) else {
+        let server = self.server;
+        let Some(index) = server.tools.iter().position(|t| t.name == name) else {
             return Err(ErrorObject::new(
                 code::INVALID_PARAMS,
                 format!("Unknown tool: {}", clip(name)),
             ));
         };
+        let tool = &server.tools[index];
         let args = arguments.map_or("{}", |a| a.get());
-        let scratch = &mut self.scratch;
+        // A plain synchronous tool is answered here, at once, as `handle_line` answers it;
+        // a tool taking a `Context`, or asynchronous, is put aside for the connection's task.
+        #[cfg(feature = "async")]
+        if let (Some(aside), Call::Task { .. }) = (self.defer.as_deref_mut(), &tool.call) {
+            if aside.call.is_none() {
+                aside.call = Some(Deferred {
+                    tool: index,
+                    arguments: args.to_owned(),
+                    id: id.clone().into_owned(),
+                    modern,
+                });
+                return Ok(());
+            }
+        }
+        let scratch = &mut self.sess.scratch;
         scratch.clear();
         // A tool that panics is answered with an internal error; the server keeps serving.
-        let called =
-            std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (tool.call)(args, scratch)));
-        let Ok(called) = called else {
-            return Err(ErrorObject::new(
-                code::INTERNAL_ERROR,
-                format!("Internal error: tool `{}` panicked", tool.name),
-            ));
+        let called = match &tool.call {
+            Call::Sync(call) => {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| call(args, scratch)))
+            }
+            #[cfg(feature = "async")]
+            Call::Task { call, .. } => {
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                    super::context::run_here(call, args, id).map(|(bytes, shape)| {
+                        scratch.extend_from_slice(&bytes);
+                        shape
+                    })
+                }))
+            }
         };
+        let Ok(called) = called else {
+            return Err(tool_panicked(&tool.name));
+        };
+        server.write_called(id, &tool.name, called, scratch, modern, out);
+        Ok(())
+    }
+}
+
+impl Server {
+    /// The response to a `tools/call` of the tool `name` with the outcome `called` (the
+    /// result's JSON in `scratch`, see [`Shape`]); `modern`: the result closed as revision
+    /// 2026-07-28 prescribes.
+    #[inline]
+    pub(super) fn write_called(
+        &self,
+        id: &Id<'_>,
+        name: &str,
+        called: Result<Shape, CallError>,
+        scratch: &mut Vec<u8>,
+        modern: bool,
+        out: &mut Vec<u8>,
+    ) {
         match called {
             Ok(shape) => {
                 out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
@@ -1315,7 +1518,7 @@ impl Server {
                 out.extend_from_slice(scratch);
                 if modern {
                     out.extend_from_slice(br#","isError":false"#);
-                    out.extend_from_slice(self.written.as_ref().map_or(&[][..], |w| &w.stamp));
+                    out.extend_from_slice(self.written.get().map_or(&[][..], |w| &w.stamp));
                     out.extend_from_slice(b"}}");
                 } else {
                     out.extend_from_slice(br#","isError":false}}"#);
@@ -1323,8 +1526,13 @@ impl Server {
             }
             Err(e) => {
                 let text = match e {
-                    CallError::Arguments(e) => tool::arguments_message("tool", &tool.name, &e),
+                    CallError::Arguments(e) => tool::arguments_message("tool", name, &e),
                     CallError::Tool(e) => e.to_string(),
+                    #[cfg(feature = "async")]
+                    CallError::TimedOut(after) => format!(
+                        "tool `{name}` did not finish within {} ms",
+                        after.as_millis()
+                    ),
                 };
                 let result = CallToolErrorResult {
                     content: [TextContent {
@@ -1334,7 +1542,7 @@ impl Server {
                     is_error: true,
                 };
                 crate::write_result(out, id, &result);
-                if let (true, Some(w)) = (modern, &self.written) {
+                if let (true, Some(w)) = (modern, self.written.get()) {
                     // `...,"isError":true}}`: the stamp goes inside the result object.
                     out.truncate(out.len() - 2);
                     out.extend_from_slice(&w.stamp);
@@ -1342,7 +1550,6 @@ impl Server {
                 }
             }
         }
-        Ok(())
     }
 
     /// The server's capabilities: `completions`, `prompts` and `resources` when it has
@@ -1351,6 +1558,7 @@ impl Server {
         let has_resources = !(self.resources.is_empty() && self.templates.is_empty());
         ServerCapabilities {
             completions: (!self.completions.is_empty()).then_some(CompletionsCapability {}),
+            logging: self.has_logging().then_some(LoggingCapability {}),
             prompts: (!self.prompts.is_empty()).then_some(PromptsCapability {
                 list_changed: false,
             }),
@@ -1361,6 +1569,12 @@ impl Server {
                 list_changed: false,
             },
         }
+    }
+
+    /// Whether the server takes `logging/setLevel` (and advertises `logging`): when a tool
+    /// takes a `Context`, through which it may log.
+    fn has_logging(&self) -> bool {
+        self.tools.iter().any(Tool::takes_context)
     }
 
     /// The server's name and version (`serverInfo`).
@@ -1459,6 +1673,15 @@ fn decode_cursor(cursor: &str, method: &str) -> Option<usize> {
     at.parse().ok()
 }
 
+/// `-32603` for a call of the tool `name` that panicked.
+#[cold]
+pub(super) fn tool_panicked(name: &str) -> Fault {
+    ErrorObject::new(
+        code::INTERNAL_ERROR,
+        format!("Internal error: tool `{name}` panicked"),
+    )
+}
+
 /// `-32601` for the method `m`.
 fn method_not_found(m: &str) -> Fault {
     ErrorObject::new(
@@ -1509,28 +1732,4 @@ fn clip(s: &str) -> &str {
         end -= 1;
     }
     &s[..end]
-}
-
-/// The state a server keeps per connection (the revision agreed in `initialize`, the era), for
-/// a transport that serves many connections, or sessions, with one server: it swaps each
-/// one's state in before a message and out after (`transport::http`).
-#[cfg_attr(not(feature = "http"), allow(dead_code))]
-#[derive(Debug, Clone, Copy, Default)]
-pub(crate) struct Connection {
-    protocol: Option<&'static str>,
-    era: Option<Era>,
-}
-
-#[cfg_attr(not(feature = "http"), allow(dead_code))]
-impl Server {
-    /// The per-connection state, replaced by `state`; returns the state it had.
-    pub(crate) fn swap_connection(&mut self, state: Connection) -> Connection {
-        let old = Connection {
-            protocol: self.protocol,
-            era: self.era,
-        };
-        self.protocol = state.protocol;
-        self.era = state.era;
-        old
-    }
 }

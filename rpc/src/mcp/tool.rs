@@ -4,6 +4,8 @@
 use std::any::{Any, TypeId};
 use std::fmt;
 
+#[cfg(feature = "async")]
+use super::Context;
 use super::{Content, Icon, ToolAnnotations};
 use sealed::Shape;
 
@@ -268,11 +270,56 @@ pub(super) enum CallError {
     Arguments(structio::Report),
     /// The tool reported an error.
     Tool(ToolError),
+    /// The call did not finish within the server's deadline
+    /// ([`Server::call_timeout`](super::Server::call_timeout)).
+    #[cfg(feature = "async")]
+    TimedOut(std::time::Duration),
 }
 
-/// A tool's function: the arguments' JSON text in, the result appended to the buffer (see
-/// [`Shape`]).
-type Call = Box<dyn Fn(&str, &mut Vec<u8>) -> Result<Shape, CallError>>;
+/// A plain tool's function: the arguments' JSON text in, the result appended to the buffer
+/// (see [`Shape`]).
+pub(super) type SyncCall =
+    Box<dyn Fn(&str, &mut Vec<u8>) -> Result<Shape, CallError> + Send + Sync>;
+
+/// What a call gives: the result's JSON (see [`Shape`]) and its shape, or why there is none.
+#[cfg(feature = "async")]
+pub(super) type Called = Result<(Vec<u8>, Shape), CallError>;
+
+/// A running asynchronous call.
+#[cfg(feature = "async")]
+pub(super) type ToolFuture = std::pin::Pin<Box<dyn std::future::Future<Output = Called> + Send>>;
+
+/// What calling a tool that takes a [`Context`] or is asynchronous gives at once: the outcome
+/// (a synchronous tool, or arguments that do not fit), or the future that runs the call.
+#[cfg(feature = "async")]
+pub(super) enum Started {
+    /// Done.
+    Ready(Called),
+    /// To be awaited.
+    Pending(ToolFuture),
+}
+
+/// A tool taking a [`Context`], or asynchronous: the arguments' JSON text and the call's
+/// context in, the call started.
+#[cfg(feature = "async")]
+pub(super) type TaskCall = Box<dyn Fn(&str, Context) -> Started + Send + Sync>;
+
+/// How a tool is called.
+pub(super) enum Call {
+    /// A plain function (`Fn(A) -> Result<R, ToolError>`): called where the request is read
+    /// ([`Server::handle_line`](super::Server::handle_line)), or on a blocking thread of a
+    /// connection.
+    Sync(SyncCall),
+    /// A function taking a [`Context`] (`blocking`: synchronous, run on a blocking thread of
+    /// a connection), or an asynchronous one.
+    #[cfg(feature = "async")]
+    Task {
+        /// Whether the function is synchronous.
+        blocking: bool,
+        /// The function.
+        call: TaskCall,
+    },
+}
 
 /// A registered tool.
 pub(super) struct Tool {
@@ -304,32 +351,199 @@ impl Tool {
         }
     }
 
-    /// A tool calling `f` with arguments read as an `A`.
-    pub(super) fn new<A, R, K, F>(
-        name: &str,
-        description: &str,
-        input_schema: String,
-        output_schema: Option<String>,
-        options: ToolOptions,
-        f: F,
-    ) -> Tool
+    /// Whether the tool takes a [`Context`] (and so may log).
+    pub(super) fn takes_context(&self) -> bool {
+        match self.call {
+            Call::Sync(_) => false,
+            #[cfg(feature = "async")]
+            Call::Task { .. } => true,
+        }
+    }
+}
+
+/// A function that can be a tool ([`Server::tool`](super::Server::tool)): `Fn(A) ->
+/// Result<R, ToolError>`, and with the `async` feature also `Fn(Context, A) -> Result<R,
+/// ToolError>`, an `async fn(A) -> Result<R, ToolError>` (or a closure returning such a
+/// future) and an `async fn(Context, A) -> Result<R, ToolError>`; `A` is read from the call's
+/// arguments, `R` is sent as its type says ([`IntoToolResult`]).
+///
+/// `M` is a marker the compiler infers (one of [`Plain`], and with `async`, `WithContext`,
+/// `Async`, `AsyncWithContext`, each with the argument and result types); it is never
+/// written. The trait is sealed.
+pub trait ToolHandler<M>: sealed::IntoCall<M> + Send + Sync + Sized + 'static {
+    /// The arguments' type.
+    type Args: structio::ReflectOwned + 'static;
+    /// The result's type.
+    type Output: IntoToolResult<Self::Kind>;
+    /// The result's marker ([`ReflectResult`] or [`ContentResult`]).
+    type Kind;
+}
+
+/// The marker of [`ToolHandler`] for `Fn(A) -> Result<R, ToolError>`. Never written.
+#[derive(Debug)]
+pub enum Plain {}
+
+impl<F, A, R, K> sealed::IntoCall<(Plain, A, R, K)> for F
+where
+    F: Fn(A) -> Result<R, ToolError> + Send + Sync + 'static,
+    A: structio::ReflectOwned + 'static,
+    R: IntoToolResult<K>,
+{
+    fn into_call(self) -> sealed::Registered {
+        sealed::Registered(Call::Sync(Box::new(
+            move |args: &str, out: &mut Vec<u8>| {
+                let args: A = read_arguments(args).map_err(CallError::Arguments)?;
+                let result = self(args).map_err(CallError::Tool)?;
+                Ok(result.write_result(out))
+            },
+        )))
+    }
+}
+
+impl<F, A, R, K> ToolHandler<(Plain, A, R, K)> for F
+where
+    F: Fn(A) -> Result<R, ToolError> + Send + Sync + 'static,
+    A: structio::ReflectOwned + 'static,
+    R: IntoToolResult<K>,
+{
+    type Args = A;
+    type Output = R;
+    type Kind = K;
+}
+
+#[cfg(feature = "async")]
+pub use handlers::{Async, AsyncWithContext, WithContext};
+
+#[cfg(feature = "async")]
+mod handlers {
+    use std::future::Future;
+
+    use super::{
+        read_arguments, sealed, Call, CallError, Called, Context, IntoToolResult, Started,
+        ToolError, ToolHandler,
+    };
+
+    /// The result of a call, as its JSON and shape.
+    fn written<R: IntoToolResult<K>, K>(result: Result<R, ToolError>) -> Called {
+        let result = result.map_err(CallError::Tool)?;
+        let mut out = Vec::new();
+        let shape = sealed::Sealed::write_result(result, &mut out);
+        Ok((out, shape))
+    }
+
+    /// The marker of [`ToolHandler`] for `Fn(Context, A) -> Result<R, ToolError>`. Never
+    /// written.
+    #[derive(Debug)]
+    pub enum WithContext {}
+
+    /// The marker of [`ToolHandler`] for `Fn(A) -> impl Future<Output = Result<R,
+    /// ToolError>>` (an `async fn(A)`). Never written.
+    #[derive(Debug)]
+    pub enum Async {}
+
+    /// The marker of [`ToolHandler`] for `Fn(Context, A) -> impl Future<Output = Result<R,
+    /// ToolError>>` (an `async fn(Context, A)`). Never written.
+    #[derive(Debug)]
+    pub enum AsyncWithContext {}
+
+    impl<F, A, R, K> sealed::IntoCall<(WithContext, A, R, K)> for F
     where
+        F: Fn(Context, A) -> Result<R, ToolError> + Send + Sync + 'static,
         A: structio::ReflectOwned + 'static,
         R: IntoToolResult<K>,
-        F: Fn(A) -> Result<R, ToolError> + 'static,
     {
-        Tool {
-            name: name.to_owned(),
-            description: description.to_owned(),
-            input_schema,
-            output_schema,
-            options,
-            call: Box::new(move |args: &str, out: &mut Vec<u8>| {
-                let args: A = read_arguments(args).map_err(CallError::Arguments)?;
-                let result = f(args).map_err(CallError::Tool)?;
-                Ok(result.write_result(out))
-            }),
+        fn into_call(self) -> sealed::Registered {
+            sealed::Registered(Call::Task {
+                blocking: true,
+                call: Box::new(move |args: &str, ctx: Context| {
+                    Started::Ready(match read_arguments::<A>(args) {
+                        Ok(args) => written(self(ctx, args)),
+                        Err(e) => Err(CallError::Arguments(e)),
+                    })
+                }),
+            })
         }
+    }
+
+    impl<F, A, R, K> ToolHandler<(WithContext, A, R, K)> for F
+    where
+        F: Fn(Context, A) -> Result<R, ToolError> + Send + Sync + 'static,
+        A: structio::ReflectOwned + 'static,
+        R: IntoToolResult<K>,
+    {
+        type Args = A;
+        type Output = R;
+        type Kind = K;
+    }
+
+    impl<F, A, R, K, Fut> sealed::IntoCall<(Async, A, R, K, Fut)> for F
+    where
+        F: Fn(A) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<R, ToolError>> + Send + 'static,
+        A: structio::ReflectOwned + 'static,
+        R: IntoToolResult<K>,
+    {
+        fn into_call(self) -> sealed::Registered {
+            sealed::Registered(Call::Task {
+                blocking: false,
+                call: Box::new(
+                    move |args: &str, _ctx: Context| match read_arguments::<A>(args) {
+                        Ok(args) => {
+                            let running = self(args);
+                            Started::Pending(Box::pin(async move { written(running.await) }))
+                        }
+                        Err(e) => Started::Ready(Err(CallError::Arguments(e))),
+                    },
+                ),
+            })
+        }
+    }
+
+    impl<F, A, R, K, Fut> ToolHandler<(Async, A, R, K, Fut)> for F
+    where
+        F: Fn(A) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<R, ToolError>> + Send + 'static,
+        A: structio::ReflectOwned + 'static,
+        R: IntoToolResult<K>,
+    {
+        type Args = A;
+        type Output = R;
+        type Kind = K;
+    }
+
+    impl<F, A, R, K, Fut> sealed::IntoCall<(AsyncWithContext, A, R, K, Fut)> for F
+    where
+        F: Fn(Context, A) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<R, ToolError>> + Send + 'static,
+        A: structio::ReflectOwned + 'static,
+        R: IntoToolResult<K>,
+    {
+        fn into_call(self) -> sealed::Registered {
+            sealed::Registered(Call::Task {
+                blocking: false,
+                call: Box::new(
+                    move |args: &str, ctx: Context| match read_arguments::<A>(args) {
+                        Ok(args) => {
+                            let running = self(ctx, args);
+                            Started::Pending(Box::pin(async move { written(running.await) }))
+                        }
+                        Err(e) => Started::Ready(Err(CallError::Arguments(e))),
+                    },
+                ),
+            })
+        }
+    }
+
+    impl<F, A, R, K, Fut> ToolHandler<(AsyncWithContext, A, R, K, Fut)> for F
+    where
+        F: Fn(Context, A) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<R, ToolError>> + Send + 'static,
+        A: structio::ReflectOwned + 'static,
+        R: IntoToolResult<K>,
+    {
+        type Args = A;
+        type Output = R;
+        type Kind = K;
     }
 }
 
@@ -401,6 +615,15 @@ pub(super) mod sealed {
         /// A JSON array of content blocks: the result's `content`, as it stands.
         Content,
     }
+
+    /// How a [`ToolHandler`](super::ToolHandler) is called; not to be implemented elsewhere.
+    pub trait IntoCall<M> {
+        /// The function as the registry calls it.
+        fn into_call(self) -> Registered;
+    }
+
+    /// A tool's function as the registry calls it.
+    pub struct Registered(pub(in crate::mcp) super::Call);
 
     /// What [`IntoToolResult`](super::IntoToolResult) does; not to be implemented elsewhere.
     pub trait Sealed<K> {

@@ -58,8 +58,7 @@ fn start(options: HttpOptions) -> Running {
         runtime.block_on(async {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             tx.send(listener.local_addr().unwrap()).unwrap();
-            let mut server = server();
-            server
+            std::sync::Arc::new(server())
                 .serve_http_async(listener, options, async {
                     let _ = stopped.await;
                 })

@@ -7,6 +7,8 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+#[cfg(feature = "async")]
+mod async_tools;
 mod conformance;
 mod content;
 #[cfg(feature = "http")]

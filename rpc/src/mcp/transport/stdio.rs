@@ -15,6 +15,10 @@ impl Server {
     /// else there (write logs to stderr). A server with a problem ([`Server::check`]: a tool
     /// that could not be added) does not start: the problem is returned as an error of kind
     /// `InvalidInput` (its inner error a [`BuildError`](crate::mcp::BuildError)).
+    ///
+    /// This is the transport without the `async` feature: one message at a time, each tool
+    /// call answered before the next line is read.
+    #[cfg(not(feature = "async"))]
     pub fn serve_stdio(&mut self) -> io::Result<()> {
         let stdin = io::stdin();
         let stdout = io::stdout();
@@ -123,5 +127,323 @@ fn send<W: Write>(output: &mut W, bytes: &[u8]) -> io::Result<bool> {
         Ok(()) => Ok(true),
         Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(false),
         Err(e) => Err(e),
+    }
+}
+
+#[cfg(feature = "async")]
+mod concurrent {
+    use std::io::{self, ErrorKind};
+    use std::sync::Arc;
+
+    use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
+
+    use super::{fits, CHUNK};
+    use crate::mcp::{Connection, Outbox, Server};
+
+    impl Server {
+        /// Serves the process's stdin and stdout until stdin ends (or stdout is closed): the
+        /// MCP stdio transport, tool calls run concurrently (see [`Server::serve_async`]: stdin
+        /// is read on its own, and responses are written as calls complete). A Tokio runtime
+        /// of its own runs it (on a thread of its own when this thread is in a runtime
+        /// already); use [`Server::serve_stdio_async`] in an asynchronous program. Only
+        /// JSON-RPC frames are written to stdout (write logs to stderr). A server with a
+        /// problem ([`Server::check`]) does not start: the problem is returned as an error of
+        /// kind `InvalidInput` (its inner error a [`BuildError`](crate::mcp::BuildError)).
+        ///
+        /// The server is shared with the calls while it serves, and is back in `self` when
+        /// this returns (unless a tool's blocking thread still holds it after its call was
+        /// cancelled and the second given to the runtime to stop has passed: then `self` is
+        /// left a server without tools).
+        pub fn serve_stdio(&mut self) -> io::Result<()> {
+            self.check()
+                .map_err(|e| io::Error::new(ErrorKind::InvalidInput, e))?;
+            let server = Arc::new(std::mem::replace(self, Server::new("", "")));
+            let run = |server: Arc<Server>| -> io::Result<()> {
+                let rt = tokio::runtime::Builder::new_multi_thread()
+                    .enable_all()
+                    .build()?;
+                let served = rt.block_on(server.serve_stdio_async());
+                rt.shutdown_timeout(std::time::Duration::from_secs(1));
+                served
+            };
+            let served = if tokio::runtime::Handle::try_current().is_ok() {
+                std::thread::scope(|s| {
+                    s.spawn(|| run(server.clone()))
+                        .join()
+                        .unwrap_or_else(|_| Err(io::Error::other("the stdio transport panicked")))
+                })
+            } else {
+                run(server.clone())
+            };
+            if let Ok(server) = Arc::try_unwrap(server) {
+                *self = server;
+            }
+            served
+        }
+
+        /// [`Server::serve_stdio`] in an asynchronous program: serves Tokio's stdin and stdout
+        /// ([`Server::serve_async`]) in the current runtime.
+        pub async fn serve_stdio_async(self: Arc<Self>) -> io::Result<()> {
+            self.check()
+                .map_err(|e| io::Error::new(ErrorKind::InvalidInput, e))?;
+            let mut stdout = StdoutThread::spawn();
+            let served = self.serve_loop(StdinChunks::spawn(), &mut stdout).await;
+            stdout.finish().await;
+            served
+        }
+
+        /// Serves `input` and `output`, one JSON-RPC message per line each way, as
+        /// [`Server::serve`] does (a trailing `\r` dropped, empty lines skipped, a line over
+        /// [`Server::max_line`] read through and answered with `-32600`), but concurrently,
+        /// through one [`Connection`]: each message is handled as soon as its line is read,
+        /// tool calls run on tasks of their own (at most [`Server::max_in_flight`] at once),
+        /// and every frame (responses, progress and log notifications) is written as it
+        /// comes, several at once when several are ready. Returns when the input has ended and
+        /// every call has been answered, or when `output` is closed (`BrokenPipe`); other I/O
+        /// errors are returned. A server with a problem does not start.
+        pub async fn serve_async<R, W>(self: Arc<Self>, input: R, output: W) -> io::Result<()>
+        where
+            R: AsyncRead + Unpin,
+            W: AsyncWrite + Unpin,
+        {
+            self.check()
+                .map_err(|e| io::Error::new(ErrorKind::InvalidInput, e))?;
+            self.serve_loop(input, &mut Writer(output)).await
+        }
+
+        /// [`Server::serve_async`] writing to `output`.
+        async fn serve_loop<R, S>(self: Arc<Self>, mut input: R, output: &mut S) -> io::Result<()>
+        where
+            R: AsyncRead + Unpin,
+            S: Sink,
+        {
+            let limit = self.line_limit();
+            let mut connection = Connection::new(self.clone());
+            let (outbox, mut frames) = Outbox::channel();
+            let mut outbox = Some(outbox);
+            let mut buf = vec![0u8; CHUNK];
+            let mut line: Vec<u8> = Vec::new();
+            let mut overlong = false;
+            let mut pending: Vec<u8> = Vec::with_capacity(CHUNK);
+            loop {
+                tokio::select! {
+                    biased;
+                    frame = frames.recv() => {
+                        let Some(frame) = frame else { break };
+                        pending.extend_from_slice(&frame);
+                        pending.push(b'\n');
+                        while let Ok(frame) = frames.try_recv() {
+                            pending.extend_from_slice(&frame);
+                            pending.push(b'\n');
+                        }
+                        if !output.put(&mut pending).await? {
+                            return Ok(());
+                        }
+                    }
+                    read = input.read(&mut buf), if outbox.is_some() => {
+                        let n = match read {
+                            Ok(n) => n,
+                            Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                            Err(e) => return Err(e),
+                        };
+                        let Some(out) = outbox.as_ref() else { continue };
+                        if n == 0 {
+                            if overlong {
+                                self.too_long(&mut pending);
+                            } else if !line.is_empty() {
+                                line_in(&mut connection, &line, &mut pending, out);
+                            }
+                            // The input is over: the calls in flight hold the last clones.
+                            outbox = None;
+                        } else {
+                            let mut chunk = &buf[..n];
+                            while let Some(nl) = chunk.iter().position(|&b| b == b'\n') {
+                                let part = &chunk[..nl];
+                                chunk = &chunk[nl + 1..];
+                                if overlong || !fits(limit, &line, part) {
+                                    overlong = false;
+                                    line.clear();
+                                    self.too_long(&mut pending);
+                                } else if line.is_empty() {
+                                    line_in(&mut connection, part, &mut pending, out);
+                                } else {
+                                    line.extend_from_slice(part);
+                                    line_in(&mut connection, &line, &mut pending, out);
+                                    line.clear();
+                                }
+                            }
+                            if !overlong {
+                                if !fits(limit, &line, chunk) {
+                                    overlong = true;
+                                    line = Vec::new();
+                                } else {
+                                    line.extend_from_slice(chunk);
+                                }
+                            }
+                        }
+                        // The answers given at once, written when the chunk has no complete
+                        // line left (pipelined requests in large writes).
+                        if !output.put(&mut pending).await? {
+                            return Ok(());
+                        }
+                    }
+                }
+            }
+            Ok(())
+        }
+    }
+
+    /// Where the transport writes its frames.
+    trait Sink {
+        /// Writes (and flushes) `pending` and empties it; `false` if the reader went away.
+        async fn put(&mut self, pending: &mut Vec<u8>) -> io::Result<bool>;
+    }
+
+    /// An [`AsyncWrite`] as a [`Sink`].
+    struct Writer<W>(W);
+
+    impl<W: AsyncWrite + Unpin> Sink for Writer<W> {
+        async fn put(&mut self, pending: &mut Vec<u8>) -> io::Result<bool> {
+            if pending.is_empty() {
+                return Ok(true);
+            }
+            let sent = match self.0.write_all(pending).await {
+                Ok(()) => self.0.flush().await,
+                Err(e) => Err(e),
+            };
+            pending.clear();
+            match sent {
+                Ok(()) => Ok(true),
+                Err(e) if e.kind() == ErrorKind::BrokenPipe => Ok(false),
+                Err(e) => Err(e),
+            }
+        }
+    }
+
+    /// Stdout written by a thread of its own: the buffers handed over a short channel (a
+    /// slow reader holds the transport back), each written and flushed; the thread stops at
+    /// the first error (a closed stdout), and the transport then stops.
+    struct StdoutThread {
+        buffers: Option<tokio::sync::mpsc::Sender<Vec<u8>>>,
+        thread: Option<std::thread::JoinHandle<()>>,
+    }
+
+    impl StdoutThread {
+        fn spawn() -> StdoutThread {
+            let (tx, mut rx) = tokio::sync::mpsc::channel::<Vec<u8>>(2);
+            let thread = std::thread::spawn(move || {
+                use std::io::Write;
+                let mut stdout = io::stdout().lock();
+                while let Some(bytes) = rx.blocking_recv() {
+                    if stdout
+                        .write_all(&bytes)
+                        .and_then(|()| stdout.flush())
+                        .is_err()
+                    {
+                        return;
+                    }
+                }
+            });
+            StdoutThread {
+                buffers: Some(tx),
+                thread: Some(thread),
+            }
+        }
+
+        /// Waits until everything handed over has been written.
+        async fn finish(&mut self) {
+            self.buffers = None;
+            if let Some(thread) = self.thread.take() {
+                let _ = tokio::task::spawn_blocking(move || thread.join()).await;
+            }
+        }
+    }
+
+    impl Sink for StdoutThread {
+        async fn put(&mut self, pending: &mut Vec<u8>) -> io::Result<bool> {
+            if pending.is_empty() {
+                return Ok(true);
+            }
+            let bytes = std::mem::replace(pending, Vec::with_capacity(CHUNK));
+            match &self.buffers {
+                Some(tx) => Ok(tx.send(bytes).await.is_ok()),
+                None => Ok(false),
+            }
+        }
+    }
+
+    /// Stdin read by a thread of its own, in large chunks, handed over a channel: one thread
+    /// switch per chunk, where Tokio's `Stdin` takes a blocking task per read.
+    struct StdinChunks {
+        chunks: tokio::sync::mpsc::Receiver<io::Result<Vec<u8>>>,
+        /// What is left of the last chunk.
+        rest: Vec<u8>,
+        at: usize,
+    }
+
+    impl StdinChunks {
+        fn spawn() -> StdinChunks {
+            let (tx, rx) = tokio::sync::mpsc::channel(4);
+            std::thread::spawn(move || {
+                use std::io::Read;
+                let mut stdin = io::stdin().lock();
+                loop {
+                    let mut buf = vec![0u8; CHUNK];
+                    let read = match stdin.read(&mut buf) {
+                        Ok(n) => {
+                            buf.truncate(n);
+                            Ok(buf)
+                        }
+                        Err(e) if e.kind() == ErrorKind::Interrupted => continue,
+                        Err(e) => Err(e),
+                    };
+                    let end = !matches!(&read, Ok(b) if !b.is_empty());
+                    if tx.blocking_send(read).is_err() || end {
+                        return;
+                    }
+                }
+            });
+            StdinChunks {
+                chunks: rx,
+                rest: Vec::new(),
+                at: 0,
+            }
+        }
+    }
+
+    impl AsyncRead for StdinChunks {
+        fn poll_read(
+            mut self: std::pin::Pin<&mut Self>,
+            cx: &mut std::task::Context<'_>,
+            buf: &mut tokio::io::ReadBuf<'_>,
+        ) -> std::task::Poll<io::Result<()>> {
+            use std::task::Poll;
+            let this = &mut *self;
+            if this.at == this.rest.len() {
+                match this.chunks.poll_recv(cx) {
+                    Poll::Pending => return Poll::Pending,
+                    Poll::Ready(None) => return Poll::Ready(Ok(())),
+                    Poll::Ready(Some(Err(e))) => return Poll::Ready(Err(e)),
+                    Poll::Ready(Some(Ok(chunk))) => {
+                        this.rest = chunk;
+                        this.at = 0;
+                    }
+                }
+            }
+            let n = buf.remaining().min(this.rest.len() - this.at);
+            buf.put_slice(&this.rest[this.at..this.at + n]);
+            this.at += n;
+            Poll::Ready(Ok(()))
+        }
+    }
+
+    /// One line, without its `\n`, to the connection: a trailing `\r` dropped, blank lines
+    /// skipped; the answer given at once appended to `pending`.
+    fn line_in(connection: &mut Connection, line: &[u8], pending: &mut Vec<u8>, outbox: &Outbox) {
+        let line = line.strip_suffix(b"\r").unwrap_or(line);
+        if line.iter().all(|b| matches!(b, b' ' | b'\t' | b'\r')) {
+            return;
+        }
+        connection.handle_into(line, pending, outbox);
     }
 }

@@ -20,13 +20,16 @@
 //!   a slow body (`408`), the number of connections and of sessions, idle connections and
 //!   sessions.
 //!
-//! The transport drives a core through [`HttpCore`] only (this crate's sync [`Server`] in
-//! `sync_core`); it knows no `Server` internals. Split by concern: this module (options, the
+//! The transport drives a core through [`HttpCore`] only (this crate's [`Server`] in `core`:
+//! each session a [`Connection`](crate::mcp::Connection), each POST's frames sent to an
+//! [`Outbox`](crate::mcp::Outbox) of its own); it knows no `Server` internals. Tool calls run
+//! as on any connection: concurrently when the tool is asynchronous or takes a `Context`, at
+//! most [`Server::max_in_flight`] per session. Split by concern: this module (options, the
 //! accept loop, the routing of a request), `session` (the session table), `wire` (headers,
 //! the body's classification, SSE framing, the response body).
 
+mod core;
 mod session;
-mod sync_core;
 mod wire;
 
 use std::convert::Infallible;
@@ -202,54 +205,81 @@ impl HttpOptions {
 
 impl Server {
     /// Serves the Streamable HTTP transport at `http://addr/mcp` with the default
-    /// [`HttpOptions`], blocking: builds a tokio runtime for the connections and handles the
-    /// requests on the calling thread. Returns on an error binding `addr`; otherwise it serves
-    /// until the process ends. A server with a problem ([`Server::check`]) does not start.
+    /// [`HttpOptions`], blocking: builds a multi-threaded tokio runtime for the connections and
+    /// the calls. Returns on an error binding `addr`; otherwise it serves until the process
+    /// ends. A server with a problem ([`Server::check`]) does not start.
     pub fn serve_http(&mut self, addr: impl ToSocketAddrs) -> io::Result<()> {
         self.serve_http_with(addr, HttpOptions::new(), std::future::pending())
     }
 
     /// [`Server::serve_http`] with `options`, returning once `shutdown` completes and the
     /// connections in progress have finished (or [`HttpOptions::shutdown_grace`] has passed).
+    /// The server is shared with the sessions while it serves, and is back in `self` when this
+    /// returns (unless a call still holds it after the runtime's second to stop: then `self`
+    /// is left a server without tools). Called inside a tokio runtime, it serves from a thread
+    /// of its own.
     pub fn serve_http_with(
         &mut self,
         addr: impl ToSocketAddrs,
         options: HttpOptions,
-        shutdown: impl Future<Output = ()>,
+        shutdown: impl Future<Output = ()> + Send,
     ) -> io::Result<()> {
         self.check()
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
         let listener = std::net::TcpListener::bind(addr)?;
         listener.set_nonblocking(true)?;
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .enable_all()
-            .build()?;
-        runtime.block_on(async {
-            let listener = TcpListener::from_std(listener)?;
-            self.serve_http_async(listener, options, shutdown).await
-        })
+        let server = Arc::new(std::mem::replace(self, Server::new("", "")));
+        let run = |server: Arc<Server>| -> io::Result<()> {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .enable_all()
+                .build()?;
+            let served = runtime.block_on(async {
+                let listener = TcpListener::from_std(listener)?;
+                server.serve_http_async(listener, options, shutdown).await
+            });
+            runtime.shutdown_timeout(Duration::from_secs(1));
+            served
+        };
+        let served = if tokio::runtime::Handle::try_current().is_ok() {
+            std::thread::scope(|s| {
+                s.spawn(|| run(server.clone()))
+                    .join()
+                    .unwrap_or_else(|_| Err(io::Error::other("the HTTP transport panicked")))
+            })
+        } else {
+            run(server.clone())
+        };
+        if let Ok(server) = Arc::try_unwrap(server) {
+            *self = server;
+        }
+        served
     }
 
     /// Serves the Streamable HTTP transport on `listener` (the endpoint
-    /// [`HttpOptions::path`]) until `shutdown` completes, then stops accepting and returns once
-    /// the connections in progress have finished (or [`HttpOptions::shutdown_grace`] has
-    /// passed). Must run on a multi-threaded tokio runtime: connections are served by spawned
-    /// tasks, and the tools, resources and prompts, which are synchronous, run one at a time in
-    /// this future (on a current-thread runtime they would stall the connections while they
-    /// run; use [`Server::serve_http_with`] there). Each session has its own protocol state.
-    /// A server with a problem ([`Server::check`]) does not start.
+    /// [`HttpOptions::path`]) in the current tokio runtime until `shutdown` completes, then
+    /// stops accepting and returns once the connections in progress have finished (or
+    /// [`HttpOptions::shutdown_grace`] has passed). Each session is a
+    /// [`Connection`](crate::mcp::Connection) of its own; a message's frames (a call's
+    /// progress and log notifications, then its response) go to the POST that carried it.
+    /// Plain `Fn(A)` tools, resources and prompts run on tokio's blocking threads. A server
+    /// with a problem ([`Server::check`]) does not start.
     pub async fn serve_http_async(
-        &mut self,
+        self: Arc<Self>,
         listener: TcpListener,
         options: HttpOptions,
         shutdown: impl Future<Output = ()>,
     ) -> io::Result<()> {
         self.check()
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
-        let (core, jobs) = sync_core::SyncCore::new();
         let (stop_tx, stop_rx) = watch::channel(false);
-        let accept = tokio::spawn(serve(listener, options, core, stop_rx));
-        sync_core::run(self, jobs, shutdown, stop_tx, accept).await
+        let mut accept = tokio::spawn(serve(listener, options, self, stop_rx));
+        let mut shutdown = std::pin::pin!(shutdown);
+        tokio::select! {
+            done = &mut accept => return done.map_err(io::Error::other)?,
+            () = &mut shutdown => {}
+        }
+        let _ = stop_tx.send(true);
+        accept.await.map_err(io::Error::other)?
     }
 }
 

@@ -1,0 +1,285 @@
+//! One client's connection to a shared [`Server`]: its [`Session`] (era, protocol, log level)
+//! and its tool calls in flight, run concurrently on Tokio tasks. The core of every
+//! concurrent transport: [`Connection::handle`] takes one message and an [`Outbox`], and
+//! everything the message causes goes to that outbox.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::Semaphore;
+
+use super::context::{self, Cancel, Context, Logs, Outbox, SharedLevel, NO_LEVEL};
+use super::server::{tool_panicked, Aside, Core, Deferred, Server, Session};
+use super::tool::{Call, CallError, Called, Started};
+use super::Era;
+
+/// The calls in flight on a connection, by the JSON text of their request's id.
+type InFlight = Arc<Mutex<HashMap<String, Arc<Cancel>>>>;
+
+/// One client's connection to a [`Server`] shared behind an `Arc` (one server serves many
+/// connections): the connection's era, protocol revision and log level, and its tool calls in
+/// flight. Calls of tools that are asynchronous or take a [`Context`] run concurrently on
+/// Tokio tasks (a synchronous one on a blocking thread), at most [`Server::max_in_flight`] at a
+/// time on one connection (a call past the bound waits for one to finish; none is dropped);
+/// every other request is answered at once, also while calls run. A plain `Fn(A)` tool, meant
+/// to be quick, is answered at once, where the message is handled, as
+/// [`Server::handle_line`] answers it: a tool that blocks or waits should be asynchronous or
+/// take a `Context`.
+///
+/// ```
+/// use std::sync::Arc;
+/// use structio_rpc::mcp::{Connection, Context, Outbox, Server, ToolError};
+///
+/// #[derive(structio::Reflect)]
+/// struct Add { left: i32, right: i32 }
+///
+/// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+/// let server = Arc::new(Server::new("calc", "1").tool("add", "Adds", |ctx: Context, a: Add| async move {
+///     ctx.progress(1, Some(1.0), None);
+///     Ok::<_, ToolError>(a.left + a.right)
+/// }));
+/// let mut connection = Connection::new(server);
+/// let (outbox, mut frames) = Outbox::channel();
+/// connection.handle(br#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"add","arguments":{"left":2,"right":3}}}"#, outbox);
+/// let frame = frames.recv().await.unwrap();
+/// assert!(std::str::from_utf8(&frame).unwrap().contains(r#""structuredContent":{"result":5}"#));
+/// assert!(frames.recv().await.is_none()); // the call answered: every clone of the outbox dropped
+/// # });
+/// ```
+pub struct Connection {
+    server: Arc<Server>,
+    session: Session,
+    level: SharedLevel,
+    in_flight: InFlight,
+    permits: Arc<Semaphore>,
+}
+
+impl std::fmt::Debug for Connection {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Connection")
+            .field("server", &self.server)
+            .field("session", &self.session)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Connection {
+    /// A new connection to `server`, no era decided yet.
+    pub fn new(server: Arc<Server>) -> Connection {
+        let permits = Arc::new(Semaphore::new(server.in_flight_bound()));
+        Connection {
+            server,
+            session: Session::default(),
+            level: Arc::new(AtomicU8::new(NO_LEVEL)),
+            in_flight: Arc::default(),
+            permits,
+        }
+    }
+
+    /// The server this connection is to.
+    pub fn server(&self) -> &Arc<Server> {
+        &self.server
+    }
+
+    /// The era of the connection, once the client's first request has decided it.
+    pub fn era(&self) -> Option<Era> {
+        self.session.era
+    }
+
+    /// The protocol revision agreed in `initialize`, once it has been.
+    pub fn protocol_version(&self) -> Option<&'static str> {
+        self.session.protocol
+    }
+
+    /// How many tool calls are running or waiting on this connection.
+    pub fn calls_in_flight(&self) -> usize {
+        self.in_flight.lock().map_or(0, |m| m.len())
+    }
+
+    /// Handles one message (one JSON-RPC message, without framing), sending everything it
+    /// causes to `outbox`, each frame one JSON-RPC message without a line break: the response
+    /// to a request, at once (a plain `Fn(A)` tool's too); for a `tools/call` of a tool that is
+    /// asynchronous or takes a [`Context`], the call is started on a Tokio task, which
+    /// sends its progress and log notifications and then its response, and holds a clone of
+    /// `outbox` until then. `notifications/cancelled` naming a call in flight cancels it: its
+    /// [`Context`] reports it cancelled, its progress notifications stop, and it is never
+    /// answered. A tool that panics is answered with a `-32603` error.
+    ///
+    /// The calls of a JSON-RPC batch (which revision 2025-06-18 removed) are run one after
+    /// the other, as [`Server::handle_line`] runs them, and answered in the batch's response.
+    ///
+    /// Must be called within a Tokio runtime (it spawns the calls' tasks).
+    pub fn handle(&mut self, message: &[u8], outbox: Outbox) {
+        let mut out = Vec::new();
+        self.handle_into(message, &mut out, &outbox);
+        if out.last() == Some(&b'\n') {
+            out.pop();
+        }
+        if !out.is_empty() {
+            outbox.send(out);
+        }
+    }
+
+    /// [`Connection::handle`] for a transport that frames lines: the immediate response, if
+    /// any, appended to `out` with its line break (no frame of its own, no clone of the
+    /// outbox); a call started on a task gets a clone of `outbox` for what it sends later.
+    pub(crate) fn handle_into(&mut self, message: &[u8], out: &mut Vec<u8>, outbox: &Outbox) {
+        let mut aside = Aside::default();
+        // The calls of a batch (which revision 2025-06-18 removed) are answered in the
+        // batch's response, one at a time; a single call runs on a task.
+        let single = message.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{');
+        Core {
+            server: &self.server,
+            sess: &mut self.session,
+            defer: single.then_some(&mut aside),
+        }
+        .answer(message, out, true);
+        if let Some(id) = aside.cancelled {
+            if let Some(cancel) = self.in_flight.lock().ok().and_then(|mut m| m.remove(&id)) {
+                cancel.cancel();
+            }
+        }
+        let level = self.session.log_level.map_or(NO_LEVEL, |l| l as u8);
+        self.level.store(level, Ordering::Relaxed);
+        if let Some(call) = aside.call {
+            let (token, level) = context::request_meta(message);
+            let logs = if call.modern {
+                Logs::Request(level)
+            } else {
+                Logs::Connection(self.level.clone())
+            };
+            self.spawn(call, token, logs, outbox.clone());
+        }
+    }
+
+    /// Starts a call on a task of its own.
+    fn spawn(&self, call: Deferred, progress_token: Option<String>, logs: Logs, outbox: Outbox) {
+        let key = structio::to_json(&call.id);
+        let cancel = Arc::new(Cancel::default());
+        if let Ok(mut m) = self.in_flight.lock() {
+            // A request id used twice: the earlier call can no longer be told apart.
+            m.insert(key.clone(), cancel.clone());
+        }
+        let server = self.server.clone();
+        let permits = self.permits.clone();
+        let in_flight = self.in_flight.clone();
+        tokio::spawn(async move {
+            let permit = tokio::select! {
+                p = permits.acquire_owned() => p.ok(),
+                () = cancel.cancelled() => None,
+            };
+            let ctx = Context::new(
+                call.id.clone(),
+                progress_token,
+                outbox.clone(),
+                cancel.clone(),
+                logs,
+            );
+            let outcome = match permit {
+                Some(_) => run(&server, &call, ctx, &cancel).await,
+                None => Outcome::Cancelled,
+            };
+            drop(permit);
+            if let Ok(mut m) = in_flight.lock() {
+                if m.get(&key).is_some_and(|c| Arc::ptr_eq(c, &cancel)) {
+                    m.remove(&key);
+                }
+            }
+            if cancel.is_cancelled()
+                && !matches!(outcome, Outcome::Done(Err(CallError::TimedOut(_))))
+            {
+                return;
+            }
+            let name = &server.tool_at(call.tool).name;
+            let mut out = Vec::new();
+            match outcome {
+                Outcome::Done(called) => {
+                    let (mut scratch, called) = match called {
+                        Ok((bytes, shape)) => (bytes, Ok(shape)),
+                        Err(e) => (Vec::new(), Err(e)),
+                    };
+                    server.write_called(
+                        &call.id,
+                        name,
+                        called,
+                        &mut scratch,
+                        call.modern,
+                        &mut out,
+                    );
+                }
+                Outcome::Panicked => {
+                    crate::write_error(&mut out, &call.id, &tool_panicked(name));
+                }
+                Outcome::Cancelled => return,
+            }
+            outbox.send(out);
+        });
+    }
+}
+
+/// How a call ended.
+enum Outcome {
+    Done(Called),
+    Panicked,
+    Cancelled,
+}
+
+/// Runs the call: a synchronous tool on a blocking thread, an asynchronous one on a task of
+/// its own (so that a panic is caught and a cancellation drops it), within the server's
+/// deadline, until the call is cancelled.
+async fn run(server: &Arc<Server>, call: &Deferred, ctx: Context, cancel: &Arc<Cancel>) -> Outcome {
+    let tool = server.tool_at(call.tool);
+    let mut task = match &tool.call {
+        Call::Task {
+            blocking: false,
+            call: f,
+        } => match f(&call.arguments, ctx) {
+            Started::Ready(called) => return Outcome::Done(called),
+            Started::Pending(future) => tokio::spawn(future),
+        },
+        _ => {
+            let server = server.clone();
+            let index = call.tool;
+            let args = call.arguments.clone();
+            tokio::task::spawn_blocking(move || match &server.tool_at(index).call {
+                Call::Sync(f) => {
+                    let mut out = Vec::new();
+                    f(&args, &mut out).map(|shape| (out, shape))
+                }
+                Call::Task { call: f, .. } => match f(&args, ctx) {
+                    Started::Ready(called) => called,
+                    Started::Pending(_) => Err(CallError::Tool("not a blocking tool".into())),
+                },
+            })
+        }
+    };
+    let deadline = server.call_deadline();
+    let joined = tokio::select! {
+        joined = &mut task => joined,
+        () = cancel.cancelled() => {
+            task.abort();
+            return Outcome::Cancelled;
+        }
+        () = sleep_or_never(deadline) => {
+            task.abort();
+            // The tool sees its call cancelled; its progress stops.
+            cancel.cancel();
+            let after = deadline.unwrap_or_default();
+            return Outcome::Done(Err(CallError::TimedOut(after)));
+        }
+    };
+    match joined {
+        Ok(called) => Outcome::Done(called),
+        Err(e) if e.is_panic() => Outcome::Panicked,
+        Err(_) => Outcome::Cancelled,
+    }
+}
+
+/// Completes after `deadline`, or never.
+async fn sleep_or_never(deadline: Option<std::time::Duration>) {
+    match deadline {
+        Some(d) => tokio::time::sleep(d).await,
+        None => std::future::pending().await,
+    }
+}

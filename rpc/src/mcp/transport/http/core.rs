@@ -1,0 +1,23 @@
+//! [`HttpCore`] for this crate's [`Server`], shared behind an `Arc`: each session (or each
+//! stateless request) is a [`Connection`], and each POST's message is handed to it with an
+//! [`Outbox`] of that POST's own, so the notifications a call causes and its response go to
+//! the POST that carried the call, and the POST's stream ends when the call has answered.
+
+use std::sync::Arc;
+
+use tokio::sync::mpsc;
+
+use super::HttpCore;
+use crate::mcp::{Connection, Outbox, Server};
+
+impl HttpCore for Arc<Server> {
+    type Session = Connection;
+
+    fn open(&self) -> Connection {
+        Connection::new(self.clone())
+    }
+
+    fn post(&self, session: &mut Connection, body: &[u8], frames: mpsc::UnboundedSender<Vec<u8>>) {
+        session.handle(body, Outbox::from(frames));
+    }
+}
