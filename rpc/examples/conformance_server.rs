@@ -17,9 +17,12 @@
 //!   `arg1` completes), `test_prompt_with_embedded_resource` (`resourceUri`) and
 //!   `test_prompt_with_image`.
 //!
+//! With the feature `async`, the tools `test_tool_with_logging` (three `info` log messages,
+//! 50 ms apart) and `test_tool_with_progress` (progress 0, 50 and 100 of 100, 50 ms apart),
+//! which take a `Context`, so `logging/setLevel` is served too.
+//!
 //! The scenarios' other fixtures need what the server does not have yet, and are left out
-//! until it has it: the tools `test_tool_with_logging` and `test_tool_with_progress`
-//! (notifications sent while a tool runs; `logging/setLevel`), `test_sampling`,
+//! until it has it: `test_sampling`,
 //! `test_elicitation`, `test_elicitation_sep1034_defaults` and
 //! `test_elicitation_sep1330_enums` (requests from the server to the client),
 //! `test_reconnection` (an SSE stream closed in the middle of a call), and
@@ -130,8 +133,62 @@ struct TemplateData<'a> {
     data: String,
 }
 
-/// The server with every fixture above.
+/// The server with every fixture above (and, with the feature `async`, the tools that send
+/// notifications while they run).
 pub fn server() -> Server {
+    let server = fixtures();
+    #[cfg(feature = "async")]
+    let server = notifying::tools(server);
+    server
+}
+
+/// The tools that send notifications while they run (scenarios tools-call-with-logging,
+/// tools-call-with-progress and, as a tool takes a `Context`, logging-set-level): they need
+/// the `async` feature.
+#[cfg(feature = "async")]
+mod notifying {
+    use std::time::Duration;
+
+    use structio_rpc::mcp::{Context, LogLevel, Server, ToolError};
+
+    use super::NoArguments;
+
+    /// The reference server's pause between two notifications.
+    const PAUSE: Duration = Duration::from_millis(50);
+
+    /// `server` with `test_tool_with_logging` and `test_tool_with_progress`.
+    pub fn tools(server: Server) -> Server {
+        server
+            .tool(
+                "test_tool_with_logging",
+                "Tests tool that emits log messages during execution",
+                |ctx: Context, _: NoArguments| async move {
+                    ctx.log(LogLevel::Info, "Tool execution started");
+                    tokio::time::sleep(PAUSE).await;
+                    ctx.log(LogLevel::Info, "Tool processing data");
+                    tokio::time::sleep(PAUSE).await;
+                    ctx.log(LogLevel::Info, "Tool execution completed");
+                    Ok::<_, ToolError>("Tool with logging executed successfully")
+                },
+            )
+            .tool(
+                "test_tool_with_progress",
+                "Tests tool that reports progress notifications",
+                |ctx: Context, _: NoArguments| async move {
+                    for done in [0u32, 50, 100] {
+                        if done > 0 {
+                            tokio::time::sleep(PAUSE).await;
+                        }
+                        ctx.progress(done, Some(100.0), None);
+                    }
+                    Ok::<_, ToolError>("Tool with progress executed successfully")
+                },
+            )
+    }
+}
+
+/// The fixtures the sync API expresses.
+fn fixtures() -> Server {
     Server::new("structio-conformance-server", env!("CARGO_PKG_VERSION"))
         // Tools (scenarios tools-list, tools-call-*, json-schema-2020-12).
         .tool(

@@ -6,8 +6,9 @@
 //! for byte: what the suite checks (named in each test) and the reference server's texts,
 //! URIs, MIME types and payloads. The routed and the general way give the same bytes.
 //!
-//! The scenarios that need what the server does not have yet (notifications during a call,
-//! requests to the client, subscriptions, HTTP itself) are not here; see the example.
+//! The tools that notify while they run (feature `async`) are driven through a `Connection`.
+//! The scenarios that need what the server does not have yet (requests to the client,
+//! subscriptions, HTTP itself) are not here; see the example.
 
 #[allow(dead_code)]
 #[path = "../../examples/conformance_server.rs"]
@@ -65,15 +66,24 @@ fn initialize_and_ping() {
     let mut server = example::server();
     let mut out = Vec::new();
     server.handle_line(INITIALIZE.as_bytes(), &mut out);
+    // With `async`, tools take a `Context`, so the server logs (the `logging` capability).
+    let logging = if cfg!(feature = "async") {
+        r#""logging":{},"#
+    } else {
+        ""
+    };
     assert_eq!(
         String::from_utf8(out).unwrap(),
-        concat!(
-            r#"{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","#,
-            r#""capabilities":{"completions":{},"prompts":{"listChanged":false},"#,
-            r#""resources":{"listChanged":false},"tools":{"listChanged":false}},"#,
-            r#""serverInfo":{"name":"structio-conformance-server","version":""#,
+        format!(
+            concat!(
+                r#"{{"jsonrpc":"2.0","id":0,"result":{{"protocolVersion":"2025-11-25","#,
+                r#""capabilities":{{"completions":{{}},{}"prompts":{{"listChanged":false}},"#,
+                r#""resources":{{"listChanged":false}},"tools":{{"listChanged":false}}}},"#,
+                r#""serverInfo":{{"name":"structio-conformance-server","version":"{}"}}}}}}"#,
+                "\n"
+            ),
+            logging,
             env!("CARGO_PKG_VERSION"),
-            "\"}}}\n"
         )
     );
     assert_eq!(
@@ -95,18 +105,19 @@ fn tools_list() {
         .iter()
         .map(|t| t.get("name").and_then(Value::as_str).unwrap())
         .collect();
-    assert_eq!(
-        names,
-        [
-            "test_simple_text",
-            "test_image_content",
-            "test_audio_content",
-            "test_embedded_resource",
-            "test_multiple_content_types",
-            "test_error_handling",
-            "json_schema_2020_12_tool",
-        ]
-    );
+    let mut expected = vec![
+        "test_simple_text",
+        "test_image_content",
+        "test_audio_content",
+        "test_embedded_resource",
+        "test_multiple_content_types",
+        "test_error_handling",
+        "json_schema_2020_12_tool",
+    ];
+    if cfg!(feature = "async") {
+        expected.extend(["test_tool_with_logging", "test_tool_with_progress"]);
+    }
+    assert_eq!(names, expected);
     for tool in tools {
         let description = tool.get("description").and_then(Value::as_str);
         assert!(description.is_some_and(|d| !d.is_empty()), "{answer}");
@@ -119,8 +130,8 @@ fn tools_list() {
         // No tool has an output schema: the suite's client would check results against it.
         assert!(tool.get("outputSchema").is_none(), "{answer}");
     }
-    assert!(answer.ends_with(&format!(
-        r#"{{"name":"json_schema_2020_12_tool","description":"Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)","inputSchema":{}}}]}}}}"#,
+    assert!(answer.contains(&format!(
+        r#"{{"name":"json_schema_2020_12_tool","description":"Tool with JSON Schema 2020-12 features for conformance testing (SEP-1613)","inputSchema":{}}}"#,
         example::JSON_SCHEMA_2020_12
     )));
     let schema = tools[6].get("inputSchema").unwrap();
@@ -378,4 +389,72 @@ fn completion() {
         complete("par"),
         r#"{"jsonrpc":"2.0","id":1,"result":{"completion":{"values":["paris","park","party"],"total":3,"hasMore":false}}}"#
     );
+}
+
+/// tools-call-with-progress and tools-call-with-logging (feature `async`): through a
+/// `Connection`, `test_tool_with_progress` sends progress 0, 50 and 100 of 100 for the
+/// request's token, then its text; `test_tool_with_logging` sends its three `info` messages
+/// (the level set to `debug` first, as the suite does), then its text.
+#[cfg(feature = "async")]
+#[tokio::test]
+async fn tools_that_notify_while_they_run() {
+    use std::sync::Arc;
+    use structio_rpc::mcp::{Connection, Outbox};
+
+    let mut connection = Connection::new(Arc::new(example::server()));
+    let mut send = |line: &str| {
+        let (outbox, frames) = Outbox::channel();
+        connection.handle(line.as_bytes(), outbox);
+        frames
+    };
+    let mut drain = |mut frames: tokio::sync::mpsc::UnboundedReceiver<Vec<u8>>| async move {
+        let mut all = Vec::new();
+        while let Some(frame) = frames.recv().await {
+            all.push(String::from_utf8(frame).unwrap());
+        }
+        all
+    };
+    drain(send(INITIALIZE)).await;
+    drain(send(INITIALIZED)).await;
+    let progress = drain(send(concat!(
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"test_tool_with_progress","#,
+        r#""arguments":{},"_meta":{"progressToken":"progress-test-1"}}}"#
+    )))
+    .await;
+    assert_eq!(progress.len(), 4, "{progress:?}");
+    for (frame, done) in progress.iter().zip([0, 50, 100]) {
+        assert_eq!(
+            frame,
+            &format!(
+                r#"{{"jsonrpc":"2.0","method":"notifications/progress","params":{{"progressToken":"progress-test-1","progress":{done},"total":100}}}}"#
+            )
+        );
+    }
+    assert!(
+        progress[3].contains("Tool with progress executed successfully"),
+        "{progress:?}"
+    );
+    let level = drain(send(
+        r#"{"jsonrpc":"2.0","id":2,"method":"logging/setLevel","params":{"level":"debug"}}"#,
+    ))
+    .await;
+    assert_eq!(level, [r#"{"jsonrpc":"2.0","id":2,"result":{}}"#]);
+    let logs = drain(send(
+        r#"{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"test_tool_with_logging","arguments":{}}}"#,
+    ))
+    .await;
+    assert_eq!(logs.len(), 4, "{logs:?}");
+    for (frame, text) in logs.iter().zip([
+        "Tool execution started",
+        "Tool processing data",
+        "Tool execution completed",
+    ]) {
+        assert!(
+            frame.contains(r#""method":"notifications/message""#),
+            "{frame}"
+        );
+        assert!(frame.contains(r#""level":"info""#), "{frame}");
+        assert!(frame.contains(text), "{frame}");
+    }
+    assert!(logs[3].contains("Tool with logging executed successfully"));
 }
