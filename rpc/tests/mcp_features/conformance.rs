@@ -407,7 +407,7 @@ async fn tools_that_notify_while_they_run() {
         connection.handle(line.as_bytes(), outbox);
         frames
     };
-    let mut drain = |mut frames: tokio::sync::mpsc::UnboundedReceiver<Vec<u8>>| async move {
+    let drain = |mut frames: tokio::sync::mpsc::UnboundedReceiver<Vec<u8>>| async move {
         let mut all = Vec::new();
         while let Some(frame) = frames.recv().await {
             all.push(String::from_utf8(frame).unwrap());
