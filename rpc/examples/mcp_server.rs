@@ -1,4 +1,5 @@
-//! An MCP server over stdio with three tools, two resources, a prompt and a completion:
+//! An MCP server over stdio (or, with `--http ADDR` and the feature `http`, over Streamable
+//! HTTP at `http://ADDR/mcp`) with four tools, two resources, a prompt and a completion:
 //!
 //! - `add`: arguments `{"left": i32, "right": i32}`, result `{"result": left + right}`
 //!   (structured content); listed with the title `Add two integers` and the hint
@@ -26,6 +27,10 @@
 //! {"jsonrpc":"2.0","method":"notifications/initialized"}
 //! {"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add","arguments":{"left":2,"right":3}}}
 //! ```
+//!
+//! Over HTTP: `cargo run --release -p structio-rpc --features http --example mcp_server --
+//! --http 127.0.0.1:8000`, then POST the same messages to `http://127.0.0.1:8000/mcp` (see
+//! the crate's README).
 
 use structio_rpc::mcp::{
     CompletionRequest, Context, PromptMessage, ResourceContents, ResourceError, ResourceOptions,
@@ -195,12 +200,43 @@ fn main() {
         eprintln!("mcp_server: {e}");
         std::process::exit(2);
     }
-    eprintln!(
-        "mcp_server: serving {} tools on stdio",
-        server.tool_names().count()
-    );
-    if let Err(e) = server.serve_stdio() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    let served = match args.as_slice() {
+        [] => {
+            eprintln!(
+                "mcp_server: serving {} tools on stdio",
+                server.tool_names().count()
+            );
+            server.serve_stdio()
+        }
+        [flag, addr] if flag == "--http" => serve_http(&mut server, addr),
+        _ => {
+            eprintln!(
+                "usage: mcp_server [--http ADDR]: serves MCP over stdin and stdout, or with \
+                 --http over Streamable HTTP at http://ADDR/mcp (feature `http`); got {args:?}"
+            );
+            std::process::exit(2);
+        }
+    };
+    if let Err(e) = served {
         eprintln!("mcp_server: {e}");
         std::process::exit(1);
     }
+}
+
+/// `--http ADDR`: the server at `http://ADDR/mcp`, until the process is ended.
+#[cfg(feature = "http")]
+fn serve_http(server: &mut Server, addr: &str) -> std::io::Result<()> {
+    eprintln!(
+        "mcp_server: serving {} tools at http://{addr}/mcp",
+        server.tool_names().count()
+    );
+    server.serve_http(addr)
+}
+
+/// `--http ADDR` without the `http` feature: refused.
+#[cfg(not(feature = "http"))]
+fn serve_http(_: &mut Server, _: &str) -> std::io::Result<()> {
+    eprintln!("mcp_server: --http needs the `http` feature (--features http)");
+    std::process::exit(2);
 }

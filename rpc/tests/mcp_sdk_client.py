@@ -1,8 +1,9 @@
 """Drives the example MCP server (rpc/examples/mcp_server.rs) with the official Python MCP SDK.
 
-Usage: python mcp_sdk_client.py PATH_TO_mcp_server_BINARY
+Usage: python mcp_sdk_client.py PATH_TO_mcp_server_BINARY [--http]
 
-Uses the SDK's stdio client and ClientSession: initialize (the handshake revisions), list the
+Uses the SDK's stdio client (with --http: starts the server with `--http 127.0.0.1:PORT` and
+uses the SDK's Streamable HTTP client at http://127.0.0.1:PORT/mcp instead) and ClientSession: initialize (the handshake revisions), list the
 tools (and check their schemas, `add`'s title and annotations, `greet`'s lack of an output
 schema), call `add`, call `search` with valid and invalid arguments, call `greet` (plain text),
 list and read the resources and the template, get the prompt `review` and complete its argument,
@@ -17,7 +18,11 @@ per check and "N passed, N failed" at the end; exits non-zero if any check faile
 """
 
 import asyncio
+import contextlib
+import socket
+import subprocess
 import sys
+import time
 
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
@@ -192,9 +197,24 @@ def check_schema(tool, properties, output=True):
         check(f"{tool.name}: outputSchema is an object schema", out.get("type") == "object", out)
 
 
-async def main(server_path):
-    params = StdioServerParameters(command=server_path, args=[])
-    async with stdio_client(params) as (read, write):
+@contextlib.asynccontextmanager
+async def streams(server):
+    """The SDK's (read, write) streams to `server`: a StdioServerParameters (stdio) or a URL
+    (Streamable HTTP; SDK 2.x `streamable_http_client`, 1.x `streamablehttp_client`)."""
+    if isinstance(server, str):
+        try:
+            from mcp.client.streamable_http import streamable_http_client as http_client
+        except ImportError:
+            from mcp.client.streamable_http import streamablehttp_client as http_client
+        async with http_client(server) as got:
+            yield got[0], got[1]
+    else:
+        async with stdio_client(server) as (read, write):
+            yield read, write
+
+
+async def main(server):
+    async with streams(server) as (read, write):
         async with ClientSession(read, write) as session:
             init = await session.initialize()
             check("initialize: protocol version", init.protocol_version == "2025-11-25", init.protocol_version)
@@ -265,7 +285,7 @@ async def main(server_path):
             await check_slow(session, "", session.send_ping)
 
 
-async def auto_client(server_path):
+async def auto_client(server):
     """The SDK's high-level `Client` (SDK 2.x), in its default `mode='auto'`: it probes
     `server/discover` at revision 2026-07-28, which this server answers, so the connection speaks
     2026-07-28 (every request carries the protocol version and client capabilities in `_meta`;
@@ -281,7 +301,7 @@ async def auto_client(server_path):
     except ImportError:  # an SDK 2.x before revision 2026-07-28
         MODERN_PROTOCOL_VERSIONS = ()
     modern = "2026-07-28" in MODERN_PROTOCOL_VERSIONS
-    async with Client(StdioServerParameters(command=server_path, args=[])) as client:
+    async with Client(server) as client:
         if modern:
             check("auto-mode Client: speaks 2026-07-28", client.protocol_version == "2026-07-28",
                   client.protocol_version)
@@ -338,11 +358,45 @@ async def auto_client(server_path):
         await check_slow(client, "auto-mode Client: ", client.list_tools)
 
 
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+@contextlib.contextmanager
+def http_server(server_path):
+    """Starts `server_path --http 127.0.0.1:PORT`; yields its endpoint's URL once it accepts."""
+    port = free_port()
+    proc = subprocess.Popen([server_path, "--http", f"127.0.0.1:{port}"])
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", port), timeout=1).close()
+                break
+            except OSError:
+                if proc.poll() is not None or time.monotonic() > deadline:
+                    raise SystemExit(f"the server did not start listening on port {port}")
+                time.sleep(0.05)
+        yield f"http://127.0.0.1:{port}/mcp"
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
 if __name__ == "__main__":
-    if len(sys.argv) != 2:
+    if len(sys.argv) not in (2, 3) or (len(sys.argv) == 3 and sys.argv[2] != "--http"):
         print(__doc__)
         sys.exit(2)
-    asyncio.run(main(sys.argv[1]))
-    asyncio.run(auto_client(sys.argv[1]))
+    if len(sys.argv) == 3:
+        print("over Streamable HTTP")
+        with http_server(sys.argv[1]) as url:
+            asyncio.run(main(url))
+            asyncio.run(auto_client(url))
+    else:
+        stdio = StdioServerParameters(command=sys.argv[1], args=[])
+        asyncio.run(main(stdio))
+        asyncio.run(auto_client(stdio))
     print(f"{passed} passed, {failed} failed")
     sys.exit(1 if failed else 0)
