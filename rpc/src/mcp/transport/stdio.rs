@@ -157,28 +157,9 @@ mod concurrent {
         pub fn serve_stdio(&mut self) -> io::Result<()> {
             self.check()
                 .map_err(|e| io::Error::new(ErrorKind::InvalidInput, e))?;
-            let server = Arc::new(std::mem::replace(self, Server::new("", "")));
-            let run = |server: Arc<Server>| -> io::Result<()> {
-                let rt = tokio::runtime::Builder::new_multi_thread()
-                    .enable_all()
-                    .build()?;
-                let served = rt.block_on(server.serve_stdio_async());
-                rt.shutdown_timeout(std::time::Duration::from_secs(1));
-                served
-            };
-            let served = if tokio::runtime::Handle::try_current().is_ok() {
-                std::thread::scope(|s| {
-                    s.spawn(|| run(server.clone()))
-                        .join()
-                        .unwrap_or_else(|_| Err(io::Error::other("the stdio transport panicked")))
-                })
-            } else {
-                run(server.clone())
-            };
-            if let Ok(server) = Arc::try_unwrap(server) {
-                *self = server;
-            }
-            served
+            crate::mcp::transport::on_own_runtime(self, "stdio", |server| {
+                server.serve_stdio_async()
+            })
         }
 
         /// [`Server::serve_stdio`] in an asynchronous program: serves Tokio's stdin and stdout

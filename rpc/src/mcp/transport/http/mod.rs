@@ -228,31 +228,10 @@ impl Server {
             .map_err(|e| io::Error::new(io::ErrorKind::InvalidInput, e))?;
         let listener = std::net::TcpListener::bind(addr)?;
         listener.set_nonblocking(true)?;
-        let server = Arc::new(std::mem::replace(self, Server::new("", "")));
-        let run = |server: Arc<Server>| -> io::Result<()> {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .enable_all()
-                .build()?;
-            let served = runtime.block_on(async {
-                let listener = TcpListener::from_std(listener)?;
-                server.serve_http_async(listener, options, shutdown).await
-            });
-            runtime.shutdown_timeout(Duration::from_secs(1));
-            served
-        };
-        let served = if tokio::runtime::Handle::try_current().is_ok() {
-            std::thread::scope(|s| {
-                s.spawn(|| run(server.clone()))
-                    .join()
-                    .unwrap_or_else(|_| Err(io::Error::other("the HTTP transport panicked")))
-            })
-        } else {
-            run(server.clone())
-        };
-        if let Ok(server) = Arc::try_unwrap(server) {
-            *self = server;
-        }
-        served
+        super::on_own_runtime(self, "HTTP", |server| async move {
+            let listener = TcpListener::from_std(listener)?;
+            server.serve_http_async(listener, options, shutdown).await
+        })
     }
 
     /// Serves the Streamable HTTP transport on `listener` (the endpoint
