@@ -50,9 +50,9 @@
 //! progress and log notifications), and returns when the input ends.
 //!
 //! With the default feature `async` (Tokio), tools may be asynchronous and may take a
-//! [`Context`] first (progress, cancellation, log messages, the request's id), and calls run
-//! concurrently: a [`Connection`] holds one client's state over a server shared behind an
-//! `Arc`, and [`Connection::handle`] sends everything a message causes to the [`Outbox`] given
+//! `Context` first (progress, cancellation, log messages, the request's id), and calls run
+//! concurrently: a `Connection` holds one client's state over a server shared behind an
+//! `Arc`, and `Connection::handle` sends everything a message causes to the `Outbox` given
 //! with it; [`Server::serve_stdio`] serves stdio through one ([`Server::max_in_flight`],
 //! [`Server::call_timeout`]). [`Server::handle_line`] stays the synchronous path.
 //!
@@ -76,8 +76,8 @@
 //! - `prompt`: prompts ([`Server::prompt`], [`PromptMessage`]) and the completion of their
 //!   arguments and of templates' variables ([`CompletionRequest`]);
 //! - `log`: [`LogLevel`];
-//! - `context` (feature `async`): [`Context`], [`Outbox`], the cancellation of a call;
-//! - `connection` (feature `async`): [`Connection`], the calls in flight and their tasks;
+//! - `context` (feature `async`): `Context`, `Outbox`, the cancellation of a call;
+//! - `connection` (feature `async`): `Connection`, the calls in flight and their tasks;
 //! - `transport`: the transports, which know bytes and framing only and drive the core through
 //!   [`Server::handle_line`] (`transport::stdio`: [`Server::serve_stdio`], [`Server::serve`]).
 //!   The core knows no transport.
