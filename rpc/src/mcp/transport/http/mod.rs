@@ -68,7 +68,8 @@ pub(crate) trait HttpCore: Send + Sync + 'static {
     fn open(&self) -> Self::Session;
     /// Handles one POST body; every frame it causes (notifications, then the response; each
     /// one JSON-RPC message without a line break) goes to `frames`; the POST's stream ends
-    /// when every clone of `frames` is dropped. Called off the reactor (it may block).
+    /// when every clone of `frames` is dropped. Called on the connection's task: it must not
+    /// block for long (work that waits goes to tasks of the core's own).
     fn post(
         &self,
         session: &mut Self::Session,
@@ -505,21 +506,23 @@ struct Frames {
     rest: Option<(Vec<u8>, mpsc::UnboundedReceiver<Vec<u8>>)>,
 }
 
-/// Hands `body` to the core off the reactor, with the session's state locked, and waits for
-/// the first frames: `None` if the stream ended without one.
+/// Hands `body` to the core, with the session's state locked, and waits for the first frames:
+/// `None` if the stream ended without one. The core is called on this task: it answers at once
+/// what it can (the lists, a plain `Fn(A)` tool, as the stdio transport does) and starts the
+/// rest on tasks of its own, which hold `frames` until they have answered; a thread handoff
+/// per request would cost more than the answer.
 async fn run<C: HttpCore>(
     shared: &Arc<Shared<C>>,
     state: Arc<Mutex<C::Session>>,
     body: Bytes,
 ) -> Option<Frames> {
     let (tx, mut rx) = mpsc::unbounded_channel();
-    let task = shared.clone();
-    tokio::task::spawn_blocking(move || {
-        // A poisoned lock: a core that panicked on this session before; its state is used
-        // as it was left.
+    {
+        // A poisoned lock: a core that panicked on this session before; its state is used as
+        // it was left.
         let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
-        task.core.post(&mut state, &body, tx);
-    });
+        shared.core.post(&mut state, &body, tx);
+    }
     let first = rx.recv().await?;
     let rest = rx.recv().await.map(|second| (second, rx));
     Some(Frames { first, rest })
