@@ -1574,6 +1574,13 @@ impl Server {
     /// Whether the server takes `logging/setLevel` (and advertises `logging`): when a tool
     /// takes a `Context`, through which it may log.
     fn has_logging(&self) -> bool {
+        self.runs_tasks()
+    }
+
+    /// Whether a tool is asynchronous or takes a `Context`: a call a connection runs on a task
+    /// of its own. Without one, every answer is given where its message is read, and a
+    /// transport may serve the synchronous way ([`Server::handle_line`]) with the same answers.
+    pub(crate) fn runs_tasks(&self) -> bool {
         self.tools.iter().any(Tool::takes_context)
     }
 

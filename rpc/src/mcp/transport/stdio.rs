@@ -153,10 +153,19 @@ mod concurrent {
         /// The server is shared with the calls while it serves, and is back in `self` when
         /// this returns (unless a tool's blocking thread still holds it after its call was
         /// cancelled and the second given to the runtime to stop has passed: then `self` is
-        /// left a server without tools).
+        /// left a server without tools). A server whose tools are all plain `Fn(A)`
+        /// functions, each answered where its line is read in any case, is served by the
+        /// synchronous loop ([`Server::serve`]): the same answers, without a runtime.
         pub fn serve_stdio(&mut self) -> io::Result<()> {
             self.check()
                 .map_err(|e| io::Error::new(ErrorKind::InvalidInput, e))?;
+            if !self.runs_tasks() {
+                // Every tool is a plain `Fn(A)`, answered where its line is read either way:
+                // the synchronous loop gives the same answers without a runtime or threads.
+                let stdin = io::stdin();
+                let stdout = io::stdout();
+                return self.serve(stdin.lock(), stdout.lock());
+            }
             crate::mcp::transport::on_own_runtime(self, "stdio", |server| {
                 server.serve_stdio_async()
             })
