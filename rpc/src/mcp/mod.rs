@@ -85,6 +85,8 @@
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "async")]
+mod client;
+#[cfg(feature = "async")]
 mod connection;
 mod content;
 #[cfg(feature = "async")]
@@ -97,6 +99,8 @@ mod server;
 mod tool;
 mod transport;
 
+#[cfg(feature = "async")]
+pub use client::{Elicitation, RequestError, SamplingMessage, SamplingRequest, SamplingResult};
 #[cfg(feature = "async")]
 pub use connection::Connection;
 pub use content::{Content, EmbeddedResource, ResourceLink};

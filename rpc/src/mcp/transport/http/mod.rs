@@ -482,7 +482,9 @@ async fn post<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> R
         }
     };
     if let Kind::Responses = kind {
-        // Answers to requests of the server's: it sends none, so there is nothing to match.
+        // Answers to the server's requests to the client: handed to the session, which
+        // completes the calls waiting for them; nothing is answered.
+        let _ = run(shared, state, body).await;
         return wire::status(StatusCode::ACCEPTED, "");
     }
     let answer = run(shared, state, body).await;
@@ -523,7 +525,8 @@ async fn post<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> R
 struct Frames {
     first: Vec<u8>,
     /// The second frame and the rest of the stream, if the stream did not end after one.
-    rest: Option<(Vec<u8>, mpsc::UnboundedReceiver<Vec<u8>>)>,
+    /// (`None`: the stream started after the first frame.)
+    rest: Option<(Option<Vec<u8>>, mpsc::UnboundedReceiver<Vec<u8>>)>,
 }
 
 /// Hands `body` to the core off the reactor, with the session's state locked, and waits for
@@ -542,7 +545,15 @@ async fn run<C: HttpCore>(
         task.core.post(&mut state, &body, tx);
     });
     let first = rx.recv().await?;
-    let rest = rx.recv().await.map(|second| (second, rx));
+    if wire::is_request(&first) {
+        // A request of the server's to the client (a call sampling, say): the call answers
+        // only once the client has answered it, so the stream starts now.
+        return Some(Frames {
+            first,
+            rest: Some((None, rx)),
+        });
+    }
+    let rest = rx.recv().await.map(|second| (Some(second), rx));
     Some(Frames { first, rest })
 }
 

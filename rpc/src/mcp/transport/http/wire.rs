@@ -96,6 +96,17 @@ fn one(message: &Value) -> Kind {
     }
 }
 
+/// Whether `frame` is one JSON-RPC request (a request of the server's to the client).
+pub(super) fn is_request(frame: &[u8]) -> bool {
+    structio::json::from_json::<Value>(frame)
+        .ok()
+        .and_then(|v| {
+            v.as_object()
+                .map(|o| o.get("method").is_some() && o.get("id").is_some())
+        })
+        .unwrap_or(false)
+}
+
 /// Whether `frame` is one JSON-RPC error response.
 pub(super) fn is_error(frame: &[u8]) -> bool {
     structio::json::from_json::<Value>(frame)
@@ -303,10 +314,11 @@ pub(super) fn json(status: StatusCode, body: Vec<u8>) -> Response<Body> {
 /// A `200` SSE stream: `first`, `second`, then the rest of `frames`, one event each.
 pub(super) fn sse(
     first: Vec<u8>,
-    second: Vec<u8>,
+    second: Option<Vec<u8>>,
     frames: mpsc::UnboundedReceiver<Vec<u8>>,
 ) -> Response<Body> {
-    let ready = VecDeque::from([event(&first), event(&second)]);
+    let mut ready = VecDeque::from([event(&first)]);
+    ready.extend(second.as_deref().map(event));
     let mut res = Response::new(Body::Sse { ready, frames });
     let headers = res.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
