@@ -210,13 +210,39 @@ impl Context {
     /// the answer. Fails as [`Context::request`] does, and when the client did not declare
     /// the `sampling` capability.
     ///
-    /// ```no_run
-    /// use structio_rpc::mcp::{Context, SamplingRequest, ToolError};
+    /// A tool that asks the client's model, driven through a [`Connection`](super::Connection)
+    /// (a transport does the same with its bytes): the request goes out on the call's outbox,
+    /// and the client's response, handed to the connection, completes the call.
     ///
-    /// async fn summarize(ctx: Context, text: String) -> Result<String, ToolError> {
-    ///     let answer = ctx.sample(&SamplingRequest::new(100).user(format!("Summarize: {text}"))).await?;
-    ///     Ok(answer.text().unwrap_or_default().to_owned())
-    /// }
+    /// ```
+    /// use std::sync::Arc;
+    /// use structio_rpc::mcp::{Connection, Context, Outbox, SamplingRequest, Server, ToolError};
+    ///
+    /// #[derive(structio::Reflect)]
+    /// struct Summarize { text: String }
+    ///
+    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+    /// let server = Server::new("s", "1").tool("summarize", "Summarizes", |ctx: Context, a: Summarize| async move {
+    ///     let request = SamplingRequest::new(100).user(format!("Summarize: {}", a.text));
+    ///     let answer = ctx.sample(&request).await?; // fails without the `sampling` capability
+    ///     Ok::<_, ToolError>(answer.text().unwrap_or_default().to_owned())
+    /// });
+    /// let mut connection = Connection::new(Arc::new(server));
+    /// let (outbox, mut frames) = Outbox::channel();
+    /// connection.handle(br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"sampling":{}},"clientInfo":{"name":"c","version":"1"}}}"#, outbox);
+    /// frames.recv().await.unwrap();
+    ///
+    /// let (outbox, mut frames) = Outbox::channel();
+    /// connection.handle(br#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"summarize","arguments":{"text":"a long story"}}}"#, outbox);
+    /// // The server's request, with an id of its own, on the call's outbox.
+    /// let request = String::from_utf8(frames.recv().await.unwrap()).unwrap();
+    /// assert_eq!(request, r#"{"jsonrpc":"2.0","id":1,"method":"sampling/createMessage","params":{"messages":[{"role":"user","content":{"type":"text","text":"Summarize: a long story"}}],"maxTokens":100}}"#);
+    /// // The client's answer, handed to the connection like any message (nothing is sent back).
+    /// let (outbox, _) = Outbox::channel();
+    /// connection.handle(br#"{"jsonrpc":"2.0","id":1,"result":{"role":"assistant","content":{"type":"text","text":"A story."},"model":"m"}}"#, outbox);
+    /// let response = String::from_utf8(frames.recv().await.unwrap()).unwrap();
+    /// assert!(response.starts_with(r#"{"jsonrpc":"2.0","id":7,"result":{"content":[{"type":"text","text":"A story."}]"#));
+    /// # });
     /// ```
     pub async fn sample(&self, request: &SamplingRequest) -> Result<SamplingResult, RequestError> {
         let result = self

@@ -521,12 +521,15 @@ async fn post<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> R
     res
 }
 
+/// The rest of a POST's frames.
+type Receiver = mpsc::UnboundedReceiver<Vec<u8>>;
+
 /// The first frames of a POST's answer.
 struct Frames {
     first: Vec<u8>,
     /// The second frame and the rest of the stream, if the stream did not end after one.
     /// (`None`: the stream started after the first frame.)
-    rest: Option<(Option<Vec<u8>>, mpsc::UnboundedReceiver<Vec<u8>>)>,
+    rest: Option<(Option<Vec<u8>>, Receiver)>,
 }
 
 /// Hands `body` to the core off the reactor, with the session's state locked, and waits for
