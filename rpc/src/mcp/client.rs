@@ -257,6 +257,38 @@ impl Context {
     /// object of primitive members elicitation allows: `type`, `properties`, `required`), and
     /// waits for the answer, whose `content` is read as `T`. Fails as [`Context::request`]
     /// does, and when the client did not declare the `elicitation` capability.
+    ///
+    /// ```
+    /// use std::sync::Arc;
+    /// use structio_rpc::mcp::{Connection, Context, Elicitation, Outbox, Server, ToolError};
+    ///
+    /// #[derive(structio::Reflect)]
+    /// struct Contact { name: String, age: u32 }
+    /// #[derive(structio::Reflect)]
+    /// struct NoArguments {}
+    ///
+    /// # tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap().block_on(async {
+    /// let server = Server::new("s", "1").tool("register", "Asks who the user is", |ctx: Context, _: NoArguments| async move {
+    ///     Ok::<_, ToolError>(match ctx.elicit::<Contact>("Who are you?").await? {
+    ///         Elicitation::Accept(c) => format!("hello {} ({})", c.name, c.age),
+    ///         Elicitation::Decline | Elicitation::Cancel => "no answer".to_owned(),
+    ///     })
+    /// });
+    /// let mut connection = Connection::new(Arc::new(server));
+    /// let (outbox, mut frames) = Outbox::channel();
+    /// connection.handle(br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"c","version":"1"}}}"#, outbox);
+    /// frames.recv().await.unwrap();
+    ///
+    /// let (outbox, mut frames) = Outbox::channel();
+    /// connection.handle(br#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"register","arguments":{}}}"#, outbox);
+    /// let request = String::from_utf8(frames.recv().await.unwrap()).unwrap();
+    /// assert!(request.starts_with(r#"{"jsonrpc":"2.0","id":1,"method":"elicitation/create","params":{"message":"Who are you?","requestedSchema":{"type":"object","properties":{"name":{"type":"string"}"#));
+    /// let (outbox, _) = Outbox::channel();
+    /// connection.handle(br#"{"jsonrpc":"2.0","id":1,"result":{"action":"accept","content":{"name":"Ann","age":7}}}"#, outbox);
+    /// let response = String::from_utf8(frames.recv().await.unwrap()).unwrap();
+    /// assert!(response.contains(r#""text":"hello Ann (7)""#));
+    /// # });
+    /// ```
     pub async fn elicit<T: ReflectOwned + JsonSchema>(
         &self,
         message: &str,

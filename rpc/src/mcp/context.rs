@@ -81,8 +81,9 @@ pub(super) type SharedLevel = Arc<AtomicU8>;
 
 /// What a tool that takes it (`|ctx: Context, args: A| ...`, sync or async; see
 /// [`Server::tool`](super::Server::tool)) knows of its call: the request's id, whether the
-/// client cancelled it, and the means to report progress and send log messages to the client.
-/// Cheap to clone.
+/// client cancelled it, and the means to report progress and send log messages to the client,
+/// and to send it requests and await their answers ([`Context::sample`], [`Context::elicit`],
+/// [`Context::request`]). Cheap to clone.
 ///
 /// A call made through [`Server::handle_line`](super::Server::handle_line) has no outbox: its
 /// progress and log messages go nowhere and it is never cancelled. A call made through a
