@@ -425,6 +425,14 @@ impl Peer {
             .is_some()
     }
 
+    /// Fails every request still waiting: the connection is gone.
+    pub(super) fn close(&self) {
+        if let Ok(mut pending) = self.pending.lock() {
+            // Dropping the senders: each waiting request ends as `RequestError::Closed`.
+            pending.clear();
+        }
+    }
+
     /// How many requests wait for their answers.
     pub(super) fn waiting(&self) -> usize {
         self.pending.lock().map_or(0, |p| p.len())

@@ -67,6 +67,14 @@ impl std::fmt::Debug for Connection {
     }
 }
 
+impl Drop for Connection {
+    /// The server's requests still waiting for the client's answers fail
+    /// ([`RequestError::Closed`](super::RequestError::Closed)): no answer can come now.
+    fn drop(&mut self) {
+        self.peer.close();
+    }
+}
+
 impl Connection {
     /// A new connection to `server`, no era decided yet.
     pub fn new(server: Arc<Server>) -> Connection {

@@ -391,3 +391,16 @@ fn a_call_without_a_connection_has_no_client() {
     assert!(text.contains(r#""isError":true"#), "{text}");
     assert!(text.contains("no client connection"), "{text}");
 }
+
+#[tokio::test]
+async fn a_connection_dropped_fails_the_waiting_request() {
+    let mut c = connect(r#"{"sampling":{}}"#).await;
+    let (out, mut frames) = Outbox::channel();
+    c.handle(&call(1, "sample", r#"{"prompt":"x"}"#), out);
+    request_id(&json(&next(&mut frames).await), "sampling/createMessage");
+    drop(c);
+    let response = next(&mut frames).await;
+    assert!(response.contains(r#""isError":true"#), "{response}");
+    assert!(response.contains("connection closed"), "{response}");
+    assert_eq!(ends(&mut frames).await, Vec::<String>::new());
+}
