@@ -256,7 +256,8 @@ impl Context {
     /// `requestedSchema` made from `T`'s derive ([`structio::json_schema`], kept to the flat
     /// object of primitive members elicitation allows: `type`, `properties`, `required`), and
     /// waits for the answer, whose `content` is read as `T`. Fails as [`Context::request`]
-    /// does, and when the client did not declare the `elicitation` capability.
+    /// does, and when the client did not declare the `elicitation` capability with form mode
+    /// (`{}`, or one listing `form`).
     ///
     /// ```
     /// use std::sync::Arc;
@@ -470,7 +471,17 @@ impl Peer {
         if has(&caps.sampling) {
             bits |= SAMPLING;
         }
-        if has(&caps.elicitation) {
+        // Form mode (what `elicit` asks for): `{}` (form, as before modes), or one that
+        // lists `form`; a client declaring `url` mode only takes no forms.
+        let form = caps.elicitation.as_ref().is_some_and(|e| {
+            match structio::json::from_json::<Value>(e.get()) {
+                Ok(Value::Object(modes)) => {
+                    modes.get("form").is_some() || modes.get("url").is_none()
+                }
+                _ => false,
+            }
+        });
+        if form {
             bits |= ELICITATION;
         }
         if has(&caps.roots) {

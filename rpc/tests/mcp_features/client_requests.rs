@@ -296,6 +296,16 @@ async fn a_capability_not_declared_is_an_error_and_nothing_is_sent() {
     );
     assert_eq!(c.requests_waiting(), 0);
 
+    // Elicitation in URL mode only takes no forms.
+    let mut url_only = connect(r#"{"elicitation":{"url":{}}}"#).await;
+    let (out, mut frames) = Outbox::channel();
+    url_only.handle(&call(9, "ask", "{}"), out);
+    let response = next(&mut frames).await;
+    assert!(
+        result_text(&response, 9).contains("elicitation capability"),
+        "{response}"
+    );
+
     // `roots` was declared: the raw request goes out and its result comes back as text.
     let (out, mut frames) = Outbox::channel();
     c.handle(&call(3, "roots", "{}"), out);
