@@ -21,11 +21,12 @@
 //! 50 ms apart) and `test_tool_with_progress` (progress 0, 50 and 100 of 100, 50 ms apart),
 //! which take a `Context`, so `logging/setLevel` is served too.
 //!
+//! With the feature `async` too, the tools that ask the client (requests from the server to
+//! the client): `test_sampling` (`prompt`), `test_elicitation` (`message`),
+//! `test_elicitation_sep1034_defaults` and `test_elicitation_sep1330_enums`.
+//!
 //! The scenarios' other fixtures need what the server does not have yet, and are left out
-//! until it has it: `test_sampling`,
-//! `test_elicitation`, `test_elicitation_sep1034_defaults` and
-//! `test_elicitation_sep1330_enums` (requests from the server to the client),
-//! `test_reconnection` (an SSE stream closed in the middle of a call), and
+//! until it has it: `test_reconnection` (an SSE stream closed in the middle of a call), and
 //! `resources/subscribe` and `resources/unsubscribe` of `test://watched-resource`.
 //!
 //! The suite reaches a server over Streamable HTTP only: with `--http ADDR` (and the `http`
@@ -138,8 +139,105 @@ struct TemplateData<'a> {
 pub fn server() -> Server {
     let server = fixtures();
     #[cfg(feature = "async")]
-    let server = notifying::tools(server);
+    let server = asking::tools(notifying::tools(server));
     server
+}
+
+/// The tools that ask the client (scenarios tools-call-sampling, tools-call-elicitation,
+/// elicitation-sep1034-defaults and elicitation-sep1330-enums): requests from the server to
+/// the client, which need the `async` feature.
+#[cfg(feature = "async")]
+mod asking {
+    use structio_rpc::mcp::{Context, Elicitation, SamplingRequest, Server, ToolError};
+
+    use super::NoArguments;
+
+    /// `test_sampling`'s argument.
+    #[derive(structio::Reflect)]
+    struct SamplingArguments {
+        /// The prompt to send to the LLM
+        prompt: String,
+    }
+
+    /// `test_elicitation`'s argument.
+    #[derive(structio::Reflect)]
+    struct ElicitationArguments {
+        /// The message to show the user
+        message: String,
+    }
+
+    /// `test_elicitation`'s `requestedSchema`.
+    const USER_SCHEMA: &str = r#"{"type":"object","properties":{"username":{"type":"string","description":"User's response"},"email":{"type":"string","description":"User's email address"}},"required":["username","email"]}"#;
+
+    /// `test_elicitation_sep1034_defaults`'s: a default for every primitive type.
+    const DEFAULTS_SCHEMA: &str = r#"{"type":"object","properties":{"name":{"type":"string","description":"User name","default":"John Doe"},"age":{"type":"integer","description":"User age","default":30},"score":{"type":"number","description":"User score","default":95.5},"status":{"type":"string","description":"User status","enum":["active","inactive","pending"],"default":"active"},"verified":{"type":"boolean","description":"Verification status","default":true}}}"#;
+
+    /// `test_elicitation_sep1330_enums`'s: the five forms of enum.
+    const ENUMS_SCHEMA: &str = r#"{"type":"object","properties":{"untitledSingle":{"type":"string","description":"Untitled single-select","enum":["option1","option2","option3"]},"titledSingle":{"type":"string","description":"Titled single-select","oneOf":[{"const":"value1","title":"First Option"},{"const":"value2","title":"Second Option"},{"const":"value3","title":"Third Option"}]},"legacyEnum":{"type":"string","description":"Legacy titled enum","enum":["opt1","opt2","opt3"],"enumNames":["Option One","Option Two","Option Three"]},"untitledMulti":{"type":"array","description":"Untitled multi-select","items":{"type":"string","enum":["option1","option2","option3"]}},"titledMulti":{"type":"array","description":"Titled multi-select","items":{"anyOf":[{"const":"value1","title":"First Choice"},{"const":"value2","title":"Second Choice"},{"const":"value3","title":"Third Choice"}]}}}}"#;
+
+    /// `action=..., content=...` of an answer to `elicitation/create`.
+    fn describe(answer: &Elicitation<structio::Value>) -> String {
+        match answer {
+            Elicitation::Accept(content) => {
+                format!("action=accept, content={}", structio::to_json(content))
+            }
+            Elicitation::Decline => "action=decline, content={}".to_owned(),
+            Elicitation::Cancel => "action=cancel, content={}".to_owned(),
+        }
+    }
+
+    /// `server` with `test_sampling`, `test_elicitation`, `test_elicitation_sep1034_defaults`
+    /// and `test_elicitation_sep1330_enums`.
+    pub fn tools(server: Server) -> Server {
+        server
+            .tool(
+                "test_sampling",
+                "Tests server-initiated sampling (LLM completion request)",
+                |ctx: Context, args: SamplingArguments| async move {
+                    let answer = ctx
+                        .sample(&SamplingRequest::new(100).user(args.prompt))
+                        .await?;
+                    Ok::<_, ToolError>(format!(
+                        "LLM response: {}",
+                        answer.text().unwrap_or_default()
+                    ))
+                },
+            )
+            .tool(
+                "test_elicitation",
+                "Tests server-initiated elicitation (user input request)",
+                |ctx: Context, args: ElicitationArguments| async move {
+                    let answer = ctx.elicit_with_schema(&args.message, USER_SCHEMA).await?;
+                    Ok::<_, ToolError>(format!("User response: {}", describe(&answer)))
+                },
+            )
+            .tool(
+                "test_elicitation_sep1034_defaults",
+                "Tests elicitation with default values per SEP-1034",
+                |ctx: Context, _: NoArguments| async move {
+                    let answer = ctx
+                        .elicit_with_schema(
+                            "Please review and update the form fields with defaults",
+                            DEFAULTS_SCHEMA,
+                        )
+                        .await?;
+                    Ok::<_, ToolError>(format!("Elicitation completed: {}", describe(&answer)))
+                },
+            )
+            .tool(
+                "test_elicitation_sep1330_enums",
+                "Tests elicitation with enum schema improvements per SEP-1330",
+                |ctx: Context, _: NoArguments| async move {
+                    let answer = ctx
+                        .elicit_with_schema(
+                            "Please select options from the enum fields",
+                            ENUMS_SCHEMA,
+                        )
+                        .await?;
+                    Ok::<_, ToolError>(format!("Elicitation completed: {}", describe(&answer)))
+                },
+            )
+    }
 }
 
 /// The tools that send notifications while they run (scenarios tools-call-with-logging,

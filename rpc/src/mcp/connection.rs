@@ -9,6 +9,7 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::Semaphore;
 
+use super::client::Peer;
 use super::context::{self, Cancel, Context, Logs, Outbox, SharedLevel, NO_LEVEL};
 use super::server::{tool_panicked, Aside, Core, Deferred, Server, Session};
 use super::tool::{Call, CallError, Called, Started};
@@ -53,6 +54,8 @@ pub struct Connection {
     level: SharedLevel,
     in_flight: InFlight,
     permits: Arc<Semaphore>,
+    /// The server's requests to the client, waiting for their answers.
+    peer: Arc<Peer>,
 }
 
 impl std::fmt::Debug for Connection {
@@ -61,6 +64,14 @@ impl std::fmt::Debug for Connection {
             .field("server", &self.server)
             .field("session", &self.session)
             .finish_non_exhaustive()
+    }
+}
+
+impl Drop for Connection {
+    /// The server's requests still waiting for the client's answers fail
+    /// ([`RequestError::Closed`](super::RequestError::Closed)): no answer can come now.
+    fn drop(&mut self) {
+        self.peer.close();
     }
 }
 
@@ -74,6 +85,7 @@ impl Connection {
             level: Arc::new(AtomicU8::new(NO_LEVEL)),
             in_flight: Arc::default(),
             permits,
+            peer: Arc::default(),
         }
     }
 
@@ -95,6 +107,12 @@ impl Connection {
     /// How many tool calls are running or waiting on this connection.
     pub fn calls_in_flight(&self) -> usize {
         self.in_flight.lock().map_or(0, |m| m.len())
+    }
+
+    /// How many of the server's requests to the client ([`Context::request`]) wait for their
+    /// answers.
+    pub fn requests_waiting(&self) -> usize {
+        self.peer.waiting()
     }
 
     /// Handles one message (one JSON-RPC message, without framing), sending everything it
@@ -125,6 +143,11 @@ impl Connection {
     /// any, appended to `out` with its line break (no frame of its own, no clone of the
     /// outbox); a call started on a task gets a clone of `outbox` for what it sends later.
     pub(crate) fn handle_into(&mut self, message: &[u8], out: &mut Vec<u8>, outbox: &Outbox) {
+        // The client's answers to the server's requests go to the calls waiting for them.
+        if self.peer.route(message) {
+            return;
+        }
+        self.peer.initialize(message);
         let mut aside = Aside::default();
         // The calls of a batch (which revision 2025-06-18 removed) are answered in the
         // batch's response, one at a time; a single call runs on a task.
@@ -164,6 +187,7 @@ impl Connection {
         let server = self.server.clone();
         let permits = self.permits.clone();
         let in_flight = self.in_flight.clone();
+        let peer = self.peer.clone();
         tokio::spawn(async move {
             let permit = tokio::select! {
                 p = permits.acquire_owned() => p.ok(),
@@ -175,6 +199,7 @@ impl Connection {
                 outbox.clone(),
                 cancel.clone(),
                 logs,
+                peer,
             );
             let outcome = match permit {
                 Some(_) => run(&server, &call, ctx, &cancel).await,

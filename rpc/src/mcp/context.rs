@@ -7,6 +7,7 @@ use std::sync::Arc;
 use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
 use tokio::sync::Notify;
 
+use super::client::{Peer, RequestError};
 use super::tool::{Called, Started, TaskCall};
 use super::LogLevel;
 use crate::Id;
@@ -80,8 +81,9 @@ pub(super) type SharedLevel = Arc<AtomicU8>;
 
 /// What a tool that takes it (`|ctx: Context, args: A| ...`, sync or async; see
 /// [`Server::tool`](super::Server::tool)) knows of its call: the request's id, whether the
-/// client cancelled it, and the means to report progress and send log messages to the client.
-/// Cheap to clone.
+/// client cancelled it, and the means to report progress and send log messages to the client,
+/// and to send it requests and await their answers ([`Context::sample`], [`Context::elicit`],
+/// [`Context::request`]). Cheap to clone.
 ///
 /// A call made through [`Server::handle_line`](super::Server::handle_line) has no outbox: its
 /// progress and log messages go nowhere and it is never cancelled. A call made through a
@@ -100,6 +102,8 @@ struct Inner {
     outbox: Option<Outbox>,
     cancel: Arc<Cancel>,
     level: Option<Logs>,
+    /// The connection's requests to its client, when the call has a connection.
+    peer: Option<Arc<Peer>>,
 }
 
 /// Which log messages a call may send.
@@ -120,6 +124,7 @@ impl Context {
         outbox: Outbox,
         cancel: Arc<Cancel>,
         level: Logs,
+        peer: Arc<Peer>,
     ) -> Context {
         Context {
             inner: Arc::new(Inner {
@@ -128,6 +133,7 @@ impl Context {
                 outbox: Some(outbox),
                 cancel,
                 level: Some(level),
+                peer: Some(peer),
             }),
         }
     }
@@ -141,6 +147,7 @@ impl Context {
                 outbox: None,
                 cancel: Arc::new(Cancel::default()),
                 level: None,
+                peer: None,
             }),
         }
     }
@@ -232,6 +239,87 @@ impl Context {
         structio::write_json(&data.into(), &mut frame);
         frame.extend_from_slice(b"}}");
         outbox.send(frame);
+    }
+}
+
+impl Context {
+    /// Sends the request `method` with `params` (a JSON object, as text) to the client and
+    /// waits for its answer: the `result`, as JSON text. The request goes out on the call's
+    /// outbox (over HTTP, on the stream of the POST that carried the call) with an id the
+    /// server issues, unique on the connection; the client's response, handed to
+    /// [`Connection::handle`](super::Connection::handle) like any message, completes it.
+    ///
+    /// Fails when the call has no client connection (it was made through
+    /// [`Server::handle_line`](super::Server::handle_line)), in the stateless revision
+    /// 2026-07-28 (which has no requests from server to client), when the client did not
+    /// declare the capability the method needs in `initialize` (`sampling` for
+    /// `sampling/createMessage`, `elicitation` for `elicitation/create`, `roots` for
+    /// `roots/list`), when the client answers with an error, and when the call is cancelled
+    /// while it waits (the client is then sent `notifications/cancelled` for the request).
+    /// [`Context::sample`] and [`Context::elicit`] are built on it.
+    pub async fn request(&self, method: &str, params: &str) -> Result<String, RequestError> {
+        let (Some(outbox), Some(peer)) = (&self.inner.outbox, &self.inner.peer) else {
+            return Err(RequestError::NoClient);
+        };
+        if matches!(self.inner.level, Some(Logs::Request(_))) {
+            return Err(RequestError::Stateless);
+        }
+        peer.check(method)?;
+        if self.is_cancelled() {
+            return Err(RequestError::Cancelled);
+        }
+        let (id, reply) = peer.register();
+        let mut waiting = Waiting {
+            peer,
+            outbox,
+            id,
+            done: false,
+        };
+        let mut frame = br#"{"jsonrpc":"2.0","id":"#.to_vec();
+        structio::write_json(&id, &mut frame);
+        frame.extend_from_slice(br#","method":"#);
+        structio::write_json(&method, &mut frame);
+        let params = params.trim();
+        if !params.is_empty() {
+            frame.extend_from_slice(br#","params":"#);
+            frame.extend_from_slice(params.as_bytes());
+        }
+        frame.push(b'}');
+        outbox.send(frame);
+        let reply = tokio::select! {
+            reply = reply => reply,
+            () = self.cancelled() => return Err(RequestError::Cancelled),
+        };
+        waiting.done = true;
+        match reply {
+            Ok(reply) => reply,
+            Err(_) => Err(RequestError::Closed),
+        }
+    }
+}
+
+/// A request of the server's waiting for its answer: dropped unanswered (the call cancelled,
+/// its task aborted), it leaves the connection's table and the client is told.
+struct Waiting<'a> {
+    peer: &'a Peer,
+    outbox: &'a Outbox,
+    id: u64,
+    done: bool,
+}
+
+impl Drop for Waiting<'_> {
+    fn drop(&mut self) {
+        if self.done {
+            return;
+        }
+        if self.peer.forget(self.id) {
+            let mut frame =
+                br#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"#
+                    .to_vec();
+            structio::write_json(&self.id, &mut frame);
+            frame.extend_from_slice(br#","reason":"the tool call was cancelled"}}"#);
+            self.outbox.send(frame);
+        }
     }
 }
 

@@ -50,7 +50,8 @@
 //! progress and log notifications), and returns when the input ends.
 //!
 //! With the default feature `async` (Tokio), tools may be asynchronous and may take a
-//! `Context` first (progress, cancellation, log messages, the request's id), and calls run
+//! `Context` first (progress, cancellation, log messages, the request's id, and requests to
+//! the client: `Context::sample`, `Context::elicit`), and calls run
 //! concurrently: a `Connection` holds one client's state over a server shared behind an
 //! `Arc`, and `Connection::handle` sends everything a message causes to the `Outbox` given
 //! with it; [`Server::serve_stdio`] serves stdio through one ([`Server::max_in_flight`],
@@ -85,6 +86,8 @@
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "async")]
+mod client;
+#[cfg(feature = "async")]
 mod connection;
 mod content;
 #[cfg(feature = "async")]
@@ -97,6 +100,8 @@ mod server;
 mod tool;
 mod transport;
 
+#[cfg(feature = "async")]
+pub use client::{Elicitation, RequestError, SamplingMessage, SamplingRequest, SamplingResult};
 #[cfg(feature = "async")]
 pub use connection::Connection;
 pub use content::{Content, EmbeddedResource, ResourceLink};

@@ -115,7 +115,14 @@ fn tools_list() {
         "json_schema_2020_12_tool",
     ];
     if cfg!(feature = "async") {
-        expected.extend(["test_tool_with_logging", "test_tool_with_progress"]);
+        expected.extend([
+            "test_tool_with_logging",
+            "test_tool_with_progress",
+            "test_sampling",
+            "test_elicitation",
+            "test_elicitation_sep1034_defaults",
+            "test_elicitation_sep1330_enums",
+        ]);
     }
     assert_eq!(names, expected);
     for tool in tools {

@@ -7,7 +7,7 @@ use std::sync::mpsc;
 use std::thread::JoinHandle;
 use std::time::Duration;
 
-use structio_rpc::mcp::{HttpOptions, Server, ToolError};
+use structio_rpc::mcp::{Context, HttpOptions, SamplingRequest, Server, ToolError};
 
 #[derive(structio::Reflect)]
 struct Add {
@@ -25,6 +25,11 @@ struct Wait {
     ms: u64,
 }
 
+#[derive(structio::Reflect)]
+struct Prompt {
+    prompt: String,
+}
+
 fn server() -> Server {
     Server::new("http-test", "1.0.0")
         .tool("add", "Adds two integers", |a: Add| {
@@ -37,6 +42,14 @@ fn server() -> Server {
             std::thread::sleep(Duration::from_millis(w.ms.min(5_000)));
             Ok::<_, ToolError>("done".to_owned())
         })
+        .tool(
+            "sample",
+            "Asks the client's model",
+            |ctx: Context, p: Prompt| async move {
+                let answer = ctx.sample(&SamplingRequest::new(10).user(p.prompt)).await?;
+                Ok::<_, ToolError>(format!("LLM said {}", answer.text().unwrap_or("?")))
+            },
+        )
 }
 
 /// A server on a loopback port, on its own thread; stopped (gracefully) when dropped.
@@ -528,4 +541,63 @@ fn slow_body_times_out() {
     let mut raw = Vec::new();
     let _ = stream.read_to_end(&mut raw);
     assert_eq!(parse(&raw).status, 408);
+}
+
+/// A tool asking the client's model: its request goes out on the call's SSE stream at once,
+/// the client's answer is POSTed (`202`, no body) and reaches the waiting call, whose
+/// response then ends the same stream.
+#[test]
+fn sampling_round_trip() {
+    let server = start(HttpOptions::new());
+    let addr = server.addr;
+    let init = INITIALIZE.replace(r#""capabilities":{}"#, r#""capabilities":{"sampling":{}}"#);
+    let reply = send(addr, "POST", &[ACCEPT_BOTH, JSON], &init);
+    assert_eq!(reply.status, 200, "{reply:?}");
+    let session = reply.header("mcp-session-id").unwrap().to_owned();
+    let headers = [
+        ACCEPT_BOTH,
+        JSON,
+        ("Mcp-Session-Id", session.as_str()),
+        ("MCP-Protocol-Version", "2025-11-25"),
+    ];
+    // The call, on a connection read as its stream comes.
+    let body = r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"sample","arguments":{"prompt":"hello"}}}"#;
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let mut head = format!(
+        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\nContent-Length: {}\r\n",
+        addr.port(),
+        body.len()
+    );
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 4096];
+    let request = r#""id":1,"method":"sampling/createMessage""#;
+    while !String::from_utf8_lossy(&raw).contains(request) {
+        let n = stream.read(&mut buf).expect("the sampling request in time");
+        assert!(n > 0, "the stream ended: {}", String::from_utf8_lossy(&raw));
+        raw.extend_from_slice(&buf[..n]);
+    }
+    let answer = r#"{"jsonrpc":"2.0","id":1,"result":{"role":"assistant","content":{"type":"text","text":"hi"},"model":"m"}}"#;
+    let reply = send(addr, "POST", &headers, answer);
+    assert_eq!(reply.status, 202, "{reply:?}");
+    assert!(reply.body.is_empty(), "{reply:?}");
+    stream
+        .read_to_end(&mut raw)
+        .expect("the call's response in time");
+    let reply = parse(&raw);
+    assert_eq!(reply.header("content-type"), Some("text/event-stream"));
+    let request_at = reply.body.find("sampling/createMessage").unwrap();
+    let response_at = reply
+        .body
+        .find(r#""id":5,"result":{"content":[{"type":"text","text":"LLM said hi"}]"#)
+        .unwrap_or_else(|| panic!("{reply:?}"));
+    assert!(request_at < response_at);
 }

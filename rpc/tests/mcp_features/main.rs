@@ -9,6 +9,8 @@ mod common;
 
 #[cfg(feature = "async")]
 mod async_tools;
+#[cfg(feature = "async")]
+mod client_requests;
 mod conformance;
 mod content;
 #[cfg(feature = "http")]

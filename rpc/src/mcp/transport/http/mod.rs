@@ -462,7 +462,9 @@ async fn post<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> R
         }
     };
     if let Kind::Responses = kind {
-        // Answers to requests of the server's: it sends none, so there is nothing to match.
+        // Answers to the server's requests to the client: handed to the session, which
+        // completes the calls waiting for them; nothing is answered.
+        let _ = run(shared, state, body).await;
         return wire::status(StatusCode::ACCEPTED, "");
     }
     let answer = run(shared, state, body).await;
@@ -499,11 +501,15 @@ async fn post<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> R
     res
 }
 
+/// The rest of a POST's frames.
+type Receiver = mpsc::UnboundedReceiver<Vec<u8>>;
+
 /// The first frames of a POST's answer.
 struct Frames {
     first: Vec<u8>,
     /// The second frame and the rest of the stream, if the stream did not end after one.
-    rest: Option<(Vec<u8>, mpsc::UnboundedReceiver<Vec<u8>>)>,
+    /// (`None`: the stream started after the first frame.)
+    rest: Option<(Option<Vec<u8>>, Receiver)>,
 }
 
 /// Hands `body` to the core, with the session's state locked, and waits for the first frames:
@@ -524,7 +530,16 @@ async fn run<C: HttpCore>(
         shared.core.post(&mut state, &body, tx);
     }
     let first = rx.recv().await?;
-    let rest = rx.recv().await.map(|second| (second, rx));
+    if wire::is_notice(&first) {
+        // A notification (a call's progress or log message) or a request of the server's to
+        // the client (a call sampling, say): the call's answer comes later, perhaps only once
+        // the client has answered, so the stream starts now.
+        return Some(Frames {
+            first,
+            rest: Some((None, rx)),
+        });
+    }
+    let rest = rx.recv().await.map(|second| (Some(second), rx));
     Some(Frames { first, rest })
 }
 

@@ -96,6 +96,21 @@ fn one(message: &Value) -> Kind {
     }
 }
 
+/// The member of a frame that tells a response from a notification or a request; the rest of
+/// the frame is skipped, not built.
+#[derive(structio::Reflect)]
+struct FrameKind<'a> {
+    method: Option<std::borrow::Cow<'a, str>>,
+}
+
+/// Whether `frame` is a JSON-RPC notification or request (a call's progress or log message, a
+/// request of the server's to the client), not a response: what the server sends before a
+/// call's answer, so a POST's SSE stream starts with it.
+pub(super) fn is_notice(frame: &[u8]) -> bool {
+    structio::json::from_json_with::<FrameKind<'_>>(frame, &crate::mcp::protocol::skip())
+        .is_ok_and(|f| f.method.is_some())
+}
+
 /// Whether `frame` is one JSON-RPC error response.
 pub(super) fn is_error(frame: &[u8]) -> bool {
     structio::json::from_json::<Value>(frame)
@@ -303,10 +318,11 @@ pub(super) fn json(status: StatusCode, body: Vec<u8>) -> Response<Body> {
 /// A `200` SSE stream: `first`, `second`, then the rest of `frames`, one event each.
 pub(super) fn sse(
     first: Vec<u8>,
-    second: Vec<u8>,
+    second: Option<Vec<u8>>,
     frames: mpsc::UnboundedReceiver<Vec<u8>>,
 ) -> Response<Body> {
-    let ready = VecDeque::from([event(&first), event(&second)]);
+    let mut ready = VecDeque::from([event(&first)]);
+    ready.extend(second.as_deref().map(event));
     let mut res = Response::new(Body::Sse { ready, frames });
     let headers = res.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
