@@ -25,8 +25,11 @@
 //! until it has it: `test_sampling`,
 //! `test_elicitation`, `test_elicitation_sep1034_defaults` and
 //! `test_elicitation_sep1330_enums` (requests from the server to the client),
-//! `test_reconnection` (an SSE stream closed in the middle of a call), and
-//! `resources/subscribe` and `resources/unsubscribe` of `test://watched-resource`.
+//! and `test_reconnection` (an SSE stream closed in the middle of a call).
+//!
+//! With the feature `async`, `resources/subscribe` and `resources/unsubscribe` are served
+//! (`Server::subscriptions`), so `test://watched-resource` may be subscribed to (scenarios
+//! resources-subscribe, resources-unsubscribe).
 //!
 //! The suite reaches a server over Streamable HTTP only: with `--http ADDR` (and the `http`
 //! feature) the example serves the fixtures at `http://ADDR/mcp`, and `.ci/run` runs the
@@ -137,8 +140,9 @@ struct TemplateData<'a> {
 /// notifications while they run).
 pub fn server() -> Server {
     let server = fixtures();
+    // The subscription scenarios subscribe to `test://watched-resource` (and unsubscribe).
     #[cfg(feature = "async")]
-    let server = notifying::tools(server);
+    let server = notifying::tools(server).subscriptions(true);
     server
 }
 

@@ -53,6 +53,15 @@ pub struct Connection {
     level: SharedLevel,
     in_flight: InFlight,
     permits: Arc<Semaphore>,
+    /// This connection's key in the server's table of connections (`notify`), and whether
+    /// it was last recorded live.
+    peer: (u64, bool),
+}
+
+impl Drop for Connection {
+    fn drop(&mut self) {
+        self.server.hub().leave(self.peer.0);
+    }
 }
 
 impl std::fmt::Debug for Connection {
@@ -68,13 +77,29 @@ impl Connection {
     /// A new connection to `server`, no era decided yet.
     pub fn new(server: Arc<Server>) -> Connection {
         let permits = Arc::new(Semaphore::new(server.in_flight_bound()));
+        let peer = (server.hub().join(), false);
         Connection {
             server,
             session: Session::default(),
             level: Arc::new(AtomicU8::new(NO_LEVEL)),
             in_flight: Arc::default(),
             permits,
+            peer,
         }
+    }
+
+    /// Where the notifications not tied to a request go ([`Notifier`](super::Notifier):
+    /// resources updated, lists changed), once the connection is initialized in the handshake
+    /// era: the transport's session outbox (stdio: stdout; Streamable HTTP: the session's
+    /// standalone `GET` stream). `None` (the default): they are dropped. The connection
+    /// keeps the outbox until it is replaced or the connection is dropped.
+    pub fn set_session_outbox(&mut self, outbox: Option<Outbox>) {
+        self.server.hub().set_outbox(self.peer.0, outbox);
+    }
+
+    /// Whether the connection has a session outbox whose receiver is still there.
+    pub fn has_session_outbox(&self) -> bool {
+        self.server.hub().has_outbox(self.peer.0)
     }
 
     /// The server this connection is to.
@@ -139,6 +164,13 @@ impl Connection {
             if let Some(cancel) = self.in_flight.lock().ok().and_then(|mut m| m.remove(&id)) {
                 cancel.cancel();
             }
+        }
+        let live =
+            self.session.era == Some(super::Era::Handshake) && self.session.protocol.is_some();
+        if live != self.peer.1 || !self.session.subscribing.is_empty() {
+            let changes = std::mem::take(&mut self.session.subscribing);
+            self.server.hub().update(self.peer.0, live, changes);
+            self.peer.1 = live;
         }
         let level = self.session.log_level.map_or(NO_LEVEL, |l| l as u8);
         self.level.store(level, Ordering::Relaxed);

@@ -78,6 +78,8 @@
 //! - `log`: [`LogLevel`];
 //! - `context` (feature `async`): [`Context`], [`Outbox`], the cancellation of a call;
 //! - `connection` (feature `async`): [`Connection`], the calls in flight and their tasks;
+//! - `notify` (feature `async`): [`Notifier`], the connections' resource subscriptions and
+//!   session outboxes, for the notifications not tied to a request;
 //! - `transport`: the transports, which know bytes and framing only and drive the core through
 //!   [`Server::handle_line`] (`transport::stdio`: [`Server::serve_stdio`], [`Server::serve`]).
 //!   The core knows no transport.
@@ -90,6 +92,8 @@ mod content;
 #[cfg(feature = "async")]
 mod context;
 mod log;
+#[cfg(feature = "async")]
+mod notify;
 mod prompt;
 mod protocol;
 mod resource;
@@ -103,6 +107,8 @@ pub use content::{Content, EmbeddedResource, ResourceLink};
 #[cfg(feature = "async")]
 pub use context::{Context, Outbox};
 pub use log::LogLevel;
+#[cfg(feature = "async")]
+pub use notify::Notifier;
 pub use prompt::{CompletionRequest, PromptMessage};
 pub use protocol::{Annotations, Icon, IconTheme, Role, ToolAnnotations};
 pub use resource::{ResourceContents, ResourceError, ResourceOptions, ResourceRequest};

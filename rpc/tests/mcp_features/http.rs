@@ -47,6 +47,11 @@ struct Running {
 }
 
 fn start(options: HttpOptions) -> Running {
+    start_with(server(), options)
+}
+
+/// [`start`] serving `server`.
+fn start_with(server: Server, options: HttpOptions) -> Running {
     let (tx, rx) = mpsc::channel();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::spawn(move || {
@@ -58,7 +63,7 @@ fn start(options: HttpOptions) -> Running {
         runtime.block_on(async {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             tx.send(listener.local_addr().unwrap()).unwrap();
-            std::sync::Arc::new(server())
+            std::sync::Arc::new(server)
                 .serve_http_async(listener, options, async {
                     let _ = stopped.await;
                 })
@@ -329,10 +334,23 @@ fn header_checks() {
         INITIALIZE,
     );
     assert_eq!(reply.status, 415);
-    // GET: no standalone stream, 405; another path: 404.
+    // GET without a session: 400; in the stateless revision: 405, as another method; another
+    // path: 404.
     let reply = send(server.addr, "GET", &[("Accept", "text/event-stream")], "");
+    assert_eq!(reply.status, 400);
+    let reply = send(
+        server.addr,
+        "GET",
+        &[
+            ("Accept", "text/event-stream"),
+            ("MCP-Protocol-Version", "2026-07-28"),
+        ],
+        "",
+    );
     assert_eq!(reply.status, 405);
-    assert_eq!(reply.header("allow"), Some("POST, DELETE"));
+    assert_eq!(reply.header("allow"), Some("GET, POST, DELETE"));
+    let reply = send(server.addr, "PUT", &[ACCEPT_BOTH], "");
+    assert_eq!(reply.status, 405);
     let mut stream = TcpStream::connect(server.addr).unwrap();
     stream
         .write_all(b"GET /other HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
@@ -528,4 +546,135 @@ fn slow_body_times_out() {
     let mut raw = Vec::new();
     let _ = stream.read_to_end(&mut raw);
     assert_eq!(parse(&raw).status, 408);
+}
+
+/// The head of a response read off `stream` (up to its blank line): status, head text.
+fn read_head(stream: &mut TcpStream) -> (u16, String) {
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        assert_eq!(stream.read(&mut byte).unwrap(), 1, "the head ended early");
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8(head).unwrap();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, head.to_ascii_lowercase())
+}
+
+/// Reads `stream` (a chunked SSE body) until the text read holds `needle`; all of it.
+fn read_until(stream: &mut TcpStream, needle: &str) -> String {
+    let mut text = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&text).contains(needle) {
+        let n = stream.read(&mut buf).unwrap();
+        assert!(
+            n > 0,
+            "the stream ended: {}",
+            String::from_utf8_lossy(&text)
+        );
+        text.extend_from_slice(&buf[..n]);
+    }
+    String::from_utf8(text).unwrap()
+}
+
+/// A session's standalone GET stream: opened with the head read; `409` for a second one;
+/// `notifications/resources/updated` for a subscribed URI, and `list_changed`, arrive on it
+/// as SSE events with ids; an unsubscribed URI sends nothing.
+#[test]
+fn get_stream_carries_notifications() {
+    use structio_rpc::mcp::{ResourceContents, ResourceError, ResourceOptions};
+
+    let mut server = server()
+        .resource("test://watched", "watched", ResourceOptions::new(), |r| {
+            Ok::<_, ResourceError>(ResourceContents::text(r.uri(), "w"))
+        })
+        .subscriptions(true);
+    let notifier = server.notifier();
+    let server = start_with(server, HttpOptions::new());
+    let session = initialize(server.addr);
+    let session_headers = [
+        ACCEPT_BOTH,
+        JSON,
+        ("Mcp-Session-Id", session.as_str()),
+        ("MCP-Protocol-Version", "2025-11-25"),
+    ];
+
+    // GET with an unknown session: 404; without Accept: text/event-stream: 406.
+    let reply = send(
+        server.addr,
+        "GET",
+        &[("Accept", "text/event-stream"), ("Mcp-Session-Id", "nope")],
+        "",
+    );
+    assert_eq!(reply.status, 404);
+    let reply = send(
+        server.addr,
+        "GET",
+        &[("Accept", "application/json"), ("Mcp-Session-Id", &session)],
+        "",
+    );
+    assert_eq!(reply.status, 406);
+
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    stream
+        .write_all(
+            format!(
+                "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAccept: text/event-stream\r\n\
+                 Mcp-Session-Id: {session}\r\nMCP-Protocol-Version: 2025-11-25\r\n\r\n",
+                server.addr.port()
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+    let (status, head) = read_head(&mut stream);
+    assert_eq!(status, 200, "{head}");
+    assert!(head.contains("content-type: text/event-stream"), "{head}");
+
+    // One stream at a time.
+    let reply = send(
+        server.addr,
+        "GET",
+        &[
+            ("Accept", "text/event-stream"),
+            ("Mcp-Session-Id", &session),
+        ],
+        "",
+    );
+    assert_eq!(reply.status, 409, "{reply:?}");
+
+    // Not subscribed yet: nobody to tell.
+    assert_eq!(notifier.resource_updated("test://watched"), 0);
+    let reply = send(
+        server.addr,
+        "POST",
+        &session_headers,
+        r#"{"jsonrpc":"2.0","id":1,"method":"resources/subscribe","params":{"uri":"test://watched"}}"#,
+    );
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert_eq!(reply.body, r#"{"jsonrpc":"2.0","id":1,"result":{}}"#);
+    assert_eq!(notifier.resource_updated("test://watched"), 1);
+    // (A read that does not find the event fails after the read timeout.)
+    read_until(
+        &mut stream,
+        "id: 1\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/updated\",\"params\":{\"uri\":\"test://watched\"}}\n\n",
+    );
+
+    // Unsubscribed: nothing; the next event on the stream is the list change, id 2.
+    let reply = send(
+        server.addr,
+        "POST",
+        &session_headers,
+        r#"{"jsonrpc":"2.0","id":2,"method":"resources/unsubscribe","params":{"uri":"test://watched"}}"#,
+    );
+    assert_eq!(reply.body, r#"{"jsonrpc":"2.0","id":2,"result":{}}"#);
+    assert_eq!(notifier.resource_updated("test://watched"), 0);
+    assert_eq!(notifier.tools_changed(), 1);
+    let got = read_until(
+        &mut stream,
+        "id: 2\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}\n\n",
+    );
+    assert!(!got.contains("resources/updated"), "{got}");
 }

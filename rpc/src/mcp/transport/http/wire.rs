@@ -144,6 +144,23 @@ pub(super) fn accepts_both(headers: &HeaderMap) -> bool {
     json && sse
 }
 
+/// Whether `Accept` lists `text/event-stream` (or a wildcard covering it).
+pub(super) fn accepts_sse(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|item| {
+            item.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        })
+        .any(|media| matches!(media.as_str(), "*/*" | "text/*" | "text/event-stream"))
+}
+
 /// Whether `Content-Type` is `application/json` (parameters allowed).
 pub(super) fn is_json(headers: &HeaderMap) -> bool {
     headers
@@ -214,6 +231,8 @@ pub(crate) enum Body {
     Sse {
         ready: VecDeque<Bytes>,
         frames: mpsc::UnboundedReceiver<Vec<u8>>,
+        /// The `id:` of the next event, on a standalone stream; `None`: events carry none.
+        next_id: Option<u64>,
     },
 }
 
@@ -227,12 +246,25 @@ impl hyper::body::Body for Body {
     ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
         match self.get_mut() {
             Body::Full(chunk) => Poll::Ready(chunk.take().map(|c| Ok(Frame::data(c)))),
-            Body::Sse { ready, frames } => {
+            Body::Sse {
+                ready,
+                frames,
+                next_id,
+            } => {
                 if let Some(event) = ready.pop_front() {
                     return Poll::Ready(Some(Ok(Frame::data(event))));
                 }
                 match frames.poll_recv(cx) {
-                    Poll::Ready(Some(frame)) => Poll::Ready(Some(Ok(Frame::data(event(&frame))))),
+                    Poll::Ready(Some(frame)) => {
+                        let event = match next_id {
+                            Some(id) => {
+                                *id += 1;
+                                event_with_id(*id - 1, &frame)
+                            }
+                            None => event(&frame),
+                        };
+                        Poll::Ready(Some(Ok(Frame::data(event))))
+                    }
                     Poll::Ready(None) => Poll::Ready(None),
                     Poll::Pending => Poll::Pending,
                 }
@@ -307,9 +339,34 @@ pub(super) fn sse(
     frames: mpsc::UnboundedReceiver<Vec<u8>>,
 ) -> Response<Body> {
     let ready = VecDeque::from([event(&first), event(&second)]);
-    let mut res = Response::new(Body::Sse { ready, frames });
+    sse_response(Body::Sse {
+        ready,
+        frames,
+        next_id: None,
+    })
+}
+
+/// A `200` standalone SSE stream: every frame of `frames`, one event each with an `id:`
+/// (from 1), until every sender is dropped.
+pub(super) fn stream(frames: mpsc::UnboundedReceiver<Vec<u8>>) -> Response<Body> {
+    sse_response(Body::Sse {
+        ready: VecDeque::new(),
+        frames,
+        next_id: Some(1),
+    })
+}
+
+fn sse_response(body: Body) -> Response<Body> {
+    let mut res = Response::new(body);
     let headers = res.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
     headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     res
+}
+
+/// [`event`] with the line `id: {id}` first.
+fn event_with_id(id: u64, frame: &[u8]) -> Bytes {
+    let mut out = format!("id: {id}\n").into_bytes();
+    out.extend_from_slice(&event(frame));
+    Bytes::from(out)
 }
