@@ -55,6 +55,10 @@
 //! `Arc`, and [`Connection::handle`] sends everything a message causes to the [`Outbox`] given
 //! with it; [`Server::serve_stdio`] serves stdio through one ([`Server::max_in_flight`],
 //! [`Server::call_timeout`]). [`Server::handle_line`] stays the synchronous path.
+//! [`Server::subscriptions`] serves resource subscriptions, and a [`Notifier`]
+//! ([`Server::notifier`]) announces changes while the server serves (resources updated, lists
+//! changed), through each connection's session outbox ([`Connection::set_session_outbox`]:
+//! stdout for stdio, the session's `GET` stream for Streamable HTTP).
 //!
 //! # Where things are
 //!
