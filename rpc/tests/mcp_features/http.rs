@@ -579,7 +579,8 @@ fn read_until(stream: &mut TcpStream, needle: &str) -> String {
 
 /// A session's standalone GET stream: opened with the head read; `409` for a second one;
 /// `notifications/resources/updated` for a subscribed URI, and `list_changed`, arrive on it
-/// as SSE events with ids; an unsubscribed URI sends nothing.
+/// as SSE events with ids; an unsubscribed URI sends nothing; a client resuming with
+/// `Last-Event-ID` is sent the events after it.
 #[test]
 fn get_stream_carries_notifications() {
     use structio_rpc::mcp::{ResourceContents, ResourceError, ResourceOptions};
@@ -615,23 +616,7 @@ fn get_stream_carries_notifications() {
     );
     assert_eq!(reply.status, 406);
 
-    let mut stream = TcpStream::connect(server.addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
-    stream
-        .write_all(
-            format!(
-                "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAccept: text/event-stream\r\n\
-                 Mcp-Session-Id: {session}\r\nMCP-Protocol-Version: 2025-11-25\r\n\r\n",
-                server.addr.port()
-            )
-            .as_bytes(),
-        )
-        .unwrap();
-    let (status, head) = read_head(&mut stream);
-    assert_eq!(status, 200, "{head}");
-    assert!(head.contains("content-type: text/event-stream"), "{head}");
+    let mut stream = open_stream(server.addr, &session, None);
 
     // One stream at a time.
     let reply = send(
@@ -677,4 +662,54 @@ fn get_stream_carries_notifications() {
         "id: 2\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}\n\n",
     );
     assert!(!got.contains("resources/updated"), "{got}");
+
+    // The client goes away; an event comes meanwhile (kept for the session); the client
+    // resumes with Last-Event-ID and is sent what it missed, first.
+    drop(stream);
+    assert_eq!(notifier.resources_changed(), 1);
+    let mut resumed = open_stream(server.addr, &session, Some(2));
+    read_until(
+        &mut resumed,
+        "id: 3\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/list_changed\"}\n\n",
+    );
+    // A GET without Last-Event-ID while it is open: 409.
+    let reply = send(
+        server.addr,
+        "GET",
+        &[
+            ("Accept", "text/event-stream"),
+            ("Mcp-Session-Id", &session),
+        ],
+        "",
+    );
+    assert_eq!(reply.status, 409, "{reply:?}");
+    // From the start: every kept event, in order.
+    let mut again = open_stream(server.addr, &session, Some(0));
+    let got = read_until(&mut again, "id: 3\n");
+    let (one, two) = (got.find("id: 1\n").unwrap(), got.find("id: 2\n").unwrap());
+    assert!(one < two && two < got.find("id: 3\n").unwrap(), "{got}");
+}
+
+/// Opens `session`'s standalone stream (resuming after `last`, if given); the stream, its
+/// head read (`200`, `text/event-stream`).
+fn open_stream(addr: SocketAddr, session: &str, last: Option<u64>) -> TcpStream {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let last = last.map_or(String::new(), |l| format!("Last-Event-ID: {l}\r\n"));
+    stream
+        .write_all(
+            format!(
+                "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAccept: text/event-stream\r\n\
+                 Mcp-Session-Id: {session}\r\nMCP-Protocol-Version: 2025-11-25\r\n{last}\r\n",
+                addr.port()
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+    let (status, head) = read_head(&mut stream);
+    assert_eq!(status, 200, "{head}");
+    assert!(head.contains("content-type: text/event-stream"), "{head}");
+    stream
 }

@@ -231,10 +231,17 @@ pub(crate) enum Body {
     Sse {
         ready: VecDeque<Bytes>,
         frames: mpsc::UnboundedReceiver<Vec<u8>>,
-        /// The `id:` of the next event, on a standalone stream; `None`: events carry none.
-        next_id: Option<u64>,
+    },
+    /// A standalone stream: events already framed, and a comment when none came for
+    /// [`KEEP_ALIVE`] (so that a client gone away is noticed by the write that fails).
+    Events {
+        events: mpsc::UnboundedReceiver<Bytes>,
+        quiet: Pin<Box<tokio::time::Sleep>>,
     },
 }
+
+/// How long a standalone stream stays silent before a comment line is sent on it.
+pub(super) const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
 
 impl hyper::body::Body for Body {
     type Data = Bytes;
@@ -246,25 +253,30 @@ impl hyper::body::Body for Body {
     ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
         match self.get_mut() {
             Body::Full(chunk) => Poll::Ready(chunk.take().map(|c| Ok(Frame::data(c)))),
-            Body::Sse {
-                ready,
-                frames,
-                next_id,
-            } => {
+            Body::Events { events, quiet } => match events.poll_recv(cx) {
+                Poll::Ready(Some(event)) => {
+                    let next = tokio::time::Instant::now() + KEEP_ALIVE;
+                    quiet.as_mut().reset(next);
+                    Poll::Ready(Some(Ok(Frame::data(event))))
+                }
+                Poll::Ready(None) => Poll::Ready(None),
+                Poll::Pending => match std::future::Future::poll(quiet.as_mut(), cx) {
+                    Poll::Ready(()) => {
+                        let next = tokio::time::Instant::now() + KEEP_ALIVE;
+                        quiet.as_mut().reset(next);
+                        Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(
+                            b": keep-alive\n\n",
+                        )))))
+                    }
+                    Poll::Pending => Poll::Pending,
+                },
+            },
+            Body::Sse { ready, frames } => {
                 if let Some(event) = ready.pop_front() {
                     return Poll::Ready(Some(Ok(Frame::data(event))));
                 }
                 match frames.poll_recv(cx) {
-                    Poll::Ready(Some(frame)) => {
-                        let event = match next_id {
-                            Some(id) => {
-                                *id += 1;
-                                event_with_id(*id - 1, &frame)
-                            }
-                            None => event(&frame),
-                        };
-                        Poll::Ready(Some(Ok(Frame::data(event))))
-                    }
+                    Poll::Ready(Some(frame)) => Poll::Ready(Some(Ok(Frame::data(event(&frame))))),
                     Poll::Ready(None) => Poll::Ready(None),
                     Poll::Pending => Poll::Pending,
                 }
@@ -280,7 +292,7 @@ impl hyper::body::Body for Body {
         match self {
             Body::Full(Some(c)) => hyper::body::SizeHint::with_exact(c.len() as u64),
             Body::Full(None) => hyper::body::SizeHint::with_exact(0),
-            Body::Sse { .. } => hyper::body::SizeHint::default(),
+            Body::Sse { .. } | Body::Events { .. } => hyper::body::SizeHint::default(),
         }
     }
 }
@@ -339,20 +351,15 @@ pub(super) fn sse(
     frames: mpsc::UnboundedReceiver<Vec<u8>>,
 ) -> Response<Body> {
     let ready = VecDeque::from([event(&first), event(&second)]);
-    sse_response(Body::Sse {
-        ready,
-        frames,
-        next_id: None,
-    })
+    sse_response(Body::Sse { ready, frames })
 }
 
-/// A `200` standalone SSE stream: every frame of `frames`, one event each with an `id:`
-/// (from 1), until every sender is dropped.
-pub(super) fn stream(frames: mpsc::UnboundedReceiver<Vec<u8>>) -> Response<Body> {
-    sse_response(Body::Sse {
-        ready: VecDeque::new(),
-        frames,
-        next_id: Some(1),
+/// A `200` standalone SSE stream: every event of `events` (framed), until every sender is
+/// dropped.
+pub(super) fn stream(events: mpsc::UnboundedReceiver<Bytes>) -> Response<Body> {
+    sse_response(Body::Events {
+        events,
+        quiet: Box::pin(tokio::time::sleep(KEEP_ALIVE)),
     })
 }
 
@@ -365,7 +372,7 @@ fn sse_response(body: Body) -> Response<Body> {
 }
 
 /// [`event`] with the line `id: {id}` first.
-fn event_with_id(id: u64, frame: &[u8]) -> Bytes {
+pub(super) fn event_with_id(id: u64, frame: &[u8]) -> Bytes {
     let mut out = format!("id: {id}\n").into_bytes();
     out.extend_from_slice(&event(frame));
     Bytes::from(out)
