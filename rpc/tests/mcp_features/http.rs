@@ -561,11 +561,18 @@ fn read_head(stream: &mut TcpStream) -> (u16, String) {
     (status, head.to_ascii_lowercase())
 }
 
-/// Reads `stream` (a chunked SSE body) until the text read holds `needle`; all of it.
+/// Reads `stream` (a chunked SSE body) until the text read holds `needle`; all of it. Fails
+/// after 20 s (the stream's comment lines would otherwise keep a read going).
 fn read_until(stream: &mut TcpStream, needle: &str) -> String {
     let mut text = Vec::new();
     let mut buf = [0u8; 4096];
+    let start = std::time::Instant::now();
     while !String::from_utf8_lossy(&text).contains(needle) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no {needle:?} in {}",
+            String::from_utf8_lossy(&text)
+        );
         let n = stream.read(&mut buf).unwrap();
         assert!(
             n > 0,
@@ -619,16 +626,7 @@ fn get_stream_carries_notifications() {
     let mut stream = open_stream(server.addr, &session, None);
 
     // One stream at a time.
-    let reply = send(
-        server.addr,
-        "GET",
-        &[
-            ("Accept", "text/event-stream"),
-            ("Mcp-Session-Id", &session),
-        ],
-        "",
-    );
-    assert_eq!(reply.status, 409, "{reply:?}");
+    assert_eq!(get_status(server.addr, &session), 409);
 
     // Not subscribed yet: nobody to tell.
     assert_eq!(notifier.resource_updated("test://watched"), 0);
@@ -673,21 +671,31 @@ fn get_stream_carries_notifications() {
         "id: 3\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/list_changed\"}\n\n",
     );
     // A GET without Last-Event-ID while it is open: 409.
-    let reply = send(
-        server.addr,
-        "GET",
-        &[
-            ("Accept", "text/event-stream"),
-            ("Mcp-Session-Id", &session),
-        ],
-        "",
-    );
-    assert_eq!(reply.status, 409, "{reply:?}");
+    assert_eq!(get_status(server.addr, &session), 409);
     // From the start: every kept event, in order.
     let mut again = open_stream(server.addr, &session, Some(0));
     let got = read_until(&mut again, "id: 3\n");
     let (one, two) = (got.find("id: 1\n").unwrap(), got.find("id: 2\n").unwrap());
     assert!(one < two && two < got.find("id: 3\n").unwrap(), "{got}");
+}
+
+/// The status of a GET of `session`'s stream (the head only: a `200` stream is not read).
+fn get_status(addr: SocketAddr, session: &str) -> u16 {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    stream
+        .write_all(
+            format!(
+                "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAccept: text/event-stream\r\n\
+                 Mcp-Session-Id: {session}\r\nConnection: close\r\n\r\n",
+                addr.port()
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+    read_head(&mut stream).0
 }
 
 /// Opens `session`'s standalone stream (resuming after `last`, if given); the stream, its
