@@ -26,8 +26,11 @@
 //! `test_elicitation_sep1034_defaults` and `test_elicitation_sep1330_enums`.
 //!
 //! The scenarios' other fixtures need what the server does not have yet, and are left out
-//! until it has it: `test_reconnection` (an SSE stream closed in the middle of a call), and
-//! `resources/subscribe` and `resources/unsubscribe` of `test://watched-resource`.
+//! until it has it: `test_reconnection` (an SSE stream closed in the middle of a call).
+//!
+//! With the feature `async`, `resources/subscribe` and `resources/unsubscribe` are served
+//! (`Server::subscriptions`), so `test://watched-resource` may be subscribed to (scenarios
+//! resources-subscribe, resources-unsubscribe).
 //!
 //! The suite reaches a server over Streamable HTTP only: with `--http ADDR` (and the `http`
 //! feature) the example serves the fixtures at `http://ADDR/mcp`, and `.ci/run` runs the
@@ -138,8 +141,9 @@ struct TemplateData<'a> {
 /// notifications while they run).
 pub fn server() -> Server {
     let server = fixtures();
+    // The subscription scenarios subscribe to `test://watched-resource` (and unsubscribe).
     #[cfg(feature = "async")]
-    let server = asking::tools(notifying::tools(server));
+    let server = asking::tools(notifying::tools(server)).subscriptions(true);
     server
 }
 

@@ -56,6 +56,9 @@ pub struct Connection {
     permits: Arc<Semaphore>,
     /// The server's requests to the client, waiting for their answers.
     peer: Arc<Peer>,
+    /// This connection's key in the server's table of connections (`notify`), and whether
+    /// it was last recorded live.
+    hub_key: (u64, bool),
 }
 
 impl std::fmt::Debug for Connection {
@@ -69,9 +72,11 @@ impl std::fmt::Debug for Connection {
 
 impl Drop for Connection {
     /// The server's requests still waiting for the client's answers fail
-    /// ([`RequestError::Closed`](super::RequestError::Closed)): no answer can come now.
+    /// ([`RequestError::Closed`](super::RequestError::Closed)): no answer can come now; and
+    /// the connection leaves the server's table of connections (no more notifications).
     fn drop(&mut self) {
         self.peer.close();
+        self.server.hub().leave(self.hub_key.0);
     }
 }
 
@@ -79,6 +84,7 @@ impl Connection {
     /// A new connection to `server`, no era decided yet.
     pub fn new(server: Arc<Server>) -> Connection {
         let permits = Arc::new(Semaphore::new(server.in_flight_bound()));
+        let hub_key = (server.hub().join(), false);
         Connection {
             server,
             session: Session::default(),
@@ -86,7 +92,22 @@ impl Connection {
             in_flight: Arc::default(),
             permits,
             peer: Arc::default(),
+            hub_key,
         }
+    }
+
+    /// Where the notifications not tied to a request go ([`Notifier`](super::Notifier):
+    /// resources updated, lists changed), once the connection is initialized in the handshake
+    /// era: the transport's session outbox (stdio: stdout; Streamable HTTP: the session's
+    /// standalone `GET` stream). `None` (the default): they are dropped. The connection
+    /// keeps the outbox until it is replaced or the connection is dropped.
+    pub fn set_session_outbox(&mut self, outbox: Option<Outbox>) {
+        self.server.hub().set_outbox(self.hub_key.0, outbox);
+    }
+
+    /// Whether the connection has a session outbox whose receiver is still there.
+    pub fn has_session_outbox(&self) -> bool {
+        self.server.hub().has_outbox(self.hub_key.0)
     }
 
     /// The server this connection is to.
@@ -162,6 +183,13 @@ impl Connection {
             if let Some(cancel) = self.in_flight.lock().ok().and_then(|mut m| m.remove(&id)) {
                 cancel.cancel();
             }
+        }
+        let live =
+            self.session.era == Some(super::Era::Handshake) && self.session.protocol.is_some();
+        if live != self.hub_key.1 || !self.session.subscribing.is_empty() {
+            let changes = std::mem::take(&mut self.session.subscribing);
+            self.server.hub().update(self.hub_key.0, live, changes);
+            self.hub_key.1 = live;
         }
         let level = self.session.log_level.map_or(NO_LEVEL, |l| l as u8);
         self.level.store(level, Ordering::Relaxed);

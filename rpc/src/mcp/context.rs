@@ -32,6 +32,11 @@ impl Outbox {
     pub(crate) fn send(&self, frame: Vec<u8>) {
         let _ = self.0.send(frame);
     }
+
+    /// Whether the receiver went away.
+    pub(crate) fn is_closed(&self) -> bool {
+        self.0.is_closed()
+    }
 }
 
 impl From<UnboundedSender<Vec<u8>>> for Outbox {

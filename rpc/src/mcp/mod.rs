@@ -56,6 +56,10 @@
 //! `Arc`, and `Connection::handle` sends everything a message causes to the `Outbox` given
 //! with it; [`Server::serve_stdio`] serves stdio through one ([`Server::max_in_flight`],
 //! [`Server::call_timeout`]). [`Server::handle_line`] stays the synchronous path.
+//! [`Server::subscriptions`] serves resource subscriptions, and a [`Notifier`]
+//! ([`Server::notifier`]) announces changes while the server serves (resources updated, lists
+//! changed), through each connection's session outbox ([`Connection::set_session_outbox`]:
+//! stdout for stdio, the session's `GET` stream for Streamable HTTP).
 //!
 //! # Where things are
 //!
@@ -79,6 +83,8 @@
 //! - `log`: [`LogLevel`];
 //! - `context` (feature `async`): `Context`, `Outbox`, the cancellation of a call;
 //! - `connection` (feature `async`): `Connection`, the calls in flight and their tasks;
+//! - `notify` (feature `async`): `Notifier`, the connections' resource subscriptions and
+//!   session outboxes, for the notifications not tied to a request;
 //! - `transport`: the transports, which know bytes and framing only and drive the core through
 //!   [`Server::handle_line`] (`transport::stdio`: [`Server::serve_stdio`], [`Server::serve`]).
 //!   The core knows no transport.
@@ -93,6 +99,8 @@ mod content;
 #[cfg(feature = "async")]
 mod context;
 mod log;
+#[cfg(feature = "async")]
+mod notify;
 mod prompt;
 mod protocol;
 mod resource;
@@ -108,6 +116,8 @@ pub use content::{Content, EmbeddedResource, ResourceLink};
 #[cfg(feature = "async")]
 pub use context::{Context, Outbox};
 pub use log::LogLevel;
+#[cfg(feature = "async")]
+pub use notify::Notifier;
 pub use prompt::{CompletionRequest, PromptMessage};
 pub use protocol::{Annotations, Icon, IconTheme, Role, ToolAnnotations};
 pub use resource::{ResourceContents, ResourceError, ResourceOptions, ResourceRequest};

@@ -539,6 +539,8 @@ impl Annotations {
 /// The `resources` capability.
 #[derive(structio::Reflect)]
 pub(super) struct ResourcesCapability {
+    /// `true` when the server takes `resources/subscribe`; left out otherwise.
+    pub(super) subscribe: Option<bool>,
     #[structio(rename = "listChanged")]
     pub(super) list_changed: bool,
 }

@@ -106,6 +106,15 @@ pub struct Server {
     pub(super) written: OnceLock<Written>,
     /// The state of the connection [`Server::handle_line`] serves.
     session: Session,
+    /// The connections' session outboxes and subscriptions, shared with the notifiers.
+    #[cfg(feature = "async")]
+    hub: std::sync::Arc<super::notify::Hub>,
+    /// Whether `resources/subscribe` is served ([`Server::subscriptions`]).
+    #[cfg(feature = "async")]
+    subscriptions: bool,
+    /// Whether a [`Notifier`](super::Notifier) was taken: the lists' `listChanged` is `true`.
+    #[cfg(feature = "async")]
+    list_changed: bool,
 }
 
 /// What belongs to one connection, not to the server: the protocol revision and era agreed,
@@ -123,6 +132,10 @@ pub(super) struct Session {
     pub(super) log_level: Option<LogLevel>,
     /// A tool's result, as JSON: a value, or an array of content blocks.
     pub(super) scratch: Vec<u8>,
+    /// The subscriptions (`true`) and unsubscriptions (`false`) of the last message, for the
+    /// connection to record.
+    #[cfg(feature = "async")]
+    pub(super) subscribing: Vec<(String, bool)>,
 }
 
 /// A server answering for one connection: the shared registry and that connection's
@@ -234,7 +247,48 @@ impl Server {
             cache: (0, CacheScope::Private),
             written: OnceLock::new(),
             session: Session::default(),
+            #[cfg(feature = "async")]
+            hub: Default::default(),
+            #[cfg(feature = "async")]
+            subscriptions: false,
+            #[cfg(feature = "async")]
+            list_changed: false,
         }
+    }
+
+    /// Whether the server serves `resources/subscribe` and `resources/unsubscribe` (default
+    /// no; feature `async`), and advertises `resources.subscribe: true`, in the handshake era
+    /// when it has resources. A subscription belongs to its connection
+    /// ([`Connection`](super::Connection)); [`Notifier::resource_updated`](super::Notifier::resource_updated)
+    /// sends `notifications/resources/updated` to the connections subscribed to a URI.
+    /// Subscribing to a URI that no resource has and no template matches is answered with
+    /// "Resource not found" (`-32002`); unsubscribing from a URI not subscribed to is answered
+    /// `{}`. Through [`Server::handle_line`], which has no connection, both are answered and
+    /// nothing is recorded.
+    #[cfg(feature = "async")]
+    pub fn subscriptions(mut self, on: bool) -> Server {
+        self.subscriptions = on;
+        self.written = OnceLock::new();
+        self
+    }
+
+    /// A [`Notifier`](super::Notifier) for this server's connections (feature `async`), to
+    /// announce changes while the server serves: the resources updated, the lists changed.
+    /// Take it before serving (the server is then shared): from then on the server advertises
+    /// `listChanged: true` for its tools, and for its resources and prompts when it has them,
+    /// in `initialize` (`server/discover` of revision 2026-07-28, which has no notifications
+    /// outside a request, is unchanged).
+    #[cfg(feature = "async")]
+    pub fn notifier(&mut self) -> super::Notifier {
+        self.list_changed = true;
+        self.written = OnceLock::new();
+        super::Notifier::new(self.hub.clone())
+    }
+
+    /// The connections' table, for a new connection.
+    #[cfg(feature = "async")]
+    pub(super) fn hub(&self) -> &std::sync::Arc<super::notify::Hub> {
+        &self.hub
     }
 
     /// Instructions for the client, sent in the `initialize` and `server/discover` results.
@@ -829,6 +883,9 @@ impl Server {
             defer: None,
         }
         .answer(line, out, route);
+        // No connection records the subscriptions.
+        #[cfg(feature = "async")]
+        sess.subscribing.clear();
         self.session = sess;
         wrote
     }
@@ -1189,6 +1246,19 @@ impl Core<'_> {
                 let contents = self.read(&params.uri, modern)?;
                 (structio::to_json(&ReadResourceResult { contents }), true)
             }
+            #[cfg(feature = "async")]
+            "resources/subscribe" | "resources/unsubscribe"
+                if !modern && has_resources && self.subscriptions =>
+            {
+                let params: ReadResourceRequestParams = read_params(params)?;
+                let on = method == "resources/subscribe";
+                let uri = params.uri.into_owned();
+                if on && !self.exists(&uri) {
+                    return Err(resource_not_found(&uri, false));
+                }
+                self.sess.subscribing.push((uri, on));
+                ("{}".to_owned(), false)
+            }
             "prompts/list" if !self.prompts.is_empty() => {
                 let cursor = read_params::<PaginatedRequestParams>(params)?.cursor;
                 let (items, next_cursor) = self.page(&self.prompts, cursor.as_deref(), method)?;
@@ -1352,6 +1422,13 @@ impl Core<'_> {
         Ok((&rest[..size], Some(encode_cursor(start + size, method))))
     }
 
+    /// Whether a resource has `uri` or a template matches it.
+    #[cfg(feature = "async")]
+    fn exists(&self, uri: &str) -> bool {
+        self.resources.iter().any(|r| r.uri == uri)
+            || self.templates.iter().any(|t| t.matches(uri).is_some())
+    }
+
     /// The contents of the resource at `uri`: a fixed resource's, else the first matching
     /// template's; `modern`: the not-found error of revision 2026-07-28.
     fn read(&self, uri: &str, modern: bool) -> Result<Vec<protocol::ResourceContents>, Fault> {
@@ -1416,7 +1493,7 @@ impl Core<'_> {
         self.sess.protocol = Some(version);
         let result = InitializeResult {
             protocol_version: version,
-            capabilities: self.capabilities(),
+            capabilities: self.capabilities(true),
             server_info: self.implementation(),
             instructions: self.instructions.as_deref(),
         };
@@ -1553,21 +1630,29 @@ impl Server {
     }
 
     /// The server's capabilities: `completions`, `prompts` and `resources` when it has
-    /// them, and `tools`.
-    fn capabilities(&self) -> ServerCapabilities {
+    /// them, and `tools`; in the handshake era (`handshake`), `subscribe` and `listChanged`
+    /// when the server has subscriptions and a notifier.
+    fn capabilities(&self, handshake: bool) -> ServerCapabilities {
         let has_resources = !(self.resources.is_empty() && self.templates.is_empty());
+        #[cfg(feature = "async")]
+        let (subscribe, list_changed) = (
+            (handshake && self.subscriptions).then_some(true),
+            handshake && self.list_changed,
+        );
+        #[cfg(not(feature = "async"))]
+        let (subscribe, list_changed) = {
+            let _ = handshake;
+            (None, false)
+        };
         ServerCapabilities {
             completions: (!self.completions.is_empty()).then_some(CompletionsCapability {}),
             logging: self.has_logging().then_some(LoggingCapability {}),
-            prompts: (!self.prompts.is_empty()).then_some(PromptsCapability {
-                list_changed: false,
-            }),
+            prompts: (!self.prompts.is_empty()).then_some(PromptsCapability { list_changed }),
             resources: has_resources.then_some(ResourcesCapability {
-                list_changed: false,
+                subscribe,
+                list_changed,
             }),
-            tools: ToolsCapability {
-                list_changed: false,
-            },
+            tools: ToolsCapability { list_changed },
         }
     }
 
@@ -1627,7 +1712,7 @@ impl Server {
         structio::write_json(
             &DiscoverResult {
                 supported_versions: MODERN_PROTOCOL_VERSIONS,
-                capabilities: self.capabilities(),
+                capabilities: self.capabilities(false),
                 instructions: self.instructions.as_deref(),
             },
             &mut discover,

@@ -66,11 +66,12 @@ fn initialize_and_ping() {
     let mut server = example::server();
     let mut out = Vec::new();
     server.handle_line(INITIALIZE.as_bytes(), &mut out);
-    // With `async`, tools take a `Context`, so the server logs (the `logging` capability).
-    let logging = if cfg!(feature = "async") {
-        r#""logging":{},"#
+    // With `async`, tools take a `Context`, so the server logs (the `logging` capability),
+    // and `test://watched-resource` may be subscribed to (`resources.subscribe`).
+    let (logging, subscribe) = if cfg!(feature = "async") {
+        (r#""logging":{},"#, r#""subscribe":true,"#)
     } else {
-        ""
+        ("", "")
     };
     assert_eq!(
         String::from_utf8(out).unwrap(),
@@ -78,11 +79,12 @@ fn initialize_and_ping() {
             concat!(
                 r#"{{"jsonrpc":"2.0","id":0,"result":{{"protocolVersion":"2025-11-25","#,
                 r#""capabilities":{{"completions":{{}},{}"prompts":{{"listChanged":false}},"#,
-                r#""resources":{{"listChanged":false}},"tools":{{"listChanged":false}}}},"#,
+                r#""resources":{{{}"listChanged":false}},"tools":{{"listChanged":false}}}},"#,
                 r#""serverInfo":{{"name":"structio-conformance-server","version":"{}"}}}}}}"#,
                 "\n"
             ),
             logging,
+            subscribe,
             env!("CARGO_PKG_VERSION"),
         )
     );

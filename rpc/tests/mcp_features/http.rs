@@ -60,6 +60,11 @@ struct Running {
 }
 
 fn start(options: HttpOptions) -> Running {
+    start_with(server(), options)
+}
+
+/// [`start`] serving `server`.
+fn start_with(server: Server, options: HttpOptions) -> Running {
     let (tx, rx) = mpsc::channel();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::spawn(move || {
@@ -71,7 +76,7 @@ fn start(options: HttpOptions) -> Running {
         runtime.block_on(async {
             let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
             tx.send(listener.local_addr().unwrap()).unwrap();
-            std::sync::Arc::new(server())
+            std::sync::Arc::new(server)
                 .serve_http_async(listener, options, async {
                     let _ = stopped.await;
                 })
@@ -342,10 +347,23 @@ fn header_checks() {
         INITIALIZE,
     );
     assert_eq!(reply.status, 415);
-    // GET: no standalone stream, 405; another path: 404.
+    // GET without a session: 400; in the stateless revision: 405, as another method; another
+    // path: 404.
     let reply = send(server.addr, "GET", &[("Accept", "text/event-stream")], "");
+    assert_eq!(reply.status, 400);
+    let reply = send(
+        server.addr,
+        "GET",
+        &[
+            ("Accept", "text/event-stream"),
+            ("MCP-Protocol-Version", "2026-07-28"),
+        ],
+        "",
+    );
     assert_eq!(reply.status, 405);
-    assert_eq!(reply.header("allow"), Some("POST, DELETE"));
+    assert_eq!(reply.header("allow"), Some("GET, POST, DELETE"));
+    let reply = send(server.addr, "PUT", &[ACCEPT_BOTH], "");
+    assert_eq!(reply.status, 405);
     let mut stream = TcpStream::connect(server.addr).unwrap();
     stream
         .write_all(b"GET /other HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
@@ -600,4 +618,178 @@ fn sampling_round_trip() {
         .find(r#""id":5,"result":{"content":[{"type":"text","text":"LLM said hi"}]"#)
         .unwrap_or_else(|| panic!("{reply:?}"));
     assert!(request_at < response_at);
+}
+
+/// The head of a response read off `stream` (up to its blank line): status, head text.
+fn read_head(stream: &mut TcpStream) -> (u16, String) {
+    let mut head = Vec::new();
+    let mut byte = [0u8; 1];
+    while !head.ends_with(b"\r\n\r\n") {
+        assert_eq!(stream.read(&mut byte).unwrap(), 1, "the head ended early");
+        head.push(byte[0]);
+    }
+    let head = String::from_utf8(head).unwrap();
+    let status = head.split(' ').nth(1).unwrap().parse().unwrap();
+    (status, head.to_ascii_lowercase())
+}
+
+/// Reads `stream` (a chunked SSE body) until the text read holds `needle`; all of it. Fails
+/// after 20 s (the stream's comment lines would otherwise keep a read going).
+fn read_until(stream: &mut TcpStream, needle: &str) -> String {
+    let mut text = Vec::new();
+    let mut buf = [0u8; 4096];
+    let start = std::time::Instant::now();
+    while !String::from_utf8_lossy(&text).contains(needle) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "no {needle:?} in {}",
+            String::from_utf8_lossy(&text)
+        );
+        let n = stream.read(&mut buf).unwrap();
+        assert!(
+            n > 0,
+            "the stream ended: {}",
+            String::from_utf8_lossy(&text)
+        );
+        text.extend_from_slice(&buf[..n]);
+    }
+    String::from_utf8(text).unwrap()
+}
+
+/// A session's standalone GET stream: opened with the head read; `409` for a second one;
+/// `notifications/resources/updated` for a subscribed URI, and `list_changed`, arrive on it
+/// as SSE events with ids; an unsubscribed URI sends nothing; a client resuming with
+/// `Last-Event-ID` is sent the events after it.
+#[test]
+fn get_stream_carries_notifications() {
+    use structio_rpc::mcp::{ResourceContents, ResourceError, ResourceOptions};
+
+    let mut server = server()
+        .resource("test://watched", "watched", ResourceOptions::new(), |r| {
+            Ok::<_, ResourceError>(ResourceContents::text(r.uri(), "w"))
+        })
+        .subscriptions(true);
+    let notifier = server.notifier();
+    let server = start_with(server, HttpOptions::new());
+    let session = initialize(server.addr);
+    let session_headers = [
+        ACCEPT_BOTH,
+        JSON,
+        ("Mcp-Session-Id", session.as_str()),
+        ("MCP-Protocol-Version", "2025-11-25"),
+    ];
+
+    // GET with an unknown session: 404; without Accept: text/event-stream: 406.
+    let reply = send(
+        server.addr,
+        "GET",
+        &[("Accept", "text/event-stream"), ("Mcp-Session-Id", "nope")],
+        "",
+    );
+    assert_eq!(reply.status, 404);
+    let reply = send(
+        server.addr,
+        "GET",
+        &[("Accept", "application/json"), ("Mcp-Session-Id", &session)],
+        "",
+    );
+    assert_eq!(reply.status, 406);
+
+    let mut stream = open_stream(server.addr, &session, None);
+
+    // One stream at a time.
+    assert_eq!(get_status(server.addr, &session), 409);
+
+    // Not subscribed yet: nobody to tell.
+    assert_eq!(notifier.resource_updated("test://watched"), 0);
+    let reply = send(
+        server.addr,
+        "POST",
+        &session_headers,
+        r#"{"jsonrpc":"2.0","id":1,"method":"resources/subscribe","params":{"uri":"test://watched"}}"#,
+    );
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert_eq!(reply.body, r#"{"jsonrpc":"2.0","id":1,"result":{}}"#);
+    assert_eq!(notifier.resource_updated("test://watched"), 1);
+    // (A read that does not find the event fails after the read timeout.)
+    read_until(
+        &mut stream,
+        "id: 1\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/updated\",\"params\":{\"uri\":\"test://watched\"}}\n\n",
+    );
+
+    // Unsubscribed: nothing; the next event on the stream is the list change, id 2.
+    let reply = send(
+        server.addr,
+        "POST",
+        &session_headers,
+        r#"{"jsonrpc":"2.0","id":2,"method":"resources/unsubscribe","params":{"uri":"test://watched"}}"#,
+    );
+    assert_eq!(reply.body, r#"{"jsonrpc":"2.0","id":2,"result":{}}"#);
+    assert_eq!(notifier.resource_updated("test://watched"), 0);
+    assert_eq!(notifier.tools_changed(), 1);
+    let got = read_until(
+        &mut stream,
+        "id: 2\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}\n\n",
+    );
+    assert!(!got.contains("resources/updated"), "{got}");
+
+    // The client goes away; an event comes meanwhile (kept for the session); the client
+    // resumes with Last-Event-ID and is sent what it missed, first.
+    drop(stream);
+    assert_eq!(notifier.resources_changed(), 1);
+    let mut resumed = open_stream(server.addr, &session, Some(2));
+    read_until(
+        &mut resumed,
+        "id: 3\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/resources/list_changed\"}\n\n",
+    );
+    // A GET without Last-Event-ID while it is open: 409.
+    assert_eq!(get_status(server.addr, &session), 409);
+    // From the start: every kept event, in order.
+    let mut again = open_stream(server.addr, &session, Some(0));
+    let got = read_until(&mut again, "id: 3\n");
+    let (one, two) = (got.find("id: 1\n").unwrap(), got.find("id: 2\n").unwrap());
+    assert!(one < two && two < got.find("id: 3\n").unwrap(), "{got}");
+}
+
+/// The status of a GET of `session`'s stream (the head only: a `200` stream is not read).
+fn get_status(addr: SocketAddr, session: &str) -> u16 {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    stream
+        .write_all(
+            format!(
+                "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAccept: text/event-stream\r\n\
+                 Mcp-Session-Id: {session}\r\nConnection: close\r\n\r\n",
+                addr.port()
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+    read_head(&mut stream).0
+}
+
+/// Opens `session`'s standalone stream (resuming after `last`, if given); the stream, its
+/// head read (`200`, `text/event-stream`).
+fn open_stream(addr: SocketAddr, session: &str, last: Option<u64>) -> TcpStream {
+    let mut stream = TcpStream::connect(addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let last = last.map_or(String::new(), |l| format!("Last-Event-ID: {l}\r\n"));
+    stream
+        .write_all(
+            format!(
+                "GET /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nAccept: text/event-stream\r\n\
+                 Mcp-Session-Id: {session}\r\nMCP-Protocol-Version: 2025-11-25\r\n{last}\r\n",
+                addr.port()
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+    let (status, head) = read_head(&mut stream);
+    assert_eq!(status, 200, "{head}");
+    assert!(head.contains("content-type: text/event-stream"), "{head}");
+    stream
 }

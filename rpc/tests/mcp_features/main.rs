@@ -1,7 +1,7 @@
 //! The MCP server's features past the core routing (`mcp.rs`, `mcp_2026.rs`): tool results by
 //! type, tool metadata and names, resources and templates, prompts and completions, and the
 //! official conformance suite's fixtures (`examples/conformance_server.rs`), and the Streamable
-//! HTTP transport (feature `http`). One test binary
+//! HTTP transport (feature `http`), resource subscriptions and notifications (feature `async`). One test binary
 //! for all of them: each binary links the crates once more in CI's release build.
 
 #[path = "../common/mod.rs"]
@@ -17,4 +17,6 @@ mod content;
 mod http;
 mod prompts;
 mod resources;
+#[cfg(feature = "async")]
+mod subscriptions;
 mod tools;

@@ -8,11 +8,13 @@
 //!   ([`Server::serve_stdio`](super::Server::serve_stdio),
 //!   [`Server::serve`](super::Server::serve); with `async`, `Server::serve_stdio_async` and
 //!   `Server::serve_async`, every message given a clone of one outbox whose frames go to
-//!   stdout).
+//!   stdout, which is also the connection's session outbox, for the notifications not tied
+//!   to a request).
 //! - `http` (feature `http`): the Streamable HTTP transport
 //!   ([`Server::serve_http`](super::Server::serve_http),
 //!   [`Server::serve_http_async`](super::Server::serve_http_async)): each session is a
-//!   `Connection`, each POST's frames go to that POST's own `Outbox`.
+//!   `Connection`, each POST's frames go to that POST's own `Outbox`, and a session's `GET`
+//!   opens its standalone SSE stream, the connection's session outbox.
 
 #[cfg(feature = "http")]
 pub(crate) mod http;

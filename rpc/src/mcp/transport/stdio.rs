@@ -210,6 +210,8 @@ mod concurrent {
             let limit = self.line_limit();
             let mut connection = Connection::new(self.clone());
             let (outbox, mut frames) = Outbox::channel();
+            // The notifications not tied to a request go to stdout too.
+            connection.set_session_outbox(Some(outbox.clone()));
             let mut outbox = Some(outbox);
             let mut buf = vec![0u8; CHUNK];
             let mut line: Vec<u8> = Vec::new();
@@ -244,6 +246,7 @@ mod concurrent {
                                 line_in(&mut connection, &line, &mut pending, out);
                             }
                             // The input is over: the calls in flight hold the last clones.
+                            connection.set_session_outbox(None);
                             outbox = None;
                         } else {
                             let mut chunk = &buf[..n];

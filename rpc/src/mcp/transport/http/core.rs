@@ -20,4 +20,12 @@ impl HttpCore for Arc<Server> {
     fn post(&self, session: &mut Connection, body: &[u8], frames: mpsc::UnboundedSender<Vec<u8>>) {
         session.handle(body, Outbox::from(frames));
     }
+
+    fn listen(&self, session: &mut Connection, frames: mpsc::UnboundedSender<Vec<u8>>) -> bool {
+        if session.has_session_outbox() {
+            return false;
+        }
+        session.set_session_outbox(Some(Outbox::from(frames)));
+        true
+    }
 }

@@ -12,7 +12,17 @@
 //!   one `404`; `DELETE` ends a session. A request of the stateless era (the
 //!   `MCP-Protocol-Version` header or the request's `params._meta` naming a revision of
 //!   [`MODERN_PROTOCOL_VERSIONS`]) needs no session: each one is answered by a fresh state.
-//! - `GET` is answered `405`: the server offers no standalone SSE stream.
+//! - `GET` with `Accept: text/event-stream` and a session's `Mcp-Session-Id` opens the
+//!   session's standalone SSE stream, which carries the notifications not tied to a request
+//!   ([`Notifier`](crate::mcp::Notifier): resources updated, lists changed), each event with
+//!   an `id:` (counted from 1 per session). The session keeps its last 256 events: a `GET`
+//!   with `Last-Event-ID` is sent those after that id first, then the new ones. One stream
+//!   at a time per session: a second `GET` while one is open is answered `409`, unless it
+//!   carries `Last-Event-ID` (a client resuming, whose old stream may not have been noticed
+//!   gone): it then replaces the open one. A silent stream gets a comment line every 15 s, so
+//!   that a client gone away is noticed. Without the header `400`, with an unknown session
+//!   `404`, with `MCP-Protocol-Version: 2026-07-28` (the stateless revision, which has no
+//!   such stream) `405`.
 //! - Checks, each answered with the status the specification prescribes, never a panic or a
 //!   hang: `Origin` (`403` for a foreign origin: DNS-rebinding protection) and, on a loopback
 //!   listener, `Host`; `Accept` (`406`), `Content-Type` (`415`), `MCP-Protocol-Version`
@@ -76,6 +86,10 @@ pub(crate) trait HttpCore: Send + Sync + 'static {
         body: &[u8],
         frames: mpsc::UnboundedSender<Vec<u8>>,
     );
+    /// Makes `frames` the session's standalone stream: the notifications not tied to a
+    /// request go there until its receiver is dropped. `false`, changing nothing, when the
+    /// session has a stream open already.
+    fn listen(&self, session: &mut Self::Session, frames: mpsc::UnboundedSender<Vec<u8>>) -> bool;
 }
 
 /// The settings of the Streamable HTTP transport ([`Server::serve_http_with`],
@@ -355,13 +369,97 @@ async fn route<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> 
     match *req.method() {
         Method::POST => post(shared, req).await,
         Method::DELETE => delete(shared, &req),
-        _ => {
-            let mut res = wire::status(StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed");
-            res.headers_mut()
-                .insert(ALLOW, HeaderValue::from_static("POST, DELETE"));
-            res
-        }
+        Method::GET => get(shared, &req).await,
+        _ => not_allowed(),
     }
+}
+
+/// `405`, naming the methods served.
+fn not_allowed() -> Response<Body> {
+    let mut res = wire::status(StatusCode::METHOD_NOT_ALLOWED, "Method Not Allowed");
+    res.headers_mut()
+        .insert(ALLOW, HeaderValue::from_static("GET, POST, DELETE"));
+    res
+}
+
+/// `GET`: the session's standalone SSE stream, carrying the notifications not tied to a
+/// request, each event with an id; one at a time per session (`409` while one is open), but a
+/// `GET` with `Last-Event-ID` (a client resuming, whose old stream may not have been noticed
+/// gone yet) replaces the open one and is first sent the kept events after that id. The
+/// stateless revision 2026-07-28 has no such stream: `405`.
+async fn get<C: HttpCore>(shared: &Arc<Shared<C>>, req: &Request<Incoming>) -> Response<Body> {
+    let headers = req.headers();
+    let modern = headers
+        .get(VERSION_HEADER)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| MODERN_PROTOCOL_VERSIONS.contains(&v));
+    if modern {
+        return not_allowed();
+    }
+    if !wire::accepts_sse(headers) {
+        return wire::rpc_error(
+            StatusCode::NOT_ACCEPTABLE,
+            -32600,
+            "Not Acceptable: Accept must list text/event-stream",
+        );
+    }
+    let (state, events) = match wire::session_id(headers) {
+        None => {
+            return wire::rpc_error(
+                StatusCode::BAD_REQUEST,
+                -32600,
+                "Bad Request: Mcp-Session-Id header is required",
+            )
+        }
+        Some(id) => match shared.sessions.get_with_events(id) {
+            Some(found) => found,
+            None => return wire::rpc_error(StatusCode::NOT_FOUND, -32001, "Session not found"),
+        },
+    };
+    let last = headers
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    let (live, stream) = mpsc::unbounded_channel();
+    let start = {
+        // Nothing panics while the events are locked; a poisoned lock is used as it was left.
+        let mut ev = events.lock().unwrap_or_else(|e| e.into_inner());
+        if ev.is_open() && last.is_none() {
+            return wire::rpc_error(
+                StatusCode::CONFLICT,
+                -32600,
+                "Conflict: the session has a standalone SSE stream open already",
+            );
+        }
+        ev.open(live, last);
+        !std::mem::replace(&mut ev.started, true)
+    };
+    if start {
+        // The core's notifications for the session, numbered and kept, to the open stream.
+        let (tx, mut rx) = mpsc::unbounded_channel::<Vec<u8>>();
+        let task = shared.clone();
+        // The session's lock is held while a POST of it is handed to the core: off the
+        // reactor.
+        let listening = tokio::task::spawn_blocking(move || {
+            let mut state = state.lock().unwrap_or_else(|e| e.into_inner());
+            task.core.listen(&mut state, tx)
+        })
+        .await;
+        if !matches!(listening, Ok(true)) {
+            return wire::rpc_error(StatusCode::INTERNAL_SERVER_ERROR, -32603, "Internal error");
+        }
+        let events = events.clone();
+        // Ends when the core drops its sender: the session is gone.
+        tokio::spawn(async move {
+            while let Some(frame) = rx.recv().await {
+                events
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push(&frame);
+            }
+        });
+    }
+    wire::stream(stream)
 }
 
 /// `DELETE`: ends the session named.

@@ -1,14 +1,72 @@
 //! The session table of the Streamable HTTP transport: ids (128 random bits from the
-//! operating system, in hex: visible ASCII), each session's state, expiry of unused sessions,
-//! and the bound on their number.
+//! operating system, in hex: visible ASCII), each session's state and the events of its
+//! standalone stream, expiry of unused sessions, and the bound on their number.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-/// One session: its state (locked while a POST of the session runs) and when it was last used.
+use bytes::Bytes;
+use tokio::sync::mpsc;
+
+/// How many events of its standalone stream a session keeps for a client resuming with
+/// `Last-Event-ID`.
+pub(super) const KEPT_EVENTS: usize = 256;
+
+/// The events of a session's standalone `GET` stream: numbered from 1 as they come from the
+/// core, the last [`KEPT_EVENTS`] kept, each sent to the stream open now, if any.
+#[derive(Debug, Default)]
+pub(super) struct Events {
+    /// Whether the core sends the session's notifications here yet (on the first `GET`).
+    pub(super) started: bool,
+    /// The id of the next event.
+    next_id: u64,
+    /// The last events, framed, by id.
+    kept: VecDeque<(u64, Bytes)>,
+    /// The open stream's sender, if any.
+    live: Option<mpsc::UnboundedSender<Bytes>>,
+}
+
+impl Events {
+    /// Whether a stream is open (its receiver still there).
+    pub(super) fn is_open(&self) -> bool {
+        self.live.as_ref().is_some_and(|l| !l.is_closed())
+    }
+
+    /// `live` becomes the open stream (the one before it ends), sent first the kept events
+    /// after `last` (a resumption's `Last-Event-ID`), if given.
+    pub(super) fn open(&mut self, live: mpsc::UnboundedSender<Bytes>, last: Option<u64>) {
+        if let Some(last) = last {
+            for (_, event) in self.kept.iter().filter(|(id, _)| *id > last) {
+                let _ = live.send(event.clone());
+            }
+        }
+        self.live = Some(live);
+    }
+
+    /// One frame from the core: numbered, kept, sent to the open stream.
+    pub(super) fn push(&mut self, frame: &[u8]) {
+        self.next_id += 1;
+        let id = self.next_id;
+        let event = super::wire::event_with_id(id, frame);
+        if self.kept.len() == KEPT_EVENTS {
+            self.kept.pop_front();
+        }
+        self.kept.push_back((id, event.clone()));
+        if let Some(live) = &self.live {
+            let _ = live.send(event);
+        }
+    }
+}
+
+/// The events of one session's standalone stream, shared with the task that numbers them.
+pub(super) type SharedEvents = Arc<Mutex<Events>>;
+
+/// One session: its state (locked while a POST of the session runs), the events of its
+/// standalone stream, and when it was last used.
 struct Entry<S> {
     state: Arc<Mutex<S>>,
+    events: SharedEvents,
     used: Instant,
 }
 
@@ -52,6 +110,7 @@ impl<S> Sessions<S> {
             id.clone(),
             Entry {
                 state: state.clone(),
+                events: Arc::default(),
                 used: Instant::now(),
             },
         );
@@ -70,6 +129,13 @@ impl<S> Sessions<S> {
         }
         entry.used = now;
         Some(entry.state.clone())
+    }
+
+    /// [`Sessions::get`] with the events of the session's standalone stream.
+    pub(super) fn get_with_events(&self, id: &str) -> Option<(Arc<Mutex<S>>, SharedEvents)> {
+        let state = self.get(id)?;
+        let events = self.map().get(id)?.events.clone();
+        Some((state, events))
     }
 
     /// Ends session `id`; whether it existed (and had not expired).

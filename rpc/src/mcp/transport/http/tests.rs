@@ -41,6 +41,10 @@ impl HttpCore for Streaming {
         let answer = format!(r#"{{"jsonrpc":"2.0","id":1,"result":{{"calls":{calls}}}}}"#);
         let _ = frames.send(answer.into_bytes());
     }
+
+    fn listen(&self, _: &mut u32, _: mpsc::UnboundedSender<Vec<u8>>) -> bool {
+        false
+    }
 }
 
 fn start(

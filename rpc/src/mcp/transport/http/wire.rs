@@ -159,6 +159,23 @@ pub(super) fn accepts_both(headers: &HeaderMap) -> bool {
     json && sse
 }
 
+/// Whether `Accept` lists `text/event-stream` (or a wildcard covering it).
+pub(super) fn accepts_sse(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(ACCEPT)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .map(|item| {
+            item.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        })
+        .any(|media| matches!(media.as_str(), "*/*" | "text/*" | "text/event-stream"))
+}
+
 /// Whether `Content-Type` is `application/json` (parameters allowed).
 pub(super) fn is_json(headers: &HeaderMap) -> bool {
     headers
@@ -230,7 +247,16 @@ pub(crate) enum Body {
         ready: VecDeque<Bytes>,
         frames: mpsc::UnboundedReceiver<Vec<u8>>,
     },
+    /// A standalone stream: events already framed, and a comment when none came for
+    /// [`KEEP_ALIVE`] (so that a client gone away is noticed by the write that fails).
+    Events {
+        events: mpsc::UnboundedReceiver<Bytes>,
+        quiet: Pin<Box<tokio::time::Sleep>>,
+    },
 }
+
+/// How long a standalone stream stays silent before a comment line is sent on it.
+pub(super) const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
 
 impl hyper::body::Body for Body {
     type Data = Bytes;
@@ -242,6 +268,24 @@ impl hyper::body::Body for Body {
     ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
         match self.get_mut() {
             Body::Full(chunk) => Poll::Ready(chunk.take().map(|c| Ok(Frame::data(c)))),
+            Body::Events { events, quiet } => match events.poll_recv(cx) {
+                Poll::Ready(Some(event)) => {
+                    let next = tokio::time::Instant::now() + KEEP_ALIVE;
+                    quiet.as_mut().reset(next);
+                    Poll::Ready(Some(Ok(Frame::data(event))))
+                }
+                Poll::Ready(None) => Poll::Ready(None),
+                Poll::Pending => match std::future::Future::poll(quiet.as_mut(), cx) {
+                    Poll::Ready(()) => {
+                        let next = tokio::time::Instant::now() + KEEP_ALIVE;
+                        quiet.as_mut().reset(next);
+                        Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(
+                            b": keep-alive\n\n",
+                        )))))
+                    }
+                    Poll::Pending => Poll::Pending,
+                },
+            },
             Body::Sse { ready, frames } => {
                 if let Some(event) = ready.pop_front() {
                     return Poll::Ready(Some(Ok(Frame::data(event))));
@@ -263,7 +307,7 @@ impl hyper::body::Body for Body {
         match self {
             Body::Full(Some(c)) => hyper::body::SizeHint::with_exact(c.len() as u64),
             Body::Full(None) => hyper::body::SizeHint::with_exact(0),
-            Body::Sse { .. } => hyper::body::SizeHint::default(),
+            Body::Sse { .. } | Body::Events { .. } => hyper::body::SizeHint::default(),
         }
     }
 }
@@ -323,9 +367,29 @@ pub(super) fn sse(
 ) -> Response<Body> {
     let mut ready = VecDeque::from([event(&first)]);
     ready.extend(second.as_deref().map(event));
-    let mut res = Response::new(Body::Sse { ready, frames });
+    sse_response(Body::Sse { ready, frames })
+}
+
+/// A `200` standalone SSE stream: every event of `events` (framed), until every sender is
+/// dropped.
+pub(super) fn stream(events: mpsc::UnboundedReceiver<Bytes>) -> Response<Body> {
+    sse_response(Body::Events {
+        events,
+        quiet: Box::pin(tokio::time::sleep(KEEP_ALIVE)),
+    })
+}
+
+fn sse_response(body: Body) -> Response<Body> {
+    let mut res = Response::new(body);
     let headers = res.headers_mut();
     headers.insert(CONTENT_TYPE, HeaderValue::from_static("text/event-stream"));
     headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     res
+}
+
+/// [`event`] with the line `id: {id}` first.
+pub(super) fn event_with_id(id: u64, frame: &[u8]) -> Bytes {
+    let mut out = format!("id: {id}\n").into_bytes();
+    out.extend_from_slice(&event(frame));
+    Bytes::from(out)
 }
