@@ -13,6 +13,8 @@ mod conformance;
 mod content;
 #[cfg(feature = "http")]
 mod http;
+#[cfg(feature = "http")]
+mod http_hostile;
 mod prompts;
 mod resources;
 mod tools;
