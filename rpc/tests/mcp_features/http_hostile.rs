@@ -149,10 +149,10 @@ fn ten_thousand_open_connections() {
     });
     assert!(
         established >= 1_000,
-        "only {established} of {count} connections established ({pending} pending)"
+        "only {established} of {count} connections established ({pending} pending; {count} is 10,000 or the open-files limit {limit} less 1,500)"
     );
 
-    eprintln!("{established} of {count} connections established, {pending} pending");
+    eprintln!("{established} of {count} connections established, {pending} pending (open-files limit {limit})");
     // The client connected before is served while they are held.
     let started = Instant::now();
     keep_alive_call(&mut kept, 2);
