@@ -414,6 +414,8 @@ fn http_exchange(addr: std::net::SocketAddr, raw: &[u8]) -> (Option<u16>, String
     let head = String::from_utf8_lossy(&got[..end]).into_owned();
     let status = head
         .strip_prefix("HTTP/1.1 ")
+        // hyper answers an HTTP/1.0 request in HTTP/1.0.
+        .or_else(|| head.strip_prefix("HTTP/1.0 "))
         .and_then(|rest| rest.get(..3))
         .and_then(|code| code.parse::<u16>().ok());
     assert!(

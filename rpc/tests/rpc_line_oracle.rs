@@ -88,6 +88,8 @@ fn http_inputs_pass_the_oracle() {
         b"POST /mcp HTTP/1.1\r\nHost: localhost\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".to_vec(),
         b"DELETE /mcp HTTP/1.1\r\nHost: localhost\r\nMcp-Session-Id: \xff\r\n\r\n".to_vec(),
         b"NoColon\r\n\r\n".to_vec(),
+        // Answered in HTTP/1.0 (the fuzzer's first find: the oracle wanted HTTP/1.1).
+        b"POST /mcp HTTP/1.0\r\nHost: e\r\n\r\n".to_vec(),
         br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25"}}"#.to_vec(),
         br#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","method":"x"},1]"#.to_vec(),
         format!("POST /mcp HTTP/1.1\r\nHost: localhost\r\nContent-Length: 100000\r\n\r\n{}", "x".repeat(70_000)).into_bytes(),
