@@ -104,6 +104,30 @@ for len in 256 257; do
   { printf '{"jsonrpc":"2.0","id":1,"method":"ping"%*s}\r\n' $((len - 40)) ''; } >"$fuzz/corpus/rpc_line/crlf-$len.jsonl"
 done
 seed rpc_line "${json[@]}"
+# rpc_http reads the raw bytes of an HTTP/1.1 request (and, again, the input as the body of a
+# POST in a session): requests of every shape the transport answers, malformed ones, and the
+# rpc_line messages as bodies.
+mkdir -p "$fuzz/corpus/rpc_http"
+head='POST /mcp HTTP/1.1\r\nHost: localhost\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\n'
+body='{"jsonrpc":"2.0","id":1,"method":"ping"}'
+i=0
+for req in \
+  "${head}Content-Length: ${#body}\r\n\r\n$body" \
+  "${head}Connection: close\r\nContent-Length: ${#body}\r\n\r\n$body" \
+  "${head}Transfer-Encoding: chunked\r\n\r\n$(printf %x ${#body})\r\n$body\r\n0\r\n\r\n" \
+  "${head}Mcp-Session-Id: 0123456789abcdef0123456789abcdef\r\nMCP-Protocol-Version: 2025-11-25\r\nContent-Length: ${#body}\r\n\r\n$body" \
+  "${head}Content-Length: 1000000\r\n\r\n{" \
+  "${head}Transfer-Encoding: chunked\r\n\r\nzz\r\n" \
+  "${head}NoColon\r\n\r\n" \
+  'DELETE /mcp HTTP/1.1\r\nHost: localhost\r\nMcp-Session-Id: x\r\n\r\n' \
+  'GET /mcp HTTP/1.1\r\nHost: localhost\r\nAccept: text/event-stream\r\n\r\n' \
+  'GET /other HTTP/1.1\r\nHost: evil.example\r\nOrigin: http://evil.example\r\n\r\n' \
+  'NONSENSE\r\n\r\n'; do
+  printf '%b' "$req" >"$fuzz/corpus/rpc_http/req-$i.http"
+  i=$((i + 1))
+done
+cp "$fuzz"/corpus/rpc_line/msg-*.jsonl "$fuzz/corpus/rpc_http/"
+echo "$fuzz/corpus/rpc_http: $(ls "$fuzz/corpus/rpc_http" | wc -l) files"
 # value_roundtrip builds values from raw bytes: any bytes do; start from the BEVE files.
 seed value_roundtrip "${beve[@]}"
 

@@ -17,6 +17,10 @@
 //!   them as its id; with no `id`, or one that is a boolean, an array or an object, null.
 //! - `serve` answers a line with the too-long error exactly when the line is longer than the
 //!   limit without its line break (`\n`, or `\r\n`).
+//! - The concurrent core (`Connection::handle`, as the HTTP transport and the concurrent stdio
+//!   run it) sends exactly `handle_line`'s answer as its one frame, and answers a ping after.
+//!
+//! `rpc_http` (the `rpc_http` target) is at the end.
 
 use structio_rpc::mcp::{Era, Server, ToolError};
 
@@ -237,4 +241,221 @@ pub fn rpc_line(data: &[u8]) {
         "at most one answer a line"
     );
     still_serving(&mut s);
+
+    #[cfg(feature = "async")]
+    concurrent_core_agrees(data);
+}
+
+/// The concurrent core's answers to `data`, on a fresh connection (what the HTTP transport and
+/// the concurrent stdio run): the frames equal `handle_line`'s answer without its line break
+/// (the tools here are plain, so answered at once), and the connection still answers after.
+#[cfg(feature = "async")]
+fn concurrent_core_agrees(data: &[u8]) {
+    use std::sync::Arc;
+    use structio_rpc::mcp::{Connection, Outbox};
+    thread_local! {
+        static RUNTIME: tokio::runtime::Runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a runtime");
+    }
+    let mut line = Vec::new();
+    server(256).handle_line(data, &mut line);
+    if line.last() == Some(&b'\n') {
+        line.pop();
+    }
+    RUNTIME.with(|runtime| {
+        runtime.block_on(async {
+            let mut connection = Connection::new(Arc::new(server(256)));
+            let frames = |connection: &mut Connection, message: &[u8]| {
+                let (outbox, mut rx) = Outbox::channel();
+                connection.handle(message, outbox);
+                let mut frames = Vec::new();
+                while let Ok(frame) = rx.try_recv() {
+                    frames.push(frame);
+                }
+                frames
+            };
+            let got = frames(&mut connection, data);
+            let expected: Vec<Vec<u8>> = if line.is_empty() {
+                Vec::new()
+            } else {
+                vec![line]
+            };
+            assert!(
+                got == expected,
+                "the concurrent core answers otherwise:\n{:?}\n{:?}",
+                got.iter()
+                    .map(|f| String::from_utf8_lossy(f))
+                    .collect::<Vec<_>>(),
+                expected
+                    .iter()
+                    .map(|f| String::from_utf8_lossy(f))
+                    .collect::<Vec<_>>()
+            );
+            if connection.era() == Some(Era::Modern) {
+                let got = frames(&mut connection, DISCOVER);
+                assert!(
+                    got.len() == 1
+                        && String::from_utf8_lossy(&got[0])
+                            .contains(r#""supportedVersions":["2026-07-28"]"#),
+                    "no discover result on the connection"
+                );
+            } else {
+                let got = frames(&mut connection, PING);
+                assert_eq!(got, vec![PONG[..PONG.len() - 1].to_vec()], "no pong");
+            }
+        })
+    });
+}
+
+/// A server on a loopback port for [`rpc_http`], started once per process: its address and a
+/// session id.
+#[cfg(feature = "http")]
+fn http_server() -> &'static (tokio::runtime::Runtime, std::net::SocketAddr, String) {
+    use std::sync::{Arc, OnceLock};
+    use std::time::Duration;
+    use structio_rpc::mcp::HttpOptions;
+    static SERVER: OnceLock<(tokio::runtime::Runtime, std::net::SocketAddr, String)> =
+        OnceLock::new();
+    SERVER.get_or_init(|| {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let listener = runtime
+            .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+            .expect("a loopback port");
+        let addr = listener.local_addr().expect("an address");
+        let options = HttpOptions::new()
+            .max_body(64 << 10)
+            .max_connections(64)
+            .header_timeout(Duration::from_millis(250))
+            .body_timeout(Duration::from_millis(250));
+        runtime.spawn(Arc::new(server(256)).serve_http_async(
+            listener,
+            options,
+            std::future::pending(),
+        ));
+        let (status, head, _) = http_exchange(addr, &post(None, INITIALIZE));
+        assert_eq!(status, Some(200), "initialize: {head}");
+        let session = head
+            .lines()
+            .find_map(|l| {
+                let (name, value) = l.split_once(':')?;
+                name.eq_ignore_ascii_case("mcp-session-id")
+                    .then(|| value.trim().to_owned())
+            })
+            .expect("a session id");
+        let initialized = br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#;
+        let (status, head, _) = http_exchange(addr, &post(Some(&session), initialized));
+        assert_eq!(status, Some(202), "initialized: {head}");
+        (runtime, addr, session)
+    })
+}
+
+/// A well-formed POST of `body` (with the session, if any), closing the connection after.
+#[cfg(feature = "http")]
+fn post(session: Option<&str>, body: &[u8]) -> Vec<u8> {
+    let mut request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nContent-Length: {}\r\n",
+        body.len()
+    )
+    .into_bytes();
+    if let Some(id) = session {
+        request.extend_from_slice(format!("Mcp-Session-Id: {id}\r\n").as_bytes());
+    }
+    request.extend_from_slice(b"\r\n");
+    request.extend_from_slice(body);
+    request
+}
+
+/// Sends `raw` on a new connection and reads until the server closes: the first status (if
+/// anything came back), the head and the rest. Panics if neither an answer nor the close comes
+/// within 10 s (the server's timeouts are 250 ms; it closes a kept-alive connection that
+/// starts no new request within them). The sending side stays open: hyper drops a request
+/// whose client half-closes (`half_close` is off).
+#[cfg(feature = "http")]
+fn http_exchange(addr: std::net::SocketAddr, raw: &[u8]) -> (Option<u16>, String, Vec<u8>) {
+    use std::io::{ErrorKind, Read, Write};
+    use std::time::{Duration, Instant};
+    const LIMIT: Duration = Duration::from_secs(10);
+    let mut stream = std::net::TcpStream::connect(addr).expect("a connection");
+    stream.set_read_timeout(Some(LIMIT)).expect("a timeout");
+    // The server may answer and close before reading everything.
+    let _ = stream.write_all(raw);
+    let started = Instant::now();
+    let mut got = Vec::new();
+    let mut buf = [0u8; 8192];
+    loop {
+        match stream.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => got.extend_from_slice(&buf[..n]),
+            Err(e) if matches!(e.kind(), ErrorKind::ConnectionReset | ErrorKind::BrokenPipe) => {
+                break
+            }
+            // libFuzzer's timer signal interrupts the read: go on reading, within the limit.
+            Err(e) if e.kind() == ErrorKind::Interrupted && started.elapsed() < LIMIT => {}
+            Err(e) => panic!(
+                "neither an answer nor the close after {:?} ({e}); got {:?}",
+                started.elapsed(),
+                String::from_utf8_lossy(&got)
+            ),
+        }
+    }
+    if got.is_empty() {
+        return (None, String::new(), got);
+    }
+    let end = got
+        .windows(4)
+        .position(|w| w == b"\r\n\r\n")
+        .unwrap_or(got.len());
+    let head = String::from_utf8_lossy(&got[..end]).into_owned();
+    let status = head
+        .strip_prefix("HTTP/1.1 ")
+        // hyper answers an HTTP/1.0 request in HTTP/1.0.
+        .or_else(|| head.strip_prefix("HTTP/1.0 "))
+        .and_then(|rest| rest.get(..3))
+        .and_then(|code| code.parse::<u16>().ok());
+    assert!(
+        status.is_some(),
+        "an answer without a status line: {:?}",
+        String::from_utf8_lossy(&got[..got.len().min(300)])
+    );
+    let rest = got[(end + 4).min(got.len())..].to_vec();
+    (status, head, rest)
+}
+
+/// The oracle of the `rpc_http` target: any bytes to the Streamable HTTP transport
+/// (`serve_http_async` on a loopback port), as the raw bytes of a request and as the body of a
+/// well-formed POST in a session.
+///
+/// - An answer (or the close) comes within the timeout; anything that comes starts with a
+///   status line.
+/// - No 5xx but 503 (capacity).
+/// - A normal request is answered after each.
+#[cfg(feature = "http")]
+pub fn rpc_http(data: &[u8]) {
+    let (_, addr, session) = http_server();
+    let ok = |status: Option<u16>, what: &str, head: &str| {
+        if let Some(s) = status {
+            assert!(
+                !(500..600).contains(&s) || s == 503,
+                "{s} for the {what}: {head}"
+            );
+        }
+    };
+    let (status, head, _) = http_exchange(*addr, data);
+    ok(status, "raw request", &head);
+    let (status, head, _) = http_exchange(*addr, &post(Some(session), data));
+    assert!(status.is_some(), "no answer to a well-formed POST");
+    ok(status, "body", &head);
+    let (status, head, rest) = http_exchange(*addr, &post(Some(session), PING));
+    assert_eq!(status, Some(200), "ping: {head}");
+    assert!(
+        String::from_utf8_lossy(&rest).contains(r#""result":{}"#),
+        "no pong: {}",
+        String::from_utf8_lossy(&rest)
+    );
 }

@@ -30,7 +30,7 @@ struct Prompt {
     prompt: String,
 }
 
-fn server() -> Server {
+pub(crate) fn server() -> Server {
     Server::new("http-test", "1.0.0")
         .tool("add", "Adds two integers", |a: Add| {
             a.left
@@ -53,18 +53,23 @@ fn server() -> Server {
 }
 
 /// A server on a loopback port, on its own thread; stopped (gracefully) when dropped.
-struct Running {
-    addr: SocketAddr,
+pub(crate) struct Running {
+    pub(crate) addr: SocketAddr,
     stop: Option<tokio::sync::oneshot::Sender<()>>,
     thread: Option<JoinHandle<()>>,
 }
 
-fn start(options: HttpOptions) -> Running {
+pub(crate) fn start(options: HttpOptions) -> Running {
     start_with(server(), options)
 }
 
-/// [`start`] serving `server`.
-fn start_with(server: Server, options: HttpOptions) -> Running {
+/// [`start`] with another server.
+pub(crate) fn start_with(server: Server, options: HttpOptions) -> Running {
+    start_on(server, options, 1024)
+}
+
+/// [`start_with`] on a listener with this backlog (`TcpListener::bind`'s is 1024).
+pub(crate) fn start_on(server: Server, options: HttpOptions, backlog: u32) -> Running {
     let (tx, rx) = mpsc::channel();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let thread = std::thread::spawn(move || {
@@ -74,7 +79,10 @@ fn start_with(server: Server, options: HttpOptions) -> Running {
             .build()
             .unwrap();
         runtime.block_on(async {
-            let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+            let socket = tokio::net::TcpSocket::new_v4().unwrap();
+            socket.set_reuseaddr(true).unwrap();
+            socket.bind("127.0.0.1:0".parse().unwrap()).unwrap();
+            let listener = socket.listen(backlog).unwrap();
             tx.send(listener.local_addr().unwrap()).unwrap();
             std::sync::Arc::new(server)
                 .serve_http_async(listener, options, async {
@@ -100,14 +108,14 @@ impl Drop for Running {
 
 /// A response: status, headers (names lowercase), body (chunked transfer decoded).
 #[derive(Debug)]
-struct Reply {
-    status: u16,
-    headers: Vec<(String, String)>,
-    body: String,
+pub(crate) struct Reply {
+    pub(crate) status: u16,
+    pub(crate) headers: Vec<(String, String)>,
+    pub(crate) body: String,
 }
 
 impl Reply {
-    fn header(&self, name: &str) -> Option<&str> {
+    pub(crate) fn header(&self, name: &str) -> Option<&str> {
         self.headers
             .iter()
             .find(|(n, _)| n == name)
@@ -115,11 +123,11 @@ impl Reply {
     }
 }
 
-const ACCEPT_BOTH: (&str, &str) = ("Accept", "application/json, text/event-stream");
-const JSON: (&str, &str) = ("Content-Type", "application/json");
+pub(crate) const ACCEPT_BOTH: (&str, &str) = ("Accept", "application/json, text/event-stream");
+pub(crate) const JSON: (&str, &str) = ("Content-Type", "application/json");
 
 /// One HTTP/1.1 request on a new connection (`Connection: close`), read to its end.
-fn send(addr: SocketAddr, method: &str, headers: &[(&str, &str)], body: &str) -> Reply {
+pub(crate) fn send(addr: SocketAddr, method: &str, headers: &[(&str, &str)], body: &str) -> Reply {
     let mut stream = TcpStream::connect(addr).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(20)))
@@ -140,7 +148,7 @@ fn send(addr: SocketAddr, method: &str, headers: &[(&str, &str)], body: &str) ->
     parse(&raw)
 }
 
-fn parse(raw: &[u8]) -> Reply {
+pub(crate) fn parse(raw: &[u8]) -> Reply {
     let text = String::from_utf8_lossy(raw).into_owned();
     let (head, rest) = text.split_once("\r\n\r\n").expect("a complete head");
     let mut lines = head.split("\r\n");
@@ -184,10 +192,10 @@ fn parse(raw: &[u8]) -> Reply {
     }
 }
 
-const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+pub(crate) const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
 
 /// Initializes a session; its id.
-fn initialize(addr: SocketAddr) -> String {
+pub(crate) fn initialize(addr: SocketAddr) -> String {
     let reply = send(addr, "POST", &[ACCEPT_BOTH, JSON], INITIALIZE);
     assert_eq!(reply.status, 200, "{reply:?}");
     assert_eq!(reply.header("content-type"), Some("application/json"));
@@ -208,7 +216,7 @@ fn initialize(addr: SocketAddr) -> String {
     id
 }
 
-fn call_add(addr: SocketAddr, session: &str, id: u32) -> Reply {
+pub(crate) fn call_add(addr: SocketAddr, session: &str, id: u32) -> Reply {
     send(
         addr,
         "POST",

@@ -15,6 +15,8 @@ mod conformance;
 mod content;
 #[cfg(feature = "http")]
 mod http;
+#[cfg(feature = "http")]
+mod http_hostile;
 mod prompts;
 mod resources;
 #[cfg(feature = "async")]
