@@ -17,14 +17,14 @@ use tokio::sync::{Notify, Semaphore};
 use crate::common::{Add, Sum};
 
 /// How long a frame that should come may take.
-const WAIT: Duration = Duration::from_secs(10);
+pub(crate) const WAIT: Duration = Duration::from_secs(10);
 
 /// The arguments of the test tools that take none.
 #[derive(structio::Reflect)]
 struct Nothing {}
 
 /// The next frame, as text; fails the test after [`WAIT`].
-async fn next(frames: &mut UnboundedReceiver<Vec<u8>>) -> String {
+pub(crate) async fn next(frames: &mut UnboundedReceiver<Vec<u8>>) -> String {
     let frame = tokio::time::timeout(WAIT, frames.recv())
         .await
         .expect("a frame in time")
@@ -34,7 +34,7 @@ async fn next(frames: &mut UnboundedReceiver<Vec<u8>>) -> String {
 
 /// Whether the receiver ends (every clone of its outbox dropped) within [`WAIT`] with no
 /// further frame; the frames that came instead.
-async fn ends(frames: &mut UnboundedReceiver<Vec<u8>>) -> Vec<String> {
+pub(crate) async fn ends(frames: &mut UnboundedReceiver<Vec<u8>>) -> Vec<String> {
     let mut got = Vec::new();
     loop {
         match tokio::time::timeout(WAIT, frames.recv()).await {

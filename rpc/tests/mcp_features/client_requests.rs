@@ -6,16 +6,13 @@
 //! told, a late answer is ignored); the stateless era refusing them.
 
 use std::sync::Arc;
-use std::time::Duration;
 
 use structio::Value;
 use structio_rpc::mcp::{
     Connection, Context, Elicitation, Outbox, RequestError, SamplingRequest, Server, ToolError,
 };
-use tokio::sync::mpsc::UnboundedReceiver;
 
-/// How long a frame that should come may take.
-const WAIT: Duration = Duration::from_secs(10);
+use crate::async_tools::{ends, next};
 
 #[derive(structio::Reflect)]
 struct Prompt {
@@ -31,27 +28,6 @@ struct Info {
     name: String,
     age: u32,
     nickname: Option<String>,
-}
-
-/// The next frame, as text; fails the test after [`WAIT`].
-async fn next(frames: &mut UnboundedReceiver<Vec<u8>>) -> String {
-    let frame = tokio::time::timeout(WAIT, frames.recv())
-        .await
-        .expect("a frame in time")
-        .expect("a frame, not the end");
-    String::from_utf8(frame).unwrap()
-}
-
-/// The frames that come until the receiver ends (fails the test after [`WAIT`]).
-async fn ends(frames: &mut UnboundedReceiver<Vec<u8>>) -> Vec<String> {
-    let mut got = Vec::new();
-    loop {
-        match tokio::time::timeout(WAIT, frames.recv()).await {
-            Ok(Some(f)) => got.push(String::from_utf8(f).unwrap()),
-            Ok(None) => return got,
-            Err(_) => panic!("the outbox was not dropped; frames: {got:?}"),
-        }
-    }
 }
 
 fn json(text: &str) -> Value {

@@ -126,8 +126,14 @@ impl Reply {
 pub(crate) const ACCEPT_BOTH: (&str, &str) = ("Accept", "application/json, text/event-stream");
 pub(crate) const JSON: (&str, &str) = ("Content-Type", "application/json");
 
-/// One HTTP/1.1 request on a new connection (`Connection: close`), read to its end.
-pub(crate) fn send(addr: SocketAddr, method: &str, headers: &[(&str, &str)], body: &str) -> Reply {
+/// One HTTP/1.1 request written on a new connection (`Connection: close`, reads timing out
+/// after 20 s), its answer left to read.
+pub(crate) fn request(
+    addr: SocketAddr,
+    method: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> TcpStream {
     let mut stream = TcpStream::connect(addr).unwrap();
     stream
         .set_read_timeout(Some(Duration::from_secs(20)))
@@ -143,6 +149,12 @@ pub(crate) fn send(addr: SocketAddr, method: &str, headers: &[(&str, &str)], bod
     head.push_str("\r\n");
     stream.write_all(head.as_bytes()).unwrap();
     stream.write_all(body.as_bytes()).unwrap();
+    stream
+}
+
+/// One HTTP/1.1 request on a new connection (`Connection: close`), read to its end.
+pub(crate) fn send(addr: SocketAddr, method: &str, headers: &[(&str, &str)], body: &str) -> Reply {
+    let mut stream = request(addr, method, headers, body);
     let mut raw = Vec::new();
     stream.read_to_end(&mut raw).unwrap();
     parse(&raw)
@@ -588,21 +600,7 @@ fn sampling_round_trip() {
     ];
     // The call, on a connection read as its stream comes.
     let body = r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"sample","arguments":{"prompt":"hello"}}}"#;
-    let mut stream = TcpStream::connect(addr).unwrap();
-    stream
-        .set_read_timeout(Some(Duration::from_secs(20)))
-        .unwrap();
-    let mut head = format!(
-        "POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:{}\r\nConnection: close\r\nContent-Length: {}\r\n",
-        addr.port(),
-        body.len()
-    );
-    for (name, value) in headers {
-        head.push_str(&format!("{name}: {value}\r\n"));
-    }
-    head.push_str("\r\n");
-    stream.write_all(head.as_bytes()).unwrap();
-    stream.write_all(body.as_bytes()).unwrap();
+    let mut stream = request(addr, "POST", &headers, body);
     let mut raw = Vec::new();
     let mut buf = [0u8; 4096];
     let request = r#""id":1,"method":"sampling/createMessage""#;
