@@ -27,8 +27,10 @@ trait Dated: ReflectOwned + PartialEq + Debug + Clone {
     fn check_utc(&self);
 }
 
-/// What the text of a type holds.
+/// What the text of a type holds (dates and times alone come with the `chrono` and `time`
+/// features).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[cfg_attr(not(any(feature = "chrono", feature = "time")), allow(dead_code))]
 enum Shape {
     /// `YYYY-MM-DDTHH:MM:SS[.f][offset]`.
     DateTime,
