@@ -40,12 +40,8 @@ impl Server {
         self.check()
             .map_err(|e| io::Error::new(ErrorKind::InvalidInput, e))?;
         let mut buf = vec![0u8; CHUNK];
-        // The start of a line that continues in the next chunk.
-        let mut line: Vec<u8> = Vec::new();
-        // Whether the line being read has passed the limit (its bytes are dropped).
-        let mut overlong = false;
+        let mut lines = Lines::new(self.line_limit());
         let mut out: Vec<u8> = Vec::with_capacity(CHUNK);
-        let limit = self.line_limit();
         loop {
             let n = match input.read(&mut buf) {
                 Ok(0) => break,
@@ -53,32 +49,10 @@ impl Server {
                 Err(e) if e.kind() == ErrorKind::Interrupted => continue,
                 Err(e) => return Err(e),
             };
-            let mut chunk = &buf[..n];
-            while let Some(nl) = chunk.iter().position(|&b| b == b'\n') {
-                let part = &chunk[..nl];
-                chunk = &chunk[nl + 1..];
-                if overlong || !fits(limit, &line, part) {
-                    overlong = false;
-                    line.clear();
-                    self.too_long(&mut out);
-                } else if line.is_empty() {
-                    line_in(self, part, &mut out);
-                } else {
-                    line.extend_from_slice(part);
-                    line_in(self, &line, &mut out);
-                    line.clear();
-                }
-            }
-            if !overlong {
-                // A `\r` ending the chunk may be the first half of a `\r\n`: kept, the line
-                // may hold one byte more than the limit until the next chunk tells.
-                if !fits(limit, &line, chunk) {
-                    overlong = true;
-                    line = Vec::new();
-                } else {
-                    line.extend_from_slice(chunk);
-                }
-            }
+            lines.feed(&buf[..n], |line| match line {
+                Some(line) => line_in(self, line, &mut out),
+                None => self.too_long(&mut out),
+            });
             if !out.is_empty() {
                 if !send(&mut output, &out)? {
                     return Ok(());
@@ -86,11 +60,10 @@ impl Server {
                 out.clear();
             }
         }
-        if overlong {
-            self.too_long(&mut out);
-        } else if !line.is_empty() {
-            line_in(self, &line, &mut out);
-        }
+        lines.finish(|line| match line {
+            Some(line) => line_in(self, line, &mut out),
+            None => self.too_long(&mut out),
+        });
         send(&mut output, &out)?;
         Ok(())
     }
@@ -106,6 +79,68 @@ fn fits(limit: usize, kept: &[u8], part: &[u8]) -> bool {
         return true;
     }
     len == limit + 1 && part.last().or(kept.last()) == Some(&b'\r')
+}
+
+/// The line framing of both stdio loops: the input's chunks cut into lines (without their
+/// `\n`), each line over the limit ([`Server::max_line`]) read through without being kept.
+struct Lines {
+    limit: usize,
+    /// The start of a line that continues in the next chunk.
+    line: Vec<u8>,
+    /// Whether the line being read has passed the limit (its bytes are dropped).
+    overlong: bool,
+}
+
+impl Lines {
+    fn new(limit: usize) -> Lines {
+        Lines {
+            limit,
+            line: Vec::new(),
+            overlong: false,
+        }
+    }
+
+    /// Cuts `chunk` into lines: `each(Some(line))` for every line it completes, `each(None)`
+    /// for a line over the limit.
+    #[inline]
+    fn feed(&mut self, mut chunk: &[u8], mut each: impl FnMut(Option<&[u8]>)) {
+        while let Some(nl) = chunk.iter().position(|&b| b == b'\n') {
+            let part = &chunk[..nl];
+            chunk = &chunk[nl + 1..];
+            if self.overlong || !fits(self.limit, &self.line, part) {
+                self.overlong = false;
+                self.line.clear();
+                each(None);
+            } else if self.line.is_empty() {
+                each(Some(part));
+            } else {
+                self.line.extend_from_slice(part);
+                each(Some(&self.line));
+                self.line.clear();
+            }
+        }
+        if !self.overlong {
+            // A `\r` ending the chunk may be the first half of a `\r\n`: kept, the line may
+            // hold one byte more than the limit until the next chunk tells.
+            if !fits(self.limit, &self.line, chunk) {
+                self.overlong = true;
+                self.line = Vec::new();
+            } else {
+                self.line.extend_from_slice(chunk);
+            }
+        }
+    }
+
+    /// The end of the input: an unfinished last line is a line (`each` as in [`Lines::feed`]).
+    fn finish(&mut self, mut each: impl FnMut(Option<&[u8]>)) {
+        if self.overlong {
+            each(None);
+        } else if !self.line.is_empty() {
+            each(Some(&self.line));
+        }
+        self.overlong = false;
+        self.line.clear();
+    }
 }
 
 /// One line, without its `\n`, to the server: a trailing `\r` dropped, blank lines skipped.
@@ -137,7 +172,7 @@ mod concurrent {
 
     use tokio::io::{AsyncRead, AsyncReadExt, AsyncWrite, AsyncWriteExt};
 
-    use super::{fits, CHUNK};
+    use super::{Lines, CHUNK};
     use crate::mcp::{Connection, Outbox, Server};
 
     impl Server {
@@ -207,15 +242,13 @@ mod concurrent {
             R: AsyncRead + Unpin,
             S: Sink,
         {
-            let limit = self.line_limit();
             let mut connection = Connection::new(self.clone());
             let (outbox, mut frames) = Outbox::channel();
             // The notifications not tied to a request go to stdout too.
             connection.set_session_outbox(Some(outbox.clone()));
             let mut outbox = Some(outbox);
             let mut buf = vec![0u8; CHUNK];
-            let mut line: Vec<u8> = Vec::new();
-            let mut overlong = false;
+            let mut lines = Lines::new(self.line_limit());
             let mut pending: Vec<u8> = Vec::with_capacity(CHUNK);
             loop {
                 tokio::select! {
@@ -239,40 +272,17 @@ mod concurrent {
                             Err(e) => return Err(e),
                         };
                         let Some(out) = outbox.as_ref() else { continue };
+                        let mut each = |line: Option<&[u8]>| match line {
+                            Some(line) => line_in(&mut connection, line, &mut pending, out),
+                            None => self.too_long(&mut pending),
+                        };
                         if n == 0 {
-                            if overlong {
-                                self.too_long(&mut pending);
-                            } else if !line.is_empty() {
-                                line_in(&mut connection, &line, &mut pending, out);
-                            }
+                            lines.finish(&mut each);
                             // The input is over: the calls in flight hold the last clones.
                             connection.set_session_outbox(None);
                             outbox = None;
                         } else {
-                            let mut chunk = &buf[..n];
-                            while let Some(nl) = chunk.iter().position(|&b| b == b'\n') {
-                                let part = &chunk[..nl];
-                                chunk = &chunk[nl + 1..];
-                                if overlong || !fits(limit, &line, part) {
-                                    overlong = false;
-                                    line.clear();
-                                    self.too_long(&mut pending);
-                                } else if line.is_empty() {
-                                    line_in(&mut connection, part, &mut pending, out);
-                                } else {
-                                    line.extend_from_slice(part);
-                                    line_in(&mut connection, &line, &mut pending, out);
-                                    line.clear();
-                                }
-                            }
-                            if !overlong {
-                                if !fits(limit, &line, chunk) {
-                                    overlong = true;
-                                    line = Vec::new();
-                                } else {
-                                    line.extend_from_slice(chunk);
-                                }
-                            }
+                            lines.feed(&buf[..n], &mut each);
                         }
                         // The answers given at once, written when the chunk has no complete
                         // line left (pipelined requests in large writes).
