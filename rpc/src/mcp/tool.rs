@@ -484,18 +484,7 @@ mod handlers {
         R: IntoToolResult<K>,
     {
         fn into_call(self) -> sealed::Registered {
-            sealed::Registered(Call::Task {
-                blocking: false,
-                call: Box::new(
-                    move |args: &str, _ctx: Context| match read_arguments::<A>(args) {
-                        Ok(args) => {
-                            let running = self(args);
-                            Started::Pending(Box::pin(async move { written(running.await) }))
-                        }
-                        Err(e) => Started::Ready(Err(CallError::Arguments(e))),
-                    },
-                ),
-            })
+            async_task(move |_: Context, args: A| self(args))
         }
     }
 
@@ -519,18 +508,7 @@ mod handlers {
         R: IntoToolResult<K>,
     {
         fn into_call(self) -> sealed::Registered {
-            sealed::Registered(Call::Task {
-                blocking: false,
-                call: Box::new(
-                    move |args: &str, ctx: Context| match read_arguments::<A>(args) {
-                        Ok(args) => {
-                            let running = self(ctx, args);
-                            Started::Pending(Box::pin(async move { written(running.await) }))
-                        }
-                        Err(e) => Started::Ready(Err(CallError::Arguments(e))),
-                    },
-                ),
-            })
+            async_task(self)
         }
     }
 
@@ -544,6 +522,29 @@ mod handlers {
         type Args = A;
         type Output = R;
         type Kind = K;
+    }
+
+    /// What both asynchronous forms register: a task reading the arguments, then running the
+    /// function's future with the call's [`Context`] (a function without one ignores it).
+    fn async_task<F, A, R, K, Fut>(f: F) -> sealed::Registered
+    where
+        F: Fn(Context, A) -> Fut + Send + Sync + 'static,
+        Fut: Future<Output = Result<R, ToolError>> + Send + 'static,
+        A: structio::ReflectOwned + 'static,
+        R: IntoToolResult<K>,
+    {
+        sealed::Registered(Call::Task {
+            blocking: false,
+            call: Box::new(
+                move |args: &str, ctx: Context| match read_arguments::<A>(args) {
+                    Ok(args) => {
+                        let running = f(ctx, args);
+                        Started::Pending(Box::pin(async move { written(running.await) }))
+                    }
+                    Err(e) => Started::Ready(Err(CallError::Arguments(e))),
+                },
+            ),
+        })
     }
 }
 
