@@ -456,6 +456,10 @@ impl Peer {
             elicitation: Option<RawJson<'a>>,
             roots: Option<RawJson<'a>>,
         }
+        // Only an `initialize` is read a second time here.
+        if !may_hold(message, b"\"initialize\"") {
+            return;
+        }
         let Ok(message) = structio::json::from_json_with::<Message<'_>>(message, &skip()) else {
             return;
         };
@@ -494,6 +498,11 @@ impl Peer {
     /// request it answers; one answering no waiting request is ignored. Returns whether the
     /// message was taken.
     pub(super) fn route(&self, message: &[u8]) -> bool {
+        // A response has a `result` or an `error` member: a message holding neither is a
+        // request or a notification, and is not read a second time here.
+        if !may_hold(message, b"\"result\"") && !may_hold(message, b"\"error\"") {
+            return false;
+        }
         match message.iter().find(|b| !b.is_ascii_whitespace()) {
             Some(b'{') => match read_response(message) {
                 Some(response) => {
@@ -573,4 +582,12 @@ fn read_response(message: &[u8]) -> Option<(Option<u64>, Reply)> {
         _ => return None,
     };
     Some((id, reply))
+}
+
+/// Whether `message` may hold the JSON token `needle` (a quoted key or string without
+/// escapes): when its bytes appear in it, and whenever the message holds a `\`, with which an
+/// escaped key or string could spell it. `false` is certain, so the message need not be read
+/// for it.
+fn may_hold(message: &[u8], needle: &[u8]) -> bool {
+    memchr::memchr(b'\\', message).is_some() || memchr::memmem::find(message, needle).is_some()
 }
