@@ -59,6 +59,9 @@ pub struct Connection {
     /// This connection's key in the server's table of connections (`notify`), and whether
     /// it was last recorded live.
     hub_key: (u64, bool),
+    /// Whether its `subscriptions/listen` streams outlive it (each POST's stream of the
+    /// Streamable HTTP transport), rather than end with it (stdio).
+    streams_outlive: bool,
 }
 
 impl std::fmt::Debug for Connection {
@@ -76,7 +79,11 @@ impl Drop for Connection {
     /// the connection leaves the server's table of connections (no more notifications).
     fn drop(&mut self) {
         self.peer.close();
-        self.server.hub().leave(self.hub_key.0);
+        let hub = self.server.hub();
+        hub.leave(self.hub_key.0);
+        if !self.streams_outlive {
+            hub.unlisten_all(self.hub_key.0);
+        }
     }
 }
 
@@ -93,7 +100,22 @@ impl Connection {
             permits,
             peer: Arc::default(),
             hub_key,
+            streams_outlive: false,
         }
+    }
+
+    /// Lets the connection's `subscriptions/listen` streams (revision 2026-07-28) outlive it:
+    /// each ends when the receiver of its outbox goes away (the transport's stream closed) or
+    /// the client cancels it, not when the connection is dropped. For a transport whose
+    /// connection is one request (Streamable HTTP without sessions).
+    pub(crate) fn let_streams_outlive(&mut self) {
+        self.streams_outlive = true;
+    }
+
+    /// Ends the connection's `subscriptions/listen` streams (the input is over), without an
+    /// answer.
+    pub(crate) fn end_streams(&mut self) {
+        self.server.hub().unlisten_all(self.hub_key.0);
     }
 
     /// Where the notifications not tied to a request go ([`Notifier`](super::Notifier):
@@ -182,7 +204,16 @@ impl Connection {
         if let Some(id) = aside.cancelled {
             if let Some(cancel) = self.in_flight.lock().ok().and_then(|mut m| m.remove(&id)) {
                 cancel.cancel();
+            } else {
+                // A `subscriptions/listen` stream cancelled ends without an answer.
+                self.server.hub().unlisten(self.hub_key.0, &id);
             }
+        }
+        if let Some((id, agreed)) = aside.listen {
+            let id = structio::to_json(&id);
+            self.server
+                .hub()
+                .listen(self.hub_key.0, id, agreed, outbox.clone());
         }
         let live =
             self.session.era == Some(super::Era::Handshake) && self.session.protocol.is_some();
@@ -244,7 +275,7 @@ impl Connection {
             {
                 return;
             }
-            let name = &server.tool_at(call.tool).name;
+            let name = &call.tool.name;
             let mut out = Vec::new();
             match outcome {
                 Outcome::Done(called) => {
@@ -282,8 +313,7 @@ enum Outcome {
 /// its own (so that a panic is caught and a cancellation drops it), within the server's
 /// deadline, until the call is cancelled.
 async fn run(server: &Arc<Server>, call: &Deferred, ctx: Context, cancel: &Arc<Cancel>) -> Outcome {
-    let tool = server.tool_at(call.tool);
-    let mut task = match &tool.call {
+    let mut task = match &call.tool.call {
         Call::Task {
             blocking: false,
             call: f,
@@ -292,10 +322,9 @@ async fn run(server: &Arc<Server>, call: &Deferred, ctx: Context, cancel: &Arc<C
             Started::Pending(future) => tokio::spawn(future),
         },
         _ => {
-            let server = server.clone();
-            let index = call.tool;
+            let tool = call.tool.clone();
             let args = call.arguments.clone();
-            tokio::task::spawn_blocking(move || match &server.tool_at(index).call {
+            tokio::task::spawn_blocking(move || match &tool.call {
                 Call::Sync(f) => {
                     let mut out = Vec::new();
                     f(&args, &mut out).map(|shape| (out, shape))

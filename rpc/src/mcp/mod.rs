@@ -98,6 +98,8 @@ mod connection;
 mod content;
 #[cfg(feature = "async")]
 mod context;
+#[cfg(feature = "async")]
+mod live;
 mod log;
 #[cfg(feature = "async")]
 mod notify;
@@ -115,6 +117,8 @@ pub use connection::Connection;
 pub use content::{Content, EmbeddedResource, ResourceLink};
 #[cfg(feature = "async")]
 pub use context::{Context, Outbox};
+#[cfg(feature = "async")]
+pub use live::LiveTools;
 pub use log::LogLevel;
 #[cfg(feature = "async")]
 pub use notify::Notifier;
@@ -162,3 +166,7 @@ pub const CLIENT_CAPABILITIES_KEY: &str = "io.modelcontextprotocol/clientCapabil
 
 /// The `params._meta` member holding a modern request's client name and version (optional).
 pub const CLIENT_INFO_KEY: &str = "io.modelcontextprotocol/clientInfo";
+
+/// The `params._meta` member naming the `subscriptions/listen` stream (revision 2026-07-28) a
+/// notification belongs to: the JSON-RPC id of the `subscriptions/listen` request.
+pub const SUBSCRIPTION_ID_KEY: &str = "io.modelcontextprotocol/subscriptionId";

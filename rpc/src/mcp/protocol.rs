@@ -247,6 +247,29 @@ pub(super) struct ListToolsResult<'a> {
     pub(super) next_cursor: Option<String>,
 }
 
+/// The notifications a `subscriptions/listen` stream asks for (revision 2026-07-28's
+/// `SubscriptionFilter`), and those the server agreed to send on it; an absent member asks for
+/// nothing.
+#[derive(structio::Reflect, Debug, Default, Clone, PartialEq, Eq)]
+#[cfg_attr(not(feature = "async"), allow(dead_code))]
+pub(super) struct SubscriptionFilter {
+    #[structio(rename = "toolsListChanged")]
+    pub(super) tools_list_changed: Option<bool>,
+    #[structio(rename = "promptsListChanged")]
+    pub(super) prompts_list_changed: Option<bool>,
+    #[structio(rename = "resourcesListChanged")]
+    pub(super) resources_list_changed: Option<bool>,
+    #[structio(rename = "resourceSubscriptions")]
+    pub(super) resource_subscriptions: Option<Vec<String>>,
+}
+
+/// The `subscriptions/listen` parameters (revision 2026-07-28).
+#[derive(structio::Reflect)]
+#[cfg_attr(not(feature = "async"), allow(dead_code))]
+pub(super) struct ListenRequestParams {
+    pub(super) notifications: SubscriptionFilter,
+}
+
 /// The `resources/list` result.
 #[derive(structio::Reflect)]
 pub(super) struct ListResourcesResult<'a> {

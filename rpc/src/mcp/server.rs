@@ -4,7 +4,7 @@
 //! transport.
 
 use std::borrow::Cow;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use structio::RawJson;
 
@@ -12,6 +12,8 @@ use super::log::LogLevel;
 use super::prompt::{self, Completion, CompletionRequest, PromptMessage, Target, MAX_COMPLETIONS};
 #[cfg(feature = "async")]
 use super::protocol::CancelledParams;
+#[cfg(feature = "async")]
+use super::protocol::SubscriptionFilter;
 use super::protocol::{
     self, is_object, read_params, skip, CallToolErrorResult, CallToolRequestParams, CallWithMeta,
     CompleteRequestParams, CompleteResult, CompletionsCapability, DiscoverResult,
@@ -24,10 +26,9 @@ use super::resource::{
     self, parse_template, uri_problem, ResourceContents, ResourceError, ResourceOptions,
     ResourceRequest, Template,
 };
-use super::tool::sealed::{self, Sealed, Shape};
+use super::tool::sealed::Shape;
 use super::tool::{
-    self, object_schema, tool_name_problem, BuildError, BuildErrorKind, Call, CallError, Tool,
-    ToolHandler, ToolOptions,
+    self, BuildError, BuildErrorKind, Call, CallError, Tool, ToolHandler, ToolOptions,
 };
 use super::{
     ToolError, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, LATEST_PROTOCOL_VERSION,
@@ -80,7 +81,12 @@ pub struct Server {
     name: String,
     version: String,
     instructions: Option<String>,
-    tools: Vec<Tool>,
+    /// The tools, in the order they were added (none once a [`LiveTools`](super::LiveTools)
+    /// handle was taken: they are in its table).
+    tools: Vec<Arc<Tool>>,
+    /// The tools' table shared with the [`LiveTools`](super::LiveTools) handle, once taken.
+    #[cfg(feature = "async")]
+    live: Option<Arc<super::live::Shared>>,
     /// The fixed resources, in the order they were added.
     resources: Vec<resource::Resource>,
     /// The resource templates, in the order they were added.
@@ -166,14 +172,39 @@ pub(super) struct Aside {
     pub(super) call: Option<Deferred>,
     /// The request id named by `notifications/cancelled`, as JSON text.
     pub(super) cancelled: Option<String>,
+    /// A `subscriptions/listen` request (revision 2026-07-28) to open: its id, and what the
+    /// server agreed to send on it.
+    #[cfg(feature = "async")]
+    pub(super) listen: Option<(Id<'static>, SubscriptionFilter)>,
 }
 
-/// A `tools/call` put aside for its caller to run: the tool's index, its arguments as JSON
+/// The tools as one message sees them ([`Server::tools_now`]).
+pub(super) enum ToolsNow<'a> {
+    /// The server's own.
+    Fixed(&'a [Arc<Tool>]),
+    /// A snapshot of the [`LiveTools`](super::LiveTools) table.
+    #[cfg(feature = "async")]
+    Live(Arc<super::live::Table>),
+}
+
+impl std::ops::Deref for ToolsNow<'_> {
+    type Target = [Arc<Tool>];
+    #[inline(always)]
+    fn deref(&self) -> &[Arc<Tool>] {
+        match self {
+            ToolsNow::Fixed(tools) => tools,
+            #[cfg(feature = "async")]
+            ToolsNow::Live(table) => &table.tools,
+        }
+    }
+}
+
+/// A `tools/call` put aside for its caller to run: the tool, its arguments as JSON
 /// text, the request's id, and whether the result is closed as revision 2026-07-28 prescribes.
 #[derive(Debug)]
 #[cfg_attr(not(feature = "async"), allow(dead_code))]
 pub(super) struct Deferred {
-    pub(super) tool: usize,
+    pub(super) tool: Arc<Tool>,
     pub(super) arguments: String,
     pub(super) id: Id<'static>,
     pub(super) modern: bool,
@@ -198,10 +229,7 @@ impl std::fmt::Debug for Server {
         f.debug_struct("Server")
             .field("name", &self.name)
             .field("version", &self.version)
-            .field(
-                "tools",
-                &self.tools.iter().map(|t| &t.name).collect::<Vec<_>>(),
-            )
+            .field("tools", &self.tool_names().collect::<Vec<_>>())
             .field(
                 "resources",
                 &self.resources.iter().map(|r| &r.uri).collect::<Vec<_>>(),
@@ -234,6 +262,8 @@ impl Server {
             version: version.into(),
             instructions: None,
             tools: Vec::new(),
+            #[cfg(feature = "async")]
+            live: None,
             resources: Vec::new(),
             templates: Vec::new(),
             prompts: Vec::new(),
@@ -257,8 +287,9 @@ impl Server {
     }
 
     /// Whether the server serves `resources/subscribe` and `resources/unsubscribe` (default
-    /// no; feature `async`), and advertises `resources.subscribe: true`, in the handshake era
-    /// when it has resources. A subscription belongs to its connection
+    /// no; feature `async`) in the handshake era, and the `resourceSubscriptions` of a
+    /// `subscriptions/listen` stream in revision 2026-07-28, and advertises
+    /// `resources.subscribe: true` when it has resources. A subscription belongs to its connection
     /// ([`Connection`](super::Connection)); [`Notifier::resource_updated`](super::Notifier::resource_updated)
     /// sends `notifications/resources/updated` to the connections subscribed to a URI.
     /// Subscribing to a URI that no resource has and no template matches is answered with
@@ -276,13 +307,59 @@ impl Server {
     /// announce changes while the server serves: the resources updated, the lists changed.
     /// Take it before serving (the server is then shared): from then on the server advertises
     /// `listChanged: true` for its tools, and for its resources and prompts when it has them,
-    /// in `initialize` (`server/discover` of revision 2026-07-28, which has no notifications
-    /// outside a request, is unchanged).
+    /// in `initialize` and in `server/discover` (revision 2026-07-28, whose clients ask for
+    /// the notifications on a `subscriptions/listen` stream).
     #[cfg(feature = "async")]
     pub fn notifier(&mut self) -> super::Notifier {
         self.list_changed = true;
         self.written = OnceLock::new();
         super::Notifier::new(self.hub.clone())
+    }
+
+    /// A [`LiveTools`](super::LiveTools) handle (feature `async`), to add and remove tools
+    /// while the server serves, each change announced to the clients with
+    /// `notifications/tools/list_changed`. Take it before serving (the server is then
+    /// shared); every handle taken from one server changes the same tools. From then on the
+    /// server advertises `tools.listChanged: true`, the tools added with [`Server::tool`] and
+    /// the handle's are one list, and [`Server::serve_stdio`] serves through a connection
+    /// (which the notifications need).
+    #[cfg(feature = "async")]
+    pub fn live_tools(&mut self) -> super::LiveTools {
+        let tools = std::mem::take(&mut self.tools);
+        let shared = self
+            .live
+            .get_or_insert_with(|| Arc::new(super::live::Shared::new(tools)))
+            .clone();
+        self.list_changed = true;
+        self.written = OnceLock::new();
+        super::LiveTools::new(shared, self.hub.clone())
+    }
+
+    /// Whether a tool is named `name`.
+    fn has_tool(&self, name: &str) -> bool {
+        self.tools_now().iter().any(|t| t.name == name)
+    }
+
+    /// Adds `tool` (its name checked).
+    fn push_tool(&mut self, tool: Tool) {
+        #[cfg(feature = "async")]
+        if let Some(live) = &self.live {
+            // Added while the server is built: nobody to tell yet.
+            let _ = live.add(&tool.name.clone(), |_| Ok(tool));
+            return;
+        }
+        self.tools.push(Arc::new(tool));
+    }
+
+    /// The tools as a message sees them: the server's own, or a snapshot of the
+    /// [`LiveTools`](super::LiveTools) table.
+    #[inline(always)]
+    pub(super) fn tools_now(&self) -> ToolsNow<'_> {
+        #[cfg(feature = "async")]
+        if let Some(live) = &self.live {
+            return ToolsNow::Live(live.table());
+        }
+        ToolsNow::Fixed(&self.tools)
     }
 
     /// The connections' table, for a new connection.
@@ -429,9 +506,7 @@ impl Server {
         F::Args: structio::JsonSchema,
         F::Output: structio::JsonSchema,
     {
-        let input = structio::to_json(&structio::json_schema::<F::Args>());
-        let output = <F::Output as Sealed<F::Kind>>::structured()
-            .then(|| structio::to_json(&object_schema(structio::json_schema::<F::Output>())));
+        let (input, output) = Tool::schemas::<M, F>();
         self.add_tool(name, description, options, &input, output.as_deref(), call)
     }
 
@@ -476,43 +551,18 @@ impl Server {
     where
         F: ToolHandler<M>,
     {
-        let problem = if let Some(why) = tool_name_problem(name) {
-            Some((BuildErrorKind::InvalidToolName, why))
-        } else if self.tools.iter().any(|t| t.name == name) {
-            Some((
-                BuildErrorKind::DuplicateToolName,
-                format!("a tool named {name:?} was added before; tool names are unique"),
-            ))
-        } else if let Some(e) = std::iter::once(input_schema)
-            .chain(output_schema)
-            .find_map(|s| structio::json::validate(s.as_bytes()).err())
-        {
-            Some((
-                BuildErrorKind::InvalidSchema,
-                format!("a schema of tool {name:?} is not JSON: {e}"),
-            ))
-        } else if output_schema.is_some() && !<F::Output as Sealed<F::Kind>>::structured() {
-            Some((
-                BuildErrorKind::OutputSchemaWithoutStructuredResults,
-                format!(
-                    "tool {name:?} has an output schema, but its results are not structured content"
-                ),
-            ))
-        } else {
-            None
-        };
-        if let Some((kind, message)) = problem {
-            self.problems.push(BuildError::new(kind, name, message));
-            return self;
-        }
-        self.tools.push(Tool {
-            name: name.to_owned(),
-            description: description.to_owned(),
-            input_schema: input_schema.to_owned(),
-            output_schema: output_schema.map(str::to_owned),
+        let taken = self.has_tool(name);
+        match Tool::build(
+            name,
+            description,
             options,
-            call: sealed::IntoCall::into_call(call).0,
-        });
+            (input_schema, output_schema),
+            call,
+            taken,
+        ) {
+            Ok(tool) => self.push_tool(tool),
+            Err(problem) => self.problems.push(problem),
+        }
         self.written = OnceLock::new();
         self
     }
@@ -840,9 +890,11 @@ impl Server {
         &self.problems
     }
 
-    /// The names of the tools, in the order they were added.
-    pub fn tool_names(&self) -> impl Iterator<Item = &str> {
-        self.tools.iter().map(|t| t.name.as_str())
+    /// The names of the tools, in the order they were added (now, for a server whose
+    /// [`LiveTools`](super::LiveTools) handle was taken).
+    pub fn tool_names(&self) -> impl Iterator<Item = String> {
+        let names: Vec<String> = self.tools_now().iter().map(|t| t.name.clone()).collect();
+        names.into_iter()
     }
 
     /// The protocol revision agreed in `initialize`, once it has been.
@@ -900,12 +952,6 @@ impl Server {
     #[cfg_attr(not(feature = "async"), allow(dead_code))]
     pub(super) fn call_deadline(&self) -> Option<std::time::Duration> {
         self.call_timeout
-    }
-
-    /// The tool at `index`.
-    #[cfg_attr(not(feature = "async"), allow(dead_code))]
-    pub(super) fn tool_at(&self, index: usize) -> &Tool {
-        &self.tools[index]
     }
 
     /// The bound on one message, in bytes ([`Server::max_line`]), for the transports.
@@ -992,11 +1038,11 @@ impl Core<'_> {
                         return false;
                     }
                     self.sess.era = Some(Era::Handshake);
-                    let result = match (method, self.written.get()) {
-                        ("tools/list", Some(w)) => &w.catalog[..],
-                        _ => b"{}",
-                    };
-                    write_raw_result(out, id, result);
+                    if method == "tools/list" {
+                        self.catalog(id, false, out);
+                    } else {
+                        write_raw_result(out, id, b"{}");
+                    }
                     Ok(())
                 }
                 "initialize" => {
@@ -1119,8 +1165,7 @@ impl Core<'_> {
                 Ok(())
             }
             "tools/list" => {
-                let catalog = self.written.get().map_or(&[][..], |w| &w.catalog);
-                write_raw_result(out, id, catalog);
+                self.catalog(id, false, out);
                 Ok(())
             }
             "initialize" => {
@@ -1216,9 +1261,10 @@ impl Core<'_> {
         let (result, cacheable) = match method {
             "tools/list" => {
                 let cursor = read_params::<PaginatedRequestParams>(params)?.cursor;
-                let (tools, next_cursor) = self.page(&self.tools, cursor.as_deref(), method)?;
+                let all = self.tools_now();
+                let (tools, next_cursor) = self.page(&all, cursor.as_deref(), method)?;
                 let list = ListToolsResult {
-                    tools: tools.iter().map(Tool::listed).collect(),
+                    tools: tools.iter().map(|t| t.listed()).collect(),
                     next_cursor,
                 };
                 (structio::to_json(&list), true)
@@ -1290,6 +1336,21 @@ impl Core<'_> {
                 self.sess.log_level = Some(level);
                 ("{}".to_owned(), false)
             }
+            #[cfg(feature = "async")]
+            "subscriptions/listen" if modern => {
+                let params: protocol::ListenRequestParams = read_params(params)?;
+                let agreed = self.agreed(params.notifications, self.defer.is_some());
+                match self.defer.as_deref_mut() {
+                    Some(aside) => aside.listen = Some((id.clone().into_owned(), agreed)),
+                    // No connection, so nothing can be sent: the stream is acknowledged with
+                    // nothing agreed, and stays open.
+                    None => out.extend_from_slice(&super::notify::acknowledgement(
+                        &structio::to_json(id),
+                        &agreed,
+                    )),
+                }
+                return Ok(());
+            }
             m => return Err(method_not_found(m)),
         };
         let written = self.written.get();
@@ -1304,6 +1365,34 @@ impl Core<'_> {
         }
         write_raw_result(out, id, &result);
         Ok(())
+    }
+
+    /// What the server agrees to send on a `subscriptions/listen` stream that `asked` for
+    /// these notifications: those it sends (list changes when it has a notifier or live tools
+    /// and the list, resource updates of the URIs it has when it has subscriptions); nothing
+    /// when it cannot send any (`deliverable` false: no connection).
+    #[cfg(feature = "async")]
+    fn agreed(&self, asked: SubscriptionFilter, deliverable: bool) -> SubscriptionFilter {
+        if !deliverable {
+            return SubscriptionFilter::default();
+        }
+        let has_resources = !(self.resources.is_empty() && self.templates.is_empty());
+        let on = |asked: Option<bool>, sent: bool| (asked == Some(true) && sent).then_some(true);
+        SubscriptionFilter {
+            tools_list_changed: on(asked.tools_list_changed, self.list_changed),
+            prompts_list_changed: on(
+                asked.prompts_list_changed,
+                self.list_changed && !self.prompts.is_empty(),
+            ),
+            resources_list_changed: on(
+                asked.resources_list_changed,
+                self.list_changed && has_resources,
+            ),
+            resource_subscriptions: asked
+                .resource_subscriptions
+                .filter(|_| self.subscriptions && has_resources)
+                .map(|uris| uris.into_iter().filter(|u| self.exists(u)).collect()),
+        }
     }
 
     /// The `prompts/get` result of the prompt `name` with `arguments` (`{}` when there are
@@ -1471,14 +1560,43 @@ impl Core<'_> {
     /// The modern era's `tools/list` or `server/discover` result, written once.
     #[inline]
     fn modern_constant(&self, id: &Id<'_>, method: &str, out: &mut Vec<u8>) -> Result<(), Fault> {
-        let written = self.written.get();
-        let result = if method == "tools/list" {
-            written.map_or(&[][..], |w| &w.modern_catalog)
+        if method == "tools/list" {
+            self.catalog(id, true, out);
         } else {
-            written.map_or(&[][..], |w| &w.discover)
+            let written = self.written.get();
+            write_raw_result(out, id, written.map_or(&[][..], |w| &w.discover));
+        }
+        Ok(())
+    }
+
+    /// The unpaged `tools/list` result (`modern`: closed as revision 2026-07-28 prescribes),
+    /// written once, or from the [`LiveTools`](super::LiveTools) table as it is now.
+    #[inline]
+    fn catalog(&self, id: &Id<'_>, modern: bool, out: &mut Vec<u8>) {
+        let written = self.written.get();
+        #[cfg(feature = "async")]
+        if let Some(live) = &self.live {
+            let table = live.table();
+            let catalog = &table.catalog;
+            if !modern {
+                write_raw_result(out, id, catalog);
+                return;
+            }
+            let mut result = catalog[..catalog.len() - 1].to_vec();
+            if let Some(w) = written {
+                result.extend_from_slice(&w.hints);
+                result.extend_from_slice(&w.stamp);
+            }
+            result.push(b'}');
+            write_raw_result(out, id, &result);
+            return;
+        }
+        let result = match written {
+            Some(w) if modern => &w.modern_catalog[..],
+            Some(w) => &w.catalog[..],
+            None => &[][..],
         };
         write_raw_result(out, id, result);
-        Ok(())
     }
 
     /// `initialize`, the client asking for revision `asked`: the client's revision if this
@@ -1493,7 +1611,7 @@ impl Core<'_> {
         self.sess.protocol = Some(version);
         let result = InitializeResult {
             protocol_version: version,
-            capabilities: self.capabilities(true),
+            capabilities: self.capabilities(),
             server_info: self.implementation(),
             instructions: self.instructions.as_deref(),
         };
@@ -1514,13 +1632,13 @@ impl Core<'_> {
         out: &mut Vec<u8>,
     ) -> Result<(), Fault> {
         let server = self.server;
-        let Some(index) = server.tools.iter().position(|t| t.name == name) else {
+        let tools = server.tools_now();
+        let Some(tool) = tools.iter().find(|t| t.name == name) else {
             return Err(ErrorObject::new(
                 code::INVALID_PARAMS,
                 format!("Unknown tool: {}", clip(name)),
             ));
         };
-        let tool = &server.tools[index];
         let args = arguments.map_or("{}", |a| a.get());
         // A plain synchronous tool is answered here, at once, as `handle_line` answers it;
         // a tool taking a `Context`, or asynchronous, is put aside for the connection's task.
@@ -1528,7 +1646,7 @@ impl Core<'_> {
         if let (Some(aside), Call::Task { .. }) = (self.defer.as_deref_mut(), &tool.call) {
             if aside.call.is_none() {
                 aside.call = Some(Deferred {
-                    tool: index,
+                    tool: tool.clone(),
                     arguments: args.to_owned(),
                     id: id.clone().into_owned(),
                     modern,
@@ -1632,18 +1750,12 @@ impl Server {
     /// The server's capabilities: `completions`, `prompts` and `resources` when it has
     /// them, and `tools`; in the handshake era (`handshake`), `subscribe` and `listChanged`
     /// when the server has subscriptions and a notifier.
-    fn capabilities(&self, handshake: bool) -> ServerCapabilities {
+    fn capabilities(&self) -> ServerCapabilities {
         let has_resources = !(self.resources.is_empty() && self.templates.is_empty());
         #[cfg(feature = "async")]
-        let (subscribe, list_changed) = (
-            (handshake && self.subscriptions).then_some(true),
-            handshake && self.list_changed,
-        );
+        let (subscribe, list_changed) = (self.subscriptions.then_some(true), self.list_changed);
         #[cfg(not(feature = "async"))]
-        let (subscribe, list_changed) = {
-            let _ = handshake;
-            (None, false)
-        };
+        let (subscribe, list_changed) = (None, false);
         ServerCapabilities {
             completions: (!self.completions.is_empty()).then_some(CompletionsCapability {}),
             logging: self.has_logging().then_some(LoggingCapability {}),
@@ -1657,16 +1769,28 @@ impl Server {
     }
 
     /// Whether the server takes `logging/setLevel` (and advertises `logging`): when a tool
-    /// takes a `Context`, through which it may log.
+    /// takes a `Context`, through which it may log, or may be added
+    /// ([`LiveTools`](super::LiveTools)).
     fn has_logging(&self) -> bool {
-        self.runs_tasks()
+        #[cfg(feature = "async")]
+        if self.live.is_some() {
+            return true;
+        }
+        self.tools.iter().any(|t| t.takes_context())
     }
 
-    /// Whether a tool is asynchronous or takes a `Context`: a call a connection runs on a task
-    /// of its own. Without one, every answer is given where its message is read, and a
-    /// transport may serve the synchronous way ([`Server::handle_line`]) with the same answers.
+    /// Whether the server needs a connection: a tool is asynchronous or takes a `Context` (a
+    /// call a connection runs on a task of its own), or may be added, or the server sends
+    /// notifications not tied to a request ([`Server::notifier`], [`Server::subscriptions`]).
+    /// Without one, every answer is given where its message is read, and a transport may serve
+    /// the synchronous way ([`Server::handle_line`]) with the same answers.
+    #[cfg_attr(not(feature = "async"), allow(dead_code))]
     pub(crate) fn runs_tasks(&self) -> bool {
-        self.tools.iter().any(Tool::takes_context)
+        #[cfg(feature = "async")]
+        if self.list_changed || self.subscriptions {
+            return true;
+        }
+        self.has_logging()
     }
 
     /// The server's name and version (`serverInfo`).
@@ -1681,7 +1805,7 @@ impl Server {
     /// result, and the close of every modern result.
     fn write_constants(&self) -> Written {
         let list = ListToolsResult {
-            tools: self.tools.iter().map(Tool::listed).collect(),
+            tools: self.tools.iter().map(|t| t.listed()).collect(),
             next_cursor: None,
         };
         let mut catalog = Vec::new();
@@ -1712,7 +1836,7 @@ impl Server {
         structio::write_json(
             &DiscoverResult {
                 supported_versions: MODERN_PROTOCOL_VERSIONS,
-                capabilities: self.capabilities(false),
+                capabilities: self.capabilities(),
                 instructions: self.instructions.as_deref(),
             },
             &mut discover,

@@ -334,7 +334,82 @@ pub(super) struct Tool {
     pub(super) call: Call,
 }
 
+impl fmt::Debug for Tool {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Tool")
+            .field("name", &self.name)
+            .field("context", &self.takes_context())
+            .finish_non_exhaustive()
+    }
+}
+
 impl Tool {
+    /// The tool `name` calling `call`, with its schemas as JSON text; `taken`: a tool of that
+    /// name is there already. The problem, if the tool cannot be added.
+    pub(super) fn build<M, F>(
+        name: &str,
+        description: &str,
+        options: ToolOptions,
+        schemas: (&str, Option<&str>),
+        call: F,
+        taken: bool,
+    ) -> Result<Tool, BuildError>
+    where
+        F: ToolHandler<M>,
+    {
+        let (input_schema, output_schema) = schemas;
+        let problem = if let Some(why) = tool_name_problem(name) {
+            Some((BuildErrorKind::InvalidToolName, why))
+        } else if taken {
+            Some((
+                BuildErrorKind::DuplicateToolName,
+                format!("a tool named {name:?} was added before; tool names are unique"),
+            ))
+        } else if let Some(e) = std::iter::once(input_schema)
+            .chain(output_schema)
+            .find_map(|s| structio::json::validate(s.as_bytes()).err())
+        {
+            Some((
+                BuildErrorKind::InvalidSchema,
+                format!("a schema of tool {name:?} is not JSON: {e}"),
+            ))
+        } else if output_schema.is_some() && !<F::Output as sealed::Sealed<F::Kind>>::structured() {
+            Some((
+                BuildErrorKind::OutputSchemaWithoutStructuredResults,
+                format!(
+                    "tool {name:?} has an output schema, but its results are not structured content"
+                ),
+            ))
+        } else {
+            None
+        };
+        if let Some((kind, message)) = problem {
+            return Err(BuildError::new(kind, name, message));
+        }
+        Ok(Tool {
+            name: name.to_owned(),
+            description: description.to_owned(),
+            input_schema: input_schema.to_owned(),
+            output_schema: output_schema.map(str::to_owned),
+            options,
+            call: sealed::IntoCall::into_call(call).0,
+        })
+    }
+
+    /// The schemas of `F`'s arguments and, when its results are structured content, of its
+    /// results, as JSON text.
+    pub(super) fn schemas<M, F>() -> (String, Option<String>)
+    where
+        F: ToolHandler<M>,
+        F::Args: structio::JsonSchema,
+        F::Output: structio::JsonSchema,
+    {
+        let input = structio::to_json(&structio::json_schema::<F::Args>());
+        let output = <F::Output as sealed::Sealed<F::Kind>>::structured()
+            .then(|| structio::to_json(&object_schema(structio::json_schema::<F::Output>())));
+        (input, output)
+    }
+
     /// As `tools/list` shows it.
     pub(super) fn listed(&self) -> super::protocol::Tool<'_> {
         super::protocol::Tool {

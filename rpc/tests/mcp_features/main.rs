@@ -17,6 +17,10 @@ mod content;
 mod http;
 #[cfg(feature = "http")]
 mod http_hostile;
+#[cfg(feature = "async")]
+mod listen;
+#[cfg(feature = "async")]
+mod live_tools;
 mod prompts;
 mod resources;
 #[cfg(feature = "async")]

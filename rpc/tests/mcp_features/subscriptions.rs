@@ -118,7 +118,8 @@ fn capabilities_only_when_enabled() {
             "{answer}"
         );
 
-        // Revision 2026-07-28 (no notifications outside a request): neither, and no method.
+        // Revision 2026-07-28: the same capabilities (what a `subscriptions/listen` stream may
+        // ask for), and no `resources/subscribe`, which that stream replaces.
         let mut modern = Connection::new(both.server().clone());
         let meta = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
         let answer = ask(
@@ -126,7 +127,12 @@ fn capabilities_only_when_enabled() {
             &format!(r#"{{"jsonrpc":"2.0","id":1,"method":"server/discover","params":{{{meta}}}}}"#),
         )
         .await;
-        assert!(answer.contains(r#""resources":{"listChanged":false}"#), "{answer}");
+        assert!(
+            answer.contains(
+                r#""resources":{"subscribe":true,"listChanged":true},"tools":{"listChanged":true}}"#
+            ),
+            "{answer}"
+        );
         let answer = ask(
             &mut modern,
             &format!(r#"{{"jsonrpc":"2.0","id":2,"method":"resources/subscribe","params":{{"uri":"test://a",{meta}}}}}"#),

@@ -280,6 +280,7 @@ mod concurrent {
                             lines.finish(&mut each);
                             // The input is over: the calls in flight hold the last clones.
                             connection.set_session_outbox(None);
+                            connection.end_streams();
                             outbox = None;
                         } else {
                             lines.feed(&buf[..n], &mut each);

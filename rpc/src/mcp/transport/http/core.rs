@@ -14,7 +14,11 @@ impl HttpCore for Arc<Server> {
     type Session = Connection;
 
     fn open(&self) -> Connection {
-        Connection::new(self.clone())
+        let mut connection = Connection::new(self.clone());
+        // A `subscriptions/listen` stream is its POST's response, which outlives the
+        // connection of a request without a session.
+        connection.let_streams_outlive();
+        connection
     }
 
     fn post(&self, session: &mut Connection, body: &[u8], frames: mpsc::UnboundedSender<Vec<u8>>) {
@@ -27,5 +31,9 @@ impl HttpCore for Arc<Server> {
         }
         session.set_session_outbox(Some(Outbox::from(frames)));
         true
+    }
+
+    fn closing(&self) {
+        self.hub().close_listeners();
     }
 }

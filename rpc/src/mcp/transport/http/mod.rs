@@ -90,6 +90,10 @@ pub(crate) trait HttpCore: Send + Sync + 'static {
     /// request go there until its receiver is dropped. `false`, changing nothing, when the
     /// session has a stream open already.
     fn listen(&self, session: &mut Self::Session, frames: mpsc::UnboundedSender<Vec<u8>>) -> bool;
+
+    /// The server stops: ends what would keep a response open (the `subscriptions/listen`
+    /// streams), before the connections are given their grace to finish.
+    fn closing(&self) {}
 }
 
 /// The settings of the Streamable HTTP transport ([`Server::serve_http_with`],
@@ -341,6 +345,7 @@ pub(crate) async fn serve<C: HttpCore>(
         });
     }
     drop(listener);
+    shared.core.closing();
     let grace = shared.options.shutdown_grace;
     tokio::select! {
         _ = graceful.shutdown() => {}
