@@ -1,5 +1,6 @@
 //! An MCP server over stdio (or, with `--http ADDR` and the feature `http`, over Streamable
-//! HTTP at `http://ADDR/mcp`) with four tools, two resources, a prompt and a completion:
+//! HTTP at `http://ADDR/mcp`) with five tools (and a sixth added and removed while it serves),
+//! two resources, a prompt and a completion:
 //!
 //! - `add`: arguments `{"left": i32, "right": i32}`, result `{"result": left + right}`
 //!   (structured content); listed with the title `Add two integers` and the hint
@@ -13,6 +14,12 @@
 //!   the request carries a `progressToken`, returns `{"done": steps}`; a cancelled call stops
 //!   at the next step (and is not answered). Calls run concurrently: `ping` and other calls
 //!   are answered while it sleeps;
+//! - `extras`: arguments `{"on": bool}`: adds (`true`) or removes (`false`) the tool `echo`
+//!   (arguments `{"text": string}`, result the plain text `text`) while the server serves,
+//!   through its [`LiveTools`] handle; the result is the plain text `changed` or `unchanged`.
+//!   Each change is announced with `notifications/tools/list_changed`: to a client of the
+//!   handshake era on its session stream, to a client of revision 2026-07-28 on its
+//!   `subscriptions/listen` stream if it asked for `toolsListChanged`;
 //! - the resource `test://static/readme` (text, `text/plain`) and the template
 //!   `test://items/{id}` (`id` a number from 1 to 100: `{"id": id}` as `application/json`;
 //!   another `id` is not found);
@@ -33,8 +40,8 @@
 //! the crate's README).
 
 use structio_rpc::mcp::{
-    CompletionRequest, Context, PromptMessage, ResourceContents, ResourceError, ResourceOptions,
-    ResourceRequest, Server, ToolAnnotations, ToolError, ToolOptions,
+    CompletionRequest, Context, LiveTools, PromptMessage, ResourceContents, ResourceError,
+    ResourceOptions, ResourceRequest, Server, ToolAnnotations, ToolError, ToolOptions,
 };
 
 /// The arguments of `add`.
@@ -144,6 +151,33 @@ fn item(r: &ResourceRequest<'_>) -> Result<ResourceContents, ResourceError> {
     }
 }
 
+/// The arguments of `extras`.
+#[derive(structio::Reflect)]
+struct Extras {
+    on: bool,
+}
+
+/// The arguments of `echo`.
+#[derive(structio::Reflect)]
+struct Echo {
+    text: String,
+}
+
+/// `extras`: adds or removes `echo` through the server's live tools; whether that changed
+/// the tools.
+fn extras(tools: &LiveTools, e: Extras) -> Result<String, ToolError> {
+    let changed = if e.on {
+        tools
+            .add("echo", "Says `text` back", |t: Echo| {
+                Ok::<_, ToolError>(t.text)
+            })
+            .is_ok()
+    } else {
+        tools.remove("echo")
+    };
+    Ok(if changed { "changed" } else { "unchanged" }.to_owned())
+}
+
 /// A `String` result is sent as one plain text block.
 fn greet(g: Greet) -> Result<String, ToolError> {
     Ok(format!("Hello, {}!", g.name))
@@ -194,6 +228,13 @@ fn main() {
         )
         .prompt("review", "Asks for a review of some code", review)
         .complete_prompt_argument("review", "language", languages);
+    // Tools added and removed while serving: the handle is shared with `extras`.
+    let tools = server.live_tools();
+    server = server.tool(
+        "extras",
+        "Adds (on: true) or removes (on: false) the tool `echo`; returns whether that changed the tools",
+        move |e: Extras| extras(&tools, e),
+    );
     // A tool that could not be added (a bad or taken name) would make `serve_stdio` fail
     // before serving; `check` tells it first.
     if let Err(e) = server.check() {

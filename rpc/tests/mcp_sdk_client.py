@@ -13,7 +13,11 @@ is answered while it runs, and a running call is cancelled, which the SDK sends 
 then (SDK 2.x) the high-level Client in its default auto mode, which probes `server/discover`
 at revision 2026-07-28 and, the server answering it, speaks 2026-07-28 (no handshake, the
 version and capabilities in every request's `_meta`): the same tools, calls, resources, prompt,
-completion and `slow` (with `tools/list` in place of `ping`, which 2026-07-28 does not have). Prints one line
+completion and `slow` (with `tools/list` in place of `ping`, which 2026-07-28 does not have).
+Both parts also call `extras`, which adds and then removes the tool `echo` while the server
+serves: the handshake session is told by `notifications/tools/list_changed` (its message
+handler), the 2026-07-28 client by its `subscriptions/listen` stream (`Client.listen`); the
+list and a call of `echo` follow each change. Prints one line
 per check and "N passed, N failed" at the end; exits non-zero if any check failed.
 """
 
@@ -213,9 +217,44 @@ async def streams(server):
             yield read, write
 
 
+async def next_change(changes, where):
+    """Waits (at most 10 s) for the next tools-list change `changes` (an asyncio.Queue) receives."""
+    try:
+        return await asyncio.wait_for(changes.get(), 10)
+    except asyncio.TimeoutError:
+        check(f"{where}: the change announced", False, "no notification in 10 s")
+        return None
+
+
+async def check_extras(api, changes, where):
+    """`extras` adds `echo`, announced, listed and called; then removes it, announced and gone."""
+    r = await api.call_tool("extras", {"on": True})
+    check(f"{where}extras on: changed", text_of(r) == "changed", text_of(r))
+    check(f"{where}extras on: tools/list_changed", await next_change(changes, where) is not None)
+    names = sorted(t.name for t in (await api.list_tools()).tools)
+    check(f"{where}extras on: echo listed", "echo" in names, names)
+    r = await api.call_tool("echo", {"text": "hi there"})
+    check(f"{where}echo: says it back", not r.is_error and text_of(r) == "hi there", r)
+    r = await api.call_tool("extras", {"on": True})
+    check(f"{where}extras on again: unchanged", text_of(r) == "unchanged", text_of(r))
+    r = await api.call_tool("extras", {"on": False})
+    check(f"{where}extras off: changed", text_of(r) == "changed", text_of(r))
+    check(f"{where}extras off: tools/list_changed", await next_change(changes, where) is not None)
+    names = sorted(t.name for t in (await api.list_tools()).tools)
+    check(f"{where}extras off: echo gone", "echo" not in names, names)
+    check(f"{where}no other change announced", changes.empty(), changes.qsize())
+
+
 async def main(server):
+    changes = asyncio.Queue()
+
+    async def on_message(message):
+        root = getattr(message, "root", message)
+        if getattr(root, "method", None) == "notifications/tools/list_changed":
+            changes.put_nowait(root)
+
     async with streams(server) as (read, write):
-        async with ClientSession(read, write) as session:
+        async with ClientSession(read, write, message_handler=on_message) as session:
             init = await session.initialize()
             check("initialize: protocol version", init.protocol_version == "2025-11-25", init.protocol_version)
             check("initialize: server name", init.server_info.name == "structio-example", init.server_info)
@@ -226,8 +265,10 @@ async def main(server):
 
             listed = await session.list_tools()
             tools = {t.name: t for t in listed.tools}
-            check("tools/list: add, greet, search and slow", sorted(tools) == ["add", "greet", "search", "slow"],
-                  sorted(tools))
+            check("tools/list: add, extras, greet, search and slow",
+                  sorted(tools) == ["add", "extras", "greet", "search", "slow"], sorted(tools))
+            check("initialize: tools.listChanged", init.capabilities.tools.list_changed is True,
+                  init.capabilities.tools)
             check_greet_and_add_metadata(tools, "")
             if "add" in tools:
                 check_schema(tools["add"], ["left", "right"])
@@ -283,6 +324,7 @@ async def main(server):
             if "slow" in tools:
                 check_schema(tools["slow"], ["steps", "ms"])
             await check_slow(session, "", session.send_ping)
+            await check_extras(session, changes, "")
 
 
 async def auto_client(server):
@@ -320,7 +362,8 @@ async def auto_client(server):
 
         tools = await client.list_tools()
         by_name = {t.name: t for t in tools.tools}
-        check("auto-mode Client: tools", sorted(by_name) == ["add", "greet", "search", "slow"], sorted(by_name))
+        check("auto-mode Client: tools", sorted(by_name) == ["add", "extras", "greet", "search", "slow"],
+              sorted(by_name))
         check_greet_and_add_metadata(by_name, "auto-mode Client: ")
         if "add" in by_name:
             check_schema(by_name["add"], ["left", "right"])
@@ -356,6 +399,38 @@ async def auto_client(server):
 
         await check_resources_and_prompts(client, "auto-mode Client: ")
         await check_slow(client, "auto-mode Client: ", client.list_tools)
+        if modern:
+            await check_listen(client)
+
+
+async def check_listen(client):
+    """Revision 2026-07-28: a `subscriptions/listen` stream asking for tool-list changes is
+    acknowledged with `toolsListChanged` honored, and carries `extras`' two changes."""
+    from mcp.client.subscriptions import ToolsListChanged
+
+    where = "auto-mode Client: listen: "
+    async with client.listen(tools_list_changed=True, prompts_list_changed=True) as sub:
+        check(f"{where}toolsListChanged honored", sub.honored.tools_list_changed is True, sub.honored)
+        check(f"{where}promptsListChanged not honored (the server announces no prompt change)",
+              not sub.honored.prompts_list_changed, sub.honored)
+        changes = asyncio.Queue()
+        others = []
+
+        async def watch():
+            async for event in sub:
+                if isinstance(event, ToolsListChanged):
+                    changes.put_nowait(event)
+                else:
+                    others.append(event)
+
+        watcher = asyncio.create_task(watch())
+        try:
+            await check_extras(client, changes, where)
+        finally:
+            watcher.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await watcher
+        check(f"{where}no other event", not others, others)
 
 
 def free_port():

@@ -330,7 +330,6 @@ impl Server {
             .live
             .get_or_insert_with(|| Arc::new(super::live::Shared::new(tools)))
             .clone();
-        self.list_changed = true;
         self.written = OnceLock::new();
         super::LiveTools::new(shared, self.hub.clone())
     }
@@ -1379,7 +1378,10 @@ impl Core<'_> {
         let has_resources = !(self.resources.is_empty() && self.templates.is_empty());
         let on = |asked: Option<bool>, sent: bool| (asked == Some(true) && sent).then_some(true);
         SubscriptionFilter {
-            tools_list_changed: on(asked.tools_list_changed, self.list_changed),
+            tools_list_changed: on(
+                asked.tools_list_changed,
+                self.list_changed || self.has_live_tools(),
+            ),
             prompts_list_changed: on(
                 asked.prompts_list_changed,
                 self.list_changed && !self.prompts.is_empty(),
@@ -1756,6 +1758,7 @@ impl Server {
         let (subscribe, list_changed) = (self.subscriptions.then_some(true), self.list_changed);
         #[cfg(not(feature = "async"))]
         let (subscribe, list_changed) = (None, false);
+        let tools_changed = list_changed || self.has_live_tools();
         ServerCapabilities {
             completions: (!self.completions.is_empty()).then_some(CompletionsCapability {}),
             logging: self.has_logging().then_some(LoggingCapability {}),
@@ -1764,19 +1767,25 @@ impl Server {
                 subscribe,
                 list_changed,
             }),
-            tools: ToolsCapability { list_changed },
+            tools: ToolsCapability {
+                list_changed: tools_changed,
+            },
         }
+    }
+
+    /// Whether a [`LiveTools`](super::LiveTools) handle was taken.
+    fn has_live_tools(&self) -> bool {
+        #[cfg(feature = "async")]
+        return self.live.is_some();
+        #[cfg(not(feature = "async"))]
+        false
     }
 
     /// Whether the server takes `logging/setLevel` (and advertises `logging`): when a tool
     /// takes a `Context`, through which it may log, or may be added
     /// ([`LiveTools`](super::LiveTools)).
     fn has_logging(&self) -> bool {
-        #[cfg(feature = "async")]
-        if self.live.is_some() {
-            return true;
-        }
-        self.tools.iter().any(|t| t.takes_context())
+        self.has_live_tools() || self.tools.iter().any(|t| t.takes_context())
     }
 
     /// Whether the server needs a connection: a tool is asynchronous or takes a `Context` (a
