@@ -154,8 +154,10 @@ impl Hub {
     /// send) goes to `outbox` first, then the notifications `filter` picks, each naming `id`.
     /// A stream whose receiver went away is dropped at the next notification or listen.
     pub(super) fn listen(&self, key: u64, id: String, filter: SubscriptionFilter, outbox: Outbox) {
-        outbox.send(acknowledgement(&id, &filter));
+        // Under the lock, so that no notification of the stream comes before its
+        // acknowledgement, and none sent after the acknowledgement misses it.
         let mut listeners = self.listeners();
+        outbox.send(acknowledgement(&id, &filter));
         listeners.retain(|l| !l.outbox.is_closed());
         listeners.push(Listener {
             connection: key,

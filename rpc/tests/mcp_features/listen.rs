@@ -286,3 +286,66 @@ fn stdio_streams_end_with_the_input() {
         assert_eq!(notifier.streams(), 0);
     });
 }
+
+/// Over Streamable HTTP a stream is its POST's response (an SSE stream): acknowledged, then
+/// carrying the notifications; when the server stops, the stream is answered with the closing
+/// result and ends, so the shutdown does not wait out its grace for it.
+#[cfg(feature = "http")]
+#[test]
+fn http_stream_is_the_post_response_and_ends_gracefully() {
+    use std::io::Read;
+
+    use super::http::{request, start_with, ACCEPT_BOTH, JSON};
+    use structio_rpc::mcp::HttpOptions;
+
+    let mut server = server();
+    let notifier = server.notifier();
+    let running = start_with(
+        server,
+        HttpOptions::new().shutdown_grace(Duration::from_secs(30)),
+    );
+    let mut stream = request(
+        running.addr,
+        "POST",
+        &[ACCEPT_BOTH, JSON],
+        &listen("1", r#"{"toolsListChanged":true}"#),
+    );
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    let mut read_until = |needle: &str| {
+        while !String::from_utf8_lossy(&seen).contains(needle) {
+            let n = stream.read(&mut buf).unwrap();
+            assert!(
+                n > 0,
+                "the stream ended: {}",
+                String::from_utf8_lossy(&seen)
+            );
+            seen.extend_from_slice(&buf[..n]);
+        }
+        String::from_utf8_lossy(&seen).into_owned()
+    };
+    let got = read_until(&acknowledged("1", r#"{"toolsListChanged":true}"#));
+    assert!(got.starts_with("HTTP/1.1 200"), "{got}");
+    assert!(
+        got.to_ascii_lowercase()
+            .contains("content-type: text/event-stream"),
+        "{got}"
+    );
+    assert_eq!(notifier.tools_changed(), 1);
+    read_until(&on_stream("notifications/tools/list_changed", "1", ""));
+
+    let stopping = std::time::Instant::now();
+    drop(running);
+    assert!(
+        stopping.elapsed() < Duration::from_secs(10),
+        "the shutdown waited {:?}",
+        stopping.elapsed()
+    );
+    let mut rest = Vec::new();
+    stream.read_to_end(&mut rest).unwrap();
+    let rest = String::from_utf8_lossy(&rest);
+    assert!(
+        rest.contains(r#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"complete","_meta":{"io.modelcontextprotocol/subscriptionId":1}}}"#),
+        "{rest}"
+    );
+}
