@@ -108,6 +108,7 @@ impl Connection {
     /// each ends when the receiver of its outbox goes away (the transport's stream closed) or
     /// the client cancels it, not when the connection is dropped. For a transport whose
     /// connection is one request (Streamable HTTP without sessions).
+    #[cfg_attr(not(feature = "http"), allow(dead_code))]
     pub(crate) fn let_streams_outlive(&mut self) {
         self.streams_outlive = true;
     }

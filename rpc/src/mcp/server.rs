@@ -110,8 +110,9 @@ pub struct Server {
     /// The constant parts of the answers, written when first needed after the last change to
     /// the server.
     pub(super) written: OnceLock<Written>,
-    /// The state of the connection [`Server::handle_line`] serves.
-    session: Session,
+    /// The state of the connection [`Server::handle_line`] serves, boxed so that lending it to
+    /// the core for a message moves a pointer, not the session (`None` only while lent).
+    session: Option<Box<Session>>,
     /// The connections' session outboxes and subscriptions, shared with the notifiers.
     #[cfg(feature = "async")]
     hub: std::sync::Arc<super::notify::Hub>,
@@ -248,8 +249,8 @@ impl std::fmt::Debug for Server {
             )
             .field("problems", &self.problems)
             .field("max_line", &self.max_line)
-            .field("protocol", &self.session.protocol)
-            .field("era", &self.session.era)
+            .field("protocol", &self.protocol_version())
+            .field("era", &self.era())
             .finish()
     }
 }
@@ -276,7 +277,7 @@ impl Server {
             call_timeout: None,
             cache: (0, CacheScope::Private),
             written: OnceLock::new(),
-            session: Session::default(),
+            session: Some(Box::default()),
             #[cfg(feature = "async")]
             hub: Default::default(),
             #[cfg(feature = "async")]
@@ -898,13 +899,13 @@ impl Server {
 
     /// The protocol revision agreed in `initialize`, once it has been.
     pub fn protocol_version(&self) -> Option<&'static str> {
-        self.session.protocol
+        self.session.as_ref().and_then(|s| s.protocol)
     }
 
     /// The era of the connection, once the client's first request has decided it (see
     /// [`Era`]).
     pub fn era(&self) -> Option<Era> {
-        self.session.era
+        self.session.as_ref().and_then(|s| s.era)
     }
 
     /// Handles one line (one JSON-RPC message, without its line break) and appends the
@@ -927,7 +928,8 @@ impl Server {
     /// [`Core::routed`]) or [`Server::handle_line_deferred`], for the server's own session.
     #[inline(always)]
     fn answer(&mut self, line: &[u8], out: &mut Vec<u8>, route: bool) -> bool {
-        let mut sess = std::mem::take(&mut self.session);
+        // (Only a panic out of an earlier answer, which nothing should cause, leaves none.)
+        let mut sess = self.session.take().unwrap_or_default();
         let wrote = Core {
             server: self,
             sess: &mut sess,
@@ -937,7 +939,7 @@ impl Server {
         // No connection records the subscriptions.
         #[cfg(feature = "async")]
         sess.subscribing.clear();
-        self.session = sess;
+        self.session = Some(sess);
         wrote
     }
 
@@ -1573,7 +1575,7 @@ impl Core<'_> {
 
     /// The unpaged `tools/list` result (`modern`: closed as revision 2026-07-28 prescribes),
     /// written once, or from the [`LiveTools`](super::LiveTools) table as it is now.
-    #[inline]
+    #[inline(always)]
     fn catalog(&self, id: &Id<'_>, modern: bool, out: &mut Vec<u8>) {
         let written = self.written.get();
         #[cfg(feature = "async")]
