@@ -799,3 +799,47 @@ fn open_stream(addr: SocketAddr, session: &str, last: Option<u64>) -> TcpStream 
     assert!(head.contains("content-type: text/event-stream"), "{head}");
     stream
 }
+
+/// An idle standalone stream gets the keep-alive comment line within the interval set, and
+/// again after it.
+#[test]
+fn keep_alive_line_on_an_idle_stream() {
+    let interval = Duration::from_millis(100);
+    let server = start(HttpOptions::new().keep_alive(interval));
+    let session = initialize(server.addr);
+    let mut stream = open_stream(server.addr, &session, None);
+    let opened = std::time::Instant::now();
+    stream
+        .set_read_timeout(Some(Duration::from_millis(1_500)))
+        .unwrap();
+    let mut text = Vec::new();
+    let mut buf = [0u8; 256];
+    for count in 1..=2u32 {
+        while String::from_utf8_lossy(&text)
+            .matches(": keep-alive\n\n")
+            .count()
+            < count as usize
+        {
+            let n = stream.read(&mut buf).unwrap_or_else(|e| {
+                panic!(
+                    "no keep-alive line {count} after {:?} ({e}): {:?}",
+                    opened.elapsed(),
+                    String::from_utf8_lossy(&text)
+                )
+            });
+            assert!(n > 0, "the stream ended");
+            text.extend_from_slice(&buf[..n]);
+        }
+        // Not before the interval has passed (the timer is armed before the head is read).
+        assert!(
+            opened.elapsed() >= interval * (count - 1),
+            "{:?}",
+            opened.elapsed()
+        );
+    }
+    assert!(
+        opened.elapsed() < Duration::from_millis(1_500),
+        "{:?}",
+        opened.elapsed()
+    );
+}

@@ -107,6 +107,7 @@ pub struct HttpOptions {
     body_timeout: Duration,
     session_idle: Duration,
     shutdown_grace: Duration,
+    keep_alive: Duration,
 }
 
 impl Default for HttpOptions {
@@ -123,6 +124,7 @@ impl Default for HttpOptions {
             body_timeout: Duration::from_secs(30),
             session_idle: Duration::from_secs(30 * 60),
             shutdown_grace: Duration::from_secs(10),
+            keep_alive: Duration::from_secs(15),
         }
     }
 }
@@ -131,7 +133,8 @@ impl HttpOptions {
     /// The defaults: endpoint `/mcp`; origins: none but localhost's; bodies up to 4 MiB,
     /// headers up to 16 KiB; 1024 connections, 10 000 sessions; 30 s to send the headers (and
     /// to start the next request on a kept-alive connection), 30 s to send a body; sessions
-    /// expire after 30 minutes unused; 10 s for connections to finish at shutdown.
+    /// expire after 30 minutes unused; 10 s for connections to finish at shutdown; a comment
+    /// line on a standalone SSE stream silent for 15 s.
     pub fn new() -> HttpOptions {
         HttpOptions::default()
     }
@@ -214,6 +217,16 @@ impl HttpOptions {
     /// (default 10 s); then they are dropped.
     pub fn shutdown_grace(mut self, timeout: Duration) -> HttpOptions {
         self.shutdown_grace = timeout;
+        self
+    }
+
+    /// How long a session's standalone SSE stream (the `GET` stream) may stay silent before
+    /// the server sends a comment line (`: keep-alive`) on it (default 15 s; at least 1 ms).
+    /// Clients ignore comments; the line keeps proxies from closing an idle stream, and the
+    /// write that fails tells the server that a client has gone away without closing its
+    /// connection (its network gone, say; one that closes is noticed at once).
+    pub fn keep_alive(mut self, interval: Duration) -> HttpOptions {
+        self.keep_alive = interval.max(Duration::from_millis(1));
         self
     }
 }
@@ -459,7 +472,7 @@ async fn get<C: HttpCore>(shared: &Arc<Shared<C>>, req: &Request<Incoming>) -> R
             }
         });
     }
-    wire::stream(stream)
+    wire::stream(stream, shared.options.keep_alive)
 }
 
 /// `DELETE`: ends the session named.

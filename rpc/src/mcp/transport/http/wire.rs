@@ -248,15 +248,17 @@ pub(crate) enum Body {
         frames: mpsc::UnboundedReceiver<Vec<u8>>,
     },
     /// A standalone stream: events already framed, and a comment when none came for
-    /// [`KEEP_ALIVE`] (so that a client gone away is noticed by the write that fails).
+    /// `interval` ([`HttpOptions::keep_alive`](super::HttpOptions::keep_alive)), so that a
+    /// client gone away is noticed by the write that fails.
     Events {
         events: mpsc::UnboundedReceiver<Bytes>,
         quiet: Pin<Box<tokio::time::Sleep>>,
+        interval: std::time::Duration,
     },
 }
 
-/// How long a standalone stream stays silent before a comment line is sent on it.
-pub(super) const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
+/// The comment line sent on a standalone stream silent for its keep-alive interval.
+const KEEP_ALIVE_LINE: &[u8] = b": keep-alive\n\n";
 
 impl hyper::body::Body for Body {
     type Data = Bytes;
@@ -268,20 +270,22 @@ impl hyper::body::Body for Body {
     ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
         match self.get_mut() {
             Body::Full(chunk) => Poll::Ready(chunk.take().map(|c| Ok(Frame::data(c)))),
-            Body::Events { events, quiet } => match events.poll_recv(cx) {
+            Body::Events {
+                events,
+                quiet,
+                interval,
+            } => match events.poll_recv(cx) {
                 Poll::Ready(Some(event)) => {
-                    let next = tokio::time::Instant::now() + KEEP_ALIVE;
+                    let next = tokio::time::Instant::now() + *interval;
                     quiet.as_mut().reset(next);
                     Poll::Ready(Some(Ok(Frame::data(event))))
                 }
                 Poll::Ready(None) => Poll::Ready(None),
                 Poll::Pending => match std::future::Future::poll(quiet.as_mut(), cx) {
                     Poll::Ready(()) => {
-                        let next = tokio::time::Instant::now() + KEEP_ALIVE;
+                        let next = tokio::time::Instant::now() + *interval;
                         quiet.as_mut().reset(next);
-                        Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(
-                            b": keep-alive\n\n",
-                        )))))
+                        Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(KEEP_ALIVE_LINE)))))
                     }
                     Poll::Pending => Poll::Pending,
                 },
@@ -371,11 +375,15 @@ pub(super) fn sse(
 }
 
 /// A `200` standalone SSE stream: every event of `events` (framed), until every sender is
-/// dropped.
-pub(super) fn stream(events: mpsc::UnboundedReceiver<Bytes>) -> Response<Body> {
+/// dropped, and a comment line whenever none came for `keep_alive`.
+pub(super) fn stream(
+    events: mpsc::UnboundedReceiver<Bytes>,
+    keep_alive: std::time::Duration,
+) -> Response<Body> {
     sse_response(Body::Events {
         events,
-        quiet: Box::pin(tokio::time::sleep(KEEP_ALIVE)),
+        quiet: Box::pin(tokio::time::sleep(keep_alive)),
+        interval: keep_alive,
     })
 }
 
