@@ -843,3 +843,89 @@ fn keep_alive_line_on_an_idle_stream() {
         opened.elapsed()
     );
 }
+
+/// The `id:` of every SSE event in `text` (a chunked stream as read), in order.
+fn event_ids(text: &str) -> Vec<u64> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("id: "))
+        .map(|id| id.trim().parse().unwrap())
+        .collect()
+}
+
+/// A GET of `session`'s stream resuming after `last`, on a connection closed after the
+/// answer: the whole answer when it is not `200` (the stream itself is not read).
+fn resume_refused(addr: SocketAddr, session: &str, last: u64) -> Reply {
+    let mut stream = request(
+        addr,
+        "GET",
+        &[
+            ("Accept", "text/event-stream"),
+            ("Mcp-Session-Id", session),
+            ("Last-Event-ID", &last.to_string()),
+        ],
+        "",
+    );
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    parse(&raw)
+}
+
+/// More events than the session keeps (256 of 300): a resumption inside the window replays
+/// exactly the events after its id (the oldest kept id's predecessor included); one before
+/// it is refused `409`, naming the oldest kept id, and ends the open stream, so that the
+/// client's next `GET`, without `Last-Event-ID`, opens one; an id never given out, `400`.
+#[test]
+fn resumption_outside_the_kept_events() {
+    let mut server = server();
+    let notifier = server.notifier();
+    let server = start_with(server, HttpOptions::new());
+    let addr = server.addr;
+    let session = initialize(addr);
+    let mut stream = open_stream(addr, &session, None);
+    for _ in 0..300 {
+        assert_eq!(notifier.tools_changed(), 1);
+    }
+    let got = read_until(&mut stream, "id: 300\n");
+    assert_eq!(event_ids(&got), (1..=300).collect::<Vec<_>>());
+    drop(stream);
+
+    // Inside the window: exactly the later events, in order.
+    let last_event = "id: 300\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}\n\n";
+    let mut resumed = open_stream(addr, &session, Some(200));
+    let got = read_until(&mut resumed, last_event);
+    assert_eq!(event_ids(&got), (201..=300).collect::<Vec<_>>());
+    // Ids 45 to 300 are kept: after 44 nothing is lost.
+    let mut resumed = open_stream(addr, &session, Some(44));
+    let got = read_until(&mut resumed, last_event);
+    assert_eq!(event_ids(&got), (45..=300).collect::<Vec<_>>());
+
+    // Event 44 is gone: refused, nothing replayed.
+    let reply = resume_refused(addr, &session, 43);
+    assert_eq!(reply.status, 409, "{reply:?}");
+    assert_eq!(reply.header("content-type"), Some("application/json"));
+    assert!(
+        reply
+            .body
+            .contains("no longer kept (the oldest kept is 45)"),
+        "{reply:?}"
+    );
+    assert!(!reply.body.contains("id: "), "{reply:?}");
+    let reply = resume_refused(addr, &session, 0);
+    assert_eq!(reply.status, 409, "{reply:?}");
+    // The stream resumed after 44 was ended by the refused resumption: it ends (the chunked
+    // body's last chunk) with nothing more, and a plain GET is not a second stream.
+    let mut rest = Vec::new();
+    let mut buf = [0u8; 1024];
+    while !rest.ends_with(b"0\r\n\r\n") {
+        let n = resumed.read(&mut buf).unwrap();
+        assert!(n > 0, "{}", String::from_utf8_lossy(&rest));
+        rest.extend_from_slice(&buf[..n]);
+    }
+    assert!(!String::from_utf8_lossy(&rest).contains("id: "));
+    assert_eq!(get_status(addr, &session), 200);
+
+    // An id the session never gave out.
+    let reply = resume_refused(addr, &session, 301);
+    assert_eq!(reply.status, 400, "{reply:?}");
+    assert!(reply.body.contains("Last-Event-ID"), "{reply:?}");
+}

@@ -61,7 +61,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{mpsc, watch, Semaphore};
 
 use crate::mcp::{Server, MODERN_PROTOCOL_VERSIONS, PROTOCOL_VERSIONS};
-use session::Sessions;
+use session::{Resume, Sessions};
 use wire::{Body, Kind};
 
 /// The header carrying a session's id.
@@ -398,8 +398,9 @@ fn not_allowed() -> Response<Body> {
 /// `GET`: the session's standalone SSE stream, carrying the notifications not tied to a
 /// request, each event with an id; one at a time per session (`409` while one is open), but a
 /// `GET` with `Last-Event-ID` (a client resuming, whose old stream may not have been noticed
-/// gone yet) replaces the open one and is first sent the kept events after that id. The
-/// stateless revision 2026-07-28 has no such stream: `405`.
+/// gone yet) replaces the open one and is first sent the kept events after that id; `409`
+/// when some of those are no longer kept, `400` for an id never given out (the open stream
+/// ended all the same). The stateless revision 2026-07-28 has no such stream: `405`.
 async fn get<C: HttpCore>(shared: &Arc<Shared<C>>, req: &Request<Incoming>) -> Response<Body> {
     let headers = req.headers();
     let modern = headers
@@ -444,7 +445,36 @@ async fn get<C: HttpCore>(shared: &Arc<Shared<C>>, req: &Request<Incoming>) -> R
                 "Conflict: the session has a standalone SSE stream open already",
             );
         }
-        ev.open(live, last);
+        match ev.open(live, last) {
+            Resume::Opened => {}
+            // The specification lets a server replay what a stream missed after
+            // `Last-Event-ID` (MAY), never another stream's events, and says nothing of an id
+            // older than what is kept. Opening the stream anyway would hide the loss: no MCP
+            // message says "events were lost", an SSE comment or an event of another type
+            // never reaches the client's code (EventSource and the SDKs drop them). So the
+            // resumption is refused with a status every client sees (EventSource stops
+            // reconnecting on it), and the client opens the stream again without
+            // `Last-Event-ID`, knowing to read again what it watches (lists, resources).
+            Resume::Lost { first } => {
+                return wire::rpc_error(
+                    StatusCode::CONFLICT,
+                    -32600,
+                    &format!(
+                        "Conflict: the events after Last-Event-ID {} are no longer kept (the \
+                         oldest kept is {first}); some were lost: open the stream without \
+                         Last-Event-ID",
+                        last.unwrap_or(0)
+                    ),
+                )
+            }
+            Resume::Unknown => {
+                return wire::rpc_error(
+                    StatusCode::BAD_REQUEST,
+                    -32600,
+                    "Bad Request: Last-Event-ID names no event of the session's stream",
+                )
+            }
+        }
         !std::mem::replace(&mut ev.started, true)
     };
     if start {
