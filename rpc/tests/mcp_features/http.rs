@@ -488,6 +488,8 @@ fn stateless_era() {
     assert!(reply.body.contains("supportedVersions"), "{reply:?}");
 }
 
+/// More clients at once than `max_connections`: those refused try again, and every one is
+/// answered.
 #[test]
 fn many_connections() {
     let server = start(HttpOptions::new().max_connections(8));
@@ -497,7 +499,16 @@ fn many_connections() {
         .map(|i| {
             let session = session.clone();
             std::thread::spawn(move || {
-                let reply = call_add(addr, &session, i);
+                // Past the bound a connection is refused (`503`): the client tries again.
+                let started = std::time::Instant::now();
+                let reply = loop {
+                    let reply = call_add(addr, &session, i);
+                    if reply.status != 503 {
+                        break reply;
+                    }
+                    assert!(started.elapsed() < Duration::from_secs(10), "{reply:?}");
+                    std::thread::sleep(Duration::from_millis(5));
+                };
                 assert_eq!(reply.status, 200, "{reply:?}");
                 assert!(reply
                     .body
@@ -928,4 +939,65 @@ fn resumption_outside_the_kept_events() {
     let reply = resume_refused(addr, &session, 301);
     assert_eq!(reply.status, 400, "{reply:?}");
     assert!(reply.body.contains("Last-Event-ID"), "{reply:?}");
+}
+
+/// Past `max_connections`, a connection is answered `503` at once (with `Retry-After` and a
+/// JSON-RPC error) and closed, while those within the bound are served; once one of them
+/// closes, a new connection is served.
+#[test]
+fn connections_past_the_bound_are_refused() {
+    let server = start(HttpOptions::new().max_connections(2));
+    let addr = server.addr;
+    // Two connections, idle: the bound is reached.
+    let mut first = TcpStream::connect(addr).unwrap();
+    first
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let second = TcpStream::connect(addr).unwrap();
+    let discover = r#"{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+    let headers = [ACCEPT_BOTH, JSON, ("MCP-Protocol-Version", "2026-07-28")];
+    for _ in 0..3 {
+        let started = std::time::Instant::now();
+        let reply = send(addr, "POST", &headers, discover);
+        assert_eq!(reply.status, 503, "{reply:?}");
+        assert_eq!(reply.header("retry-after"), Some("1"), "{reply:?}");
+        assert_eq!(reply.header("connection"), Some("close"), "{reply:?}");
+        assert_eq!(reply.header("content-type"), Some("application/json"));
+        assert_eq!(
+            reply.body,
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Service Unavailable: too many connections"}}"#
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+    // A connection within the bound is served.
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: localhost\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nMCP-Protocol-Version: 2026-07-28\r\nContent-Length: {}\r\n\r\n{discover}",
+        discover.len()
+    );
+    first.write_all(request.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&raw).contains("supportedVersions") {
+        let n = first.read(&mut buf).unwrap();
+        assert!(n > 0, "closed early: {}", String::from_utf8_lossy(&raw));
+        raw.extend_from_slice(&buf[..n]);
+    }
+    assert_eq!(parse(&raw).status, 200);
+    // One goes: a new connection is served (as soon as the server has seen it go).
+    drop(second);
+    let started = std::time::Instant::now();
+    loop {
+        let reply = send(addr, "POST", &headers, discover);
+        if reply.status == 200 {
+            assert!(reply.body.contains("supportedVersions"), "{reply:?}");
+            break;
+        }
+        assert_eq!(reply.status, 503, "{reply:?}");
+        assert!(started.elapsed() < Duration::from_secs(2), "still refused");
+        std::thread::sleep(Duration::from_millis(10));
+    }
 }

@@ -179,7 +179,10 @@ impl HttpOptions {
         self
     }
 
-    /// The most connections served at once (default 1024); more wait to be accepted.
+    /// The most connections served at once (default 1024). A connection past the bound is
+    /// answered at once, without its request being read, `503 Service Unavailable` with
+    /// `Retry-After: 1` and a JSON-RPC error, and closed; the connections within the bound
+    /// are served as usual.
     pub fn max_connections(mut self, connections: usize) -> HttpOptions {
         self.max_connections = connections.max(1);
         self
@@ -315,12 +318,12 @@ pub(crate) async fn serve<C: HttpCore>(
         options,
     });
     let permits = Arc::new(Semaphore::new(shared.options.max_connections));
+    // The refusals waiting for their client to finish sending (see `refuse`): as many as the
+    // connections served at most, and at least 256.
+    let refusals = Arc::new(Semaphore::new(shared.options.max_connections.max(256)));
+    let refusal = wire::refusal();
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     loop {
-        let permit = tokio::select! {
-            p = permits.clone().acquire_owned() => match p { Ok(p) => p, Err(_) => break },
-            _ = stop.changed() => break,
-        };
         let stream = tokio::select! {
             r = listener.accept() => match r {
                 Ok((stream, _)) => stream,
@@ -334,6 +337,12 @@ pub(crate) async fn serve<C: HttpCore>(
                 }
             },
             _ = stop.changed() => break,
+        };
+        // Past the bound: refused at once, rather than left in the listener's queue, where
+        // the client would wait with no answer for as long as the connections within it last.
+        let Ok(permit) = permits.clone().try_acquire_owned() else {
+            refuse(stream, refusal.clone(), &refusals);
+            continue;
         };
         let _ = stream.set_nodelay(true);
         let for_service = shared.clone();
@@ -360,6 +369,42 @@ pub(crate) async fn serve<C: HttpCore>(
         _ = tokio::time::sleep(grace) => {}
     }
     Ok(())
+}
+
+/// How long a refused connection is given to finish sending its request once the refusal is
+/// written, before it is closed.
+const REFUSAL_LINGER: Duration = Duration::from_secs(1);
+
+/// Answers a connection past [`HttpOptions::max_connections`] with `refusal` (`503`, written
+/// before the request is read) and closes it. RFC 9112 (9.6) asks for a staged close: the
+/// write side shut first, then what the client sends read and dropped until it closes (at most
+/// [`REFUSAL_LINGER`]), for closing a socket with unread input resets the connection, and a
+/// reset can destroy the answer before the client has read it. Such lingering refusals are
+/// bounded by `lingering` (a flood spends at most that many tasks and a second each on them);
+/// past it, the answer is written without waiting (a fresh socket's buffer takes it whole)
+/// and the socket closed at once.
+fn refuse(stream: tokio::net::TcpStream, refusal: Bytes, lingering: &Arc<Semaphore>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let Ok(slot) = lingering.clone().try_acquire_owned() else {
+        if let Ok(stream) = stream.into_std() {
+            // Non-blocking, as the listener's sockets are: never waits.
+            let _ = io::Write::write(&mut &stream, &refusal);
+        }
+        return;
+    };
+    tokio::spawn(async move {
+        let mut stream = stream;
+        let _ = tokio::time::timeout(REFUSAL_LINGER, async {
+            stream.write_all(&refusal).await?;
+            stream.shutdown().await?;
+            let mut sink = [0u8; 1024];
+            while stream.read(&mut sink).await? > 0 {}
+            Ok::<_, io::Error>(())
+        })
+        .await;
+        drop(slot);
+    });
 }
 
 /// One HTTP request: the endpoint's checks, then the method.

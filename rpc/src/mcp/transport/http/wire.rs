@@ -345,13 +345,35 @@ pub(super) fn status(status: StatusCode, text: &'static str) -> Response<Body> {
 
 /// A response with `status` and a JSON-RPC error without an id as its body.
 pub(super) fn rpc_error(status: StatusCode, code: i32, message: &str) -> Response<Body> {
+    json(status, error_body(code, message))
+}
+
+/// A JSON-RPC error without an id.
+fn error_body(code: i32, message: &str) -> Vec<u8> {
     let mut text = Vec::new();
     text.extend_from_slice(br#"{"jsonrpc":"2.0","id":null,"error":{"code":"#);
     text.extend_from_slice(code.to_string().as_bytes());
     text.extend_from_slice(br#","message":"#);
     text.extend_from_slice(structio::json::to_json(&message.to_owned()).as_bytes());
     text.extend_from_slice(b"}}");
-    json(status, text)
+    text
+}
+
+/// The whole answer, as bytes for the socket, to a connection past
+/// [`HttpOptions::max_connections`](super::HttpOptions::max_connections): written without
+/// hyper (and before the request is read: no task or buffer is spent on the connection):
+/// `503` with `Retry-After: 1`, `Connection: close` and a JSON-RPC error like the
+/// transport's others. No `Date`: RFC 9110 (6.6.1) lets a `5xx` go without one.
+pub(super) fn refusal() -> Bytes {
+    let body = error_body(-32603, "Service Unavailable: too many connections");
+    let mut out = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\
+         retry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    out.extend_from_slice(&body);
+    Bytes::from(out)
 }
 
 /// A response with `status` and one JSON message as its body.
