@@ -1001,3 +1001,99 @@ fn connections_past_the_bound_are_refused() {
         std::thread::sleep(Duration::from_millis(10));
     }
 }
+
+/// A client that shuts down its writing side once its request is sent still gets the answer,
+/// even one that takes a while (an asynchronous tool: the connection's task waits for it, and
+/// sees the end of input meanwhile). A request with `Connection: close` would pass without
+/// half-close support (hyper stops reading after such a request): this one is kept alive.
+#[test]
+fn half_closed_client_gets_its_answer() {
+    let server = start_with(
+        server().tool(
+            "nap",
+            "Sleeps (async), then answers",
+            |w: Wait| async move {
+                tokio::time::sleep(Duration::from_millis(w.ms.min(5_000))).await;
+                Ok::<_, ToolError>("done".to_owned())
+            },
+        ),
+        HttpOptions::new(),
+    );
+    let session = initialize(server.addr);
+    let body = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"nap","arguments":{"ms":200}}}"#;
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: localhost\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nMcp-Session-Id: {session}\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    stream.shutdown(std::net::Shutdown::Write).unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    assert!(!raw.is_empty(), "the connection was closed with no answer");
+    let reply = parse(&raw);
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert!(
+        reply
+            .body
+            .starts_with(r#"{"jsonrpc":"2.0","id":7,"result":"#),
+        "{reply:?}"
+    );
+    assert!(reply.body.contains("done"), "{reply:?}");
+}
+
+/// A client that shuts down its writing side in the middle of its body is answered `400` at
+/// once (not after the body's timeout).
+#[test]
+fn half_closed_in_the_middle_of_a_body() {
+    let server = start(HttpOptions::new());
+    let session = initialize(server.addr);
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let started = std::time::Instant::now();
+    stream
+        .write_all(
+            format!(
+                "POST /mcp HTTP/1.1\r\nHost: localhost\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nMcp-Session-Id: {session}\r\nContent-Length: 100\r\n\r\n{{\"jsonrpc\""
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+    stream.shutdown(std::net::Shutdown::Write).unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let reply = parse(&raw);
+    assert_eq!(reply.status, 400, "{reply:?}");
+    assert!(reply.body.contains("the body ended early"), "{reply:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// A client that closes its standalone stream's connection is noticed at once (no write
+/// needed): the session's next `GET`, without `Last-Event-ID`, opens a stream, not `409`.
+#[test]
+fn a_closed_get_stream_is_noticed() {
+    let server = start(HttpOptions::new());
+    let session = initialize(server.addr);
+    let stream = open_stream(server.addr, &session, None);
+    assert_eq!(get_status(server.addr, &session), 409);
+    drop(stream);
+    let started = std::time::Instant::now();
+    loop {
+        match get_status(server.addr, &session) {
+            200 => break,
+            409 if started.elapsed() < Duration::from_secs(2) => {
+                std::thread::sleep(Duration::from_millis(10))
+            }
+            status => panic!("{status} after {:?}", started.elapsed()),
+        }
+    }
+}

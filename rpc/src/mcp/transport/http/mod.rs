@@ -40,6 +40,7 @@
 
 mod core;
 mod session;
+mod socket;
 mod wire;
 
 use std::convert::Infallible;
@@ -62,6 +63,7 @@ use tokio::sync::{mpsc, watch, Semaphore};
 
 use crate::mcp::{Server, MODERN_PROTOCOL_VERSIONS, PROTOCOL_VERSIONS};
 use session::{Resume, Sessions};
+use socket::{Answer, HalfClose, Socket};
 use wire::{Body, Kind};
 
 /// The header carrying a session's id.
@@ -345,17 +347,26 @@ pub(crate) async fn serve<C: HttpCore>(
             continue;
         };
         let _ = stream.set_nodelay(true);
+        let half = Arc::new(HalfClose::default());
+        let socket = Socket::new(stream, half.clone());
         let for_service = shared.clone();
-        let service = service_fn(move |req| {
+        let service = service_fn(move |req: Request<Incoming>| {
             let shared = for_service.clone();
-            async move { Ok::<_, Infallible>(route(&shared, req).await) }
+            // A POST's answer holds back the end of the client's input (see `socket`): taken
+            // here, as hyper hands the request over, before it reads on.
+            let hold = (req.method() == Method::POST).then(|| half.hold());
+            let half = half.clone();
+            async move {
+                let res = route(&shared, &half, req).await;
+                Ok::<_, Infallible>(res.map(|body| Answer { body, _hold: hold }))
+            }
         });
         let conn = http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(shared.options.header_timeout)
             .max_buf_size(shared.options.max_header.max(8192))
             .max_header_size(shared.options.max_header)
-            .serve_connection(TokioIo::new(stream), service);
+            .serve_connection(TokioIo::new(socket), service);
         let conn = graceful.watch(conn);
         tokio::spawn(async move {
             let _ = conn.await;
@@ -408,7 +419,11 @@ fn refuse(stream: tokio::net::TcpStream, refusal: Bytes, lingering: &Arc<Semapho
 }
 
 /// One HTTP request: the endpoint's checks, then the method.
-async fn route<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> Response<Body> {
+async fn route<C: HttpCore>(
+    shared: &Arc<Shared<C>>,
+    half: &HalfClose,
+    req: Request<Incoming>,
+) -> Response<Body> {
     if req.uri().path() != shared.options.path {
         return wire::status(StatusCode::NOT_FOUND, "Not Found");
     }
@@ -425,7 +440,7 @@ async fn route<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> 
         return wire::rpc_error(StatusCode::FORBIDDEN, -32600, "Forbidden: host not allowed");
     }
     match *req.method() {
-        Method::POST => post(shared, req).await,
+        Method::POST => post(shared, half, req).await,
         Method::DELETE => delete(shared, &req),
         Method::GET => get(shared, &req).await,
         _ => not_allowed(),
@@ -564,8 +579,13 @@ fn delete<C: HttpCore>(shared: &Shared<C>, req: &Request<Incoming>) -> Response<
 }
 
 /// `POST`: one JSON-RPC message (or batch) to the core, answered `202`, with JSON or with an
-/// SSE stream.
-async fn post<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> Response<Body> {
+/// SSE stream. A client whose input ends before its body has (its end is held back from
+/// hyper: see `socket`) is answered `400` at once.
+async fn post<C: HttpCore>(
+    shared: &Arc<Shared<C>>,
+    half: &HalfClose,
+    req: Request<Incoming>,
+) -> Response<Body> {
     let headers = req.headers();
     if !wire::accepts_both(headers) {
         return wire::rpc_error(
@@ -599,7 +619,16 @@ async fn post<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> R
         return too_large();
     }
     let limited = Limited::new(req.into_body(), shared.options.max_body);
-    let body = match tokio::time::timeout(shared.options.body_timeout, limited.collect()).await {
+    let collect = tokio::time::timeout(shared.options.body_timeout, limited.collect());
+    let collected = tokio::select! {
+        // The body first: hyper hands over its end before it reads the end of input.
+        biased;
+        collected = collect => collected,
+        () = half.input_ended() => {
+            return wire::rpc_error(StatusCode::BAD_REQUEST, -32600, "Bad Request: the body ended early")
+        }
+    };
+    let body = match collected {
         Err(_) => return wire::rpc_error(StatusCode::REQUEST_TIMEOUT, -32600, "Request Timeout"),
         Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => return too_large(),
         Ok(Err(_)) => return wire::rpc_error(StatusCode::BAD_REQUEST, -32600, "Bad Request"),
