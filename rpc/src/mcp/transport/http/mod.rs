@@ -16,19 +16,32 @@
 //!   session's standalone SSE stream, which carries the notifications not tied to a request
 //!   ([`Notifier`](crate::mcp::Notifier): resources updated, lists changed), each event with
 //!   an `id:` (counted from 1 per session). The session keeps its last 256 events: a `GET`
-//!   with `Last-Event-ID` is sent those after that id first, then the new ones. One stream
-//!   at a time per session: a second `GET` while one is open is answered `409`, unless it
-//!   carries `Last-Event-ID` (a client resuming, whose old stream may not have been noticed
-//!   gone): it then replaces the open one. A silent stream gets a comment line every 15 s, so
-//!   that a client gone away is noticed. Without the header `400`, with an unknown session
-//!   `404`, with `MCP-Protocol-Version: 2026-07-28` (the stateless revision, which has no
-//!   such stream) `405`.
+//!   with `Last-Event-ID` is sent those after that id first, then the new ones. When some
+//!   events after that id are no longer kept, the `GET` is answered `409` (a JSON-RPC error
+//!   naming the oldest id kept) and nothing is replayed: the specification lets a server
+//!   replay (it does not have to) but gives no way to say, on the stream, that events were
+//!   lost, and a stream that skipped them silently would hide the loss; the client opens the
+//!   stream again without the header and reads again what it watches. A `Last-Event-ID` past
+//!   the last event numbered is answered `400`. One stream at a time per session: a second
+//!   `GET` while one is open is answered `409`, unless it carries `Last-Event-ID` (a client
+//!   resuming, whose old stream may not have been noticed gone): it then replaces the open
+//!   one (and ends it even when the resumption is refused). A silent stream gets a comment
+//!   line every 15 s ([`HttpOptions::keep_alive`]), so that proxies keep it and a client gone
+//!   away is noticed. Without the header `400`, with an unknown session `404`, with
+//!   `MCP-Protocol-Version: 2026-07-28` (the stateless revision, which has no such stream)
+//!   `405`.
 //! - Checks, each answered with the status the specification prescribes, never a panic or a
 //!   hang: `Origin` (`403` for a foreign origin: DNS-rebinding protection) and, on a loopback
 //!   listener, `Host`; `Accept` (`406`), `Content-Type` (`415`), `MCP-Protocol-Version`
 //!   (`400` for an unsupported revision), the body's size (`413`), the headers' size (`431`),
-//!   a slow body (`408`), the number of connections and of sessions, idle connections and
-//!   sessions.
+//!   a slow body (`408`), the number of sessions (`503`), idle connections and sessions.
+//! - Connections: at most [`HttpOptions::max_connections`] are served at once; one past the
+//!   bound is answered at once `503 Service Unavailable` with `Retry-After: 1` and a JSON-RPC
+//!   error, without its request being read, and closed, rather than left waiting in the
+//!   listener's queue. A client may shut down its writing side once its `POST` is sent
+//!   (half-close): it still gets the answer (hence a client that closes its connection
+//!   during a `POST` is noticed by the first write that fails, not by the end of its input;
+//!   one that closes a `GET` stream's connection is noticed at once).
 //!
 //! The transport drives a core through [`HttpCore`] only (this crate's [`Server`] in `core`:
 //! each session a [`Connection`](crate::mcp::Connection), each POST's frames sent to an
