@@ -405,14 +405,23 @@ const REFUSAL_LINGER: Duration = Duration::from_secs(1);
 /// [`REFUSAL_LINGER`]), for closing a socket with unread input resets the connection, and a
 /// reset can destroy the answer before the client has read it. Such lingering refusals are
 /// bounded by `lingering` (a flood spends at most that many tasks and a second each on them);
-/// past it, the answer is written without waiting (a fresh socket's buffer takes it whole)
-/// and the socket closed at once.
+/// past it, the input already there is read, the answer written without waiting (a fresh
+/// socket's buffer takes it whole) and the socket closed at once: a client whose request
+/// comes after that may see a reset rather than the answer.
 fn refuse(stream: tokio::net::TcpStream, refusal: Bytes, lingering: &Arc<Semaphore>) {
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
     let Ok(slot) = lingering.clone().try_acquire_owned() else {
         if let Ok(stream) = stream.into_std() {
-            // Non-blocking, as the listener's sockets are: never waits.
+            // Non-blocking, as the listener's sockets are: never waits. What the client has
+            // sent already (a request that waited in the listener's queue) is read first, so
+            // that the close does not reset the connection; what comes later still does.
+            let mut sink = [0u8; 4096];
+            for _ in 0..16 {
+                if !matches!(io::Read::read(&mut &stream, &mut sink), Ok(n) if n > 0) {
+                    break;
+                }
+            }
             let _ = io::Write::write(&mut &stream, &refusal);
         }
         return;
