@@ -1097,3 +1097,19 @@ fn a_closed_get_stream_is_noticed() {
         }
     }
 }
+
+/// `keep_alive(Duration::MAX)`: no comment line in practice, and an event still goes out (the
+/// interval is bounded, so that the next line's time can be computed).
+#[test]
+fn keep_alive_never() {
+    let mut server = server();
+    let notifier = server.notifier();
+    let server = start_with(server, HttpOptions::new().keep_alive(Duration::MAX));
+    let session = initialize(server.addr);
+    let mut stream = open_stream(server.addr, &session, None);
+    assert_eq!(notifier.tools_changed(), 1);
+    let got = read_until(&mut stream, "id: 1\n");
+    assert!(!got.contains("keep-alive"), "{got}");
+    assert_eq!(notifier.tools_changed(), 1);
+    read_until(&mut stream, "id: 2\n");
+}

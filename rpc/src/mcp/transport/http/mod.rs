@@ -239,12 +239,17 @@ impl HttpOptions {
     }
 
     /// How long a session's standalone SSE stream (the `GET` stream) may stay silent before
-    /// the server sends a comment line (`: keep-alive`) on it (default 15 s; at least 1 ms).
+    /// the server sends a comment line (`: keep-alive`) on it (default 15 s; at least 1 ms,
+    /// at most a year: [`Duration::MAX`] sends none in practice).
     /// Clients ignore comments; the line keeps proxies from closing an idle stream, and the
     /// write that fails tells the server that a client has gone away without closing its
     /// connection (its network gone, say; one that closes is noticed at once).
     pub fn keep_alive(mut self, interval: Duration) -> HttpOptions {
-        self.keep_alive = interval.max(Duration::from_millis(1));
+        // Bounded above so that the next line's time is never past what `Instant` holds.
+        self.keep_alive = interval.clamp(
+            Duration::from_millis(1),
+            Duration::from_secs(365 * 24 * 60 * 60),
+        );
         self
     }
 }

@@ -360,8 +360,8 @@ fn error_body(code: i32, message: &str) -> Vec<u8> {
 }
 
 /// The whole answer, as bytes for the socket, to a connection past
-/// [`HttpOptions::max_connections`](super::HttpOptions::max_connections): written without
-/// hyper (and before the request is read: no task or buffer is spent on the connection):
+/// [`HttpOptions::max_connections`](super::HttpOptions::max_connections), written without
+/// hyper and before the request is read (no hyper connection, no parsing is spent on it):
 /// `503` with `Retry-After: 1`, `Connection: close` and a JSON-RPC error like the
 /// transport's others. No `Date`: RFC 9110 (6.6.1) lets a `5xx` go without one.
 pub(super) fn refusal() -> Bytes {
