@@ -27,7 +27,7 @@
 //!   resuming, whose old stream may not have been noticed gone): it then replaces the open
 //!   one (and ends it even when the resumption is refused). A silent stream gets a comment
 //!   line every 15 s ([`HttpOptions::keep_alive`]), so that proxies keep it and a client gone
-//!   away is noticed. Without the header `400`, with an unknown session `404`, with
+//!   away without closing its connection is noticed. Without the header `400`, with an unknown session `404`, with
 //!   `MCP-Protocol-Version: 2026-07-28` (the stateless revision, which has no such stream)
 //!   `405`.
 //! - Checks, each answered with the status the specification prescribes, never a panic or a
@@ -48,8 +48,9 @@
 //! [`Outbox`](crate::mcp::Outbox) of its own); it knows no `Server` internals. Tool calls run
 //! as on any connection: concurrently when the tool is asynchronous or takes a `Context`, at
 //! most [`Server::max_in_flight`] per session. Split by concern: this module (options, the
-//! accept loop, the routing of a request), `session` (the session table), `wire` (headers,
-//! the body's classification, SSE framing, the response body).
+//! accept loop and the refusal past the bound, the routing of a request), `session` (the
+//! session table), `wire` (headers, the body's classification, SSE framing, the response
+//! body), `socket` (the connection's socket as hyper reads it: half-close).
 
 mod core;
 mod session;

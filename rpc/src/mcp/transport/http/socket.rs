@@ -10,7 +10,7 @@
 //! answered (from its head to the end of its answer); elsewhere hyper sees it at once, as
 //! before. The cost: a client that closes the whole connection during a `POST` is noticed by
 //! the first write that fails (the call's answer or its next event); one that closes in the
-//! middle of its body is answered `400` at once (see [`Socket::input_ended`]).
+//! middle of its body is answered `400` at once (see [`HalfClose::input_ended`]).
 
 use std::io;
 use std::pin::Pin;
