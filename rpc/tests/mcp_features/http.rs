@@ -488,6 +488,8 @@ fn stateless_era() {
     assert!(reply.body.contains("supportedVersions"), "{reply:?}");
 }
 
+/// More clients at once than `max_connections`: those refused try again, and every one is
+/// answered.
 #[test]
 fn many_connections() {
     let server = start(HttpOptions::new().max_connections(8));
@@ -497,7 +499,16 @@ fn many_connections() {
         .map(|i| {
             let session = session.clone();
             std::thread::spawn(move || {
-                let reply = call_add(addr, &session, i);
+                // Past the bound a connection is refused (`503`): the client tries again.
+                let started = std::time::Instant::now();
+                let reply = loop {
+                    let reply = call_add(addr, &session, i);
+                    if reply.status != 503 {
+                        break reply;
+                    }
+                    assert!(started.elapsed() < Duration::from_secs(10), "{reply:?}");
+                    std::thread::sleep(Duration::from_millis(5));
+                };
                 assert_eq!(reply.status, 200, "{reply:?}");
                 assert!(reply
                     .body
@@ -798,4 +809,307 @@ fn open_stream(addr: SocketAddr, session: &str, last: Option<u64>) -> TcpStream 
     assert_eq!(status, 200, "{head}");
     assert!(head.contains("content-type: text/event-stream"), "{head}");
     stream
+}
+
+/// An idle standalone stream gets the keep-alive comment line within the interval set, and
+/// again after it.
+#[test]
+fn keep_alive_line_on_an_idle_stream() {
+    let interval = Duration::from_millis(100);
+    let server = start(HttpOptions::new().keep_alive(interval));
+    let session = initialize(server.addr);
+    let mut stream = open_stream(server.addr, &session, None);
+    let opened = std::time::Instant::now();
+    stream
+        .set_read_timeout(Some(Duration::from_millis(1_500)))
+        .unwrap();
+    let mut text = Vec::new();
+    let mut buf = [0u8; 256];
+    for count in 1..=2u32 {
+        while String::from_utf8_lossy(&text)
+            .matches(": keep-alive\n\n")
+            .count()
+            < count as usize
+        {
+            let n = stream.read(&mut buf).unwrap_or_else(|e| {
+                panic!(
+                    "no keep-alive line {count} after {:?} ({e}): {:?}",
+                    opened.elapsed(),
+                    String::from_utf8_lossy(&text)
+                )
+            });
+            assert!(n > 0, "the stream ended");
+            text.extend_from_slice(&buf[..n]);
+        }
+        // Not before the interval has passed (the timer is armed before the head is read).
+        assert!(
+            opened.elapsed() >= interval * (count - 1),
+            "{:?}",
+            opened.elapsed()
+        );
+    }
+    assert!(
+        opened.elapsed() < Duration::from_millis(1_500),
+        "{:?}",
+        opened.elapsed()
+    );
+}
+
+/// The `id:` of every SSE event in `text` (a chunked stream as read), in order.
+fn event_ids(text: &str) -> Vec<u64> {
+    text.lines()
+        .filter_map(|l| l.strip_prefix("id: "))
+        .map(|id| id.trim().parse().unwrap())
+        .collect()
+}
+
+/// A GET of `session`'s stream resuming after `last`, on a connection closed after the
+/// answer: the whole answer when it is not `200` (the stream itself is not read).
+fn resume_refused(addr: SocketAddr, session: &str, last: u64) -> Reply {
+    let mut stream = request(
+        addr,
+        "GET",
+        &[
+            ("Accept", "text/event-stream"),
+            ("Mcp-Session-Id", session),
+            ("Last-Event-ID", &last.to_string()),
+        ],
+        "",
+    );
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    parse(&raw)
+}
+
+/// More events than the session keeps (256 of 300): a resumption inside the window replays
+/// exactly the events after its id (the oldest kept id's predecessor included); one before
+/// it is refused `409`, naming the oldest kept id, and ends the open stream, so that the
+/// client's next `GET`, without `Last-Event-ID`, opens one; an id never given out, `400`.
+#[test]
+fn resumption_outside_the_kept_events() {
+    let mut server = server();
+    let notifier = server.notifier();
+    let server = start_with(server, HttpOptions::new());
+    let addr = server.addr;
+    let session = initialize(addr);
+    let mut stream = open_stream(addr, &session, None);
+    for _ in 0..300 {
+        assert_eq!(notifier.tools_changed(), 1);
+    }
+    let got = read_until(&mut stream, "id: 300\n");
+    assert_eq!(event_ids(&got), (1..=300).collect::<Vec<_>>());
+    drop(stream);
+
+    // Inside the window: exactly the later events, in order.
+    let last_event = "id: 300\nevent: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/tools/list_changed\"}\n\n";
+    let mut resumed = open_stream(addr, &session, Some(200));
+    let got = read_until(&mut resumed, last_event);
+    assert_eq!(event_ids(&got), (201..=300).collect::<Vec<_>>());
+    // Ids 45 to 300 are kept: after 44 nothing is lost.
+    let mut resumed = open_stream(addr, &session, Some(44));
+    let got = read_until(&mut resumed, last_event);
+    assert_eq!(event_ids(&got), (45..=300).collect::<Vec<_>>());
+
+    // Event 44 is gone: refused, nothing replayed.
+    let reply = resume_refused(addr, &session, 43);
+    assert_eq!(reply.status, 409, "{reply:?}");
+    assert_eq!(reply.header("content-type"), Some("application/json"));
+    assert!(
+        reply
+            .body
+            .contains("no longer kept (the oldest kept is 45)"),
+        "{reply:?}"
+    );
+    assert!(!reply.body.contains("id: "), "{reply:?}");
+    let reply = resume_refused(addr, &session, 0);
+    assert_eq!(reply.status, 409, "{reply:?}");
+    // The stream resumed after 44 was ended by the refused resumption: it ends (the chunked
+    // body's last chunk) with nothing more, and a plain GET is not a second stream.
+    let mut rest = Vec::new();
+    let mut buf = [0u8; 1024];
+    while !rest.ends_with(b"0\r\n\r\n") {
+        let n = resumed.read(&mut buf).unwrap();
+        assert!(n > 0, "{}", String::from_utf8_lossy(&rest));
+        rest.extend_from_slice(&buf[..n]);
+    }
+    assert!(!String::from_utf8_lossy(&rest).contains("id: "));
+    assert_eq!(get_status(addr, &session), 200);
+
+    // An id the session never gave out.
+    let reply = resume_refused(addr, &session, 301);
+    assert_eq!(reply.status, 400, "{reply:?}");
+    assert!(reply.body.contains("Last-Event-ID"), "{reply:?}");
+}
+
+/// Past `max_connections`, a connection is answered `503` at once (with `Retry-After` and a
+/// JSON-RPC error) and closed, while those within the bound are served; once one of them
+/// closes, a new connection is served.
+#[test]
+fn connections_past_the_bound_are_refused() {
+    let server = start(HttpOptions::new().max_connections(2));
+    let addr = server.addr;
+    // Two connections, idle: the bound is reached.
+    let mut first = TcpStream::connect(addr).unwrap();
+    first
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let second = TcpStream::connect(addr).unwrap();
+    let discover = r#"{"jsonrpc":"2.0","id":2,"method":"server/discover","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+    let headers = [ACCEPT_BOTH, JSON, ("MCP-Protocol-Version", "2026-07-28")];
+    for _ in 0..3 {
+        let started = std::time::Instant::now();
+        let reply = send(addr, "POST", &headers, discover);
+        assert_eq!(reply.status, 503, "{reply:?}");
+        assert_eq!(reply.header("retry-after"), Some("1"), "{reply:?}");
+        assert_eq!(reply.header("connection"), Some("close"), "{reply:?}");
+        assert_eq!(reply.header("content-type"), Some("application/json"));
+        assert_eq!(
+            reply.body,
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32603,"message":"Service Unavailable: too many connections"}}"#
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(2),
+            "{:?}",
+            started.elapsed()
+        );
+    }
+    // A connection within the bound is served.
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: localhost\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nMCP-Protocol-Version: 2026-07-28\r\nContent-Length: {}\r\n\r\n{discover}",
+        discover.len()
+    );
+    first.write_all(request.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&raw).contains("supportedVersions") {
+        let n = first.read(&mut buf).unwrap();
+        assert!(n > 0, "closed early: {}", String::from_utf8_lossy(&raw));
+        raw.extend_from_slice(&buf[..n]);
+    }
+    assert_eq!(parse(&raw).status, 200);
+    // One goes: a new connection is served (as soon as the server has seen it go).
+    drop(second);
+    let started = std::time::Instant::now();
+    loop {
+        let reply = send(addr, "POST", &headers, discover);
+        if reply.status == 200 {
+            assert!(reply.body.contains("supportedVersions"), "{reply:?}");
+            break;
+        }
+        assert_eq!(reply.status, 503, "{reply:?}");
+        assert!(started.elapsed() < Duration::from_secs(2), "still refused");
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// A client that shuts down its writing side once its request is sent still gets the answer,
+/// even one that takes a while (an asynchronous tool: the connection's task waits for it, and
+/// sees the end of input meanwhile). A request with `Connection: close` would pass without
+/// half-close support (hyper stops reading after such a request): this one is kept alive.
+#[test]
+fn half_closed_client_gets_its_answer() {
+    let server = start_with(
+        server().tool(
+            "nap",
+            "Sleeps (async), then answers",
+            |w: Wait| async move {
+                tokio::time::sleep(Duration::from_millis(w.ms.min(5_000))).await;
+                Ok::<_, ToolError>("done".to_owned())
+            },
+        ),
+        HttpOptions::new(),
+    );
+    let session = initialize(server.addr);
+    let body = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"nap","arguments":{"ms":200}}}"#;
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let request = format!(
+        "POST /mcp HTTP/1.1\r\nHost: localhost\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nMcp-Session-Id: {session}\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).unwrap();
+    stream.shutdown(std::net::Shutdown::Write).unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    assert!(!raw.is_empty(), "the connection was closed with no answer");
+    let reply = parse(&raw);
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert!(
+        reply
+            .body
+            .starts_with(r#"{"jsonrpc":"2.0","id":7,"result":"#),
+        "{reply:?}"
+    );
+    assert!(reply.body.contains("done"), "{reply:?}");
+}
+
+/// A client that shuts down its writing side in the middle of its body is answered `400` at
+/// once (not after the body's timeout).
+#[test]
+fn half_closed_in_the_middle_of_a_body() {
+    let server = start(HttpOptions::new());
+    let session = initialize(server.addr);
+    let mut stream = TcpStream::connect(server.addr).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let started = std::time::Instant::now();
+    stream
+        .write_all(
+            format!(
+                "POST /mcp HTTP/1.1\r\nHost: localhost\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\nMcp-Session-Id: {session}\r\nContent-Length: 100\r\n\r\n{{\"jsonrpc\""
+            )
+            .as_bytes(),
+        )
+        .unwrap();
+    stream.shutdown(std::net::Shutdown::Write).unwrap();
+    let mut raw = Vec::new();
+    stream.read_to_end(&mut raw).unwrap();
+    let reply = parse(&raw);
+    assert_eq!(reply.status, 400, "{reply:?}");
+    assert!(reply.body.contains("the body ended early"), "{reply:?}");
+    assert!(
+        started.elapsed() < Duration::from_secs(2),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+/// A client that closes its standalone stream's connection is noticed at once (no write
+/// needed): the session's next `GET`, without `Last-Event-ID`, opens a stream, not `409`.
+#[test]
+fn a_closed_get_stream_is_noticed() {
+    let server = start(HttpOptions::new());
+    let session = initialize(server.addr);
+    let stream = open_stream(server.addr, &session, None);
+    assert_eq!(get_status(server.addr, &session), 409);
+    drop(stream);
+    let started = std::time::Instant::now();
+    loop {
+        match get_status(server.addr, &session) {
+            200 => break,
+            409 if started.elapsed() < Duration::from_secs(2) => {
+                std::thread::sleep(Duration::from_millis(10))
+            }
+            status => panic!("{status} after {:?}", started.elapsed()),
+        }
+    }
+}
+
+/// `keep_alive(Duration::MAX)`: no comment line in practice, and an event still goes out (the
+/// interval is bounded, so that the next line's time can be computed).
+#[test]
+fn keep_alive_never() {
+    let mut server = server();
+    let notifier = server.notifier();
+    let server = start_with(server, HttpOptions::new().keep_alive(Duration::MAX));
+    let session = initialize(server.addr);
+    let mut stream = open_stream(server.addr, &session, None);
+    assert_eq!(notifier.tools_changed(), 1);
+    let got = read_until(&mut stream, "id: 1\n");
+    assert!(!got.contains("keep-alive"), "{got}");
+    assert_eq!(notifier.tools_changed(), 1);
+    read_until(&mut stream, "id: 2\n");
 }

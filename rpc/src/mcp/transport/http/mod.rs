@@ -16,30 +16,45 @@
 //!   session's standalone SSE stream, which carries the notifications not tied to a request
 //!   ([`Notifier`](crate::mcp::Notifier): resources updated, lists changed), each event with
 //!   an `id:` (counted from 1 per session). The session keeps its last 256 events: a `GET`
-//!   with `Last-Event-ID` is sent those after that id first, then the new ones. One stream
-//!   at a time per session: a second `GET` while one is open is answered `409`, unless it
-//!   carries `Last-Event-ID` (a client resuming, whose old stream may not have been noticed
-//!   gone): it then replaces the open one. A silent stream gets a comment line every 15 s, so
-//!   that a client gone away is noticed. Without the header `400`, with an unknown session
-//!   `404`, with `MCP-Protocol-Version: 2026-07-28` (the stateless revision, which has no
-//!   such stream) `405`.
+//!   with `Last-Event-ID` is sent those after that id first, then the new ones. When some
+//!   events after that id are no longer kept, the `GET` is answered `409` (a JSON-RPC error
+//!   naming the oldest id kept) and nothing is replayed: the specification lets a server
+//!   replay (it does not have to) but gives no way to say, on the stream, that events were
+//!   lost, and a stream that skipped them silently would hide the loss; the client opens the
+//!   stream again without the header and reads again what it watches. A `Last-Event-ID` past
+//!   the last event numbered is answered `400`. One stream at a time per session: a second
+//!   `GET` while one is open is answered `409`, unless it carries `Last-Event-ID` (a client
+//!   resuming, whose old stream may not have been noticed gone): it then replaces the open
+//!   one (and ends it even when the resumption is refused). A silent stream gets a comment
+//!   line every 15 s ([`HttpOptions::keep_alive`]), so that proxies keep it and a client gone
+//!   away without closing its connection is noticed. Without the header `400`, with an unknown session `404`, with
+//!   `MCP-Protocol-Version: 2026-07-28` (the stateless revision, which has no such stream)
+//!   `405`.
 //! - Checks, each answered with the status the specification prescribes, never a panic or a
 //!   hang: `Origin` (`403` for a foreign origin: DNS-rebinding protection) and, on a loopback
 //!   listener, `Host`; `Accept` (`406`), `Content-Type` (`415`), `MCP-Protocol-Version`
 //!   (`400` for an unsupported revision), the body's size (`413`), the headers' size (`431`),
-//!   a slow body (`408`), the number of connections and of sessions, idle connections and
-//!   sessions.
+//!   a slow body (`408`), the number of sessions (`503`), idle connections and sessions.
+//! - Connections: at most [`HttpOptions::max_connections`] are served at once; one past the
+//!   bound is answered at once `503 Service Unavailable` with `Retry-After: 1` and a JSON-RPC
+//!   error, without its request being read, and closed, rather than left waiting in the
+//!   listener's queue. A client may shut down its writing side once its `POST` is sent
+//!   (half-close): it still gets the answer (hence a client that closes its connection
+//!   during a `POST` is noticed by the first write that fails, not by the end of its input;
+//!   one that closes a `GET` stream's connection is noticed at once).
 //!
 //! The transport drives a core through [`HttpCore`] only (this crate's [`Server`] in `core`:
 //! each session a [`Connection`](crate::mcp::Connection), each POST's frames sent to an
 //! [`Outbox`](crate::mcp::Outbox) of its own); it knows no `Server` internals. Tool calls run
 //! as on any connection: concurrently when the tool is asynchronous or takes a `Context`, at
 //! most [`Server::max_in_flight`] per session. Split by concern: this module (options, the
-//! accept loop, the routing of a request), `session` (the session table), `wire` (headers,
-//! the body's classification, SSE framing, the response body).
+//! accept loop and the refusal past the bound, the routing of a request), `session` (the
+//! session table), `wire` (headers, the body's classification, SSE framing, the response
+//! body), `socket` (the connection's socket as hyper reads it: half-close).
 
 mod core;
 mod session;
+mod socket;
 mod wire;
 
 use std::convert::Infallible;
@@ -61,7 +76,8 @@ use tokio::net::TcpListener;
 use tokio::sync::{mpsc, watch, Semaphore};
 
 use crate::mcp::{Server, MODERN_PROTOCOL_VERSIONS, PROTOCOL_VERSIONS};
-use session::Sessions;
+use session::{Resume, Sessions};
+use socket::{Answer, HalfClose, Socket};
 use wire::{Body, Kind};
 
 /// The header carrying a session's id.
@@ -111,6 +127,7 @@ pub struct HttpOptions {
     body_timeout: Duration,
     session_idle: Duration,
     shutdown_grace: Duration,
+    keep_alive: Duration,
 }
 
 impl Default for HttpOptions {
@@ -127,6 +144,7 @@ impl Default for HttpOptions {
             body_timeout: Duration::from_secs(30),
             session_idle: Duration::from_secs(30 * 60),
             shutdown_grace: Duration::from_secs(10),
+            keep_alive: Duration::from_secs(15),
         }
     }
 }
@@ -135,7 +153,8 @@ impl HttpOptions {
     /// The defaults: endpoint `/mcp`; origins: none but localhost's; bodies up to 4 MiB,
     /// headers up to 16 KiB; 1024 connections, 10 000 sessions; 30 s to send the headers (and
     /// to start the next request on a kept-alive connection), 30 s to send a body; sessions
-    /// expire after 30 minutes unused; 10 s for connections to finish at shutdown.
+    /// expire after 30 minutes unused; 10 s for connections to finish at shutdown; a comment
+    /// line on a standalone SSE stream silent for 15 s.
     pub fn new() -> HttpOptions {
         HttpOptions::default()
     }
@@ -180,7 +199,10 @@ impl HttpOptions {
         self
     }
 
-    /// The most connections served at once (default 1024); more wait to be accepted.
+    /// The most connections served at once (default 1024). A connection past the bound is
+    /// answered at once, without its request being read, `503 Service Unavailable` with
+    /// `Retry-After: 1` and a JSON-RPC error, and closed; the connections within the bound
+    /// are served as usual.
     pub fn max_connections(mut self, connections: usize) -> HttpOptions {
         self.max_connections = connections.max(1);
         self
@@ -218,6 +240,21 @@ impl HttpOptions {
     /// (default 10 s); then they are dropped.
     pub fn shutdown_grace(mut self, timeout: Duration) -> HttpOptions {
         self.shutdown_grace = timeout;
+        self
+    }
+
+    /// How long a session's standalone SSE stream (the `GET` stream) may stay silent before
+    /// the server sends a comment line (`: keep-alive`) on it (default 15 s; at least 1 ms,
+    /// at most a year: [`Duration::MAX`] sends none in practice).
+    /// Clients ignore comments; the line keeps proxies from closing an idle stream, and the
+    /// write that fails tells the server that a client has gone away without closing its
+    /// connection (its network gone, say; one that closes is noticed at once).
+    pub fn keep_alive(mut self, interval: Duration) -> HttpOptions {
+        // Bounded above so that the next line's time is never past what `Instant` holds.
+        self.keep_alive = interval.clamp(
+            Duration::from_millis(1),
+            Duration::from_secs(365 * 24 * 60 * 60),
+        );
         self
     }
 }
@@ -306,12 +343,12 @@ pub(crate) async fn serve<C: HttpCore>(
         options,
     });
     let permits = Arc::new(Semaphore::new(shared.options.max_connections));
+    // The refusals waiting for their client to finish sending (see `refuse`): as many as the
+    // connections served at most, and at least 256.
+    let refusals = Arc::new(Semaphore::new(shared.options.max_connections.max(256)));
+    let refusal = wire::refusal();
     let graceful = hyper_util::server::graceful::GracefulShutdown::new();
     loop {
-        let permit = tokio::select! {
-            p = permits.clone().acquire_owned() => match p { Ok(p) => p, Err(_) => break },
-            _ = stop.changed() => break,
-        };
         let stream = tokio::select! {
             r = listener.accept() => match r {
                 Ok((stream, _)) => stream,
@@ -326,18 +363,33 @@ pub(crate) async fn serve<C: HttpCore>(
             },
             _ = stop.changed() => break,
         };
+        // Past the bound: refused at once, rather than left in the listener's queue, where
+        // the client would wait with no answer for as long as the connections within it last.
+        let Ok(permit) = permits.clone().try_acquire_owned() else {
+            refuse(stream, refusal.clone(), &refusals);
+            continue;
+        };
         let _ = stream.set_nodelay(true);
+        let half = Arc::new(HalfClose::default());
+        let socket = Socket::new(stream, half.clone());
         let for_service = shared.clone();
-        let service = service_fn(move |req| {
+        let service = service_fn(move |req: Request<Incoming>| {
             let shared = for_service.clone();
-            async move { Ok::<_, Infallible>(route(&shared, req).await) }
+            // A POST's answer holds back the end of the client's input (see `socket`): taken
+            // here, as hyper hands the request over, before it reads on.
+            let hold = (req.method() == Method::POST).then(|| half.hold());
+            let half = half.clone();
+            async move {
+                let res = route(&shared, &half, req).await;
+                Ok::<_, Infallible>(res.map(|body| Answer { body, _hold: hold }))
+            }
         });
         let conn = http1::Builder::new()
             .timer(TokioTimer::new())
             .header_read_timeout(shared.options.header_timeout)
             .max_buf_size(shared.options.max_header.max(8192))
             .max_header_size(shared.options.max_header)
-            .serve_connection(TokioIo::new(stream), service);
+            .serve_connection(TokioIo::new(socket), service);
         let conn = graceful.watch(conn);
         tokio::spawn(async move {
             let _ = conn.await;
@@ -354,8 +406,57 @@ pub(crate) async fn serve<C: HttpCore>(
     Ok(())
 }
 
+/// How long a refused connection is given to finish sending its request once the refusal is
+/// written, before it is closed.
+const REFUSAL_LINGER: Duration = Duration::from_secs(1);
+
+/// Answers a connection past [`HttpOptions::max_connections`] with `refusal` (`503`, written
+/// before the request is read) and closes it. RFC 9112 (9.6) asks for a staged close: the
+/// write side shut first, then what the client sends read and dropped until it closes (at most
+/// [`REFUSAL_LINGER`]), for closing a socket with unread input resets the connection, and a
+/// reset can destroy the answer before the client has read it. Such lingering refusals are
+/// bounded by `lingering` (a flood spends at most that many tasks and a second each on them);
+/// past it, the input already there is read, the answer written without waiting (a fresh
+/// socket's buffer takes it whole) and the socket closed at once: a client whose request
+/// comes after that may see a reset rather than the answer.
+fn refuse(stream: tokio::net::TcpStream, refusal: Bytes, lingering: &Arc<Semaphore>) {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+
+    let Ok(slot) = lingering.clone().try_acquire_owned() else {
+        if let Ok(stream) = stream.into_std() {
+            // Non-blocking, as the listener's sockets are: never waits. What the client has
+            // sent already (a request that waited in the listener's queue) is read first, so
+            // that the close does not reset the connection; what comes later still does.
+            let mut sink = [0u8; 4096];
+            for _ in 0..16 {
+                if !matches!(io::Read::read(&mut &stream, &mut sink), Ok(n) if n > 0) {
+                    break;
+                }
+            }
+            let _ = io::Write::write(&mut &stream, &refusal);
+        }
+        return;
+    };
+    tokio::spawn(async move {
+        let mut stream = stream;
+        let _ = tokio::time::timeout(REFUSAL_LINGER, async {
+            stream.write_all(&refusal).await?;
+            stream.shutdown().await?;
+            let mut sink = [0u8; 1024];
+            while stream.read(&mut sink).await? > 0 {}
+            Ok::<_, io::Error>(())
+        })
+        .await;
+        drop(slot);
+    });
+}
+
 /// One HTTP request: the endpoint's checks, then the method.
-async fn route<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> Response<Body> {
+async fn route<C: HttpCore>(
+    shared: &Arc<Shared<C>>,
+    half: &HalfClose,
+    req: Request<Incoming>,
+) -> Response<Body> {
     if req.uri().path() != shared.options.path {
         return wire::status(StatusCode::NOT_FOUND, "Not Found");
     }
@@ -372,7 +473,7 @@ async fn route<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> 
         return wire::rpc_error(StatusCode::FORBIDDEN, -32600, "Forbidden: host not allowed");
     }
     match *req.method() {
-        Method::POST => post(shared, req).await,
+        Method::POST => post(shared, half, req).await,
         Method::DELETE => delete(shared, &req),
         Method::GET => get(shared, &req).await,
         _ => not_allowed(),
@@ -390,8 +491,9 @@ fn not_allowed() -> Response<Body> {
 /// `GET`: the session's standalone SSE stream, carrying the notifications not tied to a
 /// request, each event with an id; one at a time per session (`409` while one is open), but a
 /// `GET` with `Last-Event-ID` (a client resuming, whose old stream may not have been noticed
-/// gone yet) replaces the open one and is first sent the kept events after that id. The
-/// stateless revision 2026-07-28 has no such stream: `405`.
+/// gone yet) replaces the open one and is first sent the kept events after that id; `409`
+/// when some of those are no longer kept, `400` for an id never given out (the open stream
+/// ended all the same). The stateless revision 2026-07-28 has no such stream: `405`.
 async fn get<C: HttpCore>(shared: &Arc<Shared<C>>, req: &Request<Incoming>) -> Response<Body> {
     let headers = req.headers();
     let modern = headers
@@ -436,7 +538,36 @@ async fn get<C: HttpCore>(shared: &Arc<Shared<C>>, req: &Request<Incoming>) -> R
                 "Conflict: the session has a standalone SSE stream open already",
             );
         }
-        ev.open(live, last);
+        match ev.open(live, last) {
+            Resume::Opened => {}
+            // The specification lets a server replay what a stream missed after
+            // `Last-Event-ID` (MAY), never another stream's events, and says nothing of an id
+            // older than what is kept. Opening the stream anyway would hide the loss: no MCP
+            // message says "events were lost", an SSE comment or an event of another type
+            // never reaches the client's code (EventSource and the SDKs drop them). So the
+            // resumption is refused with a status every client sees (EventSource stops
+            // reconnecting on it), and the client opens the stream again without
+            // `Last-Event-ID`, knowing to read again what it watches (lists, resources).
+            Resume::Lost { first } => {
+                return wire::rpc_error(
+                    StatusCode::CONFLICT,
+                    -32600,
+                    &format!(
+                        "Conflict: the events after Last-Event-ID {} are no longer kept (the \
+                         oldest kept is {first}); some were lost: open the stream without \
+                         Last-Event-ID",
+                        last.unwrap_or(0)
+                    ),
+                )
+            }
+            Resume::Unknown => {
+                return wire::rpc_error(
+                    StatusCode::BAD_REQUEST,
+                    -32600,
+                    "Bad Request: Last-Event-ID names no event of the session's stream",
+                )
+            }
+        }
         !std::mem::replace(&mut ev.started, true)
     };
     if start {
@@ -464,7 +595,7 @@ async fn get<C: HttpCore>(shared: &Arc<Shared<C>>, req: &Request<Incoming>) -> R
             }
         });
     }
-    wire::stream(stream)
+    wire::stream(stream, shared.options.keep_alive)
 }
 
 /// `DELETE`: ends the session named.
@@ -481,8 +612,13 @@ fn delete<C: HttpCore>(shared: &Shared<C>, req: &Request<Incoming>) -> Response<
 }
 
 /// `POST`: one JSON-RPC message (or batch) to the core, answered `202`, with JSON or with an
-/// SSE stream.
-async fn post<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> Response<Body> {
+/// SSE stream. A client whose input ends before its body has (its end is held back from
+/// hyper: see `socket`) is answered `400` at once.
+async fn post<C: HttpCore>(
+    shared: &Arc<Shared<C>>,
+    half: &HalfClose,
+    req: Request<Incoming>,
+) -> Response<Body> {
     let headers = req.headers();
     if !wire::accepts_both(headers) {
         return wire::rpc_error(
@@ -516,7 +652,16 @@ async fn post<C: HttpCore>(shared: &Arc<Shared<C>>, req: Request<Incoming>) -> R
         return too_large();
     }
     let limited = Limited::new(req.into_body(), shared.options.max_body);
-    let body = match tokio::time::timeout(shared.options.body_timeout, limited.collect()).await {
+    let collect = tokio::time::timeout(shared.options.body_timeout, limited.collect());
+    let collected = tokio::select! {
+        // The body first: hyper hands over its end before it reads the end of input.
+        biased;
+        collected = collect => collected,
+        () = half.input_ended() => {
+            return wire::rpc_error(StatusCode::BAD_REQUEST, -32600, "Bad Request: the body ended early")
+        }
+    };
+    let body = match collected {
         Err(_) => return wire::rpc_error(StatusCode::REQUEST_TIMEOUT, -32600, "Request Timeout"),
         Ok(Err(e)) if e.is::<http_body_util::LengthLimitError>() => return too_large(),
         Ok(Err(_)) => return wire::rpc_error(StatusCode::BAD_REQUEST, -32600, "Bad Request"),

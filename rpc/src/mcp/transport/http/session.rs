@@ -1,6 +1,12 @@
 //! The session table of the Streamable HTTP transport: ids (128 random bits from the
 //! operating system, in hex: visible ASCII), each session's state and the events of its
 //! standalone stream, expiry of unused sessions, and the bound on their number.
+//!
+//! A session keeps the last [`KEPT_EVENTS`] events of its standalone stream, for a client
+//! resuming with `Last-Event-ID`. A resumption after an id older than the oldest kept event's
+//! predecessor is refused ([`Resume::Lost`]) rather than served what is kept: the events in
+//! between are lost, and the specification offers no message to tell the client so on the
+//! stream; the refusal is the only sign a client cannot miss (see `get` in the module above).
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -34,14 +40,32 @@ impl Events {
     }
 
     /// `live` becomes the open stream (the one before it ends), sent first the kept events
-    /// after `last` (a resumption's `Last-Event-ID`), if given.
-    pub(super) fn open(&mut self, live: mpsc::UnboundedSender<Bytes>, last: Option<u64>) {
+    /// after `last` (a resumption's `Last-Event-ID`), if given. [`Resume::Lost`] when events
+    /// after `last` are no longer kept, [`Resume::Unknown`] when `last` is past the last event
+    /// numbered: then nothing is sent, `live` is dropped, and the open stream, if any, is
+    /// ended all the same (the client resuming has given it up; its next `GET`, without
+    /// `Last-Event-ID`, is not refused as a second stream).
+    pub(super) fn open(&mut self, live: mpsc::UnboundedSender<Bytes>, last: Option<u64>) -> Resume {
         if let Some(last) = last {
+            // The first id still kept (the next one when none is).
+            let first = self.kept.front().map_or(self.next_id + 1, |(id, _)| *id);
+            let refused = if last > self.next_id {
+                Some(Resume::Unknown)
+            } else if last.saturating_add(1) < first {
+                Some(Resume::Lost { first })
+            } else {
+                None
+            };
+            if let Some(refused) = refused {
+                self.live = None;
+                return refused;
+            }
             for (_, event) in self.kept.iter().filter(|(id, _)| *id > last) {
                 let _ = live.send(event.clone());
             }
         }
         self.live = Some(live);
+        Resume::Opened
     }
 
     /// One frame from the core: numbered, kept, sent to the open stream.
@@ -57,6 +81,17 @@ impl Events {
             let _ = live.send(event);
         }
     }
+}
+
+/// What [`Events::open`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Resume {
+    /// The stream is open, sent the kept events after `Last-Event-ID`, if given.
+    Opened,
+    /// Events after `Last-Event-ID` are gone (the oldest kept is `first`): no stream.
+    Lost { first: u64 },
+    /// `Last-Event-ID` names no event numbered yet: no stream.
+    Unknown,
 }
 
 /// The events of one session's standalone stream, shared with the task that numbers them.

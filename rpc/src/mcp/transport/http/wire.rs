@@ -248,15 +248,17 @@ pub(crate) enum Body {
         frames: mpsc::UnboundedReceiver<Vec<u8>>,
     },
     /// A standalone stream: events already framed, and a comment when none came for
-    /// [`KEEP_ALIVE`] (so that a client gone away is noticed by the write that fails).
+    /// `interval` ([`HttpOptions::keep_alive`](super::HttpOptions::keep_alive)), so that a
+    /// client gone away is noticed by the write that fails.
     Events {
         events: mpsc::UnboundedReceiver<Bytes>,
         quiet: Pin<Box<tokio::time::Sleep>>,
+        interval: std::time::Duration,
     },
 }
 
-/// How long a standalone stream stays silent before a comment line is sent on it.
-pub(super) const KEEP_ALIVE: std::time::Duration = std::time::Duration::from_secs(15);
+/// The comment line sent on a standalone stream silent for its keep-alive interval.
+const KEEP_ALIVE_LINE: &[u8] = b": keep-alive\n\n";
 
 impl hyper::body::Body for Body {
     type Data = Bytes;
@@ -268,20 +270,22 @@ impl hyper::body::Body for Body {
     ) -> Poll<Option<Result<Frame<Bytes>, Infallible>>> {
         match self.get_mut() {
             Body::Full(chunk) => Poll::Ready(chunk.take().map(|c| Ok(Frame::data(c)))),
-            Body::Events { events, quiet } => match events.poll_recv(cx) {
+            Body::Events {
+                events,
+                quiet,
+                interval,
+            } => match events.poll_recv(cx) {
                 Poll::Ready(Some(event)) => {
-                    let next = tokio::time::Instant::now() + KEEP_ALIVE;
+                    let next = tokio::time::Instant::now() + *interval;
                     quiet.as_mut().reset(next);
                     Poll::Ready(Some(Ok(Frame::data(event))))
                 }
                 Poll::Ready(None) => Poll::Ready(None),
                 Poll::Pending => match std::future::Future::poll(quiet.as_mut(), cx) {
                     Poll::Ready(()) => {
-                        let next = tokio::time::Instant::now() + KEEP_ALIVE;
+                        let next = tokio::time::Instant::now() + *interval;
                         quiet.as_mut().reset(next);
-                        Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(
-                            b": keep-alive\n\n",
-                        )))))
+                        Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(KEEP_ALIVE_LINE)))))
                     }
                     Poll::Pending => Poll::Pending,
                 },
@@ -341,13 +345,35 @@ pub(super) fn status(status: StatusCode, text: &'static str) -> Response<Body> {
 
 /// A response with `status` and a JSON-RPC error without an id as its body.
 pub(super) fn rpc_error(status: StatusCode, code: i32, message: &str) -> Response<Body> {
+    json(status, error_body(code, message))
+}
+
+/// A JSON-RPC error without an id.
+fn error_body(code: i32, message: &str) -> Vec<u8> {
     let mut text = Vec::new();
     text.extend_from_slice(br#"{"jsonrpc":"2.0","id":null,"error":{"code":"#);
     text.extend_from_slice(code.to_string().as_bytes());
     text.extend_from_slice(br#","message":"#);
     text.extend_from_slice(structio::json::to_json(&message.to_owned()).as_bytes());
     text.extend_from_slice(b"}}");
-    json(status, text)
+    text
+}
+
+/// The whole answer, as bytes for the socket, to a connection past
+/// [`HttpOptions::max_connections`](super::HttpOptions::max_connections), written without
+/// hyper and before the request is read (no hyper connection, no parsing is spent on it):
+/// `503` with `Retry-After: 1`, `Connection: close` and a JSON-RPC error like the
+/// transport's others. No `Date`: RFC 9110 (6.6.1) lets a `5xx` go without one.
+pub(super) fn refusal() -> Bytes {
+    let body = error_body(-32603, "Service Unavailable: too many connections");
+    let mut out = format!(
+        "HTTP/1.1 503 Service Unavailable\r\ncontent-type: application/json\r\n\
+         retry-after: 1\r\nconnection: close\r\ncontent-length: {}\r\n\r\n",
+        body.len()
+    )
+    .into_bytes();
+    out.extend_from_slice(&body);
+    Bytes::from(out)
 }
 
 /// A response with `status` and one JSON message as its body.
@@ -371,11 +397,15 @@ pub(super) fn sse(
 }
 
 /// A `200` standalone SSE stream: every event of `events` (framed), until every sender is
-/// dropped.
-pub(super) fn stream(events: mpsc::UnboundedReceiver<Bytes>) -> Response<Body> {
+/// dropped, and a comment line whenever none came for `keep_alive`.
+pub(super) fn stream(
+    events: mpsc::UnboundedReceiver<Bytes>,
+    keep_alive: std::time::Duration,
+) -> Response<Body> {
     sse_response(Body::Events {
         events,
-        quiet: Box::pin(tokio::time::sleep(KEEP_ALIVE)),
+        quiet: Box::pin(tokio::time::sleep(keep_alive)),
+        interval: keep_alive,
     })
 }
 
