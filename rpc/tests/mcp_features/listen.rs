@@ -349,3 +349,43 @@ fn http_stream_is_the_post_response_and_ends_gracefully() {
         "{rest}"
     );
 }
+
+/// A `subscriptions/listen` stream over HTTP (a POST's SSE response) silent for the
+/// keep-alive interval gets a comment line, so that proxies keep it open.
+#[cfg(feature = "http")]
+#[test]
+fn http_stream_keep_alive() {
+    use std::io::Read;
+
+    use super::http::{request, start_with, ACCEPT_BOTH, JSON};
+    use structio_rpc::mcp::HttpOptions;
+
+    let mut server = server();
+    let _notifier = server.notifier();
+    let running = start_with(
+        server,
+        HttpOptions::new().keep_alive(Duration::from_millis(50)),
+    );
+    let mut stream = request(
+        running.addr,
+        "POST",
+        &[ACCEPT_BOTH, JSON],
+        &listen("1", r#"{"toolsListChanged":true}"#),
+    );
+    let mut seen = Vec::new();
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(&seen).contains(": keep-alive\n\n") {
+        let n = stream.read(&mut buf).unwrap();
+        assert!(
+            n > 0,
+            "the stream ended: {}",
+            String::from_utf8_lossy(&seen)
+        );
+        seen.extend_from_slice(&buf[..n]);
+    }
+    let seen = String::from_utf8_lossy(&seen);
+    let ack = seen
+        .find("subscriptions/acknowledged")
+        .expect("the acknowledgement");
+    assert!(ack < seen.find(": keep-alive").unwrap(), "{seen}");
+}

@@ -243,9 +243,10 @@ impl HttpOptions {
         self
     }
 
-    /// How long a session's standalone SSE stream (the `GET` stream) may stay silent before
-    /// the server sends a comment line (`: keep-alive`) on it (default 15 s; at least 1 ms,
-    /// at most a year: [`Duration::MAX`] sends none in practice).
+    /// How long an SSE stream (a session's standalone `GET` stream, or a `POST`'s: a call that
+    /// takes time, a `subscriptions/listen` stream) may stay silent before the server sends a
+    /// comment line (`: keep-alive`) on it (default 15 s; at least 1 ms, at most a year:
+    /// [`Duration::MAX`] sends none in practice).
     /// Clients ignore comments; the line keeps proxies from closing an idle stream, and the
     /// write that fails tells the server that a client has gone away without closing its
     /// connection (its network gone, say; one that closes is noticed at once).
@@ -738,7 +739,7 @@ async fn post<C: HttpCore>(
                 }
                 wire::json(StatusCode::OK, frames.first)
             }
-            Some((second, rx)) => wire::sse(frames.first, second, rx),
+            Some((second, rx)) => wire::sse(frames.first, second, rx, shared.options.keep_alive),
         },
     };
     if let Some(id) = new_id {

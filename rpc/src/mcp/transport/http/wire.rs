@@ -242,10 +242,14 @@ pub(crate) enum Body {
     /// One chunk, then the end (`None` once sent).
     Full(Option<Bytes>),
     /// SSE events already framed, then one event per frame from the core until its stream
-    /// ends.
+    /// ends, and a comment when none came for `interval` (a long stream: a call that takes
+    /// time, a `subscriptions/listen` stream; the timer is made the first time the stream
+    /// waits).
     Sse {
         ready: VecDeque<Bytes>,
         frames: mpsc::UnboundedReceiver<Vec<u8>>,
+        quiet: Option<Pin<Box<tokio::time::Sleep>>>,
+        interval: std::time::Duration,
     },
     /// A standalone stream: events already framed, and a comment when none came for
     /// `interval` ([`HttpOptions::keep_alive`](super::HttpOptions::keep_alive)), so that a
@@ -257,7 +261,7 @@ pub(crate) enum Body {
     },
 }
 
-/// The comment line sent on a standalone stream silent for its keep-alive interval.
+/// The comment line sent on a stream silent for its keep-alive interval.
 const KEEP_ALIVE_LINE: &[u8] = b": keep-alive\n\n";
 
 impl hyper::body::Body for Body {
@@ -290,14 +294,39 @@ impl hyper::body::Body for Body {
                     Poll::Pending => Poll::Pending,
                 },
             },
-            Body::Sse { ready, frames } => {
+            Body::Sse {
+                ready,
+                frames,
+                quiet,
+                interval,
+            } => {
                 if let Some(event) = ready.pop_front() {
                     return Poll::Ready(Some(Ok(Frame::data(event))));
                 }
                 match frames.poll_recv(cx) {
-                    Poll::Ready(Some(frame)) => Poll::Ready(Some(Ok(Frame::data(event(&frame))))),
+                    Poll::Ready(Some(frame)) => {
+                        if let Some(quiet) = quiet {
+                            quiet
+                                .as_mut()
+                                .reset(tokio::time::Instant::now() + *interval);
+                        }
+                        Poll::Ready(Some(Ok(Frame::data(event(&frame)))))
+                    }
                     Poll::Ready(None) => Poll::Ready(None),
-                    Poll::Pending => Poll::Pending,
+                    Poll::Pending => {
+                        let quiet =
+                            quiet.get_or_insert_with(|| Box::pin(tokio::time::sleep(*interval)));
+                        match std::future::Future::poll(quiet.as_mut(), cx) {
+                            Poll::Ready(()) => {
+                                let next = tokio::time::Instant::now() + *interval;
+                                quiet.as_mut().reset(next);
+                                Poll::Ready(Some(Ok(Frame::data(Bytes::from_static(
+                                    KEEP_ALIVE_LINE,
+                                )))))
+                            }
+                            Poll::Pending => Poll::Pending,
+                        }
+                    }
                 }
             }
         }
@@ -385,15 +414,22 @@ pub(super) fn json(status: StatusCode, body: Vec<u8>) -> Response<Body> {
     res
 }
 
-/// A `200` SSE stream: `first`, `second`, then the rest of `frames`, one event each.
+/// A `200` SSE stream: `first`, `second`, then the rest of `frames`, one event each, and a
+/// comment line whenever none came for `keep_alive`.
 pub(super) fn sse(
     first: Vec<u8>,
     second: Option<Vec<u8>>,
     frames: mpsc::UnboundedReceiver<Vec<u8>>,
+    keep_alive: std::time::Duration,
 ) -> Response<Body> {
     let mut ready = VecDeque::from([event(&first)]);
     ready.extend(second.as_deref().map(event));
-    sse_response(Body::Sse { ready, frames })
+    sse_response(Body::Sse {
+        ready,
+        frames,
+        quiet: None,
+        interval: keep_alive,
+    })
 }
 
 /// A `200` standalone SSE stream: every event of `events` (framed), until every sender is
