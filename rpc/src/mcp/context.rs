@@ -8,6 +8,7 @@ use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
 use tokio::sync::Notify;
 
 use super::client::{Peer, RequestError};
+use super::input::Round;
 use super::tool::{Called, Started, TaskCall};
 use super::LogLevel;
 use crate::Id;
@@ -109,6 +110,8 @@ struct Inner {
     level: Option<Logs>,
     /// The connection's requests to its client, when the call has a connection.
     peer: Option<Arc<Peer>>,
+    /// Revision 2026-07-28: the answers given so far and the means to ask for more.
+    round: Option<Box<Round>>,
 }
 
 /// Which log messages a call may send.
@@ -130,6 +133,7 @@ impl Context {
         cancel: Arc<Cancel>,
         level: Logs,
         peer: Arc<Peer>,
+        round: Option<Box<Round>>,
     ) -> Context {
         Context {
             inner: Arc::new(Inner {
@@ -139,12 +143,13 @@ impl Context {
                 cancel,
                 level: Some(level),
                 peer: Some(peer),
+                round,
             }),
         }
     }
 
     /// The context of a call with nowhere to send anything (through `handle_line`).
-    pub(super) fn detached(id: Id<'static>) -> Context {
+    pub(super) fn detached(id: Id<'static>, round: Option<Box<Round>>) -> Context {
         Context {
             inner: Arc::new(Inner {
                 id,
@@ -153,8 +158,15 @@ impl Context {
                 cancel: Arc::new(Cancel::default()),
                 level: None,
                 peer: None,
+                round,
             }),
         }
+    }
+
+    /// The call's round of revision 2026-07-28's multi round-trip requests; `None` in the
+    /// handshake era.
+    pub(super) fn round(&self) -> Option<&Round> {
+        self.inner.round.as_deref()
     }
 
     /// The id of the `tools/call` request.
@@ -343,8 +355,13 @@ fn write_number(n: f64, out: &mut Vec<u8>) {
 /// ([`Server::handle_line`](super::Server::handle_line)): with a detached context; a future
 /// is driven to its end on this thread, in a Tokio runtime of this thread's own when no
 /// runtime is running here (so that Tokio's timers and I/O work), else by a minimal executor.
-pub(super) fn run_here(call: &TaskCall, args: &str, id: &Id<'_>) -> Called {
-    match call(args, Context::detached(id.clone().into_owned())) {
+pub(super) fn run_here(
+    call: &TaskCall,
+    args: &str,
+    id: &Id<'_>,
+    round: Option<Box<Round>>,
+) -> Called {
+    match call(args, Context::detached(id.clone().into_owned(), round)) {
         Started::Ready(called) => called,
         Started::Pending(future) => {
             if tokio::runtime::Handle::try_current().is_ok() {

@@ -98,6 +98,8 @@ mod connection;
 mod content;
 #[cfg(feature = "async")]
 mod context;
+#[cfg(feature = "async")]
+mod input;
 mod log;
 #[cfg(feature = "async")]
 mod notify;
@@ -115,6 +117,10 @@ pub use connection::Connection;
 pub use content::{Content, EmbeddedResource, ResourceLink};
 #[cfg(feature = "async")]
 pub use context::{Context, Outbox};
+#[cfg(feature = "async")]
+pub use input::{
+    Answer, InputRequest, InputRequired, Root, DEFAULT_REQUEST_STATE_TTL, MIN_REQUEST_STATE_KEY,
+};
 pub use log::LogLevel;
 #[cfg(feature = "async")]
 pub use notify::Notifier;
@@ -153,6 +159,12 @@ pub const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
 /// ("Resource not found", revision 2025-11-25; its data is `{"uri": "..."}`). Revision
 /// 2026-07-28 answers it with `-32602` (invalid params) instead.
 pub const RESOURCE_NOT_FOUND: i32 = -32002;
+
+/// The error code of a request the server cannot serve without a capability the client did
+/// not declare in its `params._meta` (`MissingRequiredClientCapabilityError`, revision
+/// 2026-07-28): a tool asking for input the client cannot give; its data is
+/// `{"requiredCapabilities": {...}}`.
+pub const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 
 /// The `params._meta` member naming a modern request's protocol version.
 pub const PROTOCOL_VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";

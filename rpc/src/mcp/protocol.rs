@@ -136,33 +136,39 @@ pub(super) struct Routed<'a> {
     pub(super) protocol_version: Option<&'a str>,
     pub(super) name: Option<&'a str>,
     pub(super) arguments: Option<RawJson<'a>>,
+    /// Revision 2026-07-28's retry of a call: the client's answers and the server's state.
+    #[structio(rename = "inputResponses")]
+    pub(super) input_responses: Option<RawJson<'a>>,
+    #[structio(rename = "requestState")]
+    pub(super) request_state: Option<RawJson<'a>>,
     #[structio(rename = "_meta")]
-    pub(super) meta: Option<RoutedMeta>,
+    pub(super) meta: Option<RoutedMeta<'a>>,
 }
 
-/// The modern envelope read in the routing pass: [`Meta`] with each member kept as what the
-/// route needs of it (whether the version is one this server speaks, whether the others are
-/// objects), not as text, so that the routing envelope stays small to move. A version that is
+/// The modern envelope read in the routing pass: [`Meta`] with the version and the client
+/// info kept as what the route needs of them (whether the version is one this server speaks,
+/// whether the info is an object), not as text, so that the routing envelope stays small to
+/// move; the capabilities as text (a call that asks the client for input reads them). A version that is
 /// not a string fails the read, and the message goes the general way, which refuses it.
 /// Members in the order the official Python SDK writes them.
 #[derive(structio::Reflect)]
-pub(super) struct RoutedMeta {
+pub(super) struct RoutedMeta<'a> {
     #[structio(rename = "io.modelcontextprotocol/protocolVersion")]
     pub(super) protocol_version: Option<Spoken>,
     #[structio(rename = "io.modelcontextprotocol/clientInfo")]
     pub(super) client_info: Option<Kind>,
     #[structio(rename = "io.modelcontextprotocol/clientCapabilities")]
-    pub(super) client_capabilities: Option<Kind>,
+    pub(super) client_capabilities: Option<RawJson<'a>>,
 }
 
-impl RoutedMeta {
+impl RoutedMeta<'_> {
     /// Whether the envelope is one [`Server::modern`](super::Server::modern) accepts as it
     /// stands (a version this server speaks, the capabilities an object, the client info absent
     /// or an object).
     #[inline]
     pub(super) fn fits(&self) -> bool {
         self.protocol_version == Some(Spoken(true))
-            && self.client_capabilities == Some(Kind::Object)
+            && self.client_capabilities.is_some_and(is_object)
             && matches!(self.client_info, None | Some(Kind::Object))
     }
 }
@@ -228,6 +234,12 @@ pub(super) struct DiscoverResult<'a> {
 pub(super) struct CallToolRequestParams<'a> {
     pub(super) name: Cow<'a, str>,
     pub(super) arguments: Option<RawJson<'a>>,
+    /// Revision 2026-07-28's `InputResponseRequestParams`: the client's answers.
+    #[structio(rename = "inputResponses")]
+    pub(super) input_responses: Option<RawJson<'a>>,
+    /// ... and the state the server gave, echoed.
+    #[structio(rename = "requestState")]
+    pub(super) request_state: Option<RawJson<'a>>,
 }
 
 /// [`CallToolRequestParams`] with the modern envelope, read in one walk by the general way.
@@ -235,6 +247,10 @@ pub(super) struct CallToolRequestParams<'a> {
 pub(super) struct CallWithMeta<'a> {
     pub(super) name: Cow<'a, str>,
     pub(super) arguments: Option<RawJson<'a>>,
+    #[structio(rename = "inputResponses")]
+    pub(super) input_responses: Option<RawJson<'a>>,
+    #[structio(rename = "requestState")]
+    pub(super) request_state: Option<RawJson<'a>>,
     #[structio(rename = "_meta")]
     pub(super) meta: Option<Meta<'a>>,
 }
@@ -615,6 +631,9 @@ pub(super) struct ResourceTemplate<'a> {
 #[derive(structio::Reflect)]
 pub(super) struct ReadResourceRequestParams<'a> {
     pub(super) uri: Cow<'a, str>,
+    /// Revision 2026-07-28's echoed state (this server mints none for a read).
+    #[structio(rename = "requestState")]
+    pub(super) request_state: Option<RawJson<'a>>,
 }
 
 /// The `resources/read` result, before the modern era's close.
@@ -653,6 +672,9 @@ pub(super) struct ListPromptsResult<'a> {
 pub(super) struct GetPromptRequestParams<'a> {
     pub(super) name: Cow<'a, str>,
     pub(super) arguments: Option<RawJson<'a>>,
+    /// Revision 2026-07-28's echoed state (this server mints none for a prompt).
+    #[structio(rename = "requestState")]
+    pub(super) request_state: Option<RawJson<'a>>,
 }
 
 /// One message of a `prompts/get` result (`PromptMessage`).

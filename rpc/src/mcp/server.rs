@@ -8,6 +8,8 @@ use std::sync::OnceLock;
 
 use structio::RawJson;
 
+#[cfg(feature = "async")]
+use super::input::{Round, StateKey};
 use super::log::LogLevel;
 use super::prompt::{self, Completion, CompletionRequest, PromptMessage, Target, MAX_COMPLETIONS};
 #[cfg(feature = "async")]
@@ -26,7 +28,7 @@ use super::resource::{
 };
 use super::tool::sealed::{self, Sealed, Shape};
 use super::tool::{
-    self, object_schema, tool_name_problem, BuildError, BuildErrorKind, Call, CallError, Tool,
+    self, object_schema, tool_name_problem, BuildError, BuildErrorKind, Call, CallError, End, Tool,
     ToolHandler, ToolOptions,
 };
 use super::{
@@ -115,6 +117,9 @@ pub struct Server {
     /// Whether a [`Notifier`](super::Notifier) was taken: the lists' `listChanged` is `true`.
     #[cfg(feature = "async")]
     list_changed: bool,
+    /// The key sealing revision 2026-07-28's `requestState`, and its lifetime.
+    #[cfg(feature = "async")]
+    state_key: std::sync::Arc<StateKey>,
 }
 
 /// What belongs to one connection, not to the server: the protocol revision and era agreed,
@@ -177,6 +182,20 @@ pub(super) struct Deferred {
     pub(super) arguments: String,
     pub(super) id: Id<'static>,
     pub(super) modern: bool,
+    /// Revision 2026-07-28: the call's answers so far and its means to ask for more.
+    #[cfg(feature = "async")]
+    pub(super) round: Option<Box<Round>>,
+}
+
+/// What a request of revision 2026-07-28 brings for its multi round-trip requests: the
+/// client's `inputResponses` and the `requestState` it echoes (as text), and the client's
+/// capabilities from `params._meta`. Empty in the handshake era.
+#[derive(Debug, Default, Clone, Copy)]
+#[cfg_attr(not(feature = "async"), allow(dead_code))]
+pub(super) struct Inbound<'a> {
+    pub(super) responses: Option<RawJson<'a>>,
+    pub(super) state: Option<RawJson<'a>>,
+    pub(super) capabilities: Option<RawJson<'a>>,
 }
 
 /// The constant parts of the answers, written once.
@@ -253,7 +272,46 @@ impl Server {
             subscriptions: false,
             #[cfg(feature = "async")]
             list_changed: false,
+            #[cfg(feature = "async")]
+            state_key: std::sync::Arc::new(StateKey::random()),
         }
+    }
+
+    /// The key that seals the `requestState` of revision 2026-07-28's multi round-trip
+    /// requests ([`Context::ask`](super::Context::ask)) with HMAC-SHA256 (feature `async`):
+    /// at least [`MIN_REQUEST_STATE_KEY`](super::MIN_REQUEST_STATE_KEY) random bytes, kept
+    /// secret. By default each server draws its own from the operating system when it is
+    /// made, so that a state minted by one process verifies only in that process: give the
+    /// same key to every instance when a retry may reach another (several processes behind a
+    /// balancer), or must survive a restart. A shorter key is not taken: the default stays,
+    /// and the problem is recorded ([`BuildErrorKind::ShortRequestStateKey`]).
+    #[cfg(feature = "async")]
+    pub fn request_state_key(mut self, key: impl AsRef<[u8]>) -> Server {
+        let key = key.as_ref();
+        if key.len() < super::MIN_REQUEST_STATE_KEY {
+            self.problems.push(BuildError::new(
+                BuildErrorKind::ShortRequestStateKey,
+                "",
+                format!(
+                    "a requestState key has at least {} bytes; this one has {}",
+                    super::MIN_REQUEST_STATE_KEY,
+                    key.len()
+                ),
+            ));
+            return self;
+        }
+        self.state_key = std::sync::Arc::new(StateKey::given(key, self.state_key.ttl));
+        self
+    }
+
+    /// How long a `requestState` the server mints stays valid (feature `async`; default
+    /// [`DEFAULT_REQUEST_STATE_TTL`](super::DEFAULT_REQUEST_STATE_TTL), ten minutes): each
+    /// round seals a new one, so this bounds the time the client takes to answer one round,
+    /// not the whole call. A retry bearing an older state is refused (`-32602`).
+    #[cfg(feature = "async")]
+    pub fn request_state_ttl(mut self, ttl: std::time::Duration) -> Server {
+        self.state_key = std::sync::Arc::new(self.state_key.with_ttl(ttl));
+        self
     }
 
     /// Whether the server serves `resources/subscribe` and `resources/unsubscribe` (default
@@ -984,7 +1042,8 @@ impl Core<'_> {
                         return false;
                     };
                     self.sess.era = Some(Era::Handshake);
-                    self.call(id, name, params.and_then(|p| p.arguments), false, out)
+                    let arguments = params.and_then(|p| p.arguments);
+                    self.call(id, name, arguments, false, Inbound::default(), out)
                 }
                 "ping" | "tools/list" => {
                     if self.page_size.is_some() && method == "tools/list" {
@@ -1018,7 +1077,13 @@ impl Core<'_> {
                         return false;
                     };
                     self.sess.era = Some(Era::Modern);
-                    self.call(id, name, params.and_then(|p| p.arguments), true, out)
+                    let inbound = Inbound {
+                        responses: params.and_then(|p| p.input_responses),
+                        state: params.and_then(|p| p.request_state),
+                        capabilities: meta.and_then(|m| m.client_capabilities),
+                    };
+                    let arguments = params.and_then(|p| p.arguments);
+                    self.call(id, name, arguments, true, inbound, out)
                 }
                 "tools/list" | "server/discover" => {
                     if self.page_size.is_some() && method == "tools/list" {
@@ -1069,6 +1134,8 @@ impl Core<'_> {
                     call = Some(CallToolRequestParams {
                         name: c.name,
                         arguments: c.arguments,
+                        input_responses: c.input_responses,
+                        request_state: c.request_state,
                     });
                     c.meta
                 }
@@ -1111,7 +1178,15 @@ impl Core<'_> {
                     Some(call) => call,
                     None => read_params::<CallToolRequestParams>(params)?,
                 };
-                self.call(id, &params.name, params.arguments, false, out)
+                // `inputResponses` and `requestState` are revision 2026-07-28's.
+                self.call(
+                    id,
+                    &params.name,
+                    params.arguments,
+                    false,
+                    Inbound::default(),
+                    out,
+                )
             }
             "tools/list" if self.page_size.is_some() => self.other(id, method, params, false, out),
             "ping" => {
@@ -1191,7 +1266,12 @@ impl Core<'_> {
                     Some(call) => call,
                     None => read_params::<CallToolRequestParams>(params)?,
                 };
-                self.call(id, &params.name, params.arguments, true, out)
+                let inbound = Inbound {
+                    responses: params.input_responses,
+                    state: params.request_state,
+                    capabilities: Some(capabilities),
+                };
+                self.call(id, &params.name, params.arguments, true, inbound, out)
             }
             "tools/list" if self.page_size.is_some() => self.other(id, method, params, true, out),
             "tools/list" | "server/discover" => self.modern_constant(id, method, out),
@@ -1243,6 +1323,10 @@ impl Core<'_> {
             }
             "resources/read" if has_resources => {
                 let params: ReadResourceRequestParams = read_params(params)?;
+                if modern && params.request_state.is_some() {
+                    // This server mints no state for a read: none it is given verifies.
+                    return Err(invalid_state());
+                }
                 let contents = self.read(&params.uri, modern)?;
                 (structio::to_json(&ReadResourceResult { contents }), true)
             }
@@ -1270,6 +1354,10 @@ impl Core<'_> {
             }
             "prompts/get" if !self.prompts.is_empty() => {
                 let params: GetPromptRequestParams = read_params(params)?;
+                if modern && params.request_state.is_some() {
+                    // This server mints no state for a prompt: none it is given verifies.
+                    return Err(invalid_state());
+                }
                 (self.get_prompt(&params.name, params.arguments)?, false)
             }
             "completion/complete" if !self.completions.is_empty() => {
@@ -1502,8 +1590,10 @@ impl Core<'_> {
     }
 
     /// `tools/call` of the tool `name` with `arguments` (`{}` when there are none); `modern`:
-    /// the result closed as revision 2026-07-28 prescribes (`resultType`, server info). A
-    /// caller that runs calls itself (a `Connection`) has the call put aside instead.
+    /// the result closed as revision 2026-07-28 prescribes (`resultType`, server info), and
+    /// `inbound` its multi round-trip members (a `requestState` verified before the tool
+    /// runs: one that does not is refused with `-32602`). A caller that runs calls itself (a
+    /// `Connection`) has the call put aside instead.
     #[inline]
     fn call(
         &mut self,
@@ -1511,6 +1601,7 @@ impl Core<'_> {
         name: &str,
         arguments: Option<RawJson<'_>>,
         modern: bool,
+        inbound: Inbound<'_>,
         out: &mut Vec<u8>,
     ) -> Result<(), Fault> {
         let server = self.server;
@@ -1522,6 +1613,30 @@ impl Core<'_> {
         };
         let tool = &server.tools[index];
         let args = arguments.map_or("{}", |a| a.get());
+        // Revision 2026-07-28: the state verified whatever the tool (a plain tool never mints
+        // one); a tool that takes a `Context` gets the round, answers and all.
+        #[cfg(feature = "async")]
+        let round = match (&tool.call, modern) {
+            (Call::Task { .. }, true) => Some(Box::new(Round::new(
+                &server.state_key,
+                "tools/call",
+                &tool.name,
+                inbound.responses,
+                inbound.state,
+                inbound.capabilities,
+            )?)),
+            _ => {
+                if modern && inbound.state.is_some() {
+                    return Err(invalid_state());
+                }
+                None
+            }
+        };
+        #[cfg(not(feature = "async"))]
+        if modern && inbound.state.is_some() {
+            // No tool here can mint a state: none verifies.
+            return Err(invalid_state());
+        }
         // A plain synchronous tool is answered here, at once, as `handle_line` answers it;
         // a tool taking a `Context`, or asynchronous, is put aside for the connection's task.
         #[cfg(feature = "async")]
@@ -1532,6 +1647,7 @@ impl Core<'_> {
                     arguments: args.to_owned(),
                     id: id.clone().into_owned(),
                     modern,
+                    round,
                 });
                 return Ok(());
             }
@@ -1546,7 +1662,7 @@ impl Core<'_> {
             #[cfg(feature = "async")]
             Call::Task { call, .. } => {
                 std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    super::context::run_here(call, args, id).map(|(bytes, shape)| {
+                    super::context::run_here(call, args, id, round).map(|(bytes, shape)| {
                         scratch.extend_from_slice(&bytes);
                         shape
                     })
@@ -1601,6 +1717,9 @@ impl Server {
                     out.extend_from_slice(br#","isError":false}}"#);
                 }
             }
+            Err(CallError::Tool(e)) if *e.end() != End::Failed => {
+                self.write_ended(id, name, e.end(), modern, out)
+            }
             Err(e) => {
                 let text = match e {
                     CallError::Arguments(e) => tool::arguments_message("tool", name, &e),
@@ -1627,6 +1746,42 @@ impl Server {
                 }
             }
         }
+    }
+
+    /// The response to a call that ended other than by a result or a tool execution error:
+    /// revision 2026-07-28's `InputRequiredResult` (`modern`; a handshake-era call cannot end
+    /// so, and is answered with `-32603`), or a JSON-RPC error.
+    #[cold]
+    fn write_ended(&self, id: &Id<'_>, name: &str, end: &End, modern: bool, out: &mut Vec<u8>) {
+        let fault: Fault = match end {
+            End::InputRequired(body) if modern => {
+                out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
+                structio::write_json(id, out);
+                out.extend_from_slice(br#","result":{"resultType":"input_required""#);
+                out.extend_from_slice(body.as_bytes());
+                // The stamp's `_meta` (server info), without its `resultType`.
+                let stamp = self.written.get().map_or(&[][..], |w| &w.stamp);
+                out.extend_from_slice(stamp.strip_prefix(COMPLETE).unwrap_or(stamp));
+                out.extend_from_slice(b"}}");
+                return;
+            }
+            End::InputRequired(_) | End::Failed => ErrorObject::new(
+                code::INTERNAL_ERROR,
+                format!(
+                    "Internal error: tool `{}` ended with an input-required result, which \
+                     only revision 2026-07-28 has",
+                    clip(name)
+                ),
+            ),
+            End::Protocol(code, message, data) => {
+                let mut fault: Fault = ErrorObject::new(*code, message.clone());
+                fault.data = data
+                    .as_deref()
+                    .and_then(|d| structio::json::from_json::<structio::Value>(d).ok());
+                fault
+            }
+        };
+        crate::write_error(out, id, &fault);
     }
 
     /// The server's capabilities: `completions`, `prompts` and `resources` when it has
@@ -1687,8 +1842,8 @@ impl Server {
         let mut catalog = Vec::new();
         structio::write_json(&list, &mut catalog);
 
-        let mut stamp =
-            br#","resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":"#.to_vec();
+        let mut stamp = COMPLETE.to_vec();
+        stamp.extend_from_slice(br#","_meta":{"io.modelcontextprotocol/serverInfo":"#);
         structio::write_json(&self.implementation(), &mut stamp);
         stamp.push(b'}');
 
@@ -1763,6 +1918,17 @@ fn decode_cursor(cursor: &str, method: &str) -> Option<usize> {
         return None;
     }
     at.parse().ok()
+}
+
+/// How the stamp of a modern result begins (its `_meta` follows).
+const COMPLETE: &[u8] = br#","resultType":"complete""#;
+
+/// `-32602` for a `requestState` refused: one message for every cause (tampered, expired,
+/// minted for another method or tool, or by another key), so that the client is not told
+/// which check failed.
+#[cold]
+pub(super) fn invalid_state() -> Fault {
+    ErrorObject::new(code::INVALID_PARAMS, "Invalid or expired requestState")
 }
 
 /// `-32603` for a call of the tool `name` that panicked.
