@@ -37,6 +37,12 @@ struct Address {
 struct Nothing {}
 
 #[derive(structio::Reflect)]
+struct Pick {
+    a: u32,
+    b: Vec<u32>,
+}
+
+#[derive(structio::Reflect)]
 struct Add {
     left: i32,
     right: i32,
@@ -119,6 +125,17 @@ fn shop() -> Server {
             },
         )
         .tool("add", "Adds", |a: Add| Ok::<_, ToolError>(a.left + a.right))
+        .tool(
+            "pick",
+            "Asks, then adds",
+            |ctx: Context, p: Pick| async move {
+                let Elicitation::Accept(q) = ctx.ask::<Quantity>("quantity", "How many?").await?
+                else {
+                    return Ok(0);
+                };
+                Ok::<_, ToolError>(q.count + p.a + p.b.iter().sum::<u32>())
+            },
+        )
 }
 
 /// The modern envelope with the client capabilities `caps`.
@@ -469,6 +486,39 @@ fn a_state_that_does_not_verify_is_refused() {
     // Minted for another tool.
     refused(&mut p, "order", &ship_state);
     refused(&mut p, "ship", &state);
+    // Minted for other arguments: refused; the same arguments written another way: taken.
+    let (code, message, _) = p.error(&call(
+        9,
+        "order",
+        r#"{"item":"gold"}"#,
+        &retry(answer, &state),
+        ALL,
+    ));
+    assert_eq!(
+        (code, message.as_str()),
+        (-32602, "Invalid or expired requestState")
+    );
+    let (_, pick_state) = p.ask(&call(1, "pick", r#"{"a":1,"b":[2,3]}"#, "", ALL));
+    let v = json(&p.send(&call(
+        9,
+        "pick",
+        r#"{ "b" : [2, 3], "a" : 1 }"#,
+        &retry(answer, &pick_state),
+        ALL,
+    )));
+    assert_eq!(
+        v["result"]["structuredContent"]["result"].as_u64(),
+        Some(9),
+        "{v:?}"
+    );
+    let (code, _, _) = p.error(&call(
+        9,
+        "pick",
+        r#"{"a":1,"b":[3,2]}"#,
+        &retry(answer, &pick_state),
+        ALL,
+    ));
+    assert_eq!(code, -32602);
     // A plain tool never mints one: any state is refused there too.
     let (code, message, _) = p.error(&call(
         9,

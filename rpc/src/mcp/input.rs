@@ -6,7 +6,7 @@
 //! (`inputResponses`) and the sealed `requestState` the server gave.
 //!
 //! The `requestState` this server mints is sealed with HMAC-SHA256 ([`StateKey`]) and bound
-//! to the method, the tool's name and an expiry; it carries the answers given so far (so a
+//! to the method, the tool's name, a digest of the call's arguments and an expiry; it carries the answers given so far (so a
 //! tool asking its second question still has the first answer on the third round), the keys
 //! of the requests it answers (an answer to anything else is ignored) and the tool's own
 //! state ([`InputRequired::state`]). It is signed, not encrypted: the client can read it.
@@ -18,8 +18,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use base64::Engine as _;
 use hmac::{Hmac, KeyInit, Mac};
-use sha2::Sha256;
-use structio::{JsonSchema, RawJson, ReflectOwned};
+use sha2::{Digest, Sha256};
+use structio::{JsonSchema, RawJson, ReflectOwned, Value};
 
 use super::client::{
     capability_bits, elicitation_schema, Elicitation, SamplingRequest, SamplingResult, ELICITATION,
@@ -364,6 +364,8 @@ struct Payload<'a> {
     m: Cow<'a, str>,
     /// The tool (prompt, resource) it was minted for.
     t: Cow<'a, str>,
+    /// The digest of the arguments it was minted for ([`digest`]).
+    d: Cow<'a, str>,
     /// When it expires, in milliseconds since the Unix epoch.
     x: u64,
     /// The keys of the requests it answers.
@@ -383,6 +385,8 @@ struct Payload<'a> {
 pub(super) struct Round {
     method: &'static str,
     target: String,
+    /// The digest of the call's arguments ([`digest`]).
+    arguments: String,
     caps: u8,
     answers: Vec<(String, String)>,
     state: Option<String>,
@@ -390,14 +394,16 @@ pub(super) struct Round {
 }
 
 impl Round {
-    /// The round of the request `method` of `target` (a tool's name), from its
-    /// `inputResponses`, `requestState` and client capabilities (`_meta`): `-32602` for a state
-    /// that does not verify, expired, or was minted for another method or target (one
-    /// message for every cause), and for `inputResponses` that is not an object.
+    /// The round of the request `method` of `target` (a tool's name) with `arguments` (JSON
+    /// text), from its `inputResponses`, `requestState` and client capabilities (`_meta`):
+    /// `-32602` for a state that does not verify, expired, or was minted for another method,
+    /// target or arguments (one message for every cause), and for `inputResponses` that is
+    /// not an object.
     pub(super) fn new(
         key: &Arc<StateKey>,
         method: &'static str,
         target: &str,
+        arguments: &str,
         responses: Option<RawJson<'_>>,
         state: Option<RawJson<'_>>,
         caps: Option<RawJson<'_>>,
@@ -405,6 +411,7 @@ impl Round {
         let mut round = Round {
             method,
             target: target.to_owned(),
+            arguments: digest(arguments),
             caps: caps.map_or(0, |c| capability_bits(c.get())),
             answers: Vec::new(),
             state: None,
@@ -430,7 +437,7 @@ impl Round {
             // No state, no request of this server's to answer: `inputResponses` is ignored.
             return Ok(round);
         };
-        let opened = open_state(key, method, target, state).ok_or_else(invalid_state)?;
+        let opened = open_state(key, &round, state).ok_or_else(invalid_state)?;
         let payload = structio::json::from_json_with::<Payload<'_>>(&opened, &skip())
             .map_err(|_| invalid_state())?;
         round.answers = payload
@@ -478,6 +485,8 @@ impl Round {
         structio::write_json(&self.method, &mut payload);
         payload.extend_from_slice(br#","t":"#);
         structio::write_json(&self.target, &mut payload);
+        payload.extend_from_slice(br#","d":"#);
+        structio::write_json(&self.arguments, &mut payload);
         payload.extend_from_slice(br#","x":"#);
         let ttl = u64::try_from(self.key.ttl.as_millis()).unwrap_or(u64::MAX);
         structio::write_json(&now_ms().saturating_add(ttl), &mut payload);
@@ -534,19 +543,65 @@ impl Round {
 }
 
 /// The plaintext of the sealed `state` (a JSON string), when it verifies under `key`, has
-/// not expired and was minted for `method` of `target`.
-fn open_state(key: &StateKey, method: &str, target: &str, state: RawJson<'_>) -> Option<String> {
+/// not expired and was minted for the method, target and arguments of `round`.
+fn open_state(key: &StateKey, round: &Round, state: RawJson<'_>) -> Option<String> {
     let token = state.parse::<Cow<'_, str>>().ok()?;
     let payload = String::from_utf8(key.open(&token)?).ok()?;
     #[derive(structio::Reflect)]
     struct Binding<'a> {
         m: Cow<'a, str>,
         t: Cow<'a, str>,
+        d: Cow<'a, str>,
         x: u64,
     }
     let binding = structio::json::from_json_with::<Binding<'_>>(&payload, &skip()).ok()?;
-    let fits = binding.m == method && binding.t == target && now_ms() < binding.x;
+    let fits = binding.m == round.method
+        && binding.t == round.target
+        && binding.d == round.arguments
+        && now_ms() < binding.x;
     fits.then_some(payload)
+}
+
+/// The digest a state binds the call's arguments by: SHA-256 of their canonical JSON (object
+/// members sorted by key, no spaces; the text itself when it is not JSON), base64url, so that
+/// a client that writes the same arguments another way still fits, and other arguments do
+/// not.
+fn digest(arguments: &str) -> String {
+    fn canonical(v: &Value, out: &mut Vec<u8>) {
+        match v {
+            Value::Object(m) => {
+                let mut members: Vec<_> = m.iter().collect();
+                members.sort_by(|a, b| a.0.cmp(b.0));
+                out.push(b'{');
+                for (i, (k, v)) in members.into_iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    structio::write_json(&k, out);
+                    out.push(b':');
+                    canonical(v, out);
+                }
+                out.push(b'}');
+            }
+            Value::Array(a) => {
+                out.push(b'[');
+                for (i, v) in a.iter().enumerate() {
+                    if i > 0 {
+                        out.push(b',');
+                    }
+                    canonical(v, out);
+                }
+                out.push(b']');
+            }
+            other => structio::write_json(other, out),
+        }
+    }
+    let mut text = Vec::new();
+    match structio::json::from_json::<Value>(arguments) {
+        Ok(v) => canonical(&v, &mut text),
+        Err(_) => text.extend_from_slice(arguments.as_bytes()),
+    }
+    base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(Sha256::digest(&text))
 }
 
 /// `-32021` (`MissingRequiredClientCapabilityError`) for the capabilities `missing`.

@@ -1621,6 +1621,7 @@ impl Core<'_> {
                 &server.state_key,
                 "tools/call",
                 &tool.name,
+                args,
                 inbound.responses,
                 inbound.state,
                 inbound.capabilities,
