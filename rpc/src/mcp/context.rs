@@ -273,7 +273,8 @@ impl Context {
     /// `sampling/createMessage`, `elicitation` for `elicitation/create`, `roots` for
     /// `roots/list`), when the client answers with an error, and when the call is cancelled
     /// while it waits (the client is then sent `notifications/cancelled` for the request).
-    /// [`Context::sample`] and [`Context::elicit`] are built on it.
+    /// [`Context::sample`] and [`Context::elicit`] are built on it; [`Context::ask`] and its
+    /// kin too in the handshake era, and ask revision 2026-07-28's way in that revision.
     pub async fn request(&self, method: &str, params: &str) -> Result<String, RequestError> {
         let (Some(outbox), Some(peer)) = (&self.inner.outbox, &self.inner.peer) else {
             return Err(RequestError::NoClient);

@@ -6,10 +6,13 @@
 //! (`inputResponses`) and the sealed `requestState` the server gave.
 //!
 //! The `requestState` this server mints is sealed with HMAC-SHA256 ([`StateKey`]) and bound
-//! to the method, the tool's name, a digest of the call's arguments and an expiry; it carries the answers given so far (so a
-//! tool asking its second question still has the first answer on the third round), the keys
-//! of the requests it answers (an answer to anything else is ignored) and the tool's own
-//! state ([`InputRequired::state`]). It is signed, not encrypted: the client can read it.
+//! to the method, the tool's name, a digest of the call's arguments and an expiry; it
+//! carries the answers given so far (so a tool asking its second question still has the
+//! first answer on the third round), the keys of the requests it answers (an answer to
+//! anything else is ignored) and the tool's own state ([`InputRequired::state`]). It is
+//! signed, not encrypted: the client can read it. A call's [`Round`] is cheap until the
+//! call asks or brings a state: the arguments are digested, and the client's capabilities
+//! read, only then.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -385,9 +388,10 @@ struct Payload<'a> {
 pub(super) struct Round {
     method: &'static str,
     target: String,
-    /// The digest of the call's arguments ([`digest`]).
+    /// The call's arguments, as JSON text (digested when a state is verified or minted).
     arguments: String,
-    caps: u8,
+    /// The client's capabilities from `_meta`, as JSON text (read when the call asks).
+    caps: String,
     answers: Vec<(String, String)>,
     state: Option<String>,
     key: Arc<StateKey>,
@@ -411,8 +415,8 @@ impl Round {
         let mut round = Round {
             method,
             target: target.to_owned(),
-            arguments: digest(arguments),
-            caps: caps.map_or(0, |c| capability_bits(c.get())),
+            arguments: arguments.to_owned(),
+            caps: caps.map_or_else(String::new, |c| c.get().to_owned()),
             answers: Vec::new(),
             state: None,
             key: key.clone(),
@@ -471,10 +475,11 @@ impl Round {
     /// requests and the sealed state, carrying every answer so far), or `-32021` when a
     /// request needs a capability the client did not declare.
     fn end(&self, required: InputRequired) -> ToolError {
+        let caps = capability_bits(&self.caps);
         let mut missing: Vec<&'static str> = Vec::new();
         for (_, request) in &required.requests {
             let (bit, name) = request.capability();
-            if self.caps & bit == 0 && !missing.contains(&name) {
+            if caps & bit == 0 && !missing.contains(&name) {
                 missing.push(name);
             }
         }
@@ -486,7 +491,7 @@ impl Round {
         payload.extend_from_slice(br#","t":"#);
         structio::write_json(&self.target, &mut payload);
         payload.extend_from_slice(br#","d":"#);
-        structio::write_json(&self.arguments, &mut payload);
+        structio::write_json(&digest(&self.arguments), &mut payload);
         payload.extend_from_slice(br#","x":"#);
         let ttl = u64::try_from(self.key.ttl.as_millis()).unwrap_or(u64::MAX);
         structio::write_json(&now_ms().saturating_add(ttl), &mut payload);
@@ -557,7 +562,7 @@ fn open_state(key: &StateKey, round: &Round, state: RawJson<'_>) -> Option<Strin
     let binding = structio::json::from_json_with::<Binding<'_>>(&payload, &skip()).ok()?;
     let fits = binding.m == round.method
         && binding.t == round.target
-        && binding.d == round.arguments
+        && binding.d == digest(&round.arguments)
         && now_ms() < binding.x;
     fits.then_some(payload)
 }

@@ -51,7 +51,9 @@
 //!
 //! With the default feature `async` (Tokio), tools may be asynchronous and may take a
 //! `Context` first (progress, cancellation, log messages, the request's id, and requests to
-//! the client: `Context::sample`, `Context::elicit`), and calls run
+//! the client: `Context::sample`, `Context::elicit`; in both eras, `Context::ask` and its kin,
+//! which in revision 2026-07-28 end the call with an `InputRequiredResult` and read the
+//! answers from the client's retry: multi round-trip requests), and calls run
 //! concurrently: a `Connection` holds one client's state over a server shared behind an
 //! `Arc`, and `Connection::handle` sends everything a message causes to the `Outbox` given
 //! with it; [`Server::serve_stdio`] serves stdio through one ([`Server::max_in_flight`],
@@ -82,6 +84,11 @@
 //!   arguments and of templates' variables ([`CompletionRequest`]);
 //! - `log`: [`LogLevel`];
 //! - `context` (feature `async`): `Context`, `Outbox`, the cancellation of a call;
+//! - `client` (feature `async`): the handshake era's requests to the client (`Context::sample`,
+//!   `Context::elicit`, `Context::request`) and the connection's table of their answers;
+//! - `input` (feature `async`): input asked in both eras (`Context::ask`, `InputRequest`,
+//!   `InputRequired`, `Answer`), revision 2026-07-28's multi round-trip requests and the
+//!   sealed `requestState`;
 //! - `connection` (feature `async`): `Connection`, the calls in flight and their tasks;
 //! - `notify` (feature `async`): `Notifier`, the connections' resource subscriptions and
 //!   session outboxes, for the notifications not tied to a request;
