@@ -13,7 +13,7 @@ use std::time::Duration;
 use structio::Value;
 use structio_rpc::mcp::{
     BuildErrorKind, Connection, Context, Elicitation, InputRequest, InputRequired, Outbox,
-    SamplingRequest, Server, ToolError, MISSING_REQUIRED_CLIENT_CAPABILITY,
+    PromptMessage, SamplingRequest, Server, ToolError, MISSING_REQUIRED_CLIENT_CAPABILITY,
 };
 
 const KEY: &[u8] = b"0123456789abcdef0123456789abcdef-test-key";
@@ -744,6 +744,110 @@ fn prompts_and_reads_refuse_a_state() {
     assert_eq!(
         v["error"]["message"].as_str(),
         Some("Invalid or expired requestState")
+    );
+}
+
+/// [`shop`] with the prompt `order` (a `Context`: asks the quantity) and the plain `plain`.
+fn shop_with_prompts() -> Server {
+    shop()
+        .prompt_with_context(
+            "order",
+            "Drafts an order",
+            |ctx: Context, o: Order| async move {
+                let count = match ctx.ask::<Quantity>("quantity", "How many?").await? {
+                    Elicitation::Accept(q) => q.count,
+                    _ => 0,
+                };
+                Ok::<_, ToolError>(vec![PromptMessage::user(format!(
+                    "Order {count} {}",
+                    o.item
+                ))])
+            },
+        )
+        .prompt("plain", "Plain", |_: Nothing| {
+            Ok(vec![PromptMessage::user("hi")])
+        })
+}
+
+/// A modern `prompts/get` of `name` with `arguments` and `extra` members.
+fn get(id: u32, name: &str, arguments: &str, extra: &str) -> String {
+    call(id, name, arguments, extra, ALL).replace("tools/call", "prompts/get")
+}
+
+#[test]
+fn a_prompt_asks_in_the_modern_era() {
+    let mut p = Pair(shop_with_prompts(), shop_with_prompts());
+    let (first, state) = p.ask(&get(1, "order", r#"{"item":"figs"}"#, ""));
+    assert_eq!(
+        first,
+        format!(
+            concat!(
+                r#"{{"jsonrpc":"2.0","id":1,"result":{{"resultType":"input_required","inputRequests":{{"quantity":"#,
+                r#"{{"method":"elicitation/create","params":{{"mode":"form","message":"How many?","#,
+                r#""requestedSchema":{{"type":"object","properties":{{"count":{{"type":"integer","minimum":0,"maximum":4294967295}}}},"required":["count"]}}}}}}}},"#,
+                r#""requestState":"STATE",{}}}}}"#
+            ),
+            STAMP
+        )
+    );
+    let answer = r#"{"quantity":{"action":"accept","content":{"count":7}}}"#;
+    let done = json(&p.send(&get(
+        2,
+        "order",
+        r#"{"item":"figs"}"#,
+        &retry(answer, &state),
+    )));
+    assert_eq!(
+        done["result"]["resultType"].as_str(),
+        Some("complete"),
+        "{done:?}"
+    );
+    assert_eq!(
+        done["result"]["messages"][0]["content"]["text"].as_str(),
+        Some("Order 7 figs")
+    );
+    // A state minted for the tool of the same name is refused on the prompt, and the other
+    // way round: the method is bound too.
+    let (_, tool_state) = p.ask(&call(3, "order", r#"{"item":"figs"}"#, "", ALL));
+    let (code, message, _) = p.error(&get(
+        4,
+        "order",
+        r#"{"item":"figs"}"#,
+        &retry(answer, &tool_state),
+    ));
+    assert_eq!(
+        (code, message.as_str()),
+        (-32602, "Invalid or expired requestState")
+    );
+    let (code, _, _) = p.error(&call(
+        5,
+        "order",
+        r#"{"item":"figs"}"#,
+        &retry(answer, &state),
+        ALL,
+    ));
+    assert_eq!(code, -32602);
+    // A plain prompt mints none: any state is refused.
+    let (code, _, _) = p.error(&get(6, "plain", "{}", &retry("{}", &state)));
+    assert_eq!(code, -32602);
+    // A missing capability.
+    let line =
+        call(7, "order", r#"{"item":"figs"}"#, "", "{}").replace("tools/call", "prompts/get");
+    let (code, _, _) = p.error(&line);
+    assert_eq!(code, -32021);
+}
+
+#[test]
+fn a_prompt_cannot_ask_in_the_handshake_era() {
+    let mut p = Pair(shop_with_prompts(), shop_with_prompts());
+    p.send(r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"c","version":"1"}}}"#);
+    let (code, message, _) = p.error(r#"{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{"name":"order","arguments":{"item":"figs"}}}"#);
+    assert_eq!(code, -32602);
+    assert!(message.contains("no client connection"), "{message}");
+    let v = json(&p.send(r#"{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{"name":"plain","arguments":{},"requestState":"x"}}"#));
+    assert_eq!(
+        v["result"]["messages"][0]["content"]["text"].as_str(),
+        Some("hi")
     );
 }
 

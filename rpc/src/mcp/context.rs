@@ -364,22 +364,26 @@ pub(super) fn run_here(
 ) -> Called {
     match call(args, Context::detached(id.clone().into_owned(), round)) {
         Started::Ready(called) => called,
-        Started::Pending(future) => {
-            if tokio::runtime::Handle::try_current().is_ok() {
-                return block_on(future);
-            }
-            thread_local! {
-                static RUNTIME: Option<tokio::runtime::Runtime> = tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                    .ok();
-            }
-            RUNTIME.with(|rt| match rt {
-                Some(rt) => rt.block_on(future),
-                None => block_on(future),
-            })
-        }
+        Started::Pending(future) => drive(future),
     }
+}
+
+/// Drives `future` to its end on this thread: in a Tokio runtime of this thread's own when no
+/// runtime is running here (so that Tokio's timers and I/O work), else by a minimal executor.
+pub(super) fn drive<F: std::future::Future>(future: F) -> F::Output {
+    if tokio::runtime::Handle::try_current().is_ok() {
+        return block_on(future);
+    }
+    thread_local! {
+        static RUNTIME: Option<tokio::runtime::Runtime> = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .ok();
+    }
+    RUNTIME.with(|rt| match rt {
+        Some(rt) => rt.block_on(future),
+        None => block_on(future),
+    })
 }
 
 /// Drives `future` to its end on this thread, parking it while the future waits.

@@ -672,7 +672,9 @@ pub(super) struct ListPromptsResult<'a> {
 pub(super) struct GetPromptRequestParams<'a> {
     pub(super) name: Cow<'a, str>,
     pub(super) arguments: Option<RawJson<'a>>,
-    /// Revision 2026-07-28's echoed state (this server mints none for a prompt).
+    /// Revision 2026-07-28's `InputResponseRequestParams` (a prompt taking a `Context`).
+    #[structio(rename = "inputResponses")]
+    pub(super) input_responses: Option<RawJson<'a>>,
     #[structio(rename = "requestState")]
     pub(super) request_state: Option<RawJson<'a>>,
 }

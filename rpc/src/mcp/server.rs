@@ -753,11 +753,63 @@ impl Server {
     ///     )
     /// );
     /// ```
-    pub fn prompt<T, F>(mut self, name: &str, description: &str, get: F) -> Server
+    pub fn prompt<T, F>(self, name: &str, description: &str, get: F) -> Server
     where
         T: structio::ReflectOwned + structio::JsonSchema + 'static,
         F: Fn(T) -> Result<Vec<PromptMessage>, ToolError> + Send + Sync + 'static,
     {
+        self.add_prompt(prompt::Prompt::new(name, description, get))
+    }
+
+    /// Adds a prompt whose asynchronous `get` takes the request's
+    /// [`Context`](super::Context) first (feature `async`), as [`Server::prompt`] otherwise:
+    /// in revision 2026-07-28 it may ask the client for input
+    /// ([`Context::ask`](super::Context::ask) and its kin), and `prompts/get` is then answered
+    /// with an `InputRequiredResult` until the client's retry brings the answers (the
+    /// `requestState` sealed and bound as a tool's). `get` runs where the request is read,
+    /// to its end: it should not wait on anything but the input it asks for. In the handshake
+    /// era a prompt has no connection to send requests on: asking fails there (the error
+    /// answers `prompts/get` with `-32602`); [`Context::multi_round`](super::Context::multi_round)
+    /// tells the eras apart.
+    ///
+    /// ```
+    /// use structio_rpc::mcp::{Context, Elicitation, PromptMessage, Server, ToolError};
+    ///
+    /// #[derive(structio::Reflect)]
+    /// struct Topic { topic: String }
+    /// #[derive(structio::Reflect)]
+    /// struct Level { level: String }
+    ///
+    /// let mut server = Server::new("s", "1").prompt_with_context("explain", "Explains a topic", |ctx: Context, t: Topic| async move {
+    ///     let level = match ctx.ask::<Level>("level", "For whom?").await? {
+    ///         Elicitation::Accept(l) => l.level,
+    ///         _ => "anyone".to_owned(),
+    ///     };
+    ///     Ok::<_, ToolError>(vec![PromptMessage::user(format!("Explain {} to {level}", t.topic))])
+    /// });
+    /// let meta = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}"#;
+    /// let mut out = Vec::new();
+    /// server.handle_line(format!(r#"{{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{{"name":"explain","arguments":{{"topic":"tides"}},{meta}}}}}"#).as_bytes(), &mut out);
+    /// let first = String::from_utf8(out).unwrap();
+    /// assert!(first.starts_with(r#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"level":"#));
+    /// let state = first.split(r#""requestState":"#).nth(1).unwrap().split(',').next().unwrap();
+    /// let mut out = Vec::new();
+    /// server.handle_line(format!(r#"{{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{{"name":"explain","arguments":{{"topic":"tides"}},"inputResponses":{{"level":{{"action":"accept","content":{{"level":"a child"}}}}}},"requestState":{state},{meta}}}}}"#).as_bytes(), &mut out);
+    /// assert!(String::from_utf8(out).unwrap().contains(r#""text":"Explain tides to a child""#));
+    /// ```
+    #[cfg(feature = "async")]
+    pub fn prompt_with_context<T, F, Fut>(self, name: &str, description: &str, get: F) -> Server
+    where
+        T: structio::ReflectOwned + structio::JsonSchema + 'static,
+        F: Fn(super::Context, T) -> Fut + Send + Sync + 'static,
+        Fut: std::future::Future<Output = Result<Vec<PromptMessage>, ToolError>> + Send + 'static,
+    {
+        self.add_prompt(prompt::Prompt::with_context(name, description, get))
+    }
+
+    /// Adds `prompt`, unless its name is empty or taken (a problem recorded).
+    fn add_prompt(mut self, prompt: prompt::Prompt) -> Server {
+        let name = prompt.name.as_str();
         let problem = if name.is_empty() {
             Some((
                 BuildErrorKind::InvalidPromptName,
@@ -775,8 +827,7 @@ impl Server {
             self.problems.push(BuildError::new(kind, name, message));
             return self;
         }
-        self.prompts
-            .push(prompt::Prompt::new(name, description, get));
+        self.prompts.push(prompt);
         self.written = OnceLock::new();
         self
     }
@@ -1188,7 +1239,7 @@ impl Core<'_> {
                     out,
                 )
             }
-            "tools/list" if self.page_size.is_some() => self.other(id, method, params, false, out),
+            "tools/list" if self.page_size.is_some() => self.other(id, method, params, None, out),
             "ping" => {
                 write_raw_result(out, id, b"{}");
                 Ok(())
@@ -1202,7 +1253,7 @@ impl Core<'_> {
                 let params: InitializeRequestParams = read_params(params)?;
                 self.initialize(id, &params.protocol_version, out)
             }
-            m => self.other(id, m, params, false, out),
+            m => self.other(id, m, params, None, out),
         }
     }
 
@@ -1273,25 +1324,29 @@ impl Core<'_> {
                 };
                 self.call(id, &params.name, params.arguments, true, inbound, out)
             }
-            "tools/list" if self.page_size.is_some() => self.other(id, method, params, true, out),
+            "tools/list" if self.page_size.is_some() => {
+                self.other(id, method, params, Some(capabilities), out)
+            }
             "tools/list" | "server/discover" => self.modern_constant(id, method, out),
             // `ping` is not a method of revision 2026-07-28.
-            m => self.other(id, m, params, true, out),
+            m => self.other(id, m, params, Some(capabilities), out),
         }
     }
 
     /// The methods both eras share besides the tools' own: the lists (and `tools/list` when
-    /// it is paged), `resources/read`; `modern`: results closed as revision 2026-07-28
-    /// prescribes. A method of a capability the server does not have is not found.
+    /// it is paged), `resources/read`; `capabilities` (the modern era: the client's, from
+    /// `_meta`): results closed as revision 2026-07-28 prescribes. A method of a capability
+    /// the server does not have is not found.
     #[cold]
     fn other(
         &mut self,
         id: &Id<'_>,
         method: &str,
         params: Option<RawJson<'_>>,
-        modern: bool,
+        capabilities: Option<RawJson<'_>>,
         out: &mut Vec<u8>,
     ) -> Result<(), Fault> {
+        let modern = capabilities.is_some();
         let has_resources = !(self.resources.is_empty() && self.templates.is_empty());
         let (result, cacheable) = match method {
             "tools/list" => {
@@ -1354,11 +1409,19 @@ impl Core<'_> {
             }
             "prompts/get" if !self.prompts.is_empty() => {
                 let params: GetPromptRequestParams = read_params(params)?;
-                if modern && params.request_state.is_some() {
-                    // This server mints no state for a prompt: none it is given verifies.
-                    return Err(invalid_state());
+                let inbound = Inbound {
+                    responses: params.input_responses,
+                    state: params.request_state,
+                    capabilities,
+                };
+                let (result, closed) =
+                    self.get_prompt(id, &params.name, params.arguments, modern, inbound)?;
+                if closed {
+                    // An `InputRequiredResult`, closed already.
+                    write_raw_result(out, id, result.as_bytes());
+                    return Ok(());
                 }
-                (self.get_prompt(&params.name, params.arguments)?, false)
+                (result, false)
             }
             "completion/complete" if !self.completions.is_empty() => {
                 let params: CompleteRequestParams = read_params(params)?;
@@ -1395,26 +1458,72 @@ impl Core<'_> {
     }
 
     /// The `prompts/get` result of the prompt `name` with `arguments` (`{}` when there are
-    /// none), as JSON.
-    fn get_prompt(&self, name: &str, arguments: Option<RawJson<'_>>) -> Result<String, Fault> {
+    /// none), as JSON, and whether it is closed already (revision 2026-07-28's
+    /// `InputRequiredResult`, from a prompt taking a `Context`; `modern`, `inbound`: its multi
+    /// round-trip members, a `requestState` verified before the prompt runs).
+    fn get_prompt(
+        &self,
+        id: &Id<'_>,
+        name: &str,
+        arguments: Option<RawJson<'_>>,
+        modern: bool,
+        inbound: Inbound<'_>,
+    ) -> Result<(String, bool), Fault> {
         let Some(prompt) = self.prompts.iter().find(|p| p.name == name) else {
             return Err(invalid_params(format!("Unknown prompt: {}", clip(name))));
         };
         let args = arguments.map_or("{}", |a| a.get());
+        #[cfg(feature = "async")]
+        let round = match (&prompt.get, modern) {
+            (prompt::Get::WithContext(_), true) => Some(Box::new(Round::new(
+                &self.state_key,
+                "prompts/get",
+                &prompt.name,
+                args,
+                inbound.responses,
+                inbound.state,
+                inbound.capabilities,
+            )?)),
+            _ => None,
+        };
+        #[cfg(feature = "async")]
+        let mints = round.is_some();
+        #[cfg(not(feature = "async"))]
+        let mints = false;
+        if modern && !mints && inbound.state.is_some() {
+            // This prompt mints no state: none it is given verifies.
+            return Err(invalid_state());
+        }
         // A prompt that panics is answered with an internal error; the server keeps serving.
-        let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (prompt.get)(args)));
+        let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &prompt.get {
+            prompt::Get::Plain(get) => get(args).map_err(ToolError::new),
+            #[cfg(feature = "async")]
+            prompt::Get::WithContext(get) => {
+                let ctx = super::Context::detached(id.clone().into_owned(), round);
+                get(args, ctx)
+            }
+        }));
+        #[cfg(not(feature = "async"))]
+        let _ = id;
         match got {
-            Ok(Ok(messages)) => Ok(structio::to_json(&GetPromptResult {
-                description: &prompt.description,
-                messages: messages
-                    .into_iter()
-                    .map(|m| protocol::PromptMessage {
-                        role: m.role,
-                        content: m.content.0,
-                    })
-                    .collect(),
-            })),
-            Ok(Err(why)) => Err(invalid_params(why)),
+            Ok(Ok(messages)) => Ok((
+                structio::to_json(&GetPromptResult {
+                    description: &prompt.description,
+                    messages: messages
+                        .into_iter()
+                        .map(|m| protocol::PromptMessage {
+                            role: m.role,
+                            content: m.content.0,
+                        })
+                        .collect(),
+                }),
+                false,
+            )),
+            Ok(Err(e)) => match e.end() {
+                End::Failed => Err(invalid_params(e.to_string())),
+                End::InputRequired(body) if modern => Ok((self.input_required(body), true)),
+                end => Err(self.ended_fault(&prompt.name, "prompt", end)),
+            },
             Err(_) => Err(ErrorObject::new(
                 code::INTERNAL_ERROR,
                 format!("Internal error: prompt `{}` panicked", prompt.name),
@@ -1754,26 +1863,35 @@ impl Server {
     /// so, and is answered with `-32603`), or a JSON-RPC error.
     #[cold]
     fn write_ended(&self, id: &Id<'_>, name: &str, end: &End, modern: bool, out: &mut Vec<u8>) {
-        let fault: Fault = match end {
+        match end {
             End::InputRequired(body) if modern => {
-                out.extend_from_slice(br#"{"jsonrpc":"2.0","id":"#);
-                structio::write_json(id, out);
-                out.extend_from_slice(br#","result":{"resultType":"input_required""#);
-                out.extend_from_slice(body.as_bytes());
-                // The stamp's `_meta` (server info), without its `resultType`.
-                let stamp = self.written.get().map_or(&[][..], |w| &w.stamp);
-                out.extend_from_slice(stamp.strip_prefix(COMPLETE).unwrap_or(stamp));
-                out.extend_from_slice(b"}}");
-                return;
+                write_raw_result(out, id, self.input_required(body).as_bytes());
             }
-            End::InputRequired(_) | End::Failed => ErrorObject::new(
-                code::INTERNAL_ERROR,
-                format!(
-                    "Internal error: tool `{}` ended with an input-required result, which \
-                     only revision 2026-07-28 has",
-                    clip(name)
-                ),
-            ),
+            end => crate::write_error(out, id, &self.ended_fault(name, "tool", end)),
+        }
+    }
+
+    /// Revision 2026-07-28's `InputRequiredResult` with `body` (its members after
+    /// `resultType`), closed with the server's `_meta`, as JSON.
+    #[cold]
+    fn input_required(&self, body: &str) -> String {
+        let mut result = r#"{"resultType":"input_required""#.to_owned();
+        result.push_str(body);
+        // The stamp's `_meta` (server info), without its `resultType`.
+        let stamp = self.written.get().map_or(&[][..], |w| &w.stamp);
+        let meta = stamp.strip_prefix(COMPLETE).unwrap_or(stamp);
+        result.push_str(std::str::from_utf8(meta).unwrap_or_default());
+        result.push('}');
+        result
+    }
+
+    /// The error answering a request whose function (a `kind`, `tool` or `prompt`, named
+    /// `name`) ended as `end` other than by an `InputRequiredResult` it may send: the
+    /// protocol error it carries, or `-32603` for an `InputRequiredResult` in the handshake
+    /// era (which has none).
+    #[cold]
+    fn ended_fault(&self, name: &str, kind: &str, end: &End) -> Fault {
+        match end {
             End::Protocol(code, message, data) => {
                 let mut fault: Fault = ErrorObject::new(*code, message.clone());
                 fault.data = data
@@ -1781,8 +1899,15 @@ impl Server {
                     .and_then(|d| structio::json::from_json::<structio::Value>(d).ok());
                 fault
             }
-        };
-        crate::write_error(out, id, &fault);
+            End::InputRequired(_) | End::Failed => ErrorObject::new(
+                code::INTERNAL_ERROR,
+                format!(
+                    "Internal error: {kind} `{}` ended with an input-required result, which \
+                     only revision 2026-07-28 has",
+                    clip(name)
+                ),
+            ),
+        }
     }
 
     /// The server's capabilities: `completions`, `prompts` and `resources` when it has
