@@ -75,19 +75,26 @@ impl<'a> CompletionRequest<'a> {
 /// A completion function.
 pub(super) type Complete = Box<dyn Fn(&CompletionRequest<'_>) -> Vec<String> + Send + Sync>;
 
-/// A prompt's function: the arguments' JSON text in, its messages out, or why the arguments
-/// are refused (the report of arguments that do not fit the type, or the function's
-/// [`ToolError`]).
+/// A plain prompt's function: the arguments' JSON text in, its messages out, or why the
+/// arguments are refused (the report of arguments that do not fit the type, or the
+/// function's [`ToolError`], as text).
+pub(super) type PlainGet = Box<dyn Fn(&str) -> Result<Vec<PromptMessage>, String> + Send + Sync>;
+
+/// The function of a prompt taking a [`Context`](super::Context): the arguments' JSON text
+/// and the context in, its messages out, or its [`ToolError`] (which may end the request
+/// with an `InputRequiredResult` in revision 2026-07-28).
+#[cfg(feature = "async")]
+pub(super) type ContextGet =
+    Box<dyn Fn(&str, super::Context) -> Result<Vec<PromptMessage>, ToolError> + Send + Sync>;
+
+/// A prompt's function.
 pub(super) enum Get {
     /// `Fn(T) -> Result<Vec<PromptMessage>, ToolError>`.
-    Plain(Box<dyn Fn(&str) -> Result<Vec<PromptMessage>, String> + Send + Sync>),
-    /// A function taking a [`Context`](super::Context) (feature `async`), which may ask the
-    /// client for input in revision 2026-07-28 (its error may end the request with an
-    /// `InputRequiredResult`).
+    Plain(PlainGet),
+    /// An async function taking a [`Context`](super::Context) (feature `async`), which may ask
+    /// the client for input in revision 2026-07-28.
     #[cfg(feature = "async")]
-    WithContext(
-        Box<dyn Fn(&str, super::Context) -> Result<Vec<PromptMessage>, ToolError> + Send + Sync>,
-    ),
+    WithContext(ContextGet),
 }
 
 /// A registered prompt.
