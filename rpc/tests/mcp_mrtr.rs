@@ -695,9 +695,9 @@ fn a_bad_answer_is_a_tool_error_naming_its_key_and_path() {
 }
 
 #[test]
-fn the_one_pass_route_reads_the_retry() {
-    // The route the usual message takes must not drop `inputResponses` or `requestState`:
-    // `handle_line` alone (no twin) completes the retry.
+fn the_one_pass_route_does_not_drop_the_retry() {
+    // The route the usual message takes must not drop `inputResponses` or `requestState` (it
+    // leaves a retry to the general way): `handle_line` alone (no twin) completes the retry.
     let mut server = shop();
     let mut out = Vec::new();
     server.handle_line(

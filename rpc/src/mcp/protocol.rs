@@ -136,11 +136,12 @@ pub(super) struct Routed<'a> {
     pub(super) protocol_version: Option<&'a str>,
     pub(super) name: Option<&'a str>,
     pub(super) arguments: Option<RawJson<'a>>,
-    /// Revision 2026-07-28's retry of a call: the client's answers and the server's state.
+    /// Revision 2026-07-28's retry of a call: the client's answers and the server's state
+    /// (a retry goes the general way, which reads them).
     #[structio(rename = "inputResponses")]
-    pub(super) input_responses: Option<RawJson<'a>>,
+    pub(super) input_responses: Option<Present>,
     #[structio(rename = "requestState")]
-    pub(super) request_state: Option<RawJson<'a>>,
+    pub(super) request_state: Option<Present>,
     #[structio(rename = "_meta")]
     pub(super) meta: Option<RoutedMeta<'a>>,
 }
@@ -190,6 +191,26 @@ impl<'de> structio::Reflect<'de> for Spoken {
     fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
         let v = Cow::<'de, str>::read_new(r)?;
         Ok(Spoken(MODERN_PROTOCOL_VERSIONS.contains(&v.as_ref())))
+    }
+}
+
+/// A member the routing pass only notes the presence of (its value read through, validated,
+/// not kept). Only read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Present;
+
+impl<'de> structio::Reflect<'de> for Present {
+    fn write<W: structio::Writer>(&self, w: &mut W) {
+        w.null()
+    }
+    fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+    #[inline]
+    fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        RawJson::read_new(r)?;
+        Ok(Present)
     }
 }
 

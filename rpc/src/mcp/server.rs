@@ -1127,10 +1127,16 @@ impl Core<'_> {
                     let Some(name) = params.and_then(|p| p.name) else {
                         return false;
                     };
+                    if params
+                        .is_some_and(|p| p.input_responses.is_some() || p.request_state.is_some())
+                    {
+                        // A retry: its members are read the general way.
+                        return false;
+                    }
                     self.sess.era = Some(Era::Modern);
                     let inbound = Inbound {
-                        responses: params.and_then(|p| p.input_responses),
-                        state: params.and_then(|p| p.request_state),
+                        responses: None,
+                        state: None,
                         capabilities: meta.and_then(|m| m.client_capabilities),
                     };
                     let arguments = params.and_then(|p| p.arguments);
