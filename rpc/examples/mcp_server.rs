@@ -1,6 +1,6 @@
 //! An MCP server over stdio (or, with `--http ADDR` and the feature `http`, over Streamable
-//! HTTP at `http://ADDR/mcp`) with five tools (and a sixth added and removed while it serves),
-//! two resources, a prompt and a completion:
+//! HTTP at `http://ADDR/mcp`) with six tools (and a seventh added and removed while it
+//! serves), two resources, a prompt and a completion:
 //!
 //! - `add`: arguments `{"left": i32, "right": i32}`, result `{"result": left + right}`
 //!   (structured content); listed with the title `Add two integers` and the hint
@@ -20,6 +20,12 @@
 //!   Each change is announced with `notifications/tools/list_changed`: to a client of the
 //!   handshake era on its session stream, to a client of revision 2026-07-28 on its
 //!   `subscriptions/listen` stream if it asked for `toolsListChanged`;
+//! - `order`: arguments `{"item": string}`: asks the user how many (a form of one member,
+//!   `{"quantity": integer 1..=99}`) and returns the text `ordered N ITEM` (`no order` when
+//!   the user declines or cancels). The same code serves both eras: in the handshake
+//!   revisions it sends `elicitation/create` to the client and awaits the answer; in revision
+//!   2026-07-28 the call ends with an `InputRequiredResult` and the client retries it with the
+//!   answer (`inputResponses`) and the sealed `requestState`;
 //! - the resource `test://static/readme` (text, `text/plain`) and the template
 //!   `test://items/{id}` (`id` a number from 1 to 100: `{"id": id}` as `application/json`;
 //!   another `id` is not found);
@@ -40,8 +46,9 @@
 //! the crate's README).
 
 use structio_rpc::mcp::{
-    CompletionRequest, Context, LiveTools, PromptMessage, ResourceContents, ResourceError,
-    ResourceOptions, ResourceRequest, Server, ToolAnnotations, ToolError, ToolOptions,
+    CompletionRequest, Context, Elicitation, LiveTools, PromptMessage, ResourceContents,
+    ResourceError, ResourceOptions, ResourceRequest, Server, ToolAnnotations, ToolError,
+    ToolOptions,
 };
 
 /// The arguments of `add`.
@@ -94,6 +101,28 @@ async fn slow(ctx: Context, s: Slow) -> Result<Done, ToolError> {
         ctx.progress(step, Some(f64::from(s.steps)), None);
     }
     Ok(Done { done: s.steps })
+}
+
+/// The arguments of `order`.
+#[derive(structio::Reflect)]
+struct Order {
+    item: String,
+}
+
+/// What `order` asks the user: the form's one member.
+#[derive(structio::Reflect)]
+struct Quantity {
+    #[structio(range(min = 1, max = 99))]
+    quantity: u32,
+}
+
+/// `order`: asks how many, in either era (see the module's documentation).
+async fn order(ctx: Context, o: Order) -> Result<String, ToolError> {
+    let message = format!("How many {} do you want?", o.item);
+    Ok(match ctx.ask::<Quantity>("quantity", &message).await? {
+        Elicitation::Accept(q) => format!("ordered {} {}", q.quantity, o.item),
+        Elicitation::Decline | Elicitation::Cancel => "no order".to_owned(),
+    })
 }
 
 /// The arguments of `greet`.
@@ -203,6 +232,11 @@ fn main() {
             "slow",
             "Sleeps `ms` milliseconds (0 to 10000) `steps` times (1 to 100), reporting progress after each step; returns {\"done\": steps}",
             slow,
+        )
+        .tool(
+            "order",
+            "Orders `item`: asks the user how many (elicitation), in either protocol era",
+            order,
         )
         .resource(
             "test://static/readme",

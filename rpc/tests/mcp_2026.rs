@@ -164,15 +164,24 @@ fn tools_call() {
     assert_modern_result(&r);
     assert_eq!(r["content"][0]["text"].as_str(), Some("overflow"));
 
-    // `_meta` first, spaces, other members (`inputResponses`, `requestState`) skipped.
+    // `_meta` first, spaces, `inputResponses` without a state ignored (nothing asked).
     let line = format!(
-        r#"{{ "jsonrpc": "2.0", "id": "s", "method": "tools/call", "params": {{ {}, "requestState": "x", "inputResponses": {{}}, "arguments": {{ "right": 1, "left": 2 }}, "name": "add" }} }}"#,
+        r#"{{ "jsonrpc": "2.0", "id": "s", "method": "tools/call", "params": {{ {}, "inputResponses": {{}}, "arguments": {{ "right": 1, "left": 2 }}, "name": "add" }} }}"#,
         meta("2026-07-28")
     );
     assert_eq!(
         p.result(&line)["structuredContent"]["result"].as_i64(),
         Some(3)
     );
+    // A `requestState` this server did not mint is refused, whatever the tool (see
+    // mcp_mrtr.rs for the states it mints).
+    let line = format!(
+        r#"{{ "jsonrpc": "2.0", "id": "s", "method": "tools/call", "params": {{ {}, "requestState": "x", "inputResponses": {{}}, "arguments": {{ "right": 1, "left": 2 }}, "name": "add" }} }}"#,
+        meta("2026-07-28")
+    );
+    let e = p.error(&line);
+    assert_eq!(e.code, code::INVALID_PARAMS);
+    assert_eq!(e.message, "Invalid or expired requestState");
 
     // Protocol errors: an unknown tool, no name, a tool that panics.
     let e = p.error(&modern(6, "tools/call", r#""name":"nope""#));

@@ -9,15 +9,20 @@ schema), call `add`, call `search` with valid and invalid arguments, call `greet
 list and read the resources and the template, get the prompt `review` and complete its argument,
 call `slow` (concurrent, asynchronous tools: a progress callback receives every step, a `ping`
 is answered while it runs, and a running call is cancelled, which the SDK sends as
-`notifications/cancelled`);
+`notifications/cancelled`), call `order` (which asks the quantity: the server sends
+`elicitation/create`, which the session's `elicitation_callback` answers);
 then (SDK 2.x) the high-level Client in its default auto mode, which probes `server/discover`
 at revision 2026-07-28 and, the server answering it, speaks 2026-07-28 (no handshake, the
 version and capabilities in every request's `_meta`): the same tools, calls, resources, prompt,
-completion and `slow` (with `tools/list` in place of `ping`, which 2026-07-28 does not have).
-Both parts also call `extras`, which adds and then removes the tool `echo` while the server
-serves: the handshake session is told by `notifications/tools/list_changed` (its message
-handler), the 2026-07-28 client by its `subscriptions/listen` stream (`Client.listen`); the
-list and a call of `echo` follow each change. Prints one line
+completion and `slow` (with `tools/list` in place of `ping`, which 2026-07-28 does not have), and
+`order` through multi round-trip requests: the server answers with an `InputRequiredResult`, the
+Client hands its `elicitation/create` entry to the same `elicitation_callback` and retries the call
+with `inputResponses` and the echoed `requestState`; without the callback, the Client declares no
+elicitation capability and the call fails with -32021. Both parts also call `extras`, which adds
+and then removes the tool `echo` while the server serves: the handshake session is told by
+`notifications/tools/list_changed` (its message handler), the 2026-07-28 client by its
+`subscriptions/listen` stream (`Client.listen`); the list and a call of `echo` follow each
+change. Prints one line
 per check and "N passed, N failed" at the end; exits non-zero if any check failed.
 """
 
@@ -47,6 +52,37 @@ def check(name, ok, detail=""):
 
 def text_of(result):
     return "\n".join(c.text for c in result.content if getattr(c, "type", None) == "text")
+
+
+def elicitation(answer):
+    """An `elicitation_callback` answering every form with `answer` (an ElicitResult's members),
+    and the list of the requests' parameters it was given."""
+    from mcp import types
+
+    asked = []
+
+    async def callback(context, params):
+        asked.append(params)
+        return types.ElicitResult(**answer)
+
+    return callback, asked
+
+
+def check_order(r, asked, where, expected="ordered 3 pears"):
+    """The result of `order` {"item": "pears"} and the one form the callback was given."""
+    check(f"{where}order: not an error", not r.is_error, r)
+    check(f"{where}order: {expected!r}", text_of(r) == expected, text_of(r))
+    check(f"{where}order: asked once", len(asked) == 1, asked)
+    if asked:
+        params = asked[0]
+        check(f"{where}order: the form's message", params.message == "How many pears do you want?", params)
+        schema = params.requested_schema
+        schema = schema if isinstance(schema, dict) else schema.model_dump(exclude_none=True)
+        props = schema.get("properties", {})
+        check(f"{where}order: the form asks an integer quantity 1 to 99",
+              props.get("quantity", {}).get("type") == "integer"
+              and props["quantity"].get("minimum") == 1 and props["quantity"].get("maximum") == 99
+              and schema.get("required") == ["quantity"], schema)
 
 
 def check_greet_and_add_metadata(tools, where):
@@ -254,7 +290,9 @@ async def main(server):
             changes.put_nowait(root)
 
     async with streams(server) as (read, write):
-        async with ClientSession(read, write, message_handler=on_message) as session:
+        answer, asked = elicitation({"action": "accept", "content": {"quantity": 3}})
+        async with ClientSession(read, write, elicitation_callback=answer,
+                                 message_handler=on_message) as session:
             init = await session.initialize()
             check("initialize: protocol version", init.protocol_version == "2025-11-25", init.protocol_version)
             check("initialize: server name", init.server_info.name == "structio-example", init.server_info)
@@ -265,8 +303,8 @@ async def main(server):
 
             listed = await session.list_tools()
             tools = {t.name: t for t in listed.tools}
-            check("tools/list: add, extras, greet, search and slow",
-                  sorted(tools) == ["add", "extras", "greet", "search", "slow"], sorted(tools))
+            check("tools/list: add, extras, greet, order, search and slow",
+                  sorted(tools) == ["add", "extras", "greet", "order", "search", "slow"], sorted(tools))
             check("initialize: tools.listChanged", init.capabilities.tools.list_changed is True,
                   init.capabilities.tools)
             check_greet_and_add_metadata(tools, "")
@@ -326,6 +364,9 @@ async def main(server):
             await check_slow(session, "", session.send_ping)
             await check_extras(session, changes, "")
 
+            r = await session.call_tool("order", {"item": "pears"})
+            check_order(r, asked, "")
+
 
 async def auto_client(server):
     """The SDK's high-level `Client` (SDK 2.x), in its default `mode='auto'`: it probes
@@ -362,7 +403,7 @@ async def auto_client(server):
 
         tools = await client.list_tools()
         by_name = {t.name: t for t in tools.tools}
-        check("auto-mode Client: tools", sorted(by_name) == ["add", "extras", "greet", "search", "slow"],
+        check("auto-mode Client: tools", sorted(by_name) == ["add", "extras", "greet", "order", "search", "slow"],
               sorted(by_name))
         check_greet_and_add_metadata(by_name, "auto-mode Client: ")
         if "add" in by_name:
@@ -399,8 +440,31 @@ async def auto_client(server):
 
         await check_resources_and_prompts(client, "auto-mode Client: ")
         await check_slow(client, "auto-mode Client: ", client.list_tools)
+        # No elicitation callback: the Client declares no elicitation capability.
+        try:
+            r = await client.call_tool("order", {"item": "pears"})
+            check("auto-mode Client without elicitation: -32021", False, r)
+        except Exception as e:  # MCPError
+            code = getattr(getattr(e, "error", None), "code", None)
+            expected = -32021 if modern else None
+            check("auto-mode Client without elicitation: an error"
+                  + (" (-32021, requiredCapabilities)" if modern else ""),
+                  expected is None or code == expected, repr(e))
         if modern:
             await check_listen(client)
+
+    # The same tool with an elicitation callback: in 2026-07-28 the Client runs the
+    # input-required loop (one InputRequiredResult, one retry); in the handshake era the server
+    # sends `elicitation/create`. The same callback answers either way.
+    for answer_with, expected in (({"action": "accept", "content": {"quantity": 3}}, "ordered 3 pears"),
+                                  ({"action": "decline"}, "no order")):
+        answer, asked = elicitation(answer_with)
+        async with Client(server, elicitation_callback=answer) as client:
+            r = await client.call_tool("order", {"item": "pears"})
+            check_order(r, asked, "auto-mode Client: ", expected)
+            if modern and asked:
+                check("auto-mode Client: order asked in form mode",
+                      getattr(asked[0], "mode", "form") == "form", asked[0])
 
 
 async def check_listen(client):

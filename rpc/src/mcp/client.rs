@@ -342,7 +342,7 @@ fn read_elicitation<T: ReflectOwned>(result: &str) -> Result<Elicitation<T>, Req
 
 /// A derived type's schema as elicitation's `requestedSchema`: `type`, `properties` (an
 /// optional member's `anyOf` with `null` reduced to the other schema) and `required`.
-fn elicitation_schema(schema: Value) -> Value {
+pub(super) fn elicitation_schema(schema: Value) -> Value {
     let mut out = structio::Map::new();
     out.insert("type", Value::from("object"));
     let mut properties = structio::Map::new();
@@ -378,9 +378,43 @@ fn without_null(schema: Value) -> Value {
 type Reply = Result<String, RequestError>;
 
 /// The capabilities a client declared in `initialize`, as bits.
-const SAMPLING: u8 = 1;
-const ELICITATION: u8 = 2;
-const ROOTS: u8 = 4;
+pub(super) const SAMPLING: u8 = 1;
+pub(super) const ELICITATION: u8 = 2;
+pub(super) const ROOTS: u8 = 4;
+
+/// The capabilities declared in `caps` (a `ClientCapabilities` object, as JSON text), as
+/// bits: `sampling`, `roots` when present and not `null`; `elicitation` when it takes forms
+/// (what `elicit` asks for): `{}` (form, as before modes), or one that lists `form` (a client
+/// declaring `url` mode only takes no forms).
+pub(super) fn capability_bits(caps: &str) -> u8 {
+    #[derive(structio::Reflect)]
+    struct Capabilities<'a> {
+        sampling: Option<RawJson<'a>>,
+        elicitation: Option<RawJson<'a>>,
+        roots: Option<RawJson<'a>>,
+    }
+    let Ok(caps) = structio::json::from_json_with::<Capabilities<'_>>(caps, &skip()) else {
+        return 0;
+    };
+    let has = |c: &Option<RawJson<'_>>| c.as_ref().is_some_and(|c| c.get().trim() != "null");
+    let mut bits = 0;
+    if has(&caps.sampling) {
+        bits |= SAMPLING;
+    }
+    let form = caps.elicitation.as_ref().is_some_and(|e| {
+        match structio::json::from_json::<Value>(e.get()) {
+            Ok(Value::Object(modes)) => modes.get("form").is_some() || modes.get("url").is_none(),
+            _ => false,
+        }
+    });
+    if form {
+        bits |= ELICITATION;
+    }
+    if has(&caps.roots) {
+        bits |= ROOTS;
+    }
+    bits
+}
 
 /// A connection's side of its requests to the client: the ids it issues, the requests
 /// waiting for their answers, and the capabilities the client declared. Shared by the
@@ -448,13 +482,7 @@ impl Peer {
         }
         #[derive(structio::Reflect)]
         struct Params<'a> {
-            capabilities: Option<Capabilities<'a>>,
-        }
-        #[derive(structio::Reflect)]
-        struct Capabilities<'a> {
-            sampling: Option<RawJson<'a>>,
-            elicitation: Option<RawJson<'a>>,
-            roots: Option<RawJson<'a>>,
+            capabilities: Option<RawJson<'a>>,
         }
         // Only an `initialize` is read a second time here.
         if !may_hold(message, b"\"initialize\"") {
@@ -466,31 +494,10 @@ impl Peer {
         if message.method.as_ref().map(|m| m.get().trim()) != Some("\"initialize\"") {
             return;
         }
-        let Some(caps) = message.params.and_then(|p| p.capabilities) else {
-            self.capabilities.store(0, Ordering::Relaxed);
-            return;
-        };
-        let has = |c: &Option<RawJson<'_>>| c.as_ref().is_some_and(|c| c.get().trim() != "null");
-        let mut bits = 0;
-        if has(&caps.sampling) {
-            bits |= SAMPLING;
-        }
-        // Form mode (what `elicit` asks for): `{}` (form, as before modes), or one that
-        // lists `form`; a client declaring `url` mode only takes no forms.
-        let form = caps.elicitation.as_ref().is_some_and(|e| {
-            match structio::json::from_json::<Value>(e.get()) {
-                Ok(Value::Object(modes)) => {
-                    modes.get("form").is_some() || modes.get("url").is_none()
-                }
-                _ => false,
-            }
-        });
-        if form {
-            bits |= ELICITATION;
-        }
-        if has(&caps.roots) {
-            bits |= ROOTS;
-        }
+        let bits = message
+            .params
+            .and_then(|p| p.capabilities)
+            .map_or(0, |caps| capability_bits(caps.get()));
         self.capabilities.store(bits, Ordering::Relaxed);
     }
 

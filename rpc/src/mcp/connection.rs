@@ -237,7 +237,13 @@ impl Connection {
     }
 
     /// Starts a call on a task of its own.
-    fn spawn(&self, call: Deferred, progress_token: Option<String>, logs: Logs, outbox: Outbox) {
+    fn spawn(
+        &self,
+        mut call: Deferred,
+        progress_token: Option<String>,
+        logs: Logs,
+        outbox: Outbox,
+    ) {
         let key = structio::to_json(&call.id);
         let cancel = Arc::new(Cancel::default());
         if let Ok(mut m) = self.in_flight.lock() {
@@ -248,6 +254,7 @@ impl Connection {
         let permits = self.permits.clone();
         let in_flight = self.in_flight.clone();
         let peer = self.peer.clone();
+        let round = call.round.take();
         tokio::spawn(async move {
             let permit = tokio::select! {
                 p = permits.acquire_owned() => p.ok(),
@@ -260,6 +267,7 @@ impl Connection {
                 cancel.clone(),
                 logs,
                 peer,
+                round,
             );
             let outcome = match permit {
                 Some(_) => run(&server, &call, ctx, &cancel).await,

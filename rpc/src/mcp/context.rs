@@ -8,6 +8,7 @@ use tokio::sync::mpsc::{self, UnboundedReceiver, UnboundedSender};
 use tokio::sync::Notify;
 
 use super::client::{Peer, RequestError};
+use super::input::Round;
 use super::tool::{Called, Started, TaskCall};
 use super::LogLevel;
 use crate::Id;
@@ -109,6 +110,8 @@ struct Inner {
     level: Option<Logs>,
     /// The connection's requests to its client, when the call has a connection.
     peer: Option<Arc<Peer>>,
+    /// Revision 2026-07-28: the answers given so far and the means to ask for more.
+    round: Option<Box<Round>>,
 }
 
 /// Which log messages a call may send.
@@ -130,6 +133,7 @@ impl Context {
         cancel: Arc<Cancel>,
         level: Logs,
         peer: Arc<Peer>,
+        round: Option<Box<Round>>,
     ) -> Context {
         Context {
             inner: Arc::new(Inner {
@@ -139,12 +143,13 @@ impl Context {
                 cancel,
                 level: Some(level),
                 peer: Some(peer),
+                round,
             }),
         }
     }
 
     /// The context of a call with nowhere to send anything (through `handle_line`).
-    pub(super) fn detached(id: Id<'static>) -> Context {
+    pub(super) fn detached(id: Id<'static>, round: Option<Box<Round>>) -> Context {
         Context {
             inner: Arc::new(Inner {
                 id,
@@ -153,8 +158,15 @@ impl Context {
                 cancel: Arc::new(Cancel::default()),
                 level: None,
                 peer: None,
+                round,
             }),
         }
+    }
+
+    /// The call's round of revision 2026-07-28's multi round-trip requests; `None` in the
+    /// handshake era.
+    pub(super) fn round(&self) -> Option<&Round> {
+        self.inner.round.as_deref()
     }
 
     /// The id of the `tools/call` request.
@@ -261,7 +273,8 @@ impl Context {
     /// `sampling/createMessage`, `elicitation` for `elicitation/create`, `roots` for
     /// `roots/list`), when the client answers with an error, and when the call is cancelled
     /// while it waits (the client is then sent `notifications/cancelled` for the request).
-    /// [`Context::sample`] and [`Context::elicit`] are built on it.
+    /// [`Context::sample`] and [`Context::elicit`] are built on it; [`Context::ask`] and its
+    /// kin too in the handshake era, and ask revision 2026-07-28's way in that revision.
     pub async fn request(&self, method: &str, params: &str) -> Result<String, RequestError> {
         let (Some(outbox), Some(peer)) = (&self.inner.outbox, &self.inner.peer) else {
             return Err(RequestError::NoClient);
@@ -343,25 +356,34 @@ fn write_number(n: f64, out: &mut Vec<u8>) {
 /// ([`Server::handle_line`](super::Server::handle_line)): with a detached context; a future
 /// is driven to its end on this thread, in a Tokio runtime of this thread's own when no
 /// runtime is running here (so that Tokio's timers and I/O work), else by a minimal executor.
-pub(super) fn run_here(call: &TaskCall, args: &str, id: &Id<'_>) -> Called {
-    match call(args, Context::detached(id.clone().into_owned())) {
+pub(super) fn run_here(
+    call: &TaskCall,
+    args: &str,
+    id: &Id<'_>,
+    round: Option<Box<Round>>,
+) -> Called {
+    match call(args, Context::detached(id.clone().into_owned(), round)) {
         Started::Ready(called) => called,
-        Started::Pending(future) => {
-            if tokio::runtime::Handle::try_current().is_ok() {
-                return block_on(future);
-            }
-            thread_local! {
-                static RUNTIME: Option<tokio::runtime::Runtime> = tokio::runtime::Builder::new_current_thread()
-                    .enable_all()
-                    .build()
-                    .ok();
-            }
-            RUNTIME.with(|rt| match rt {
-                Some(rt) => rt.block_on(future),
-                None => block_on(future),
-            })
-        }
+        Started::Pending(future) => drive(future),
     }
+}
+
+/// Drives `future` to its end on this thread: in a Tokio runtime of this thread's own when no
+/// runtime is running here (so that Tokio's timers and I/O work), else by a minimal executor.
+pub(super) fn drive<F: std::future::Future>(future: F) -> F::Output {
+    if tokio::runtime::Handle::try_current().is_ok() {
+        return block_on(future);
+    }
+    thread_local! {
+        static RUNTIME: Option<tokio::runtime::Runtime> = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .ok();
+    }
+    RUNTIME.with(|rt| match rt {
+        Some(rt) => rt.block_on(future),
+        None => block_on(future),
+    })
 }
 
 /// Drives `future` to its end on this thread, parking it while the future waits.

@@ -51,7 +51,9 @@
 //!
 //! With the default feature `async` (Tokio), tools may be asynchronous and may take a
 //! `Context` first (progress, cancellation, log messages, the request's id, and requests to
-//! the client: `Context::sample`, `Context::elicit`), and calls run
+//! the client: `Context::sample`, `Context::elicit`; in both eras, `Context::ask` and its kin,
+//! which in revision 2026-07-28 end the call with an `InputRequiredResult` and read the
+//! answers from the client's retry: multi round-trip requests), and calls run
 //! concurrently: a `Connection` holds one client's state over a server shared behind an
 //! `Arc`, and `Connection::handle` sends everything a message causes to the `Outbox` given
 //! with it; [`Server::serve_stdio`] serves stdio through one ([`Server::max_in_flight`],
@@ -82,6 +84,11 @@
 //!   arguments and of templates' variables ([`CompletionRequest`]);
 //! - `log`: [`LogLevel`];
 //! - `context` (feature `async`): `Context`, `Outbox`, the cancellation of a call;
+//! - `client` (feature `async`): the handshake era's requests to the client (`Context::sample`,
+//!   `Context::elicit`, `Context::request`) and the connection's table of their answers;
+//! - `input` (feature `async`): input asked in both eras (`Context::ask`, `InputRequest`,
+//!   `InputRequired`, `Answer`), revision 2026-07-28's multi round-trip requests and the
+//!   sealed `requestState`;
 //! - `connection` (feature `async`): `Connection`, the calls in flight and their tasks;
 //! - `notify` (feature `async`): `Notifier`, the connections' resource subscriptions and
 //!   session outboxes, for the notifications not tied to a request;
@@ -98,6 +105,8 @@ mod connection;
 mod content;
 #[cfg(feature = "async")]
 mod context;
+#[cfg(feature = "async")]
+mod input;
 #[cfg(feature = "async")]
 mod live;
 mod log;
@@ -117,6 +126,10 @@ pub use connection::Connection;
 pub use content::{Content, EmbeddedResource, ResourceLink};
 #[cfg(feature = "async")]
 pub use context::{Context, Outbox};
+#[cfg(feature = "async")]
+pub use input::{
+    Answer, InputRequest, InputRequired, Root, DEFAULT_REQUEST_STATE_TTL, MIN_REQUEST_STATE_KEY,
+};
 #[cfg(feature = "async")]
 pub use live::LiveTools;
 pub use log::LogLevel;
@@ -157,6 +170,12 @@ pub const UNSUPPORTED_PROTOCOL_VERSION: i32 = -32022;
 /// ("Resource not found", revision 2025-11-25; its data is `{"uri": "..."}`). Revision
 /// 2026-07-28 answers it with `-32602` (invalid params) instead.
 pub const RESOURCE_NOT_FOUND: i32 = -32002;
+
+/// The error code of a request the server cannot serve without a capability the client did
+/// not declare in its `params._meta` (`MissingRequiredClientCapabilityError`, revision
+/// 2026-07-28): a tool asking for input the client cannot give; its data is
+/// `{"requiredCapabilities": {...}}`.
+pub const MISSING_REQUIRED_CLIENT_CAPABILITY: i32 = -32021;
 
 /// The `params._meta` member naming a modern request's protocol version.
 pub const PROTOCOL_VERSION_KEY: &str = "io.modelcontextprotocol/protocolVersion";

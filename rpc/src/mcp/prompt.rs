@@ -75,9 +75,27 @@ impl<'a> CompletionRequest<'a> {
 /// A completion function.
 pub(super) type Complete = Box<dyn Fn(&CompletionRequest<'_>) -> Vec<String> + Send + Sync>;
 
-/// What a prompt's function gives: its messages, or why the arguments are refused (the
-/// report of arguments that do not fit the type, or the function's [`ToolError`]).
-pub(super) type Get = Box<dyn Fn(&str) -> Result<Vec<PromptMessage>, String> + Send + Sync>;
+/// A plain prompt's function: the arguments' JSON text in, its messages out, or why the
+/// arguments are refused (the report of arguments that do not fit the type, or the
+/// function's [`ToolError`], as text).
+pub(super) type PlainGet = Box<dyn Fn(&str) -> Result<Vec<PromptMessage>, String> + Send + Sync>;
+
+/// The function of a prompt taking a [`Context`](super::Context): the arguments' JSON text
+/// and the context in, its messages out, or its [`ToolError`] (which may end the request
+/// with an `InputRequiredResult` in revision 2026-07-28).
+#[cfg(feature = "async")]
+pub(super) type ContextGet =
+    Box<dyn Fn(&str, super::Context) -> Result<Vec<PromptMessage>, ToolError> + Send + Sync>;
+
+/// A prompt's function.
+pub(super) enum Get {
+    /// `Fn(T) -> Result<Vec<PromptMessage>, ToolError>`.
+    Plain(PlainGet),
+    /// An async function taking a [`Context`](super::Context) (feature `async`), which may ask
+    /// the client for input in revision 2026-07-28.
+    #[cfg(feature = "async")]
+    WithContext(ContextGet),
+}
 
 /// A registered prompt.
 pub(super) struct Prompt {
@@ -99,11 +117,34 @@ impl Prompt {
             name: name.to_owned(),
             description: description.to_owned(),
             arguments: arguments_of(&structio::json_schema::<T>()),
-            get: Box::new(move |args: &str| {
+            get: Get::Plain(Box::new(move |args: &str| {
                 let args: T = read_arguments(args)
                     .map_err(|report| arguments_message("prompt", &label, &report))?;
                 f(args).map_err(|e| e.to_string())
-            }),
+            })),
+        }
+    }
+
+    /// A prompt calling the asynchronous `f` with the request's [`Context`](super::Context)
+    /// and arguments read as a `T`, driven to its end where the request is read.
+    #[cfg(feature = "async")]
+    pub(super) fn with_context<T, F, Fut>(name: &str, description: &str, f: F) -> Prompt
+    where
+        T: structio::ReflectOwned + structio::JsonSchema + 'static,
+        F: Fn(super::Context, T) -> Fut + Send + Sync + 'static,
+        Fut: std::future::Future<Output = Result<Vec<PromptMessage>, ToolError>> + Send + 'static,
+    {
+        let label = name.to_owned();
+        Prompt {
+            name: name.to_owned(),
+            description: description.to_owned(),
+            arguments: arguments_of(&structio::json_schema::<T>()),
+            get: Get::WithContext(Box::new(move |args: &str, ctx| {
+                let args: T = read_arguments(args).map_err(|report| {
+                    ToolError::new(arguments_message("prompt", &label, &report))
+                })?;
+                super::context::drive(f(ctx, args))
+            })),
         }
     }
 

@@ -136,33 +136,40 @@ pub(super) struct Routed<'a> {
     pub(super) protocol_version: Option<&'a str>,
     pub(super) name: Option<&'a str>,
     pub(super) arguments: Option<RawJson<'a>>,
+    /// Revision 2026-07-28's retry of a call: the client's answers and the server's state
+    /// (a retry goes the general way, which reads them).
+    #[structio(rename = "inputResponses")]
+    pub(super) input_responses: Option<Present>,
+    #[structio(rename = "requestState")]
+    pub(super) request_state: Option<Present>,
     #[structio(rename = "_meta")]
-    pub(super) meta: Option<RoutedMeta>,
+    pub(super) meta: Option<RoutedMeta<'a>>,
 }
 
-/// The modern envelope read in the routing pass: [`Meta`] with each member kept as what the
-/// route needs of it (whether the version is one this server speaks, whether the others are
-/// objects), not as text, so that the routing envelope stays small to move. A version that is
+/// The modern envelope read in the routing pass: [`Meta`] with the version and the client
+/// info kept as what the route needs of them (whether the version is one this server speaks,
+/// whether the info is an object), not as text, so that the routing envelope stays small to
+/// move; the capabilities as text (a call that asks the client for input reads them). A version that is
 /// not a string fails the read, and the message goes the general way, which refuses it.
 /// Members in the order the official Python SDK writes them.
 #[derive(structio::Reflect)]
-pub(super) struct RoutedMeta {
+pub(super) struct RoutedMeta<'a> {
     #[structio(rename = "io.modelcontextprotocol/protocolVersion")]
     pub(super) protocol_version: Option<Spoken>,
     #[structio(rename = "io.modelcontextprotocol/clientInfo")]
     pub(super) client_info: Option<Kind>,
     #[structio(rename = "io.modelcontextprotocol/clientCapabilities")]
-    pub(super) client_capabilities: Option<Kind>,
+    pub(super) client_capabilities: Option<RawJson<'a>>,
 }
 
-impl RoutedMeta {
+impl RoutedMeta<'_> {
     /// Whether the envelope is one [`Server::modern`](super::Server::modern) accepts as it
     /// stands (a version this server speaks, the capabilities an object, the client info absent
     /// or an object).
     #[inline]
     pub(super) fn fits(&self) -> bool {
         self.protocol_version == Some(Spoken(true))
-            && self.client_capabilities == Some(Kind::Object)
+            && self.client_capabilities.is_some_and(is_object)
             && matches!(self.client_info, None | Some(Kind::Object))
     }
 }
@@ -184,6 +191,26 @@ impl<'de> structio::Reflect<'de> for Spoken {
     fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
         let v = Cow::<'de, str>::read_new(r)?;
         Ok(Spoken(MODERN_PROTOCOL_VERSIONS.contains(&v.as_ref())))
+    }
+}
+
+/// A member the routing pass only notes the presence of (its value read through, validated,
+/// not kept). Only read.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct Present;
+
+impl<'de> structio::Reflect<'de> for Present {
+    fn write<W: structio::Writer>(&self, w: &mut W) {
+        w.null()
+    }
+    fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
+        *self = Self::read_new(r)?;
+        Ok(())
+    }
+    #[inline]
+    fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
+        RawJson::read_new(r)?;
+        Ok(Present)
     }
 }
 
@@ -228,6 +255,12 @@ pub(super) struct DiscoverResult<'a> {
 pub(super) struct CallToolRequestParams<'a> {
     pub(super) name: Cow<'a, str>,
     pub(super) arguments: Option<RawJson<'a>>,
+    /// Revision 2026-07-28's `InputResponseRequestParams`: the client's answers.
+    #[structio(rename = "inputResponses")]
+    pub(super) input_responses: Option<RawJson<'a>>,
+    /// ... and the state the server gave, echoed.
+    #[structio(rename = "requestState")]
+    pub(super) request_state: Option<RawJson<'a>>,
 }
 
 /// [`CallToolRequestParams`] with the modern envelope, read in one walk by the general way.
@@ -235,6 +268,10 @@ pub(super) struct CallToolRequestParams<'a> {
 pub(super) struct CallWithMeta<'a> {
     pub(super) name: Cow<'a, str>,
     pub(super) arguments: Option<RawJson<'a>>,
+    #[structio(rename = "inputResponses")]
+    pub(super) input_responses: Option<RawJson<'a>>,
+    #[structio(rename = "requestState")]
+    pub(super) request_state: Option<RawJson<'a>>,
     #[structio(rename = "_meta")]
     pub(super) meta: Option<Meta<'a>>,
 }
@@ -638,6 +675,9 @@ pub(super) struct ResourceTemplate<'a> {
 #[derive(structio::Reflect)]
 pub(super) struct ReadResourceRequestParams<'a> {
     pub(super) uri: Cow<'a, str>,
+    /// Revision 2026-07-28's echoed state (this server mints none for a read).
+    #[structio(rename = "requestState")]
+    pub(super) request_state: Option<RawJson<'a>>,
 }
 
 /// The `resources/read` result, before the modern era's close.
@@ -676,6 +716,11 @@ pub(super) struct ListPromptsResult<'a> {
 pub(super) struct GetPromptRequestParams<'a> {
     pub(super) name: Cow<'a, str>,
     pub(super) arguments: Option<RawJson<'a>>,
+    /// Revision 2026-07-28's `InputResponseRequestParams` (a prompt taking a `Context`).
+    #[structio(rename = "inputResponses")]
+    pub(super) input_responses: Option<RawJson<'a>>,
+    #[structio(rename = "requestState")]
+    pub(super) request_state: Option<RawJson<'a>>,
 }
 
 /// One message of a `prompts/get` result (`PromptMessage`).

@@ -8,6 +8,8 @@ use std::sync::{Arc, OnceLock};
 
 use structio::RawJson;
 
+#[cfg(feature = "async")]
+use super::input::{Round, StateKey};
 use super::log::LogLevel;
 use super::prompt::{self, Completion, CompletionRequest, PromptMessage, Target, MAX_COMPLETIONS};
 #[cfg(feature = "async")]
@@ -28,7 +30,7 @@ use super::resource::{
 };
 use super::tool::sealed::Shape;
 use super::tool::{
-    self, BuildError, BuildErrorKind, Call, CallError, Tool, ToolHandler, ToolOptions,
+    self, BuildError, BuildErrorKind, Call, CallError, End, Tool, ToolHandler, ToolOptions,
 };
 use super::{
     ToolError, CLIENT_CAPABILITIES_KEY, CLIENT_INFO_KEY, LATEST_PROTOCOL_VERSION,
@@ -122,6 +124,9 @@ pub struct Server {
     /// Whether a [`Notifier`](super::Notifier) was taken: the lists' `listChanged` is `true`.
     #[cfg(feature = "async")]
     list_changed: bool,
+    /// The key sealing revision 2026-07-28's `requestState`, and its lifetime.
+    #[cfg(feature = "async")]
+    state_key: std::sync::Arc<StateKey>,
 }
 
 /// What belongs to one connection, not to the server: the protocol revision and era agreed,
@@ -209,6 +214,20 @@ pub(super) struct Deferred {
     pub(super) arguments: String,
     pub(super) id: Id<'static>,
     pub(super) modern: bool,
+    /// Revision 2026-07-28: the call's answers so far and its means to ask for more.
+    #[cfg(feature = "async")]
+    pub(super) round: Option<Box<Round>>,
+}
+
+/// What a request of revision 2026-07-28 brings for its multi round-trip requests: the
+/// client's `inputResponses` and the `requestState` it echoes (as text), and the client's
+/// capabilities from `params._meta`. Empty in the handshake era.
+#[derive(Debug, Default, Clone, Copy)]
+#[cfg_attr(not(feature = "async"), allow(dead_code))]
+pub(super) struct Inbound<'a> {
+    pub(super) responses: Option<RawJson<'a>>,
+    pub(super) state: Option<RawJson<'a>>,
+    pub(super) capabilities: Option<RawJson<'a>>,
 }
 
 /// The constant parts of the answers, written once.
@@ -284,7 +303,46 @@ impl Server {
             subscriptions: false,
             #[cfg(feature = "async")]
             list_changed: false,
+            #[cfg(feature = "async")]
+            state_key: std::sync::Arc::new(StateKey::random()),
         }
+    }
+
+    /// The key that seals the `requestState` of revision 2026-07-28's multi round-trip
+    /// requests ([`Context::ask`](super::Context::ask)) with HMAC-SHA256 (feature `async`):
+    /// at least [`MIN_REQUEST_STATE_KEY`](super::MIN_REQUEST_STATE_KEY) random bytes, kept
+    /// secret. By default each server draws its own from the operating system when it is
+    /// made, so that a state minted by one process verifies only in that process: give the
+    /// same key to every instance when a retry may reach another (several processes behind a
+    /// balancer), or must survive a restart. A shorter key is not taken: the default stays,
+    /// and the problem is recorded ([`BuildErrorKind::ShortRequestStateKey`]).
+    #[cfg(feature = "async")]
+    pub fn request_state_key(mut self, key: impl AsRef<[u8]>) -> Server {
+        let key = key.as_ref();
+        if key.len() < super::MIN_REQUEST_STATE_KEY {
+            self.problems.push(BuildError::new(
+                BuildErrorKind::ShortRequestStateKey,
+                "",
+                format!(
+                    "a requestState key has at least {} bytes; this one has {}",
+                    super::MIN_REQUEST_STATE_KEY,
+                    key.len()
+                ),
+            ));
+            return self;
+        }
+        self.state_key = std::sync::Arc::new(StateKey::given(key, self.state_key.ttl));
+        self
+    }
+
+    /// How long a `requestState` the server mints stays valid (feature `async`; default
+    /// [`DEFAULT_REQUEST_STATE_TTL`](super::DEFAULT_REQUEST_STATE_TTL), ten minutes): each
+    /// round seals a new one, so this bounds the time the client takes to answer one round,
+    /// not the whole call. A retry bearing an older state is refused (`-32602`).
+    #[cfg(feature = "async")]
+    pub fn request_state_ttl(mut self, ttl: std::time::Duration) -> Server {
+        self.state_key = std::sync::Arc::new(self.state_key.with_ttl(ttl));
+        self
     }
 
     /// Whether the server serves `resources/subscribe` and `resources/unsubscribe` (default
@@ -745,11 +803,63 @@ impl Server {
     ///     )
     /// );
     /// ```
-    pub fn prompt<T, F>(mut self, name: &str, description: &str, get: F) -> Server
+    pub fn prompt<T, F>(self, name: &str, description: &str, get: F) -> Server
     where
         T: structio::ReflectOwned + structio::JsonSchema + 'static,
         F: Fn(T) -> Result<Vec<PromptMessage>, ToolError> + Send + Sync + 'static,
     {
+        self.add_prompt(prompt::Prompt::new(name, description, get))
+    }
+
+    /// Adds a prompt whose asynchronous `get` takes the request's
+    /// [`Context`](super::Context) first (feature `async`), as [`Server::prompt`] otherwise:
+    /// in revision 2026-07-28 it may ask the client for input
+    /// ([`Context::ask`](super::Context::ask) and its kin), and `prompts/get` is then answered
+    /// with an `InputRequiredResult` until the client's retry brings the answers (the
+    /// `requestState` sealed and bound as a tool's). `get` runs where the request is read,
+    /// to its end: it should not wait on anything but the input it asks for. In the handshake
+    /// era a prompt has no connection to send requests on: asking fails there (the error
+    /// answers `prompts/get` with `-32602`); [`Context::multi_round`](super::Context::multi_round)
+    /// tells the eras apart.
+    ///
+    /// ```
+    /// use structio_rpc::mcp::{Context, Elicitation, PromptMessage, Server, ToolError};
+    ///
+    /// #[derive(structio::Reflect)]
+    /// struct Topic { topic: String }
+    /// #[derive(structio::Reflect)]
+    /// struct Level { level: String }
+    ///
+    /// let mut server = Server::new("s", "1").prompt_with_context("explain", "Explains a topic", |ctx: Context, t: Topic| async move {
+    ///     let level = match ctx.ask::<Level>("level", "For whom?").await? {
+    ///         Elicitation::Accept(l) => l.level,
+    ///         _ => "anyone".to_owned(),
+    ///     };
+    ///     Ok::<_, ToolError>(vec![PromptMessage::user(format!("Explain {} to {level}", t.topic))])
+    /// });
+    /// let meta = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}}}"#;
+    /// let mut out = Vec::new();
+    /// server.handle_line(format!(r#"{{"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{{"name":"explain","arguments":{{"topic":"tides"}},{meta}}}}}"#).as_bytes(), &mut out);
+    /// let first = String::from_utf8(out).unwrap();
+    /// assert!(first.starts_with(r#"{"jsonrpc":"2.0","id":1,"result":{"resultType":"input_required","inputRequests":{"level":"#));
+    /// let state = first.split(r#""requestState":"#).nth(1).unwrap().split(',').next().unwrap();
+    /// let mut out = Vec::new();
+    /// server.handle_line(format!(r#"{{"jsonrpc":"2.0","id":2,"method":"prompts/get","params":{{"name":"explain","arguments":{{"topic":"tides"}},"inputResponses":{{"level":{{"action":"accept","content":{{"level":"a child"}}}}}},"requestState":{state},{meta}}}}}"#).as_bytes(), &mut out);
+    /// assert!(String::from_utf8(out).unwrap().contains(r#""text":"Explain tides to a child""#));
+    /// ```
+    #[cfg(feature = "async")]
+    pub fn prompt_with_context<T, F, Fut>(self, name: &str, description: &str, get: F) -> Server
+    where
+        T: structio::ReflectOwned + structio::JsonSchema + 'static,
+        F: Fn(super::Context, T) -> Fut + Send + Sync + 'static,
+        Fut: std::future::Future<Output = Result<Vec<PromptMessage>, ToolError>> + Send + 'static,
+    {
+        self.add_prompt(prompt::Prompt::with_context(name, description, get))
+    }
+
+    /// Adds `prompt`, unless its name is empty or taken (a problem recorded).
+    fn add_prompt(mut self, prompt: prompt::Prompt) -> Server {
+        let name = prompt.name.as_str();
         let problem = if name.is_empty() {
             Some((
                 BuildErrorKind::InvalidPromptName,
@@ -767,8 +877,7 @@ impl Server {
             self.problems.push(BuildError::new(kind, name, message));
             return self;
         }
-        self.prompts
-            .push(prompt::Prompt::new(name, description, get));
+        self.prompts.push(prompt);
         self.written = OnceLock::new();
         self
     }
@@ -1031,7 +1140,8 @@ impl Core<'_> {
                         return false;
                     };
                     self.sess.era = Some(Era::Handshake);
-                    self.call(id, name, params.and_then(|p| p.arguments), false, out)
+                    let arguments = params.and_then(|p| p.arguments);
+                    self.call(id, name, arguments, false, Inbound::default(), out)
                 }
                 "ping" | "tools/list" => {
                     if self.page_size.is_some() && method == "tools/list" {
@@ -1064,8 +1174,20 @@ impl Core<'_> {
                     let Some(name) = params.and_then(|p| p.name) else {
                         return false;
                     };
+                    if params
+                        .is_some_and(|p| p.input_responses.is_some() || p.request_state.is_some())
+                    {
+                        // A retry: its members are read the general way.
+                        return false;
+                    }
                     self.sess.era = Some(Era::Modern);
-                    self.call(id, name, params.and_then(|p| p.arguments), true, out)
+                    let inbound = Inbound {
+                        responses: None,
+                        state: None,
+                        capabilities: meta.and_then(|m| m.client_capabilities),
+                    };
+                    let arguments = params.and_then(|p| p.arguments);
+                    self.call(id, name, arguments, true, inbound, out)
                 }
                 "tools/list" | "server/discover" => {
                     if self.page_size.is_some() && method == "tools/list" {
@@ -1116,6 +1238,8 @@ impl Core<'_> {
                     call = Some(CallToolRequestParams {
                         name: c.name,
                         arguments: c.arguments,
+                        input_responses: c.input_responses,
+                        request_state: c.request_state,
                     });
                     c.meta
                 }
@@ -1158,9 +1282,17 @@ impl Core<'_> {
                     Some(call) => call,
                     None => read_params::<CallToolRequestParams>(params)?,
                 };
-                self.call(id, &params.name, params.arguments, false, out)
+                // `inputResponses` and `requestState` are revision 2026-07-28's.
+                self.call(
+                    id,
+                    &params.name,
+                    params.arguments,
+                    false,
+                    Inbound::default(),
+                    out,
+                )
             }
-            "tools/list" if self.page_size.is_some() => self.other(id, method, params, false, out),
+            "tools/list" if self.page_size.is_some() => self.other(id, method, params, None, out),
             "ping" => {
                 write_raw_result(out, id, b"{}");
                 Ok(())
@@ -1173,7 +1305,7 @@ impl Core<'_> {
                 let params: InitializeRequestParams = read_params(params)?;
                 self.initialize(id, &params.protocol_version, out)
             }
-            m => self.other(id, m, params, false, out),
+            m => self.other(id, m, params, None, out),
         }
     }
 
@@ -1237,27 +1369,36 @@ impl Core<'_> {
                     Some(call) => call,
                     None => read_params::<CallToolRequestParams>(params)?,
                 };
-                self.call(id, &params.name, params.arguments, true, out)
+                let inbound = Inbound {
+                    responses: params.input_responses,
+                    state: params.request_state,
+                    capabilities: Some(capabilities),
+                };
+                self.call(id, &params.name, params.arguments, true, inbound, out)
             }
-            "tools/list" if self.page_size.is_some() => self.other(id, method, params, true, out),
+            "tools/list" if self.page_size.is_some() => {
+                self.other(id, method, params, Some(capabilities), out)
+            }
             "tools/list" | "server/discover" => self.modern_constant(id, method, out),
             // `ping` is not a method of revision 2026-07-28.
-            m => self.other(id, m, params, true, out),
+            m => self.other(id, m, params, Some(capabilities), out),
         }
     }
 
     /// The methods both eras share besides the tools' own: the lists (and `tools/list` when
-    /// it is paged), `resources/read`; `modern`: results closed as revision 2026-07-28
-    /// prescribes. A method of a capability the server does not have is not found.
+    /// it is paged), `resources/read`; `capabilities` (the modern era: the client's, from
+    /// `_meta`): results closed as revision 2026-07-28 prescribes. A method of a capability
+    /// the server does not have is not found.
     #[cold]
     fn other(
         &mut self,
         id: &Id<'_>,
         method: &str,
         params: Option<RawJson<'_>>,
-        modern: bool,
+        capabilities: Option<RawJson<'_>>,
         out: &mut Vec<u8>,
     ) -> Result<(), Fault> {
+        let modern = capabilities.is_some();
         let has_resources = !(self.resources.is_empty() && self.templates.is_empty());
         let (result, cacheable) = match method {
             "tools/list" => {
@@ -1290,6 +1431,10 @@ impl Core<'_> {
             }
             "resources/read" if has_resources => {
                 let params: ReadResourceRequestParams = read_params(params)?;
+                if modern && params.request_state.is_some() {
+                    // This server mints no state for a read: none it is given verifies.
+                    return Err(invalid_state());
+                }
                 let contents = self.read(&params.uri, modern)?;
                 (structio::to_json(&ReadResourceResult { contents }), true)
             }
@@ -1317,7 +1462,19 @@ impl Core<'_> {
             }
             "prompts/get" if !self.prompts.is_empty() => {
                 let params: GetPromptRequestParams = read_params(params)?;
-                (self.get_prompt(&params.name, params.arguments)?, false)
+                let inbound = Inbound {
+                    responses: params.input_responses,
+                    state: params.request_state,
+                    capabilities,
+                };
+                let (result, closed) =
+                    self.get_prompt(id, &params.name, params.arguments, modern, inbound)?;
+                if closed {
+                    // An `InputRequiredResult`, closed already.
+                    write_raw_result(out, id, result.as_bytes());
+                    return Ok(());
+                }
+                (result, false)
             }
             "completion/complete" if !self.completions.is_empty() => {
                 let params: CompleteRequestParams = read_params(params)?;
@@ -1400,26 +1557,72 @@ impl Core<'_> {
     }
 
     /// The `prompts/get` result of the prompt `name` with `arguments` (`{}` when there are
-    /// none), as JSON.
-    fn get_prompt(&self, name: &str, arguments: Option<RawJson<'_>>) -> Result<String, Fault> {
+    /// none), as JSON, and whether it is closed already (revision 2026-07-28's
+    /// `InputRequiredResult`, from a prompt taking a `Context`; `modern`, `inbound`: its multi
+    /// round-trip members, a `requestState` verified before the prompt runs).
+    fn get_prompt(
+        &self,
+        id: &Id<'_>,
+        name: &str,
+        arguments: Option<RawJson<'_>>,
+        modern: bool,
+        inbound: Inbound<'_>,
+    ) -> Result<(String, bool), Fault> {
         let Some(prompt) = self.prompts.iter().find(|p| p.name == name) else {
             return Err(invalid_params(format!("Unknown prompt: {}", clip(name))));
         };
         let args = arguments.map_or("{}", |a| a.get());
+        #[cfg(feature = "async")]
+        let round = match (&prompt.get, modern) {
+            (prompt::Get::WithContext(_), true) => Some(Box::new(Round::new(
+                &self.state_key,
+                "prompts/get",
+                &prompt.name,
+                args,
+                inbound.responses,
+                inbound.state,
+                inbound.capabilities,
+            )?)),
+            _ => None,
+        };
+        #[cfg(feature = "async")]
+        let mints = round.is_some();
+        #[cfg(not(feature = "async"))]
+        let mints = false;
+        if modern && !mints && inbound.state.is_some() {
+            // This prompt mints no state: none it is given verifies.
+            return Err(invalid_state());
+        }
         // A prompt that panics is answered with an internal error; the server keeps serving.
-        let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| (prompt.get)(args)));
+        let got = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &prompt.get {
+            prompt::Get::Plain(get) => get(args).map_err(ToolError::new),
+            #[cfg(feature = "async")]
+            prompt::Get::WithContext(get) => {
+                let ctx = super::Context::detached(id.clone().into_owned(), round);
+                get(args, ctx)
+            }
+        }));
+        #[cfg(not(feature = "async"))]
+        let _ = id;
         match got {
-            Ok(Ok(messages)) => Ok(structio::to_json(&GetPromptResult {
-                description: &prompt.description,
-                messages: messages
-                    .into_iter()
-                    .map(|m| protocol::PromptMessage {
-                        role: m.role,
-                        content: m.content.0,
-                    })
-                    .collect(),
-            })),
-            Ok(Err(why)) => Err(invalid_params(why)),
+            Ok(Ok(messages)) => Ok((
+                structio::to_json(&GetPromptResult {
+                    description: &prompt.description,
+                    messages: messages
+                        .into_iter()
+                        .map(|m| protocol::PromptMessage {
+                            role: m.role,
+                            content: m.content.0,
+                        })
+                        .collect(),
+                }),
+                false,
+            )),
+            Ok(Err(e)) => match e.end() {
+                End::Failed => Err(invalid_params(e.to_string())),
+                End::InputRequired(body) if modern => Ok((self.input_required(body), true)),
+                end => Err(self.ended_fault(&prompt.name, "prompt", end)),
+            },
             Err(_) => Err(ErrorObject::new(
                 code::INTERNAL_ERROR,
                 format!("Internal error: prompt `{}` panicked", prompt.name),
@@ -1624,8 +1827,10 @@ impl Core<'_> {
     }
 
     /// `tools/call` of the tool `name` with `arguments` (`{}` when there are none); `modern`:
-    /// the result closed as revision 2026-07-28 prescribes (`resultType`, server info). A
-    /// caller that runs calls itself (a `Connection`) has the call put aside instead.
+    /// the result closed as revision 2026-07-28 prescribes (`resultType`, server info), and
+    /// `inbound` its multi round-trip members (a `requestState` verified before the tool
+    /// runs: one that does not is refused with `-32602`). A caller that runs calls itself (a
+    /// `Connection`) has the call put aside instead.
     #[inline]
     fn call(
         &mut self,
@@ -1633,6 +1838,7 @@ impl Core<'_> {
         name: &str,
         arguments: Option<RawJson<'_>>,
         modern: bool,
+        inbound: Inbound<'_>,
         out: &mut Vec<u8>,
     ) -> Result<(), Fault> {
         let server = self.server;
@@ -1644,6 +1850,31 @@ impl Core<'_> {
             ));
         };
         let args = arguments.map_or("{}", |a| a.get());
+        // Revision 2026-07-28: the state verified whatever the tool (a plain tool never mints
+        // one); a tool that takes a `Context` gets the round, answers and all.
+        #[cfg(feature = "async")]
+        let round = match (&tool.call, modern) {
+            (Call::Task { .. }, true) => Some(Box::new(Round::new(
+                &server.state_key,
+                "tools/call",
+                &tool.name,
+                args,
+                inbound.responses,
+                inbound.state,
+                inbound.capabilities,
+            )?)),
+            _ => {
+                if modern && inbound.state.is_some() {
+                    return Err(invalid_state());
+                }
+                None
+            }
+        };
+        #[cfg(not(feature = "async"))]
+        if modern && inbound.state.is_some() {
+            // No tool here can mint a state: none verifies.
+            return Err(invalid_state());
+        }
         // A plain synchronous tool is answered here, at once, as `handle_line` answers it;
         // a tool taking a `Context`, or asynchronous, is put aside for the connection's task.
         #[cfg(feature = "async")]
@@ -1654,6 +1885,7 @@ impl Core<'_> {
                     arguments: args.to_owned(),
                     id: id.clone().into_owned(),
                     modern,
+                    round,
                 });
                 return Ok(());
             }
@@ -1668,7 +1900,7 @@ impl Core<'_> {
             #[cfg(feature = "async")]
             Call::Task { call, .. } => {
                 std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-                    super::context::run_here(call, args, id).map(|(bytes, shape)| {
+                    super::context::run_here(call, args, id, round).map(|(bytes, shape)| {
                         scratch.extend_from_slice(&bytes);
                         shape
                     })
@@ -1723,6 +1955,9 @@ impl Server {
                     out.extend_from_slice(br#","isError":false}}"#);
                 }
             }
+            Err(CallError::Tool(e)) if *e.end() != End::Failed => {
+                self.write_ended(id, name, e.end(), modern, out)
+            }
             Err(e) => {
                 let text = match e {
                     CallError::Arguments(e) => tool::arguments_message("tool", name, &e),
@@ -1748,6 +1983,58 @@ impl Server {
                     out.extend_from_slice(b"}}");
                 }
             }
+        }
+    }
+
+    /// The response to a call that ended other than by a result or a tool execution error:
+    /// revision 2026-07-28's `InputRequiredResult` (`modern`; a handshake-era call cannot end
+    /// so, and is answered with `-32603`), or a JSON-RPC error.
+    #[cold]
+    fn write_ended(&self, id: &Id<'_>, name: &str, end: &End, modern: bool, out: &mut Vec<u8>) {
+        match end {
+            End::InputRequired(body) if modern => {
+                write_raw_result(out, id, self.input_required(body).as_bytes());
+            }
+            end => crate::write_error(out, id, &self.ended_fault(name, "tool", end)),
+        }
+    }
+
+    /// Revision 2026-07-28's `InputRequiredResult` with `body` (its members after
+    /// `resultType`), closed with the server's `_meta`, as JSON.
+    #[cold]
+    fn input_required(&self, body: &str) -> String {
+        let mut result = r#"{"resultType":"input_required""#.to_owned();
+        result.push_str(body);
+        // The stamp's `_meta` (server info), without its `resultType`.
+        let stamp = self.written.get().map_or(&[][..], |w| &w.stamp);
+        let meta = stamp.strip_prefix(COMPLETE).unwrap_or(stamp);
+        result.push_str(std::str::from_utf8(meta).unwrap_or_default());
+        result.push('}');
+        result
+    }
+
+    /// The error answering a request whose function (a `kind`, `tool` or `prompt`, named
+    /// `name`) ended as `end` other than by an `InputRequiredResult` it may send: the
+    /// protocol error it carries, or `-32603` for an `InputRequiredResult` in the handshake
+    /// era (which has none).
+    #[cold]
+    fn ended_fault(&self, name: &str, kind: &str, end: &End) -> Fault {
+        match end {
+            End::Protocol(code, message, data) => {
+                let mut fault: Fault = ErrorObject::new(*code, message.clone());
+                fault.data = data
+                    .as_deref()
+                    .and_then(|d| structio::json::from_json::<structio::Value>(d).ok());
+                fault
+            }
+            End::InputRequired(_) | End::Failed => ErrorObject::new(
+                code::INTERNAL_ERROR,
+                format!(
+                    "Internal error: {kind} `{}` ended with an input-required result, which \
+                     only revision 2026-07-28 has",
+                    clip(name)
+                ),
+            ),
         }
     }
 
@@ -1822,8 +2109,8 @@ impl Server {
         let mut catalog = Vec::new();
         structio::write_json(&list, &mut catalog);
 
-        let mut stamp =
-            br#","resultType":"complete","_meta":{"io.modelcontextprotocol/serverInfo":"#.to_vec();
+        let mut stamp = COMPLETE.to_vec();
+        stamp.extend_from_slice(br#","_meta":{"io.modelcontextprotocol/serverInfo":"#);
         structio::write_json(&self.implementation(), &mut stamp);
         stamp.push(b'}');
 
@@ -1898,6 +2185,17 @@ fn decode_cursor(cursor: &str, method: &str) -> Option<usize> {
         return None;
     }
     at.parse().ok()
+}
+
+/// How the stamp of a modern result begins (its `_meta` follows).
+const COMPLETE: &[u8] = br#","resultType":"complete""#;
+
+/// `-32602` for a `requestState` refused: one message for every cause (tampered, expired,
+/// minted for another method or tool, or by another key), so that the client is not told
+/// which check failed.
+#[cold]
+pub(super) fn invalid_state() -> Fault {
+    ErrorObject::new(code::INVALID_PARAMS, "Invalid or expired requestState")
 }
 
 /// `-32603` for a call of the tool `name` that panicked.

@@ -27,6 +27,22 @@ use sealed::Shape;
 pub struct ToolError {
     message: String,
     issues: Vec<(String, String)>,
+    /// How the call ends: a tool execution error, or (made by a [`Context`]) an
+    /// input-required result or a protocol error.
+    end: End,
+}
+
+/// How a [`ToolError`] ends its call.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(not(feature = "async"), allow(dead_code))]
+pub(super) enum End {
+    /// A tool execution error (`isError: true`).
+    Failed,
+    /// Revision 2026-07-28's `InputRequiredResult`: its members after `resultType`
+    /// (`"inputRequests":{...},"requestState":"..."`), as JSON text.
+    InputRequired(String),
+    /// A JSON-RPC error: code, message, `data` as JSON text.
+    Protocol(i32, String, Option<String>),
 }
 
 impl ToolError {
@@ -35,7 +51,30 @@ impl ToolError {
         ToolError {
             message: message.into(),
             issues: Vec::new(),
+            end: End::Failed,
         }
+    }
+
+    /// A call ending as `end` says, described by `message` (what [`fmt::Display`] shows).
+    #[cfg_attr(not(feature = "async"), allow(dead_code))]
+    pub(super) fn ending(message: impl Into<String>, end: End) -> ToolError {
+        ToolError {
+            end,
+            ..ToolError::new(message)
+        }
+    }
+
+    /// How the call ends.
+    pub(super) fn end(&self) -> &End {
+        &self.end
+    }
+
+    /// Whether this is no failure but revision 2026-07-28's request for more input (made by
+    /// [`Context::ask`](super::Context::ask) and its kin, or
+    /// [`Context::input_required`](super::Context::input_required)): the call then ends
+    /// with an `InputRequiredResult`. A tool that catches errors should pass this one on.
+    pub fn is_input_required(&self) -> bool {
+        matches!(self.end, End::InputRequired(_))
     }
 
     /// The argument at `path` (`$.query`) is not acceptable, for the reason `message`.
@@ -210,6 +249,10 @@ pub enum BuildErrorKind {
     /// ([`Server::complete_prompt_argument`](super::Server::complete_prompt_argument),
     /// [`Server::complete_template_variable`](super::Server::complete_template_variable)).
     UnknownCompletionTarget,
+    /// A key given to [`Server::request_state_key`](super::Server::request_state_key) is
+    /// shorter than [`MIN_REQUEST_STATE_KEY`](super::MIN_REQUEST_STATE_KEY) bytes (the
+    /// server keeps its own random key).
+    ShortRequestStateKey,
 }
 
 impl BuildError {
