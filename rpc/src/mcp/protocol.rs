@@ -136,14 +136,15 @@ pub(super) struct Routed<'a> {
     pub(super) protocol_version: Option<&'a str>,
     pub(super) name: Option<&'a str>,
     pub(super) arguments: Option<RawJson<'a>>,
+    #[structio(rename = "_meta")]
+    pub(super) meta: Option<RoutedMeta<'a>>,
     /// Revision 2026-07-28's retry of a call: the client's answers and the server's state
-    /// (a retry goes the general way, which reads them).
+    /// (a retry goes the general way, which reads them). Declared after `_meta`, so that the
+    /// usual call (`name`, `arguments`, `_meta`) meets its members in declaration order.
     #[structio(rename = "inputResponses")]
     pub(super) input_responses: Option<Present>,
     #[structio(rename = "requestState")]
     pub(super) request_state: Option<Present>,
-    #[structio(rename = "_meta")]
-    pub(super) meta: Option<RoutedMeta<'a>>,
 }
 
 /// The modern envelope read in the routing pass: [`Meta`] with the version and the client
