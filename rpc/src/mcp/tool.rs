@@ -27,10 +27,14 @@ use sealed::Shape;
 pub struct ToolError {
     message: String,
     issues: Vec<(String, String)>,
-    /// How the call ends: a tool execution error, or (made by a [`Context`]) an
-    /// input-required result or a protocol error.
-    end: End,
+    /// How the call ends when not as a tool execution error (`None`): (made by a
+    /// [`Context`]) an input-required result or a protocol error. Boxed, so that the error a
+    /// tool returns, moved on every call's way back, stays small.
+    end: Option<Box<End>>,
 }
+
+/// [`End::Failed`], for [`ToolError::end`] to lend.
+static FAILED: End = End::Failed;
 
 /// How a [`ToolError`] ends its call.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,7 +55,7 @@ impl ToolError {
         ToolError {
             message: message.into(),
             issues: Vec::new(),
-            end: End::Failed,
+            end: None,
         }
     }
 
@@ -59,14 +63,14 @@ impl ToolError {
     #[cfg_attr(not(feature = "async"), allow(dead_code))]
     pub(super) fn ending(message: impl Into<String>, end: End) -> ToolError {
         ToolError {
-            end,
+            end: (end != End::Failed).then(|| Box::new(end)),
             ..ToolError::new(message)
         }
     }
 
     /// How the call ends.
     pub(super) fn end(&self) -> &End {
-        &self.end
+        self.end.as_deref().unwrap_or(&FAILED)
     }
 
     /// Whether this is no failure but revision 2026-07-28's request for more input (made by
@@ -74,7 +78,7 @@ impl ToolError {
     /// [`Context::input_required`](super::Context::input_required)): the call then ends
     /// with an `InputRequiredResult`. A tool that catches errors should pass this one on.
     pub fn is_input_required(&self) -> bool {
-        matches!(self.end, End::InputRequired(_))
+        matches!(self.end(), End::InputRequired(_))
     }
 
     /// The argument at `path` (`$.query`) is not acceptable, for the reason `message`.
