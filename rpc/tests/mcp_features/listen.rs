@@ -13,6 +13,8 @@ use tokio::io::{AsyncBufReadExt, AsyncWriteExt, BufReader};
 use tokio::sync::mpsc::error::TryRecvError;
 use tokio::sync::mpsc::UnboundedReceiver;
 
+use super::subscriptions::next_line;
+
 const WAIT: Duration = Duration::from_secs(10);
 
 const META: &str = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}"#;
@@ -242,15 +244,6 @@ fn without_a_connection_and_in_the_handshake_era() {
     });
 }
 
-/// The next line of `lines`; fails the test after [`WAIT`].
-async fn next_line<R: tokio::io::AsyncBufRead + Unpin>(lines: &mut tokio::io::Lines<R>) -> String {
-    tokio::time::timeout(WAIT, lines.next_line())
-        .await
-        .expect("a line in time")
-        .unwrap()
-        .expect("a line")
-}
-
 #[test]
 fn stdio_streams_end_with_the_input() {
     rt().block_on(async {
@@ -287,6 +280,44 @@ fn stdio_streams_end_with_the_input() {
     });
 }
 
+/// A server with a notifier on a loopback port (`options`), and a `subscriptions/listen`
+/// stream asking for the tools' changes, POSTed on a new connection, its answer left to read.
+#[cfg(feature = "http")]
+fn http_listen(
+    options: structio_rpc::mcp::HttpOptions,
+) -> (
+    super::http::Running,
+    structio_rpc::mcp::Notifier,
+    std::net::TcpStream,
+) {
+    use super::http::{request, start_with, ACCEPT_BOTH, JSON};
+
+    let mut server = server();
+    let notifier = server.notifier();
+    let running = start_with(server, options);
+    let stream = request(
+        running.addr,
+        "POST",
+        &[ACCEPT_BOTH, JSON],
+        &listen("1", r#"{"toolsListChanged":true}"#),
+    );
+    (running, notifier, stream)
+}
+
+/// Reads `stream` into `seen` until it holds `needle`; all of it, as text.
+#[cfg(feature = "http")]
+fn read_until(stream: &mut std::net::TcpStream, seen: &mut Vec<u8>, needle: &str) -> String {
+    use std::io::Read;
+
+    let mut buf = [0u8; 4096];
+    while !String::from_utf8_lossy(seen).contains(needle) {
+        let n = stream.read(&mut buf).unwrap();
+        assert!(n > 0, "the stream ended: {}", String::from_utf8_lossy(seen));
+        seen.extend_from_slice(&buf[..n]);
+    }
+    String::from_utf8_lossy(seen).into_owned()
+}
+
 /// Over Streamable HTTP a stream is its POST's response (an SSE stream): acknowledged, then
 /// carrying the notifications; when the server stops, the stream is answered with the closing
 /// result and ends, so the shutdown does not wait out its grace for it.
@@ -294,37 +325,13 @@ fn stdio_streams_end_with_the_input() {
 #[test]
 fn http_stream_is_the_post_response_and_ends_gracefully() {
     use std::io::Read;
-
-    use super::http::{request, start_with, ACCEPT_BOTH, JSON};
     use structio_rpc::mcp::HttpOptions;
 
-    let mut server = server();
-    let notifier = server.notifier();
-    let running = start_with(
-        server,
-        HttpOptions::new().shutdown_grace(Duration::from_secs(30)),
-    );
-    let mut stream = request(
-        running.addr,
-        "POST",
-        &[ACCEPT_BOTH, JSON],
-        &listen("1", r#"{"toolsListChanged":true}"#),
-    );
+    let (running, notifier, mut stream) =
+        http_listen(HttpOptions::new().shutdown_grace(Duration::from_secs(30)));
     let mut seen = Vec::new();
-    let mut buf = [0u8; 4096];
-    let mut read_until = |needle: &str| {
-        while !String::from_utf8_lossy(&seen).contains(needle) {
-            let n = stream.read(&mut buf).unwrap();
-            assert!(
-                n > 0,
-                "the stream ended: {}",
-                String::from_utf8_lossy(&seen)
-            );
-            seen.extend_from_slice(&buf[..n]);
-        }
-        String::from_utf8_lossy(&seen).into_owned()
-    };
-    let got = read_until(&acknowledged("1", r#"{"toolsListChanged":true}"#));
+    let ack = acknowledged("1", r#"{"toolsListChanged":true}"#);
+    let got = read_until(&mut stream, &mut seen, &ack);
     assert!(got.starts_with("HTTP/1.1 200"), "{got}");
     assert!(
         got.to_ascii_lowercase()
@@ -332,7 +339,8 @@ fn http_stream_is_the_post_response_and_ends_gracefully() {
         "{got}"
     );
     assert_eq!(notifier.tools_changed(), 1);
-    read_until(&on_stream("notifications/tools/list_changed", "1", ""));
+    let changed = on_stream("notifications/tools/list_changed", "1", "");
+    read_until(&mut stream, &mut seen, &changed);
 
     let stopping = std::time::Instant::now();
     drop(running);
@@ -355,35 +363,11 @@ fn http_stream_is_the_post_response_and_ends_gracefully() {
 #[cfg(feature = "http")]
 #[test]
 fn http_stream_keep_alive() {
-    use std::io::Read;
-
-    use super::http::{request, start_with, ACCEPT_BOTH, JSON};
     use structio_rpc::mcp::HttpOptions;
 
-    let mut server = server();
-    let _notifier = server.notifier();
-    let running = start_with(
-        server,
-        HttpOptions::new().keep_alive(Duration::from_millis(50)),
-    );
-    let mut stream = request(
-        running.addr,
-        "POST",
-        &[ACCEPT_BOTH, JSON],
-        &listen("1", r#"{"toolsListChanged":true}"#),
-    );
-    let mut seen = Vec::new();
-    let mut buf = [0u8; 4096];
-    while !String::from_utf8_lossy(&seen).contains(": keep-alive\n\n") {
-        let n = stream.read(&mut buf).unwrap();
-        assert!(
-            n > 0,
-            "the stream ended: {}",
-            String::from_utf8_lossy(&seen)
-        );
-        seen.extend_from_slice(&buf[..n]);
-    }
-    let seen = String::from_utf8_lossy(&seen);
+    let (_running, _notifier, mut stream) =
+        http_listen(HttpOptions::new().keep_alive(Duration::from_millis(50)));
+    let seen = read_until(&mut stream, &mut Vec::new(), ": keep-alive\n\n");
     let ack = seen
         .find("subscriptions/acknowledged")
         .expect("the acknowledgement");

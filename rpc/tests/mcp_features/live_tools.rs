@@ -12,7 +12,7 @@ use structio_rpc::mcp::{
 use tokio::sync::mpsc::error::TryRecvError;
 use tokio::sync::mpsc::UnboundedReceiver;
 
-const WAIT: Duration = Duration::from_secs(10);
+use super::subscriptions::ask;
 
 const INITIALIZE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
 
@@ -52,17 +52,6 @@ fn names_listed(answer: &str) -> Vec<String> {
         .skip(1)
         .map(|rest| rest[..rest.find('"').unwrap()].to_owned())
         .collect()
-}
-
-/// The answer to `message` on `connection`, as text.
-async fn ask(connection: &mut Connection, message: &str) -> String {
-    let (outbox, mut frames) = Outbox::channel();
-    connection.handle(message.as_bytes(), outbox);
-    let frame = tokio::time::timeout(WAIT, frames.recv())
-        .await
-        .expect("an answer in time")
-        .expect("an answer");
-    String::from_utf8(frame).unwrap()
 }
 
 fn text(frame: Vec<u8>) -> String {

@@ -43,7 +43,7 @@ fn rt() -> tokio::runtime::Runtime {
 }
 
 /// The answer to `message` on `connection`, as text.
-async fn ask(connection: &mut Connection, message: &str) -> String {
+pub(crate) async fn ask(connection: &mut Connection, message: &str) -> String {
     let (outbox, mut frames) = Outbox::channel();
     connection.handle(message.as_bytes(), outbox);
     let frame = tokio::time::timeout(WAIT, frames.recv())
@@ -260,7 +260,9 @@ fn list_changed() {
 }
 
 /// The next line of `lines`; fails the test after [`WAIT`].
-async fn next_line<R: tokio::io::AsyncBufRead + Unpin>(lines: &mut tokio::io::Lines<R>) -> String {
+pub(crate) async fn next_line<R: tokio::io::AsyncBufRead + Unpin>(
+    lines: &mut tokio::io::Lines<R>,
+) -> String {
     tokio::time::timeout(WAIT, lines.next_line())
         .await
         .expect("a line in time")
