@@ -54,7 +54,9 @@ fn round(server: &PathBuf, input: &[u8], expect: usize) -> Duration {
     let start = Instant::now();
     let writer = std::thread::spawn(move || {
         stdin.write_all(&input).unwrap();
-        // Closing stdin ends the server after its last answer.
+        // Kept open until every answer is read: a server that stops at the end of its input
+        // without finishing its calls (rmcp drops those still running) would lose answers.
+        stdin
     });
     let mut reader = BufReader::with_capacity(1 << 16, stdout);
     let mut line = Vec::new();
@@ -67,7 +69,8 @@ fn round(server: &PathBuf, input: &[u8], expect: usize) -> Duration {
         n += 1;
     }
     let t = start.elapsed();
-    writer.join().unwrap();
+    // Closing stdin ends the server.
+    drop(writer.join().unwrap());
     drop(reader);
     child.wait().unwrap();
     assert_eq!(
