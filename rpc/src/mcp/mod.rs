@@ -61,7 +61,9 @@
 //! [`Server::subscriptions`] serves resource subscriptions, and a [`Notifier`]
 //! ([`Server::notifier`]) announces changes while the server serves (resources updated, lists
 //! changed), through each connection's session outbox ([`Connection::set_session_outbox`]:
-//! stdout for stdio, the session's `GET` stream for Streamable HTTP).
+//! stdout for stdio, the session's `GET` stream for Streamable HTTP), and on the
+//! `subscriptions/listen` streams of revision 2026-07-28. [`LiveTools`]
+//! ([`Server::live_tools`]) adds and removes tools while the server serves.
 //!
 //! # Where things are
 //!
@@ -91,7 +93,9 @@
 //!   sealed `requestState`;
 //! - `connection` (feature `async`): `Connection`, the calls in flight and their tasks;
 //! - `notify` (feature `async`): `Notifier`, the connections' resource subscriptions and
-//!   session outboxes, for the notifications not tied to a request;
+//!   session outboxes, and revision 2026-07-28's `subscriptions/listen` streams, for the
+//!   notifications not tied to a request;
+//! - `live` (feature `async`): [`LiveTools`], tools added and removed while the server serves;
 //! - `transport`: the transports, which know bytes and framing only and drive the core through
 //!   [`Server::handle_line`] (`transport::stdio`: [`Server::serve_stdio`], [`Server::serve`]).
 //!   The core knows no transport.

@@ -254,7 +254,7 @@ pub enum BuildErrorKind {
     /// [`Server::complete_template_variable`](super::Server::complete_template_variable)).
     UnknownCompletionTarget,
     /// A key given to [`Server::request_state_key`](super::Server::request_state_key) is
-    /// shorter than [`MIN_REQUEST_STATE_KEY`](super::MIN_REQUEST_STATE_KEY) bytes (the
+    /// shorter than `MIN_REQUEST_STATE_KEY` bytes (the
     /// server keeps its own random key).
     ShortRequestStateKey,
 }

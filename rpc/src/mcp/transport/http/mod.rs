@@ -297,8 +297,12 @@ impl Server {
     /// [`HttpOptions::shutdown_grace`] has passed). Each session is a
     /// [`Connection`](crate::mcp::Connection) of its own; a message's frames (a call's
     /// progress and log notifications, then its response) go to the POST that carried it.
-    /// Plain `Fn(A)` tools, resources and prompts run on tokio's blocking threads. A server
-    /// with a problem ([`Server::check`]) does not start.
+    /// A plain `Fn(A)` tool, a resource or a prompt is answered on the connection's task,
+    /// where the POST's message is read (as over stdio); asynchronous tools and tools taking a
+    /// `Context` run on tasks of their own. When the server stops, its `subscriptions/listen`
+    /// streams are ended gracefully (each answered with the closing result) before the
+    /// connections are given their grace. A server with a problem ([`Server::check`]) does
+    /// not start.
     pub async fn serve_http_async(
         self: Arc<Self>,
         listener: TcpListener,
