@@ -1113,3 +1113,65 @@ fn keep_alive_never() {
     assert_eq!(notifier.tools_changed(), 1);
     read_until(&mut stream, "id: 2\n");
 }
+
+/// Revision 2026-07-28 over HTTP gives some errors their own status: `404` for a method the
+/// server does not implement, `400` for an unsupported protocol version and for a missing
+/// client capability; results and other errors `200`. The handshake era's errors stay `200`.
+#[test]
+fn modern_error_statuses() {
+    #[derive(structio::Reflect)]
+    struct Quantity {
+        quantity: u32,
+    }
+    let server = server().tool(
+        "order",
+        "Asks how many",
+        |ctx: Context, _: Wait| async move {
+            ctx.ask::<Quantity>("quantity", "How many?").await?;
+            Ok::<_, ToolError>("ordered".to_owned())
+        },
+    );
+    let running = start_with(server, HttpOptions::new());
+    let post = |version: &str, method: &str, params: &str| {
+        let body = format!(
+            r#"{{"jsonrpc":"2.0","id":1,"method":"{method}","params":{{{params}"_meta":{{"io.modelcontextprotocol/protocolVersion":"{version}","io.modelcontextprotocol/clientCapabilities":{{}}}}}}}}"#
+        );
+        send(running.addr, "POST", &[ACCEPT_BOTH, JSON], &body)
+    };
+    let reply = post("2026-07-28", "nope/nope", "");
+    assert_eq!(reply.status, 404, "{reply:?}");
+    assert!(reply.body.contains(r#""code":-32601"#), "{reply:?}");
+    let reply = post("2099-01-01", "tools/list", "");
+    assert_eq!(reply.status, 400, "{reply:?}");
+    assert!(reply.body.contains(r#""code":-32022"#), "{reply:?}");
+    let reply = post(
+        "2026-07-28",
+        "tools/call",
+        r#""name":"order","arguments":{"ms":0},"#,
+    );
+    assert_eq!(reply.status, 400, "{reply:?}");
+    assert!(reply.body.contains(r#""code":-32021"#), "{reply:?}");
+    for params in [
+        r#""name":"add","arguments":{"left":1,"right":2},"#,
+        r#""name":"add","arguments":{"left":"one"},"#,
+        r#""name":"nonesuch","#,
+    ] {
+        let reply = post("2026-07-28", "tools/call", params);
+        assert_eq!(reply.status, 200, "{params} {reply:?}");
+    }
+    // The handshake era: a method not found is a JSON-RPC error with 200.
+    let session = initialize(running.addr);
+    let reply = send(
+        running.addr,
+        "POST",
+        &[
+            ACCEPT_BOTH,
+            JSON,
+            ("Mcp-Session-Id", session.as_str()),
+            ("MCP-Protocol-Version", "2025-11-25"),
+        ],
+        r#"{"jsonrpc":"2.0","id":2,"method":"nope/nope"}"#,
+    );
+    assert_eq!(reply.status, 200, "{reply:?}");
+    assert!(reply.body.contains(r#""code":-32601"#), "{reply:?}");
+}

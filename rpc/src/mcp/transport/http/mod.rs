@@ -12,6 +12,11 @@
 //!   one `404`; `DELETE` ends a session. A request of the stateless era (the
 //!   `MCP-Protocol-Version` header or the request's `params._meta` naming a revision of
 //!   [`MODERN_PROTOCOL_VERSIONS`]) needs no session: each one is answered by a fresh state.
+//!   Its single JSON answers take the statuses revision 2026-07-28 gives some errors: `400`
+//!   for an unsupported protocol version (`-32022`) and a missing client capability
+//!   (`-32021`), `404` for a method the server does not implement (`-32601`); `200`
+//!   otherwise. A `subscriptions/listen` request is answered with its SSE stream, which
+//!   lasts until the client closes it or the server stops.
 //! - `GET` with `Accept: text/event-stream` and a session's `Mcp-Session-Id` opens the
 //!   session's standalone SSE stream, which carries the notifications not tied to a request
 //!   ([`Notifier`](crate::mcp::Notifier): resources updated, lists changed), each event with
@@ -741,7 +746,12 @@ async fn post<C: HttpCore>(
                         shared.sessions.remove(&id);
                     }
                 }
-                wire::json(StatusCode::OK, frames.first)
+                let status = if modern && session_id.is_none() {
+                    wire::modern_status(&frames.first)
+                } else {
+                    StatusCode::OK
+                };
+                wire::json(status, frames.first)
             }
             Some((second, rx)) => wire::sse(frames.first, second, rx, shared.options.keep_alive),
         },

@@ -119,6 +119,39 @@ pub(super) fn is_error(frame: &[u8]) -> bool {
         .unwrap_or(false)
 }
 
+/// The HTTP status of a single JSON answer in revision 2026-07-28, whose transport gives some
+/// errors their own (Streamable HTTP, "Protocol Version Header", and the errors' schema):
+/// `400 Bad Request` for a header mismatch (`-32020`), a missing client capability
+/// (`-32021`) and an unsupported protocol version (`-32022`); `404 Not Found` for a method the
+/// server does not implement (`-32601`, which a client tells from a legacy server's `404` by
+/// its JSON-RPC body); `200` for everything else, results and other errors alike.
+pub(super) fn modern_status(frame: &[u8]) -> StatusCode {
+    #[derive(structio::Reflect)]
+    struct Code {
+        code: i64,
+    }
+    #[derive(structio::Reflect)]
+    struct ErrorOnly {
+        error: Option<Code>,
+    }
+    let options = structio::json::Options {
+        read: structio::ReadOptions {
+            unknown_keys: structio::UnknownKeys::Skip,
+            ..structio::ReadOptions::default()
+        },
+        ..structio::json::Options::default()
+    };
+    let code = structio::json::from_json_with::<ErrorOnly>(frame, &options)
+        .ok()
+        .and_then(|e| e.error)
+        .map(|e| e.code);
+    match code {
+        Some(-32022..=-32020) => StatusCode::BAD_REQUEST,
+        Some(-32601) => StatusCode::NOT_FOUND,
+        _ => StatusCode::OK,
+    }
+}
+
 /// The request's session id, if it names one (as visible ASCII).
 pub(super) fn session_id(headers: &HeaderMap) -> Option<&str> {
     headers.get(SESSION_HEADER).and_then(|v| v.to_str().ok())
