@@ -141,10 +141,11 @@ pub(super) struct Routed<'a> {
     /// Revision 2026-07-28's retry of a call: the client's answers and the server's state
     /// (a retry goes the general way, which reads them). Declared after `_meta`, so that the
     /// usual call (`name`, `arguments`, `_meta`) meets its members in declaration order.
+    /// (Only their presence is used; each is read through as a [`Kind`].)
     #[structio(rename = "inputResponses")]
-    pub(super) input_responses: Option<Present>,
+    pub(super) input_responses: Option<Kind>,
     #[structio(rename = "requestState")]
-    pub(super) request_state: Option<Present>,
+    pub(super) request_state: Option<Kind>,
 }
 
 /// The modern envelope read in the routing pass: [`Meta`] with the version and the client
@@ -192,26 +193,6 @@ impl<'de> structio::Reflect<'de> for Spoken {
     fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
         let v = Cow::<'de, str>::read_new(r)?;
         Ok(Spoken(MODERN_PROTOCOL_VERSIONS.contains(&v.as_ref())))
-    }
-}
-
-/// A member the routing pass only notes the presence of (its value read through, validated,
-/// not kept). Only read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) struct Present;
-
-impl<'de> structio::Reflect<'de> for Present {
-    fn write<W: structio::Writer>(&self, w: &mut W) {
-        w.null()
-    }
-    fn read<R: structio::Reader<'de>>(&mut self, r: &mut R) -> structio::Result<()> {
-        *self = Self::read_new(r)?;
-        Ok(())
-    }
-    #[inline]
-    fn read_new<R: structio::Reader<'de>>(r: &mut R) -> structio::Result<Self> {
-        RawJson::read_new(r)?;
-        Ok(Present)
     }
 }
 
