@@ -257,7 +257,7 @@ pub fn expand(
     };
     let unread = unread_resets(shape);
     let mut read = quote! {
-        __p::read_fields(__r, &__INFO, __p::None, |__m, __r| __p::own_member(self, __m, __r))
+        __p::read_fields(__r, &__INFO, __p::None, #[inline(always)] |__m, __r| __p::own_member(self, __m, __r))
     };
     let keys = match attrs.canonical {
         Some(span) => Some(canonical_keys(&table.names, span)?),
@@ -326,7 +326,9 @@ pub fn expand(
                 #wrote
             }
             #write_as_array
-            #[inline]
+            // Always inlined into the walk, as is the closure that calls it: the walk is
+            // optimised once, in `read_fields` (see there).
+            #[inline(always)]
             #read_member
             #absent_member
         }
@@ -662,7 +664,7 @@ fn build(
         quote!(__p::Reflect::read(&mut __v, __r)?;)
     } else {
         let walk = quote! {
-            __p::read_fields(__r, &__INFO, __p::None, |__m, __r| __p::own_member(&mut __v, __m, __r))
+            __p::read_fields(__r, &__INFO, __p::None, #[inline(always)] |__m, __r| __p::own_member(&mut __v, __m, __r))
         };
         match check {
             None => quote!(#walk?;),
