@@ -256,9 +256,7 @@ pub fn expand(
         }
     };
     let unread = unread_resets(shape);
-    let mut read = quote! {
-        __p::read_fields(__r, &__INFO, __p::None, #[inline(always)] |__m, __r| __p::own_member(self, __m, __r))
-    };
+    let mut read = own_walk(quote!(self));
     let keys = match attrs.canonical {
         Some(span) => Some(canonical_keys(&table.names, span)?),
         None => None,
@@ -583,6 +581,17 @@ fn reflect_via_fields(
     }
 }
 
+/// The walk of a struct's own members (`read_fields` with `__INFO`) into `target`, a
+/// `&mut Self` expression. Its closure is always inlined into the walk, so that the walk is
+/// optimised once, in `read_fields` (see there).
+fn own_walk(target: TokenStream) -> TokenStream {
+    quote! {
+        __p::read_fields(__r, &__INFO, __p::None, #[inline(always)] |__m, __r| {
+            __p::own_member(#target, __m, __r)
+        })
+    }
+}
+
 /// The local `Option` holding member `j` while a new value is built.
 fn slot_ident(j: usize) -> Ident {
     format_ident!("__s{}", j)
@@ -663,9 +672,7 @@ fn build(
     let into_default = if !canonical {
         quote!(__p::Reflect::read(&mut __v, __r)?;)
     } else {
-        let walk = quote! {
-            __p::read_fields(__r, &__INFO, __p::None, #[inline(always)] |__m, __r| __p::own_member(&mut __v, __m, __r))
-        };
+        let walk = own_walk(quote!(&mut __v));
         match check {
             None => quote!(#walk?;),
             Some(check) => quote! {
