@@ -9,8 +9,9 @@ pub use crate::enums::{
 };
 pub use crate::error::{PathSegment, Result};
 pub use crate::fields::{
-    conversion_error, default_value_broken, member_of, missing_key, no_default_value, own_member,
-    read_member, read_member_new, read_member_of, read_members_in, Fields, KeptKeys, NO_FIELDS,
+    conversion_error, default_value_broken, left_out, left_out_new, member_of, missing_key,
+    no_default_value, own_member, read_member, read_member_new, read_member_of, read_members_in,
+    read_slot, take_slot, Fields, KeptKeys, NO_FIELDS,
 };
 pub use crate::number::NumKind;
 // `#[structio(quoted)]` fields.
@@ -46,7 +47,7 @@ pub use core::convert::{From, Into, TryFrom};
 pub use core::default::Default;
 pub use core::option::Option::{self, None, Some};
 pub use core::result::Result::{Err, Ok};
-pub use structio_keys::Probe;
+pub use structio_keys::{unpack as unpack_slots, Probe};
 
 // Not named by the derive: the hand-written `MapKey` impl in `tests/json_api.rs` reports an
 // unknown variant name as derived code would.

@@ -239,7 +239,8 @@ pub struct Violations {
 
 impl Violations {
     /// An empty list; `first_only` stops recording after the first violation.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn new(first_only: bool) -> Violations {
         Violations {
             list: Vec::new(),
@@ -248,19 +249,22 @@ impl Violations {
     }
 
     /// Whether nothing was found.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn is_empty(&self) -> bool {
         self.list.is_empty()
     }
 
     /// How many were found.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn len(&self) -> usize {
         self.list.len()
     }
 
     /// Whether the checks may stop (one violation found and only the first is wanted).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn done(&self) -> bool {
         self.first_only && !self.list.is_empty()
     }
@@ -365,13 +369,15 @@ pub trait HasItems {
 macro_rules! text_types {
     ($($t:ty),*) => {$(
         impl Textual for $t {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn text(&self) -> Option<&str> {
                 Some(self)
             }
         }
         impl HasLength for $t {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn length(&self, bytes: bool) -> Option<usize> {
                 Some(str_length(self, bytes))
             }
@@ -394,7 +400,8 @@ text_types!(str, String);
 macro_rules! shared_text {
     ($($t:ty),*) => {$(
         impl Textual for $t {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn text(&self) -> Option<&str> {
                 Some(self)
             }
@@ -413,13 +420,15 @@ macro_rules! shared_text {
 shared_text!(Box<str>, std::rc::Rc<str>, std::sync::Arc<str>);
 
 impl Textual for Cow<'_, str> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn text(&self) -> Option<&str> {
         Some(self)
     }
 }
 impl HasLength for Cow<'_, str> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn length(&self, bytes: bool) -> Option<usize> {
         Some(str_length(self, bytes))
     }
@@ -435,13 +444,15 @@ impl Choosable for Cow<'_, str> {
 }
 
 impl<T: Textual + ?Sized> Textual for &T {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn text(&self) -> Option<&str> {
         (**self).text()
     }
 }
 impl<T: HasLength + ?Sized> HasLength for &T {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn length(&self, bytes: bool) -> Option<usize> {
         (**self).length(bytes)
     }
@@ -456,7 +467,8 @@ impl<T: Choosable + ?Sized> Choosable for &T {
     }
 }
 impl<T: Bounded + ?Sized> Bounded for &T {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn bound(&self) -> Option<Bound> {
         (**self).bound()
     }
@@ -475,19 +487,22 @@ fn str_length(s: &str, bytes: bool) -> usize {
 macro_rules! option_and_box {
     ($($w:ident),*) => {
         impl<T: Textual> Textual for Option<T> {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn text(&self) -> Option<&str> {
                 self.as_ref()?.text()
             }
         }
         impl<T: HasLength> HasLength for Option<T> {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn length(&self, bytes: bool) -> Option<usize> {
                 self.as_ref()?.length(bytes)
             }
         }
         impl<T: Bounded> Bounded for Option<T> {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn bound(&self) -> Option<Bound> {
                 self.as_ref()?.bound()
             }
@@ -515,13 +530,15 @@ macro_rules! option_and_box {
         }
         $(
             impl<T: HasLength + ?Sized> HasLength for $w<T> {
-                #[inline(always)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
+                #[cfg_attr(debug_assertions, inline)]
                 fn length(&self, bytes: bool) -> Option<usize> {
                     (**self).length(bytes)
                 }
             }
             impl<T: Bounded + ?Sized> Bounded for $w<T> {
-                #[inline(always)]
+                #[cfg_attr(not(debug_assertions), inline(always))]
+                #[cfg_attr(debug_assertions, inline)]
                 fn bound(&self) -> Option<Bound> {
                     (**self).bound()
                 }
@@ -546,7 +563,8 @@ option_and_box!(Box, Rc, Arc);
 macro_rules! numbers {
     ($($t:ty => $v:ident: $conv:expr),* $(,)?) => {$(
         impl Bounded for $t {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn bound(&self) -> Option<Bound> {
                 let $v = *self;
                 Some($conv)
@@ -578,7 +596,8 @@ numbers!(
 macro_rules! nonzero {
     ($($t:ty),*) => {$(
         impl Bounded for $t {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn bound(&self) -> Option<Bound> {
                 self.get().bound()
             }
@@ -601,7 +620,8 @@ nonzero!(
 macro_rules! sequences {
     ($($t:ident $(<$g:ident>)? : $c:ty),* $(,)?) => {$(
         impl<T $(, $g)?> HasLength for $c {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn length(&self, _bytes: bool) -> Option<usize> {
                 Some(self.len())
             }
@@ -629,7 +649,8 @@ sequences!(
 );
 
 impl<T, const N: usize> HasLength for [T; N] {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn length(&self, _bytes: bool) -> Option<usize> {
         Some(N)
     }
@@ -657,7 +678,8 @@ impl<T: fmt::Display + ?Sized> KeyText for T {
 }
 
 impl<K: KeyText, V, S> HasLength for HashMap<K, V, S> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn length(&self, _bytes: bool) -> Option<usize> {
         Some(self.len())
     }
@@ -675,7 +697,8 @@ impl<K: KeyText, V, S> HasItems for HashMap<K, V, S> {
     }
 }
 impl<K: KeyText, V> HasLength for BTreeMap<K, V> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn length(&self, _bytes: bool) -> Option<usize> {
         Some(self.len())
     }
@@ -694,7 +717,8 @@ impl<K: KeyText, V> HasItems for BTreeMap<K, V> {
 }
 
 impl HasLength for crate::Map {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn length(&self, _bytes: bool) -> Option<usize> {
         Some(self.len())
     }

@@ -178,7 +178,8 @@ fn wire_text(w: Wire) -> String {
 /// Runs `read` (reading the payload under member `name`) with a collecting reader's path in
 /// `name`, so that what the payload's walk records in place (a broken constraint, a member of
 /// the wrong type) is named by it, as an error `read` returns is. Other readers just run it.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn within<'de, R: Reader<'de>, T>(
     r: &mut R,
     name: &'static str,

@@ -61,7 +61,8 @@ pub trait Fields<'de>: Reflect<'de> {
     /// out (see [`crate::read::Member::Absent`]): one that may be left out takes what a fresh
     /// read gives (`None`, its default); another is a missing key under
     /// `error_on_missing_keys` and keeps its value otherwise.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn absent_member<R: Reader<'de>>(&mut self, _index: usize, _r: &mut R) -> Result<()> {
         Ok(())
     }
@@ -69,7 +70,8 @@ pub trait Fields<'de>: Reflect<'de> {
     const MEMBERS: usize = Self::INFO.names.len();
     /// The member of a flattened field a key names (a key `INFO` does not hold): its index, from
     /// `INFO.names.len()` up to [`Fields::MEMBERS`], and its name. None without flattened fields.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn flat_member(_key: &[u8]) -> Option<(usize, &'static str)> {
         None
     }
@@ -78,14 +80,16 @@ pub trait Fields<'de>: Reflect<'de> {
     const REST: bool = false;
     /// Reads the value under `key` (a key no member takes, starting at `offset`) when
     /// [`Fields::REST`] is true; skips it otherwise.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_rest<R: Reader<'de>>(&mut self, _key: &str, _offset: usize, r: &mut R) -> Result<()> {
         r.skip_value()
     }
     /// Empties what keeps the keys no member takes (when [`Fields::REST`] is true), before an
     /// object is read into it, so that it ends up holding that object's keys only (unless
     /// [`crate::ReadOptions::merge`]).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn clear_rest(&mut self) {}
     /// Whether the struct, or one of its flattened fields, declares a container rule
     /// (`#[structio(check = "..")]`): then whoever reads its members without its own
@@ -95,7 +99,8 @@ pub trait Fields<'de>: Reflect<'de> {
     const CHECKS: bool = false;
     /// Runs the container rules of the struct (when [`Fields::CHECKS`]), those of its
     /// flattened fields first, then its own, pushing what they break to `out`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn check_fields(&self, _out: &mut Violations) {}
 }
 
@@ -123,7 +128,8 @@ impl KeptKeys {
 /// Reads member `m` of `target`: one of its members or, for a key no member takes, the
 /// entry kept by [`Fields::read_rest`] (a key kept twice from one object is an error under
 /// `error_on_duplicate_keys`; `kept` lasts for the object).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn read_member_of<'de, R, T>(
     target: &mut T,
     m: Member<'_>,
@@ -162,7 +168,8 @@ pub fn member_of<'de, T: Fields<'de>>(key: &[u8]) -> Option<(usize, &'static str
 
 /// Reads member `m` of a struct without flattened fields or kept keys: [`read_member_of`] with
 /// no keys to keep.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn own_member<'de, R, T>(target: &mut T, m: Member<'_>, r: &mut R) -> Result<()>
 where
     R: Reader<'de>,
@@ -196,7 +203,8 @@ where
 }
 
 /// [`read_members_in`] without the container rules.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn read_members_unchecked<'de, R, T>(
     r: &mut R,
     map: &mut R::Map,
@@ -270,7 +278,8 @@ pub fn conversion_error(e: &dyn std::fmt::Display, offset: usize) -> Error {
 /// Reads into one member of a derived struct: its type's [`Reflect::read`], inlined for a type
 /// whose read is small ([`Reflect::INLINE_MEMBER`]), otherwise in a call that is not inlined
 /// (one copy per member type and reader, shared by every struct with such a member).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn read_member<'de, T: Reflect<'de>, R: Reader<'de>>(v: &mut T, r: &mut R) -> Result<()> {
     if T::INLINE_MEMBER {
         v.read(r)
@@ -280,12 +289,96 @@ pub fn read_member<'de, T: Reflect<'de>, R: Reader<'de>>(v: &mut T, r: &mut R) -
 }
 
 /// [`read_member`] for a new value ([`Reflect::read_new`]).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn read_member_new<'de, T: Reflect<'de>, R: Reader<'de>>(r: &mut R) -> Result<T> {
     if T::INLINE_MEMBER {
         T::read_new(r)
     } else {
         read_new_out(r)
+    }
+}
+
+/// What reading into a struct does with member `v` (named `name`) that the object left out,
+/// for a member of a type of its own (no declared default, `with` or serde): one whose type
+/// may be left out ([`Reflect::MAY_BE_ABSENT`]) takes its [`Reflect::default_value`] (what a
+/// fresh read gives) unless the reader merges; another is the missing-key error under
+/// `error_on_missing_keys` and keeps its value otherwise. One function instead of the same
+/// code spelled out per member by the derive.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+pub fn left_out<'de, T: Reflect<'de>, R: Reader<'de>>(
+    v: &mut T,
+    name: &'static str,
+    r: &mut R,
+) -> Result<()> {
+    if T::MAY_BE_ABSENT {
+        if !r.options().merge {
+            if let Some(x) = T::default_value() {
+                *v = x;
+            }
+        }
+        Ok(())
+    } else if r.options().error_on_missing_keys {
+        Err(missing_key(name, r.offset()))
+    } else {
+        Ok(())
+    }
+}
+
+/// [`left_out`] while a new value is built: the missing-key error (the reader is where the
+/// object's members end) for a member that may not be left out under
+/// `error_on_missing_keys`; [`take_slot`] fills in the others.
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+pub fn left_out_new<'de, T: Reflect<'de>, R: Reader<'de>>(
+    name: &'static str,
+    r: &mut R,
+) -> Result<()> {
+    if T::MAY_BE_ABSENT || !r.options().error_on_missing_keys {
+        Ok(())
+    } else {
+        Err(missing_key(name, r.offset()))
+    }
+}
+
+/// Reads member `slot` of a value being built (a local `Option`): into the value it holds (a
+/// key given twice), or a new one ([`read_member`], [`read_member_new`]).
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+pub fn read_slot<'de, T: Reflect<'de>, R: Reader<'de>>(
+    slot: &mut Option<T>,
+    r: &mut R,
+) -> Result<()> {
+    match slot {
+        Some(held) => read_member(held, r),
+        None => match read_member_new::<T, R>(r) {
+            Ok(x) => {
+                *slot = Some(x);
+                Ok(())
+            }
+            Err(e) => Err(e),
+        },
+    }
+}
+
+/// Member `name`'s value once the object is read into `slot`: what was read, else its type's
+/// [`Reflect::default_value`] when that may be left out ([`Reflect::MAY_BE_ABSENT`]) or under
+/// `error_on_missing_keys: false`, else the missing-key error (the reader is where the object
+/// ended).
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
+pub fn take_slot<'de, T: Reflect<'de>, R: Reader<'de>>(
+    slot: Option<T>,
+    name: &'static str,
+    r: &mut R,
+) -> Result<T> {
+    match slot {
+        Some(x) => Ok(x),
+        None => match T::default_value() {
+            Some(x) if T::MAY_BE_ABSENT || !r.options().error_on_missing_keys => Ok(x),
+            _ => Err(missing_key(name, r.offset())),
+        },
     }
 }
 

@@ -18,7 +18,14 @@ macro_rules! with_stack {
     ($call:expr) => {
         #[cfg(all(debug_assertions, not(target_family = "wasm")))]
         if $crate::read::stack_is_low() {
-            return stacker::grow(2 << 20, move || $call);
+            let mut call = Some(move || $call);
+            let mut out = None;
+            $crate::read::on_new_stack(&mut || out = call.take().map(|call| call()));
+            match out {
+                Some(out) => return out,
+                // `on_new_stack` runs the closure once (a panic in it unwinds through here).
+                None => unreachable!("stacker::grow ran the closure"),
+            }
         }
     };
 }
@@ -29,6 +36,14 @@ pub(crate) use with_stack;
 #[doc(hidden)]
 pub fn stack_is_low() -> bool {
     stacker::remaining_stack().is_some_and(|left| left < 128 * 1024)
+}
+
+/// Runs `f` on a new 2 MiB stack. Not generic: one copy for every caller of `with_stack!`,
+/// whose closure is the only code made per caller.
+#[cfg(all(debug_assertions, not(target_family = "wasm")))]
+#[doc(hidden)]
+pub fn on_new_stack(f: &mut dyn FnMut()) {
+    stacker::grow(2 << 20, f)
 }
 
 /// Stack that must be left when a reader enters a nesting level past
@@ -48,7 +63,8 @@ const LARGE_TYPE: usize = 1024;
 
 /// Whether the stack has room to build and read a `T` (the red zone plus four of it), for types
 /// of [`LARGE_TYPE`] bytes or more; other types pass at no cost (the test is a constant).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn stack_for<T>(at: usize) -> Result<()> {
     let size = std::mem::size_of::<T>();
     if size >= LARGE_TYPE {
@@ -121,7 +137,8 @@ where
 /// then reads the object the ordinary way ([`read_fields`]), which gives the same value, or
 /// the error with its path. A format without a canonical layout ([`Reader::CANONICAL`]) returns
 /// `false` at once.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn read_canonical<'de, R, F>(r: &mut R, keys: &[&'static [u8]], mut field: F) -> bool
 where
     R: Reader<'de>,
@@ -147,7 +164,8 @@ where
 /// error, with the reader put back where the object starts, for the caller's ordinary read
 /// (which gives the same value, or the error with its path); `None` at once for a format
 /// without a canonical layout.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn read_canonical_new<'de, R, T, F>(r: &mut R, members: F) -> Option<T>
 where
     R: Reader<'de>,
@@ -155,7 +173,8 @@ where
 {
     try_canonical(
         r,
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         |r| {
             let mut map = r.begin_object()?;
             let Some(v) = members(r)? else {
@@ -171,7 +190,8 @@ where
 /// ([`Reader::attempts_stopped`]); `None` otherwise, or when `f` does not recognise the
 /// input. [`read_canonical_new`] is this for a hand-written object; a derived canonical struct
 /// passes its [`Reflect::read_new_canonical`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn try_canonical<'de, R, T, F>(r: &mut R, f: F) -> Option<T>
 where
     R: Reader<'de>,
@@ -195,7 +215,8 @@ where
 /// [`read_canonical`] is this with the layout of a derived struct; a hand-written
 /// [`Reflect`] impl uses it for its own canonical layout (compare with [`Reader::take_exact`],
 /// which only a format with a canonical layout, [`Reader::CANONICAL`], implements).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn attempt<'de, R, T, F>(r: &mut R, f: F) -> Option<T>
 where
     R: Reader<'de>,
@@ -236,7 +257,8 @@ where
 /// [`read_fields`] for an object the caller has already started (and whose first members it may
 /// have read itself, as an internally tagged enum does with its tag). Always inlined, with
 /// its `field` (see [`read_fields`]).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn read_fields_in<'de, R, F>(
     r: &mut R,
     map: &mut R::Map,
@@ -256,7 +278,8 @@ where
         info.names.len(),
         no_flat_member,
         false,
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         |m, r| match m {
             Member::Rest(..) => r.skip_value(),
             m => field(m, r),
@@ -299,7 +322,8 @@ pub enum Member<'k> {
 }
 
 /// The `flat` argument of [`read_flat_fields_in`] for a struct without flattened fields.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn no_flat_member(_: &[u8]) -> Option<(usize, &'static str)> {
     None
 }
@@ -315,7 +339,8 @@ fn no_flat_member(_: &[u8]) -> Option<(usize, &'static str)> {
 /// last key, each one the object left out gets a [`Member::Absent`], whose handler decides
 /// whether it may be left out. Always inlined (see [`read_fields`]).
 #[allow(clippy::too_many_arguments)]
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn read_flat_fields_in<'de, R, X, F>(
     r: &mut R,
     map: &mut R::Map,
@@ -334,7 +359,7 @@ where
     with_stack!(read_flat_fields_in(
         r, map, info, skip_key, members, flat, rest, field
     ));
-    if R::COLLECTS && r.collector().is_some_and(|c| c.active()) {
+    if R::COLLECTS && matches!(r.collector(), Some(c) if c.active()) {
         return collect_fields(r, map, info, skip_key, members, flat, rest, field);
     }
     let opts = *r.options();
@@ -353,7 +378,6 @@ where
         // small message.
         let mark = r.save();
         end = mark;
-        let key_at = |r: &mut R| offset_at(r, mark);
         let found = {
             let next = match info.names.get(expect) {
                 Some(name) => r.next_field_guess(map, name, info.plain)?,
@@ -364,7 +388,9 @@ where
                 Some(NextField::Guessed) => Ok((expect, expect)),
                 Some(NextField::Other(key)) => match info.probe.find(info.keys, key) {
                     Some(k) => Ok((k, info.key_field[k] as usize)),
-                    None if skip_key.is_some_and(|s| s.as_bytes() == key) => Err(Unmatched::Skip),
+                    None if matches!(skip_key, Some(s) if s.as_bytes() == key) => {
+                        Err(Unmatched::Skip)
+                    }
                     None => match flat(key) {
                         Some((m, name)) => Err(Unmatched::Flat(m, name)),
                         None if rest => Err(Unmatched::Rest(KeyCopy::new(key))),
@@ -380,25 +406,30 @@ where
         match found {
             Ok((k, f)) => {
                 if track {
-                    seen.mark(f, k, info, &opts, key_at(r))?;
+                    seen.mark(f, k, info, &opts, offset_at(r, mark))?;
                 }
                 present.set(f, members);
-                field(Member::Index(f), r)
-                    .map_err(|e| e.push_path(PathSegment::Field(info.names[f])))?;
+                // Not `map_err`: a closure here is one more function per struct in a debug
+                // build.
+                if let Err(e) = field(Member::Index(f), r) {
+                    return Err(e.push_path(PathSegment::Field(info.names[f])));
+                }
                 expect = f + 1;
             }
             Err(Unmatched::Flat(m, name)) => {
                 present.set(m, members);
-                field(Member::Index(m), r).map_err(|e| e.push_path(PathSegment::Field(name)))?;
+                if let Err(e) = field(Member::Index(m), r) {
+                    return Err(e.push_path(PathSegment::Field(name)));
+                }
             }
             // The keeper of the entry names it in error paths.
             Err(Unmatched::Rest(key)) => {
-                let at = key_at(r);
+                let at = offset_at(r, mark);
                 field(Member::Rest(key.text(at)?, at), r)?
             }
             Err(Unmatched::Skip) => r.skip_value()?,
             Err(Unmatched::Unknown(unknown)) => {
-                return Err(Error::new(Code::UnknownKey(unknown), key_at(r)))
+                return Err(Error::new(Code::UnknownKey(unknown), offset_at(r, mark)))
             }
         }
     }
@@ -407,7 +438,7 @@ where
         // is reported there (the same offset whatever whitespace follows the object).
         let now = r.save();
         r.restore(end);
-        let res = send_absent(members, present, |m| field(Member::Absent(m), r));
+        let res = send_absent(members, present, &mut |m| field(Member::Absent(m), r));
         r.restore(now);
         res?;
     }
@@ -600,10 +631,13 @@ where
 fn send_absent(
     members: usize,
     present: Present,
-    mut absent: impl FnMut(usize) -> Result<()>,
+    absent: &mut dyn FnMut(usize) -> Result<()>,
 ) -> Result<()> {
-    for m in (0..members).filter(|&m| !present.has(m)) {
-        absent(m)?;
+    // Not generic (one copy in all, not one per struct): it runs once per object at most.
+    for m in 0..members {
+        if !present.has(m) {
+            absent(m)?;
+        }
     }
     Ok(())
 }
@@ -631,7 +665,8 @@ impl HighMembers {
 
 impl Present {
     /// Tracks `members` members (0: nothing; setting is then one OR that nobody reads).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn new(members: usize) -> Present {
         Present {
             low: 0,
@@ -648,7 +683,8 @@ impl Present {
 
     /// Marks member `m` of `members` (a constant where the derive calls: a struct of up to 64
     /// members then sets one bit, with no test).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn set(&mut self, m: usize, members: usize) {
         if members <= 64 || m < 64 {
             self.low |= 1 << (m % 64);
@@ -668,7 +704,8 @@ impl Present {
     }
 
     /// Whether all of `members` were set: one compare for up to 64, bit by bit past them.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn all(&self, members: usize) -> bool {
         if members <= 64 {
             let mask = if members == 64 {
@@ -774,19 +811,22 @@ impl KeyCopy {
 
 /// `a == b` for the short byte strings keys are, without a call to `memcmp`: two overlapping
 /// word loads for 4 to 16 bytes, a byte loop below that.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn key_eq(a: &[u8], b: &[u8]) -> bool {
     let n = a.len();
     if n != b.len() {
         return false;
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn w8(s: &[u8], i: usize) -> u64 {
         let mut w = [0u8; 8];
         w.copy_from_slice(&s[i..i + 8]);
         u64::from_ne_bytes(w)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn w4(s: &[u8], i: usize) -> u32 {
         let mut w = [0u8; 4];
         w.copy_from_slice(&s[i..i + 4]);
@@ -812,7 +852,8 @@ enum Seen {
 impl Seen {
     /// Inlined: most structs track nothing, and the call alone cost ~4% of reading a small
     /// message of three nested structs.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn new(fields: usize) -> Seen {
         if fields == 0 {
             Seen::Off
@@ -934,7 +975,8 @@ const RESERVE_BYTES: usize = 1 << 20;
 
 /// How many elements of `T` to reserve for an array that announces `n`: all of them while
 /// they fit in [`RESERVE_BYTES`].
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn reservation<T>(n: usize) -> usize {
     n.min(RESERVE_BYTES / std::mem::size_of::<T>().max(1))
 }

@@ -109,7 +109,8 @@ pub trait Reflect<'de>: Sized {
     /// without characters JSON escapes, compares each quoted name with the input and returns
     /// `Ok(None)` for anything else. Every other type reads itself as [`Self::read_new`] does
     /// (this default).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_new_canonical<R: Reader<'de>>(r: &mut R) -> Result<Option<Self>> {
         Self::read_new(r).map(Some)
     }
@@ -278,7 +279,8 @@ pub enum Str<'de, 's> {
 
 impl<'de, 's> Str<'de, 's> {
     /// The text.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn as_str(&self) -> &str {
         match *self {
             Str::Borrowed(s) => s,
@@ -287,7 +289,8 @@ impl<'de, 's> Str<'de, 's> {
     }
 
     /// The text as a `Cow`: borrowed from the input, or an owned copy of transient text.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn into_cow(self) -> std::borrow::Cow<'de, str> {
         match self {
             Str::Borrowed(s) => std::borrow::Cow::Borrowed(s),
@@ -316,7 +319,8 @@ pub enum NextField<'k> {
 
 impl<'k> NextField<'k> {
     /// `key` compared with `guess`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn of(key: &'k [u8], guess: &str) -> NextField<'k> {
         if crate::read::key_eq(guess.as_bytes(), key) {
             NextField::Guessed
@@ -537,14 +541,16 @@ impl FieldName {
     }
 
     /// The name.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub const fn as_str(&self) -> &'static str {
         self.name
     }
 
     /// Whether the name holds no `"`, no `\\` and no control character below U+0020: text
     /// that a quoting format (JSON) writes between its quotes as it is.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub const fn is_plain(&self) -> bool {
         self.plain
     }
@@ -581,14 +587,16 @@ pub trait Writer {
     fn write_null_members(&self) -> bool;
     /// Whether this writer drops everything it is given (default `false`). A walk that feeds
     /// such a writer, such as skipping a BEVE value, checks values without collecting them.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn discards(&self) -> bool {
         false
     }
     /// Whether this writer writes a binary format (BEVE: `true`; default `false`). A type with
     /// a compact binary form besides its text form writes the one or the other: a
     /// `uuid::Uuid` is its 16 bytes in BEVE and its hyphenated text in JSON.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn is_binary(&self) -> bool {
         false
     }
@@ -687,7 +695,8 @@ pub trait Writer {
     /// Writes the key of a struct member, a name known when the type was derived. A text
     /// format can use [`FieldName::is_plain`] (worked out at compile time) to copy the name
     /// without looking at it. The default writes it as any other key.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn field_key(&mut self, name: FieldName) {
         self.key(name.as_str());
     }
@@ -803,7 +812,8 @@ pub trait Reader<'de> {
     /// other readers are compiled with no added work.
     const COLLECTS: bool = false;
     /// The record of problems of a collecting reader (`None` for the others).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn collector(&mut self) -> Option<&mut crate::report::Collector> {
         None
     }
@@ -891,7 +901,8 @@ pub trait Reader<'de> {
     /// `guess` (a field's wire name), which a format may confirm without decoding the key.
     /// `plain` says `guess` has no character a JSON string would escape (see
     /// [`FieldsInfo::plain`]).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_field_guess(
         &mut self,
         map: &mut Self::Map,
@@ -914,21 +925,24 @@ pub trait Reader<'de> {
     /// enclosing one fail too, and without this each level would read its subtree twice (once
     /// tried, once the ordinary way), twice as often per level of nesting. `false` by default
     /// (for readers without a canonical layout).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn attempts_stopped(&self) -> bool {
         false
     }
 
     /// Records that the fast-path attempts are to stop (see [`Reader::attempts_stopped`]);
     /// [`crate::read::attempt`] calls it when an attempt fails with an error.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn stop_attempts(&mut self) {}
 
     /// Consumes `text` if the input continues with exactly these bytes, for the canonical
     /// fast path of a struct (`"key":` after the opening brace, `,"key":` after a member): one
     /// comparison of a constant, with nothing scanned. Formats without a canonical layout keep
     /// this default (`false`).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn take_exact(&mut self, text: &[u8]) -> bool {
         let _ = text;
         false
@@ -1047,7 +1061,8 @@ pub trait Reader<'de> {
 
 /// String `i` of `out`, cleared, for reading an array of strings into reused buffers (a new
 /// one when `out` holds exactly `i` strings).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn string_slot(out: &mut Vec<String>, i: usize) -> &mut String {
     if i == out.len() {
         out.push(String::new());

@@ -307,25 +307,29 @@ impl Collector {
     }
 
     /// Whether problems are collected now (not while untagged variants are tried).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn active(&self) -> bool {
         self.suspended == 0
     }
 
     /// Arrays and objects open.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn depth(&self) -> usize {
         self.depth
     }
 
     /// Enters member or element `step`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn enter(&mut self, step: Step) {
         self.path.push(step);
     }
 
     /// Leaves the member or element entered last.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn leave(&mut self) {
         self.path.pop();
     }
@@ -452,7 +456,8 @@ impl Path {
     }
 
     /// Enters `step`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push(&mut self, step: Step) {
         match self.inline.get_mut(self.len) {
             Some(slot) => *slot = step,
@@ -469,7 +474,8 @@ impl Path {
     }
 
     /// Leaves the step entered last.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn pop(&mut self) {
         self.len -= 1;
         if self.len >= Path::INLINE {
@@ -858,82 +864,101 @@ impl<'de, R: Reader<'de>> Reader<'de> for Collecting<'_, R> {
 
     const COLLECTS: bool = true;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn collector(&mut self) -> Option<&mut Collector> {
         Some(&mut *self.c)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn options(&self) -> &ReadOptions {
         self.r.options()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn offset(&self) -> usize {
         self.r.offset()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn save(&self) -> Self::Pos {
         (self.r.save(), self.c.depth)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn restore(&mut self, pos: Self::Pos) {
         self.r.restore(pos.0);
         self.c.depth = pos.1;
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn charge_reread(&mut self, bytes: usize) -> Result<()> {
         self.r.charge_reread(bytes)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn attempts_stopped(&self) -> bool {
         self.r.attempts_stopped()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn stop_attempts(&mut self) {
         self.r.stop_attempts()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn peek_kind(&mut self) -> Result<ValueKind> {
         self.r.peek_kind()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn take_null(&mut self) -> Result<bool> {
         self.r.take_null()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_bool(&mut self) -> Result<bool> {
         self.r.read_bool()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_number<N: Number>(&mut self) -> Result<N> {
         self.r.read_number()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_wire_number(&mut self) -> Result<Wire> {
         self.r.read_wire_number()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_str(&mut self) -> Result<Str<'de, '_>> {
         self.r.read_str()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_string_into(&mut self, out: &mut String) -> Result<()> {
         self.r.read_string_into(out)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_string_vec(&mut self, out: &mut Vec<String>) -> Result<()> {
         self.r.read_string_vec(out)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_char(&mut self) -> Result<char> {
         self.r.read_char()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn begin_array(&mut self) -> Result<Self::Seq> {
         let s = self.r.begin_array()?;
         self.c.depth += 1;
         Ok(s)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_element(&mut self, seq: &mut Self::Seq) -> Result<bool> {
         let more = self.r.next_element(seq)?;
         if !more {
@@ -941,17 +966,20 @@ impl<'de, R: Reader<'de>> Reader<'de> for Collecting<'_, R> {
         }
         Ok(more)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn remaining_hint(&self, seq: &Self::Seq) -> Option<usize> {
         self.r.remaining_hint(seq)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn begin_object(&mut self) -> Result<Self::Map> {
         let m = self.r.begin_object()?;
         self.c.depth += 1;
         Ok(m)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_field(&mut self, map: &mut Self::Map) -> Result<Option<&[u8]>> {
         let k = self.r.next_field(map)?;
         if k.is_none() {
@@ -959,7 +987,8 @@ impl<'de, R: Reader<'de>> Reader<'de> for Collecting<'_, R> {
         }
         Ok(k)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_field_guess(
         &mut self,
         map: &mut Self::Map,
@@ -972,7 +1001,8 @@ impl<'de, R: Reader<'de>> Reader<'de> for Collecting<'_, R> {
         }
         Ok(k)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_key(&mut self, map: &mut Self::Map) -> Result<Option<Key<'de, '_>>> {
         let k = self.r.next_key(map)?;
         if k.is_none() {
@@ -980,50 +1010,61 @@ impl<'de, R: Reader<'de>> Reader<'de> for Collecting<'_, R> {
         }
         Ok(k)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn skip_value(&mut self) -> Result<()> {
         self.r.skip_value()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_unit_variant(&mut self, info: &EnumInfo) -> Result<usize> {
         self.r.read_unit_variant(info)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_typed_vec<N: Number>(&mut self, out: &mut Vec<N>) -> Result<()> {
         self.r.read_typed_vec(out)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_typed_slice<N: Number>(&mut self, out: &mut [N]) -> Result<()> {
         self.r.read_typed_slice(out)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_typed_cow<N: Number>(&mut self, out: &mut std::borrow::Cow<'de, [N]>) -> Result<()> {
         self.r.read_typed_cow(out)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_bool_vec(&mut self, out: &mut Vec<bool>) -> Result<()> {
         self.r.read_bool_vec(out)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_str_seq<F>(&mut self, each: F) -> Result<usize>
     where
         F: FnMut(usize, Str<'de, '_>) -> Result<()>,
     {
         self.r.read_str_seq(each)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_raw_json(&mut self) -> Result<Str<'de, '_>> {
         self.r.read_raw_json()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_complex<N: Number>(&mut self) -> Result<[N; 2]> {
         self.r.read_complex()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_complex_vec<N: Number>(&mut self, out: &mut Vec<[N; 2]>) -> Result<()> {
         self.r.read_complex_vec(out)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_matrix<N: Number>(
         &mut self,
         extents: &mut Vec<u64>,
@@ -1031,11 +1072,13 @@ impl<'de, R: Reader<'de>> Reader<'de> for Collecting<'_, R> {
     ) -> Result<Option<crate::Layout>> {
         self.r.read_matrix(extents, data)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_extension(&mut self) -> Result<&'de [u8]> {
         self.r.read_extension()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn is_human_readable(&self) -> bool {
         self.r.is_human_readable()
     }

@@ -29,10 +29,12 @@ pub(crate) mod sealed {
         fn replace_at(&mut self, at: usize, old: usize, new: &[u8]);
         /// Keeps everything written from now on reachable by [`Sealed::replace_at`] until the
         /// matching [`Sealed::release`] (an [`crate::IoSink`] writes none of it out). Nests.
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         fn hold(&mut self) {}
         /// Ends a [`Sealed::hold`].
-        #[inline(always)]
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
         fn release(&mut self) {}
     }
 
@@ -72,33 +74,40 @@ impl<S: Sink + ?Sized> sealed::Sealed for &mut S {
     fn replace_at(&mut self, at: usize, old: usize, new: &[u8]) {
         (**self).replace_at(at, old, new)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn hold(&mut self) {
         (**self).hold()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn release(&mut self) {
         (**self).release()
     }
 }
 impl<S: Sink + ?Sized> Sink for &mut S {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn pos(&self) -> usize {
         (**self).pos()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push(&mut self, b: u8) {
         (**self).push(b)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn extend(&mut self, b: &[u8]) {
         (**self).extend(b)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn zeros(&mut self, n: usize) {
         (**self).zeros(n)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reserve(&mut self, n: usize) {
         (**self).reserve(n)
     }
@@ -106,7 +115,8 @@ impl<S: Sink + ?Sized> Sink for &mut S {
 
 impl<T: sealed::Text + ?Sized> sealed::Text for &mut T {
     type Out = T::Out;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn text(&mut self) -> &mut T::Out {
         (**self).text()
     }
@@ -123,23 +133,28 @@ impl sealed::Sealed for Vec<u8> {
     }
 }
 impl Sink for Vec<u8> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn pos(&self) -> usize {
         self.len()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push(&mut self, b: u8) {
         Vec::push(self, b)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn extend(&mut self, b: &[u8]) {
         self.extend_from_slice(b)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn zeros(&mut self, n: usize) {
         self.resize(self.len() + n, 0)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reserve(&mut self, n: usize) {
         Vec::reserve(self, n)
     }
@@ -147,7 +162,8 @@ impl Sink for Vec<u8> {
 
 impl sealed::Text for Vec<u8> {
     type Out = Vec<u8>;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn text(&mut self) -> &mut Vec<u8> {
         self
     }
@@ -155,7 +171,8 @@ impl sealed::Text for Vec<u8> {
 
 impl sealed::Text for String {
     type Out = String;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn text(&mut self) -> &mut String {
         self
     }
@@ -173,23 +190,28 @@ impl sealed::Sealed for Counter {
     }
 }
 impl Sink for Counter {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn pos(&self) -> usize {
         self.0
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push(&mut self, _: u8) {
         self.0 += 1
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn extend(&mut self, b: &[u8]) {
         self.0 += b.len()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn zeros(&mut self, n: usize) {
         self.0 += n
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reserve(&mut self, _: usize) {}
 }
 
@@ -200,23 +222,28 @@ impl sealed::Sealed for crate::AlignedBytes {
     }
 }
 impl Sink for crate::AlignedBytes {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn pos(&self) -> usize {
         self.len()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push(&mut self, b: u8) {
         self.extend_from_slice(&[b])
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn extend(&mut self, b: &[u8]) {
         self.extend_from_slice(b)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn zeros(&mut self, n: usize) {
         self.extend_zeros(n)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reserve(&mut self, n: usize) {
         self.reserve(n)
     }
@@ -313,7 +340,8 @@ impl<W: Write> IoSink<W> {
 
     /// Writes out the buffer when a chunk has gathered: called where the text before is
     /// final (the pretty JSON layout looks back at what follows an opener).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn flush_point(&mut self) {
         if self.buf.len() >= CHUNK && self.hold == 0 {
             self.write_out();
@@ -321,19 +349,22 @@ impl<W: Write> IoSink<W> {
     }
 
     /// Bytes gathered since the last write.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn buffered(&self) -> usize {
         self.buf.len()
     }
 
     /// Byte `i` of those gathered.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn buffered_byte(&self, i: usize) -> u8 {
         self.buf[i]
     }
 
     /// The buffer, for the text stores.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn buf(&mut self) -> &mut Vec<u8> {
         &mut self.buf
     }
@@ -365,21 +396,25 @@ impl<W: Write> sealed::Sealed for IoSink<W> {
             self.buf.splice(i..i + old, new.iter().copied());
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn hold(&mut self) {
         self.hold += 1;
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn release(&mut self) {
         self.hold -= 1;
     }
 }
 impl<W: Write> Sink for IoSink<W> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn pos(&self) -> usize {
         self.written + self.buf.len()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push(&mut self, b: u8) {
         self.flush_point();
         self.buf.push(b);
@@ -410,7 +445,8 @@ impl<W: Write> Sink for IoSink<W> {
             n -= k;
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reserve(&mut self, n: usize) {
         self.flush_point();
         self.buf.reserve(n.min(CHUNK));
@@ -419,7 +455,8 @@ impl<W: Write> Sink for IoSink<W> {
 
 impl<W: Write> sealed::Text for IoSink<W> {
     type Out = IoSink<W>;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn text(&mut self) -> &mut IoSink<W> {
         self
     }

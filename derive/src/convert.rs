@@ -137,8 +137,9 @@ pub fn check(attrs: &ContainerAttrs) -> syn::Result<()> {
 /// layout from `__r` (a `Result<Option<Self>>` body); a reader without a canonical layout
 /// reads the value by `read_new` instead.
 pub fn read_new_canonical(de: &Lifetime, body: TokenStream) -> TokenStream {
+    let hot = crate::hot();
     quote! {
-        #[inline(always)]
+        #hot
         fn read_new_canonical<__R: __p::Reader<#de>>(
             __r: &mut __R,
         ) -> __p::Result<__p::Option<Self>> {

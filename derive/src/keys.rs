@@ -108,8 +108,13 @@ impl Table {
 /// A `Probe<&'static [u16]>` literal for `keys` (which must be distinct).
 pub fn probe(keys: &[String]) -> TokenStream {
     let refs: Vec<&str> = keys.iter().map(|k| k.as_str()).collect();
-    let slots =
-        |t: Vec<u16>| -> Vec<Literal> { t.into_iter().map(Literal::u16_unsuffixed).collect() };
+    // One byte string per table (`__p::unpack` reads it at compile time): a table of 256 or
+    // more slots spelled as numbers was a tenth of a struct's generated code.
+    let slots = |t: Vec<u16>| -> TokenStream {
+        let n = t.len();
+        let packed = Literal::byte_string(&structio_keys::pack(&t));
+        quote!(const { __p::unpack_slots::<#n>(#packed) })
+    };
     match structio_keys::plan(&refs) {
         Probe::Empty => quote!(__p::Probe::Empty),
         Probe::Single => quote!(__p::Probe::Single),
@@ -117,7 +122,7 @@ pub fn probe(keys: &[String]) -> TokenStream {
         Probe::ByteAt { index, table } => {
             let table = slots(table);
             quote! {
-                __p::Probe::ByteAt { index: #index, table: &[#(#table),*] }
+                __p::Probe::ByteAt { index: #index, table: &#table }
             }
         }
         Probe::LenByte {
@@ -127,7 +132,7 @@ pub fn probe(keys: &[String]) -> TokenStream {
             table,
         } => {
             let table = slots(table);
-            quote! { __p::Probe::LenByte { index: #index, seed: #seed, shift: #shift, table: &[#(#table),*] } }
+            quote! { __p::Probe::LenByte { index: #index, seed: #seed, shift: #shift, table: &#table } }
         }
         Probe::Front {
             bytes,
@@ -136,11 +141,11 @@ pub fn probe(keys: &[String]) -> TokenStream {
             table,
         } => {
             let table = slots(table);
-            quote! { __p::Probe::Front { bytes: #bytes, seed: #seed, shift: #shift, table: &[#(#table),*] } }
+            quote! { __p::Probe::Front { bytes: #bytes, seed: #seed, shift: #shift, table: &#table } }
         }
         Probe::Full { seed, shift, table } => {
             let table = slots(table);
-            quote! { __p::Probe::Full { seed: #seed, shift: #shift, table: &[#(#table),*] } }
+            quote! { __p::Probe::Full { seed: #seed, shift: #shift, table: &#table } }
         }
     }
 }

@@ -145,6 +145,18 @@ fn expand(input: &DeriveInput) -> TokenStream {
     }
 }
 
+/// The inlining of the generated code that a struct's walk is always inlined with in an
+/// optimised build: `#[inline(always)]`, or the plain `#[inline]` hint when the user's crate is
+/// built with debug assertions (a debug build), where forced inlining copied the whole walk
+/// into every type's code and made the build and its binary several times larger (the
+/// library's own hot paths follow the same rule).
+pub(crate) fn hot() -> TokenStream {
+    quote! {
+        #[cfg_attr(not(debug_assertions), inline(always))]
+        #[cfg_attr(debug_assertions, inline)]
+    }
+}
+
 fn krate_path(attrs: &attr::ContainerAttrs) -> TokenStream {
     match &attrs.krate {
         Some(path) => quote!(#path),

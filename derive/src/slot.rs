@@ -84,7 +84,6 @@ impl Slot {
     /// value otherwise. A `Result<()>` expression using `__r`.
     pub fn on_absent(&self) -> TokenStream {
         let v = &self.value;
-        let ty = &self.ty;
         let missing = self.missing();
         match self.left_out() {
             Some(x) => quote!({
@@ -96,20 +95,10 @@ impl Slot {
             None if self.with.is_some() || self.serde => {
                 quote!(if __r.options().error_on_missing_keys { #missing } else { __p::Ok(()) })
             }
-            None => quote!({
-                if <#ty as __p::Reflect<'_>>::MAY_BE_ABSENT {
-                    if !__r.options().merge {
-                        if let __p::Some(__x) = <#ty as __p::Reflect<'_>>::default_value() {
-                            *#v = __x;
-                        }
-                    }
-                    __p::Ok(())
-                } else if __r.options().error_on_missing_keys {
-                    #missing
-                } else {
-                    __p::Ok(())
-                }
-            }),
+            None => {
+                let name = &self.name;
+                quote!(__p::left_out(#v, #name, __r))
+            }
         }
     }
 
@@ -122,13 +111,10 @@ impl Slot {
         match self.left_out() {
             Some(_) => quote!(__p::Ok(())),
             None if self.with.is_some() || self.serde => missing,
-            None => quote! {
-                if <#ty as __p::Reflect<'_>>::MAY_BE_ABSENT || !__r.options().error_on_missing_keys {
-                    __p::Ok(())
-                } else {
-                    #missing
-                }
-            },
+            None => {
+                let name = &self.name;
+                quote!(__p::left_out_new::<#ty, _>(#name, __r))
+            }
         }
     }
 
@@ -210,6 +196,9 @@ impl Slot {
     /// Reads into `slot`, a local `Option` of the member's type: into the value it holds (a
     /// key given twice), or a new one. A `Result<()>` expression.
     pub fn read_into_slot(&self, slot: &syn::Ident) -> TokenStream {
+        if self.with.is_none() && !self.serde && !self.quoted && self.checks.is_none() {
+            return quote!(__p::read_slot(&mut #slot, __r));
+        }
         let held = Slot {
             value: quote!(__held),
             ..self.clone()
@@ -234,17 +223,10 @@ impl Slot {
         let fallback = match self.left_out() {
             Some(x) => x,
             None if self.with.is_some() || self.serde => quote!(return #missing),
-            None => quote! {
-                match <#ty as __p::Reflect<'_>>::default_value() {
-                    __p::Some(__x)
-                        if <#ty as __p::Reflect<'_>>::MAY_BE_ABSENT
-                            || !__r.options().error_on_missing_keys =>
-                    {
-                        __x
-                    }
-                    _ => return #missing,
-                }
-            },
+            None => {
+                let name = &self.name;
+                return quote!(__p::take_slot::<#ty, _>(#slot, #name, __r)?);
+            }
         };
         quote! {
             match #slot {

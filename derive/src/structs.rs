@@ -304,6 +304,7 @@ pub fn expand(
     );
     let rules = crate::rules::fields_rules(&active);
     let container_rules = fields_checks(check, &[], de);
+    let hot = crate::hot();
     Ok(quote! {
         const __INFO: __p::FieldsInfo = #info;
 
@@ -326,7 +327,7 @@ pub fn expand(
             #write_as_array
             // Always inlined into the walk, as is the closure that calls it: the walk is
             // optimised once, in `read_fields` (see there).
-            #[inline(always)]
+            #hot
             #read_member
             #absent_member
         }
@@ -585,8 +586,9 @@ fn reflect_via_fields(
 /// `&mut Self` expression. Its closure is always inlined into the walk, so that the walk is
 /// optimised once, in `read_fields` (see there).
 fn own_walk(target: TokenStream) -> TokenStream {
+    let hot = crate::hot();
     quote! {
-        __p::read_fields(__r, &__INFO, __p::None, #[inline(always)] |__m, __r| {
+        __p::read_fields(__r, &__INFO, __p::None, #hot |__m, __r| {
             __p::own_member(#target, __m, __r)
         })
     }
@@ -704,10 +706,11 @@ fn build(
     if !canonical {
         return rest;
     }
+    let hot = crate::hot();
     quote! {
         if let __p::Some(__v) = __p::try_canonical(
             __r,
-            #[inline(always)] |__r| <Self as __p::Reflect<'_>>::read_new_canonical(__r),
+            #hot |__r| <Self as __p::Reflect<'_>>::read_new_canonical(__r),
         ) {
             return __p::Ok(__v);
         }

@@ -90,7 +90,8 @@ impl<T: AsRef<[u16]>> Probe<T> {
 
     /// The candidate slot for `key`, before the full comparison; `None` when the table says no
     /// key can match.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn candidate(&self, key: &[u8]) -> Option<usize> {
         let slot = match self {
             Probe::Empty => return None,
@@ -127,7 +128,8 @@ impl<T: AsRef<[u16]>> Probe<T> {
     }
 
     /// The index of `key` in `keys` (the list the probe was planned for), confirmed in full.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn find(&self, keys: &[&str], key: &[u8]) -> Option<usize> {
         if let Probe::Linear = self {
             return keys.iter().position(|k| k.as_bytes() == key);
@@ -141,7 +143,8 @@ impl<T: AsRef<[u16]>> Probe<T> {
 }
 
 /// Loads up to `n` (<= 8) leading bytes of `key` as a little-endian integer, zero-padded.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn load_prefix(key: &[u8], n: usize) -> u64 {
     if key.len() >= 8 {
         let mut w = [0u8; 8];
@@ -161,27 +164,31 @@ pub fn load_prefix(key: &[u8], n: usize) -> u64 {
 }
 
 /// Final avalanche step shared by the seeded probes.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn fold(h: u64) -> u64 {
     h ^ (h >> 29) ^ (h >> 47)
 }
 
 /// The slot of the length-and-byte probe.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn len_byte_slot(len: usize, byte: u8, seed: u64, shift: u32) -> usize {
     let x = (byte as u64) | ((len as u64) << 8);
     (fold(x.wrapping_mul(seed)).wrapping_mul(seed) >> shift) as usize
 }
 
 /// The slot of the leading-bytes probe.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn front_slot(key: &[u8], bytes: usize, seed: u64, shift: u32) -> usize {
     let x = load_prefix(key, bytes) ^ (key.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     (fold(x.wrapping_mul(seed)).wrapping_mul(seed) >> shift) as usize
 }
 
 /// A seeded hash over every byte of `key`, eight bytes at a time.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn full_hash(key: &[u8], seed: u64) -> u64 {
     let mut h = seed ^ (key.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
     let mut chunks = key.chunks_exact(8);
@@ -345,9 +352,42 @@ pub const fn is_plain(name: &[u8]) -> bool {
     true
 }
 
+/// A probe table as the derive spells it: each slot as two little-endian bytes of one byte
+/// string (`N` slots, `2 * N` bytes), one token in the generated code instead of `N` numbers.
+/// [`pack`] makes the string. Panics (at compile time, where the derive uses it) when
+/// `packed` is not `2 * N` bytes long.
+pub const fn unpack<const N: usize>(packed: &[u8]) -> [u16; N] {
+    assert!(
+        packed.len() == 2 * N,
+        "a packed probe table holds two bytes per slot"
+    );
+    let mut table = [0u16; N];
+    let mut i = 0;
+    while i < N {
+        table[i] = u16::from_le_bytes([packed[2 * i], packed[2 * i + 1]]);
+        i += 1;
+    }
+    table
+}
+
+/// The byte string [`unpack`] reads back into `table`.
+pub fn pack(table: &[u16]) -> Vec<u8> {
+    table.iter().flat_map(|s| s.to_le_bytes()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_packed_table_unpacks_to_itself() {
+        let table: Vec<u16> = (0..256u16).map(|i| i.wrapping_mul(257) ^ 0x00ff).collect();
+        let packed = pack(&table);
+        assert_eq!(packed.len(), 512);
+        assert_eq!(unpack::<256>(&packed).to_vec(), table);
+        const EMPTY_SLOTS: [u16; 2] = unpack::<2>(b"\xff\xff\x01\x00");
+        assert_eq!(EMPTY_SLOTS, [EMPTY, 1]);
+    }
 
     fn check(keys: &[&str], expect: &str) {
         let p = plan(keys);

@@ -59,7 +59,8 @@ impl AlignedBytes {
     }
 
     /// The bytes.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn as_slice(&self) -> &[u8] {
         &bytemuck::cast_slice::<u128, u8>(&self.words)[..self.len]
     }
@@ -70,7 +71,8 @@ impl AlignedBytes {
     }
 
     /// Appends bytes.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub fn extend_from_slice(&mut self, b: &[u8]) {
         let end = self.len + b.len();
         self.grow_to(end);
@@ -104,7 +106,8 @@ impl AlignedBytes {
         self.len = end;
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn grow_to(&mut self, end: usize) {
         if end > self.words.len() * 16 {
             self.grow_slow(end);
@@ -121,14 +124,16 @@ impl AlignedBytes {
 
 impl Deref for AlignedBytes {
     type Target = [u8];
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn deref(&self) -> &[u8] {
         self.as_slice()
     }
 }
 
 impl AsRef<[u8]> for AlignedBytes {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn as_ref(&self) -> &[u8] {
         self.as_slice()
     }

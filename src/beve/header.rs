@@ -53,13 +53,15 @@ pub const MAJOR_GENERIC_ARRAY: u8 = 5;
 pub const MAJOR_EXTENSION: u8 = 6;
 
 /// The major type of a header.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub const fn major(h: u8) -> u8 {
     h & 7
 }
 
 /// Class and byte-count bits (3-7) of a numeric kind.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub const fn kind_bits(kind: NumKind) -> u8 {
     use NumKind::*;
     match kind {
@@ -81,19 +83,22 @@ pub const fn kind_bits(kind: NumKind) -> u8 {
 }
 
 /// The header of a scalar number of `kind`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub const fn number(kind: NumKind) -> u8 {
     kind_bits(kind) | MAJOR_NUMBER
 }
 
 /// The header of a typed array of `kind` (also the NUMERIC HEADER inside an aligned array).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub const fn typed_array(kind: NumKind) -> u8 {
     kind_bits(kind) | MAJOR_TYPED_ARRAY
 }
 
 /// The header of an object whose keys are integers of `kind`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub const fn int_key_object(kind: NumKind) -> u8 {
     kind_bits(kind) | MAJOR_OBJECT
 }

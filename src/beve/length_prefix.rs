@@ -17,7 +17,8 @@ pub const MAX: u64 = (1 << 62) - 1;
 ///
 /// # Panics
 /// If `n` is 2^62 or more, which no slice of non-zero-sized elements can reach.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn write<S: Sink>(out: &mut S, n: usize) {
     if n < 1 << 6 {
         out.push((n as u8) << 2);
@@ -61,7 +62,8 @@ pub(crate) fn encode(n: usize, w: usize) -> [u8; 8] {
 }
 
 /// Reads a SIZE at `*pos`, advancing `*pos` past it.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn read(input: &[u8], pos: &mut usize) -> Result<usize> {
     let at = *pos;
     let Some(&b0) = input.get(at) else {

@@ -47,7 +47,8 @@ pub struct BevePos {
 }
 
 impl BevePos {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn pending(self) -> Option<u8> {
         if self.pending != 0 {
             Some(self.pending as u8)
@@ -105,7 +106,8 @@ impl<'de> BeveReader<'de> {
     }
 
     /// Consumes the next header (the implied one inside a typed array).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn header(&mut self) -> Result<u8> {
         if let Some(h) = self.pending.take() {
             return Ok(h);
@@ -120,7 +122,8 @@ impl<'de> BeveReader<'de> {
     }
 
     /// The next header, not consumed.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn peek_header(&self) -> Result<u8> {
         if let Some(h) = self.pending {
             return Ok(h);
@@ -132,7 +135,8 @@ impl<'de> BeveReader<'de> {
     }
 
     /// Reads `N` from its little-endian bytes at the current position.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn payload<N: Number>(&mut self, at: usize) -> Result<N> {
         let n = std::mem::size_of::<N>();
         let b = take(self.input, self.pos, n, at)?;
@@ -151,7 +155,8 @@ impl<'de> BeveReader<'de> {
     }
 
     /// Enters one level of nesting.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn enter(&mut self, at: usize) -> Result<()> {
         if self.depth >= self.opts.max_depth {
             return Err(Error::new(Code::DepthLimit(self.opts.max_depth), at));
@@ -164,7 +169,8 @@ impl<'de> BeveReader<'de> {
     }
 
     /// Bytes left after the current position.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn left(&self) -> usize {
         self.input.len() - self.pos
     }
@@ -216,7 +222,8 @@ pub(crate) fn conversion_error<N: Number>(w: Wire, at: usize) -> Error {
 }
 
 /// Whether `h` is a typed-array header with a numeric element (plain or aligned).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn is_numeric_array(h: u8) -> bool {
     h == header::ALIGNED_ARRAY || (major(h) == header::MAJOR_TYPED_ARRAY && (h >> 3) & 3 != 3)
 }
@@ -226,17 +233,20 @@ impl<'de> Reader<'de> for BeveReader<'de> {
     type Map = BeveMap;
     type Pos = BevePos;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn options(&self) -> &ReadOptions {
         &self.opts
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn offset(&self) -> usize {
         self.pos
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn save(&self) -> BevePos {
         BevePos {
             pos: self.pos,
@@ -245,7 +255,8 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn restore(&mut self, p: BevePos) {
         self.pos = p.pos;
         self.depth = p.depth;
@@ -295,7 +306,8 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         })
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn take_null(&mut self) -> Result<bool> {
         if self.peek_header()? == header::NULL {
             self.header()?;
@@ -304,7 +316,8 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         Ok(false)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_bool(&mut self) -> Result<bool> {
         let at = self.pos;
         match self.header()? {
@@ -314,7 +327,8 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_number<N: Number>(&mut self) -> Result<N> {
         let at = self.pos;
         let h = self.header()?;
@@ -332,7 +346,8 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         self.wire_after(h, at, "a number")
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_str(&mut self) -> Result<Str<'de, '_>> {
         let at = self.pos;
         let h = self.header()?;
@@ -385,7 +400,8 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         Ok(BeveSeq { remaining, elems })
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_element(&mut self, seq: &mut BeveSeq) -> Result<bool> {
         if seq.remaining == 0 {
             self.depth = self.depth.saturating_sub(1);
@@ -405,7 +421,8 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         Ok(true)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn remaining_hint(&self, seq: &BeveSeq) -> Option<usize> {
         Some(seq.remaining)
     }
@@ -430,7 +447,8 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         Ok(BeveMap { remaining: n, keys })
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_field(&mut self, map: &mut BeveMap) -> Result<Option<&[u8]>> {
         if map.remaining == 0 {
             self.depth = self.depth.saturating_sub(1);
@@ -454,7 +472,8 @@ impl<'de> Reader<'de> for BeveReader<'de> {
     /// The guessed key is confirmed by comparing its encoded form (a one-byte SIZE and the
     /// name) with the input, before any decoding; a key that differs from it, or was written
     /// with a wider SIZE than needed, goes the [`next_field`](Reader::next_field) way.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_field_guess(
         &mut self,
         map: &mut BeveMap,
@@ -621,7 +640,8 @@ impl<'de> Reader<'de> for BeveReader<'de> {
         Ok(&self.input[at..end])
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn is_human_readable(&self) -> bool {
         false
     }

@@ -63,12 +63,14 @@ impl Frames {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn len(&self) -> usize {
         self.len + self.far.len()
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push(&mut self, f: Frame) {
         if self.len < NEAR {
             self.near[self.len] = f;
@@ -78,14 +80,16 @@ impl Frames {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn pop(&mut self) {
         if self.far.pop().is_none() {
             self.len = self.len.saturating_sub(1);
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn last_mut(&mut self) -> Option<&mut Frame> {
         if !self.far.is_empty() {
             return self.far.last_mut();
@@ -159,7 +163,8 @@ pub(crate) fn walk<W: Writer>(
 }
 
 /// Checks that one more level fits under the limit.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn enter(depth: usize, max_depth: usize, at: usize) -> Result<()> {
     if depth >= max_depth {
         return Err(Error::new(Code::DepthLimit(max_depth), at));
@@ -169,13 +174,15 @@ fn enter(depth: usize, max_depth: usize, at: usize) -> Result<()> {
 
 /// Whether `count` items of `width` bytes fit in `left` bytes: overflow-safe, and a multiply
 /// rather than a division (this guards every bulk read).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn fits(count: usize, width: usize, left: usize) -> bool {
     count.checked_mul(width).is_some_and(|n| n <= left)
 }
 
 /// `n` bytes at `pos`, or an end-of-input error naming `at`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn take(input: &[u8], pos: usize, n: usize, at: usize) -> Result<&[u8]> {
     if n > input.len() - pos {
         return Err(eof(at));
@@ -184,7 +191,8 @@ pub(crate) fn take(input: &[u8], pos: usize, n: usize, at: usize) -> Result<&[u8
 }
 
 /// Validates UTF-8; the error names the offset of the first bad byte (`at` is where `b` starts).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn utf8(b: &[u8], at: usize) -> Result<&str> {
     // simdutf8 is the fast validator once optimised; unoptimised (debug) builds use core's,
     // which ships precompiled with optimisations and is ten times faster there. Both accept
@@ -209,7 +217,8 @@ fn utf8_error(b: &[u8], at: usize) -> Error {
 }
 
 /// Reads a `SIZE | UTF-8` string (object key, string payload, string array element).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn sized_str<'a>(input: &'a [u8], pos: &mut usize) -> Result<&'a str> {
     let at = *pos;
     let n = length_prefix::read(input, pos)?;
@@ -309,7 +318,8 @@ pub(crate) fn bool_bits(input: &[u8], mut pos: usize, at: usize) -> Result<(usiz
 }
 
 /// Element `i` of packed bool bits.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn bit(bits: &[u8], i: usize) -> bool {
     (bits[i / 8] >> (i % 8)) & 1 != 0
 }
@@ -330,7 +340,8 @@ fn emit_typed<N: Number, W: Writer>(w: &mut W, data: &[u8]) {
     );
 }
 
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn emit_num<N: Number, W: Writer>(w: &mut W, b: &[u8]) {
     w.number(N::from_le_slice(b))
 }

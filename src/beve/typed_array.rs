@@ -16,7 +16,8 @@ use crate::reflect::{Reader, Str};
 
 /// Copies little-endian `data` (exactly `dst.len()` elements) into `dst`: one `memcpy` on
 /// little-endian hosts.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn copy_le<N: Number>(dst: &mut [N], data: &[u8]) {
     if cfg!(target_endian = "little") {
         bytemuck::cast_slice_mut::<N, u8>(dst).copy_from_slice(data);
@@ -32,7 +33,8 @@ fn copy_le<N: Number>(dst: &mut [N], data: &[u8]) {
 
 /// Makes `out` exactly `count` elements long, reusing its allocation when it is large enough;
 /// a new allocation comes zeroed from the allocator (no separate fill pass).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn size_vec<N: Number>(out: &mut Vec<N>, count: usize) {
     if out.len() == count {
         // Reading into a value read before: nothing to do.
@@ -66,7 +68,8 @@ fn convert<K: Number, N: Number>(
 }
 
 /// Offset of the first element of `a`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn data_at(a: &NumArray<'_>) -> usize {
     a.end - a.data.len()
 }
@@ -296,7 +299,8 @@ fn unpack_bits(out: &mut Vec<bool>, bits: &[u8], n: usize) {
 
 /// The eight bits of `b` as eight booleans, low bit first, with no branch or loop: `b` copied
 /// into each byte of a word, byte `j` masked to bit `j`, and each byte's non-zero folded to 1.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn spread(b: u8) -> [bool; 8] {
     const ONES: u64 = 0x0101_0101_0101_0101;
     let picked = (b as u64 * ONES) & 0x8040_2010_0804_0201;

@@ -78,7 +78,8 @@ impl<S: Sink, const STRUCTS_AS_ARRAYS: bool> BeveWriter<S, STRUCTS_AS_ARRAYS> {
     }
 
     /// Appends a number's little-endian bytes.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn put<N: Number>(&mut self, v: N) {
         if cfg!(target_endian = "little") {
             self.out.extend(bytemuck::bytes_of(&v));
@@ -90,7 +91,8 @@ impl<S: Sink, const STRUCTS_AS_ARRAYS: bool> BeveWriter<S, STRUCTS_AS_ARRAYS> {
     }
 
     /// The width of the count [`Writer::begin_open`] writes for `hint`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn open_width(&self, hint: Option<usize>) -> usize {
         match hint {
             None if self.aligned => 8,
@@ -107,7 +109,8 @@ impl<S: Sink, const STRUCTS_AS_ARRAYS: bool> BeveWriter<S, STRUCTS_AS_ARRAYS> {
 
     /// Writes the header, the count and, for aligned arrays, the padding of a typed array whose
     /// data comes next.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn typed_head<N: Number>(&mut self, len: usize) {
         let width = std::mem::size_of::<N>();
         if self.aligned && width > 1 {
@@ -126,7 +129,8 @@ impl<S: Sink, const STRUCTS_AS_ARRAYS: bool> BeveWriter<S, STRUCTS_AS_ARRAYS> {
 }
 
 /// Pad bytes needed so that data starting at `offset + pad` is a multiple of `width`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn padding(offset: usize, width: usize) -> usize {
     (width - offset % width) % width
 }
@@ -134,34 +138,40 @@ pub(crate) fn padding(offset: usize, width: usize) -> usize {
 impl<S: Sink, const STRUCTS_AS_ARRAYS: bool> Writer for BeveWriter<S, STRUCTS_AS_ARRAYS> {
     const STRUCTS_AS_ARRAYS: bool = STRUCTS_AS_ARRAYS;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn write_null_members(&self) -> bool {
         self.nulls
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn is_binary(&self) -> bool {
         true
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn null(&mut self) {
         self.out.push(header::NULL)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn bool(&mut self, v: bool) {
         self.out.push(if v { header::TRUE } else { header::FALSE })
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn number<N: Number>(&mut self, v: N) {
         self.out.reserve(1 + std::mem::size_of::<N>());
         self.out.push(header::number(N::KIND));
         self.put(v);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn str(&mut self, v: &str) {
         self.out.reserve(9 + v.len());
         self.out.push(header::STRING);
@@ -169,16 +179,19 @@ impl<S: Sink, const STRUCTS_AS_ARRAYS: bool> Writer for BeveWriter<S, STRUCTS_AS
         self.out.extend(v.as_bytes());
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn begin_array(&mut self, len: usize) {
         self.out.push(header::GENERIC_ARRAY);
         length_prefix::write(&mut self.out, len);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn end_array(&mut self) {}
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn begin_map(&mut self, len: usize, keys: KeyKind) {
         self.out.push(match keys {
             KeyKind::Str => header::OBJECT,
@@ -232,19 +245,22 @@ impl<S: Sink, const STRUCTS_AS_ARRAYS: bool> Writer for BeveWriter<S, STRUCTS_AS
             .replace_at(mark, old, &length_prefix::encode(count, w)[..w]);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn is_human_readable(&self) -> bool {
         false
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn key(&mut self, k: &str) {
         self.out.reserve(8 + k.len());
         length_prefix::write(&mut self.out, k.len());
         self.out.extend(k.as_bytes());
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn int_key<N: Number>(&mut self, k: N) {
         self.put(k)
     }
@@ -254,10 +270,12 @@ impl<S: Sink, const STRUCTS_AS_ARRAYS: bool> Writer for BeveWriter<S, STRUCTS_AS
         self.put_truncated(value, repr)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn end_object(&mut self) {}
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn sep(&mut self) {}
 
     #[inline]
@@ -360,7 +378,8 @@ impl<S: Sink, const STRUCTS_AS_ARRAYS: bool> Writer for BeveWriter<S, STRUCTS_AS
         self.out.extend(bytes)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn keeps_beve_extensions(&self) -> bool {
         true
     }

@@ -13,16 +13,19 @@ macro_rules! number_reflect {
     ($inline:expr; $($t:ty),*) => {$(
         impl<'de> Reflect<'de> for $t {
             const INLINE_MEMBER: bool = $inline;
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn write<W: Writer>(&self, w: &mut W) {
                 w.number(*self)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
                 *self = r.read_number::<$t>()?;
                 Ok(())
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
                 r.read_number::<$t>()
             }
@@ -130,11 +133,13 @@ pub(crate) fn int_key_text<N: Number>(s: &str, offset: usize) -> Result<N> {
 macro_rules! size_reflect {
     ($($t:ty => $wire:ty),*) => {$(
         impl<'de> Reflect<'de> for $t {
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn write<W: Writer>(&self, w: &mut W) {
                 w.number(*self as $wire)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
                 let mark = r.save();
                 let v = r.read_number::<$wire>()?;
@@ -167,16 +172,19 @@ macro_rules! size_reflect {
 size_reflect!(isize => i64, usize => u64);
 
 impl<'de> Reflect<'de> for bool {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn write<W: Writer>(&self, w: &mut W) {
         w.bool(*self)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read<R: Reader<'de>>(&mut self, r: &mut R) -> Result<()> {
         *self = r.read_bool()?;
         Ok(())
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         r.read_bool()
     }

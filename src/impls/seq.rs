@@ -174,7 +174,8 @@ impl<'de, T: Reflect<'de>> Reflect<'de> for Option<T> {
         crate::read::stack_for::<T>(r.offset())?;
         T::read_new(r).map(Some)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_new_canonical<R: Reader<'de>>(r: &mut R) -> Result<Option<Self>> {
         if r.take_null()? {
             return Ok(Some(None));

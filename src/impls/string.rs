@@ -62,7 +62,8 @@ impl<'de: 'a, 'a> Reflect<'de> for &'a str {
         *self = Self::read_new(r)?;
         Ok(())
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_new<R: Reader<'de>>(r: &mut R) -> Result<Self> {
         // Where the string starts is only worked out for the error (3% of reading a small
         // message when computed up front).
@@ -128,7 +129,8 @@ impl<'de: 'a, 'a> Reflect<'de> for Cow<'a, str> {
     /// [`Self::read_new`], always inlined: with the rest of a canonical struct (there it saves
     /// a call and the copy of its result; in the ordinary read it would make the reader's code
     /// larger).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_new_canonical<R: Reader<'de>>(r: &mut R) -> Result<Option<Self>> {
         Ok(Some(r.read_str()?.into_cow()))
     }

@@ -27,7 +27,8 @@ use crate::simd::utf8::unchecked::short_ascii_string;
 /// Whether `text` may be in the canonical layout: no whitespace in its first two bytes
 /// (leading whitespace, `{ "a"`, `[\n`). Finding that out costs less here than at the
 /// reader's first refusal (an error made and dropped).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn may_be_compact(text: &[u8]) -> bool {
     let ws = |i: usize| text.get(i).is_some_and(|&b| is_ws(b));
     !(ws(1) || ws(0))
@@ -42,7 +43,8 @@ pub(crate) fn may_be_compact(text: &[u8]) -> bool {
 /// it: a value returned through the `Result`s of calls that are not inlined is copied
 /// through the stack, and the loads of such a copy wait for the stores just made (a
 /// message-sized value costs more to move that way than to read).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn read_in_layout<'de, T: Reflect<'de>>(
     text: &'de [u8],
     opts: ReadOptions,
@@ -110,7 +112,8 @@ fn stop(at: usize) -> Error {
 
 /// Text as `&str` when it is valid UTF-8 (all-ASCII short text without the general
 /// validator's set-up).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn utf8(b: &[u8]) -> Option<&str> {
     match crate::simd::utf8::unchecked::ascii_str(b) {
         Some(t) => Some(t),
@@ -121,7 +124,8 @@ fn utf8(b: &[u8]) -> Option<&str> {
 /// An integer of at most eight digits at the start of `s` (an optional `-`, no leading zero
 /// unless the integer is `0`, and neither a fraction nor an exponent after it) as `N`, with
 /// its length; `None` for anything else, which the general reader then reads (or rejects).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn short_int<N: Number>(s: &[u8]) -> Option<(N, usize)> {
     let (m, neg, j) = short_digits(s)?;
     if neg && !N::KIND.is_signed_int() {
@@ -133,7 +137,8 @@ fn short_int<N: Number>(s: &[u8]) -> Option<(N, usize)> {
 }
 
 /// The short integer of magnitude `m` as the general reader gives it: `Int` when negative.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn wire(m: u64, neg: bool) -> Wire {
     if neg {
         Wire::Int(-(m as i128))
@@ -143,7 +148,8 @@ fn wire(m: u64, neg: bool) -> Wire {
 }
 
 /// The magnitude, sign and length of the short integer [`short_int`] reads.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn short_digits(s: &[u8]) -> Option<(u64, bool, usize)> {
     let neg = s.first() == Some(&b'-');
     let first = usize::from(neg);
@@ -180,7 +186,8 @@ fn short_digits(s: &[u8]) -> Option<(u64, bool, usize)> {
 
 impl<'de> CompactReader<'de> {
     /// A reader at the start of `s`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn new(s: &'de [u8], opts: ReadOptions) -> Self {
         CompactReader {
             s,
@@ -194,25 +201,29 @@ impl<'de> CompactReader<'de> {
     }
 
     /// Whether only whitespace follows the value read.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn at_end(&self) -> bool {
         skip_ws(self.rest, 0) == self.rest.len()
     }
 
     /// The offset of the next byte to read.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn pos(&self) -> usize {
         self.s.len() - self.rest.len()
     }
 
     /// Moves `n` bytes on (`n` at most what is left).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn bump(&mut self, n: usize) {
         self.rest = self.rest.get(n..).unwrap_or_default();
     }
 
     /// The byte at the position.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn byte(&self) -> Result<u8> {
         match self.rest.first() {
             Some(&b) => Ok(b),
@@ -221,7 +232,8 @@ impl<'de> CompactReader<'de> {
     }
 
     /// Enters a container whose opening bracket is at the position.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn enter(&mut self) -> Result<()> {
         self.depth += 1;
         if self.depth > self.opts.max_depth {
@@ -235,7 +247,8 @@ impl<'de> CompactReader<'de> {
     }
 
     /// Consumes a closing bracket and leaves its container.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn end(&mut self) -> bool {
         self.bump(1);
         self.depth = self.depth.saturating_sub(1);
@@ -244,7 +257,8 @@ impl<'de> CompactReader<'de> {
 
     /// The text of the string whose opening quote is at the position (which the caller has
     /// checked), if it has no escape and is valid UTF-8; the position moves past it.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn plain_string(&mut self) -> Result<&'de str> {
         let rest = self.rest;
         // Most keys and short values: one block shows the closing quote and that the text is
@@ -268,7 +282,8 @@ impl<'de> CompactReader<'de> {
 
     /// Starts the next member of an object: `,"` or `"` (first) moves to the key's quote,
     /// `}` closes the object (`false`).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn member(&mut self, first: &mut bool) -> Result<bool> {
         let b = self.byte()?;
         if b == b'}' {
@@ -288,7 +303,8 @@ impl<'de> CompactReader<'de> {
     }
 
     /// Reads a key at the position (its opening quote) and the `:` right after it.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn key(&mut self) -> Result<&'de str> {
         let k = self.plain_string()?;
         if !self.take_exact(b":") {
@@ -328,22 +344,26 @@ impl<'de> Reader<'de> for CompactReader<'de> {
     /// What is left and the depth.
     type Pos = (&'de [u8], usize);
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn options(&self) -> &ReadOptions {
         &self.opts
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn offset(&self) -> usize {
         self.pos() + usize::from(self.rest.first() == Some(&b','))
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn save(&self) -> Self::Pos {
         (self.rest, self.depth)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn restore(&mut self, pos: Self::Pos) {
         (self.rest, self.depth) = pos;
     }
@@ -353,7 +373,8 @@ impl<'de> Reader<'de> for CompactReader<'de> {
         crate::reflect::charge_reread(&mut self.reread, bytes, self.s.len(), at)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn peek_kind(&mut self) -> Result<ValueKind> {
         match super::read::kind_of(self.byte()?) {
             Some(k) => Ok(k),
@@ -361,7 +382,8 @@ impl<'de> Reader<'de> for CompactReader<'de> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn take_null(&mut self) -> Result<bool> {
         if self.rest.first() != Some(&b'n') {
             return Ok(false);
@@ -372,7 +394,8 @@ impl<'de> Reader<'de> for CompactReader<'de> {
         Err(stop(self.pos()))
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_bool(&mut self) -> Result<bool> {
         if self.take_exact(b"true") {
             return Ok(true);
@@ -383,7 +406,8 @@ impl<'de> Reader<'de> for CompactReader<'de> {
         Err(stop(self.pos()))
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_number<N: Number>(&mut self) -> Result<N> {
         let rest = self.rest;
         if !N::KIND.is_float() {
@@ -405,7 +429,8 @@ impl<'de> Reader<'de> for CompactReader<'de> {
         Ok(v)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_wire_number(&mut self) -> Result<Wire> {
         let rest = self.rest;
         // `-0` is `F64(-0.0)` to the general reader: left to it.
@@ -422,7 +447,8 @@ impl<'de> Reader<'de> for CompactReader<'de> {
         Ok(w)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_str(&mut self) -> Result<Str<'de, '_>> {
         if self.byte()? != b'"' {
             return Err(stop(self.pos()));
@@ -430,7 +456,8 @@ impl<'de> Reader<'de> for CompactReader<'de> {
         self.plain_string().map(Str::Borrowed)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_string_into(&mut self, out: &mut String) -> Result<()> {
         if self.byte()? != b'"' {
             return Err(stop(self.pos()));
@@ -443,7 +470,8 @@ impl<'de> Reader<'de> for CompactReader<'de> {
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn begin_array(&mut self) -> Result<bool> {
         if self.byte()? != b'[' {
             return Err(stop(self.pos()));
@@ -452,7 +480,8 @@ impl<'de> Reader<'de> for CompactReader<'de> {
         Ok(true)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_element(&mut self, first: &mut bool) -> Result<bool> {
         let b = self.byte()?;
         if b == b']' {
@@ -469,12 +498,14 @@ impl<'de> Reader<'de> for CompactReader<'de> {
         Err(stop(self.pos()))
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn remaining_hint(&self, _seq: &bool) -> Option<usize> {
         None
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn begin_object(&mut self) -> Result<bool> {
         if self.byte()? != b'{' {
             return Err(stop(self.pos()));
@@ -483,7 +514,8 @@ impl<'de> Reader<'de> for CompactReader<'de> {
         Ok(true)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_field(&mut self, first: &mut bool) -> Result<Option<&[u8]>> {
         if !self.member(first)? {
             return Ok(None);
@@ -493,7 +525,8 @@ impl<'de> Reader<'de> for CompactReader<'de> {
 
     /// A guessed key is confirmed by comparing the input after the opening quote with the name
     /// and finding the closing quote and the colon right after it.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_field_guess(
         &mut self,
         first: &mut bool,
@@ -519,7 +552,8 @@ impl<'de> Reader<'de> for CompactReader<'de> {
 
     const CANONICAL: bool = true;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn attempts_stopped(&self) -> bool {
         self.stopped
     }
@@ -529,7 +563,8 @@ impl<'de> Reader<'de> for CompactReader<'de> {
         self.stopped = true;
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn take_exact(&mut self, text: &[u8]) -> bool {
         match self.rest.strip_prefix(text) {
             Some(r) => {

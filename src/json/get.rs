@@ -229,7 +229,8 @@ struct LastString(usize);
 impl Emit for LastString {
     const TOKENS: bool = false;
     const STRINGS: bool = true;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn string(&mut self, at: usize) {
         self.0 = at;
     }

@@ -14,7 +14,8 @@ use super::out::Out;
 pub(crate) const COLON: &str = ": ";
 
 /// Appends a newline and `n` spaces.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn newline_indent<O: Out>(out: &mut O, n: usize) {
     const SPACES: &str = "                                                                ";
     const NL_SPACES: &str = "\n                               ";
@@ -34,21 +35,24 @@ pub(crate) fn newline_indent<O: Out>(out: &mut O, n: usize) {
 }
 
 /// Opens a container: `c`, then the line of its first element (indented by `n` spaces).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn open<O: Out>(out: &mut O, c: u8, n: usize) {
     out.push_ascii(c);
     newline_indent(out, n);
 }
 
 /// Ends an element: the comma, then the next element's line (indented by `n` spaces).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn comma<O: Out>(out: &mut O, n: usize) {
     out.push_ascii(b',');
     newline_indent(out, n);
 }
 
 /// Closes a container on its own line (indented by `n` spaces, the container's own indent).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn close<O: Out>(out: &mut O, c: u8, n: usize) {
     newline_indent(out, n);
     out.push_ascii(c);

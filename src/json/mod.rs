@@ -240,7 +240,8 @@ pub(crate) fn write_to<'de, T: Reflect<'de>, S: crate::TextSink>(v: &T, out: S, 
 /// let e = structio::from_json::<Vec<u8>>("[1, 300]").unwrap_err();
 /// assert_eq!(e.to_string(), "number out of range for u8 at 1:5 (byte 4), path $[1]\n   [1, 300]\n       ^");
 /// ```
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn from_json<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized)) -> Result<T>
 where
     T: Reflect<'de>,
@@ -253,7 +254,8 @@ where
 }
 
 /// Reads a value of type `T` from JSON text, with options.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub fn from_json_with<'de, T>(input: &'de (impl AsRef<[u8]> + ?Sized), opts: &Options) -> Result<T>
 where
     T: Reflect<'de>,
@@ -266,7 +268,8 @@ where
 }
 
 /// [`from_json_with`] for options without comments.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn from_json_plain<'de, T: Reflect<'de>>(text: &'de [u8], opts: &Options) -> Result<T> {
     if T::CANONICAL && compact::may_be_compact(text) {
         // The canonical layout of a type marked `canonical` is read inline (see
@@ -292,9 +295,14 @@ fn from_json_text_after_layout<'de, T: Reflect<'de>>(text: &'de [u8], opts: &Opt
 /// `text` read as a `T` by the full reader.
 fn from_json_text<'de, T: Reflect<'de>>(text: &'de [u8], opts: &Options) -> Result<T> {
     let mut r = JsonReader::new(text, opts.read);
-    T::read_new(&mut r)
-        .and_then(|v| r.finish().map(|()| v))
-        .map_err(|e| e.locate_in_text(text))
+    // Not `and_then` and `map_err`: closures here are more functions per type in a debug build.
+    match T::read_new(&mut r) {
+        Ok(v) => match r.finish() {
+            Ok(()) => Ok(v),
+            Err(e) => Err(e.locate_in_text(text)),
+        },
+        Err(e) => Err(e.locate_in_text(text)),
+    }
 }
 
 /// `text`, which may hold comments, read as a `T` by the full reader (see [`comments`]).
@@ -302,9 +310,14 @@ fn from_json_text<'de, T: Reflect<'de>>(text: &'de [u8], opts: &Options) -> Resu
 fn from_jsonc_text<'de, T: Reflect<'de>>(text: &'de [u8], opts: &Options) -> Result<T> {
     let blanked = comments::blank(text).map_err(|e| e.locate_in_text(text))?;
     let mut r = JsonReader::blanked(text, blanked.as_deref().unwrap_or(text), opts.read);
-    T::read_new(&mut r)
-        .and_then(|v| r.finish().map(|()| v))
-        .map_err(|e| e.locate_in_text(text))
+    // Not `and_then` and `map_err`: closures here are more functions per type in a debug build.
+    match T::read_new(&mut r) {
+        Ok(v) => match r.finish() {
+            Ok(()) => Ok(v),
+            Err(e) => Err(e.locate_in_text(text)),
+        },
+        Err(e) => Err(e.locate_in_text(text)),
+    }
 }
 
 /// Reads a value of type `T` from JSON text at a trust boundary: in one pass, every problem

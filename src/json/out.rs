@@ -26,28 +26,32 @@ pub trait Out {
     /// Appends the first `n` bytes of `buf`, which are ASCII. A byte buffer copies all 32 (a
     /// fixed-size copy the compiler inlines) and shortens again: cheaper than a call to
     /// `memcpy` for every number.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_buf(&mut self, buf: &[u8; 32], n: usize) {
         for &b in &buf[..n.min(32)] {
             self.push_ascii(b);
         }
     }
     /// Appends the ASCII bytes `b` (a literal, so the copy has a fixed size).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_lit<const N: usize>(&mut self, b: &[u8; N]) {
         for &c in b {
             self.push_ascii(c);
         }
     }
     /// Appends short text (numbers, keys) without a call to `memcpy` when it fits 32 bytes.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_small(&mut self, s: &str) {
         self.push_str(s);
     }
     /// Lets `f` write ASCII into a 32-byte slot at the end and keeps the first `n` bytes, `n`
     /// being what `f` returns. A byte buffer lends its own spare room (a fixed-size append, cut
     /// back afterwards), so the bytes are written once, in place.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn with_slot(&mut self, f: impl FnOnce(&mut [u8; 32]) -> usize) {
         let mut buf = [0u8; 32];
         let n = f(&mut buf).min(32);
@@ -55,7 +59,8 @@ pub trait Out {
     }
     /// Appends the first `n` bytes of `block` (ASCII; `n <= N`). A byte buffer stores all `N`
     /// bytes into its spare capacity and advances over `n`: one fixed-size store, no copy loop.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_block<const N: usize>(&mut self, block: [u8; N], n: usize) {
         for &c in &block[..n.min(N)] {
             self.push_ascii(c);
@@ -63,7 +68,8 @@ pub trait Out {
     }
     /// Appends the first `na` bytes of `a`, then the first `nb` bytes of `b` (ASCII; `na <= A`,
     /// `nb <= B`). A byte buffer checks its room once for both stores.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_block2<const A: usize, const B: usize>(
         &mut self,
         a: [u8; A],
@@ -75,7 +81,8 @@ pub trait Out {
     }
     /// Appends the first `n` bytes of each of three blocks (ASCII; each `n` at most its
     /// block's size). A byte buffer checks its room once for all three stores.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_block3<const A: usize, const B: usize, const C: usize>(
         &mut self,
         a: ([u8; A], usize),
@@ -86,7 +93,8 @@ pub trait Out {
     }
     /// [`Out::push_block3`] with a fourth block: the one multi-piece store a byte buffer
     /// implements (the others pass empty blocks).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_block4<const A: usize, const B: usize, const C: usize, const D: usize>(
         &mut self,
         a: ([u8; A], usize),
@@ -101,7 +109,8 @@ pub trait Out {
     }
     /// Appends `[a,b,...]` (compact). A byte buffer writes the elements through one cursor
     /// over its spare capacity.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_number_array<N: Number>(&mut self, items: &[N], style: FloatStyle)
     where
         Self: Sized,
@@ -110,7 +119,8 @@ pub trait Out {
     }
     /// Appends `[[a,b],[c,d],...]` (compact). A byte buffer writes all the rows through one
     /// cursor over its spare capacity.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_number_rows<N: Number, const M: usize>(&mut self, rows: &[[N; M]], style: FloatStyle)
     where
         Self: Sized,
@@ -118,7 +128,8 @@ pub trait Out {
         write_number_rows(self, rows, style);
     }
     /// Appends `s` as a quoted, escaped JSON string.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_json_str(&mut self, s: &str)
     where
         Self: Sized,
@@ -127,13 +138,15 @@ pub trait Out {
     }
     /// A point where the text before is final (no later [`Out::truncate`] reaches back past
     /// it): a streaming sink may write it out here. Nothing for a buffer.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn flush_point(&mut self) {}
 }
 
 /// Copies `src[from..from + N]` to `dst[at..at + N]` through a fixed-size array (a register
 /// move; written as a slice copy, LLVM turned some of these into `memcpy` calls).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn put<const N: usize>(dst: &mut [u8; 32], at: usize, src: &[u8], from: usize) {
     let mut t = [0u8; N];
     if let (Some(d), Some(s)) = (dst.get_mut(at..at + N), src.get(from..from + N)) {
@@ -143,7 +156,8 @@ fn put<const N: usize>(dst: &mut [u8; 32], at: usize, src: &[u8], from: usize) {
 }
 
 /// Copies `src` (at most 32 bytes) to the front of `dst` with a few fixed-size copies.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn copy_small(dst: &mut [u8; 32], src: &[u8]) {
     let n = src.len();
     if n >= 16 {
@@ -157,7 +171,8 @@ pub(crate) fn copy_small(dst: &mut [u8; 32], src: &[u8]) {
 /// Copies `src` (at most 16 bytes) to `dst[at..]` (`at <= 16`) with two overlapping
 /// fixed-size copies, which compile to a few moves where a loop would become a `memcpy` call.
 /// Returns the end of the copy.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn copy_at(dst: &mut [u8; 32], at: usize, src: &[u8]) -> usize {
     let n = src.len();
     if at > 16 || n > 16 {
@@ -181,50 +196,61 @@ pub(crate) fn copy_at(dst: &mut [u8; 32], at: usize, src: &[u8]) -> usize {
 }
 
 impl Out for Vec<u8> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_str(&mut self, s: &str) {
         self.extend_from_slice(s.as_bytes());
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_ascii(&mut self, b: u8) {
         self.push(b);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_lit<const N: usize>(&mut self, b: &[u8; N]) {
         self.extend_from_slice(b);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reserve(&mut self, n: usize) {
         Vec::reserve(self, n);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn len(&self) -> usize {
         Vec::len(self)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn byte_at(&self, i: usize) -> u8 {
         self[i]
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn truncate(&mut self, n: usize) {
         Vec::truncate(self, n);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_buf(&mut self, buf: &[u8; 32], n: usize) {
         let len = self.len();
         self.extend_from_slice(buf);
         Vec::truncate(self, len + n.min(32));
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_json_str(&mut self, s: &str) {
         super::string::write_str_blocks(self, s);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_block<const N: usize>(&mut self, block: [u8; N], n: usize) {
         Spare::new(self, 0).put(block, n);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_block4<const A: usize, const B: usize, const C: usize, const D: usize>(
         &mut self,
         a: ([u8; A], usize),
@@ -234,18 +260,21 @@ impl Out for Vec<u8> {
     ) {
         Spare::new(self, 0).put4(a, b, c, d);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_number_array<N: Number>(&mut self, items: &[N], style: FloatStyle) {
         // A guess at the size; the cursor grows when it is short.
         write_numbers(&mut Spare::new(self, items.len() * 8 + 2), items, style);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_number_rows<N: Number, const M: usize>(&mut self, rows: &[[N; M]], style: FloatStyle) {
         // A guess at the size; the cursor grows when it is short.
         let room = rows.len().saturating_mul(M * 8 + 3).saturating_add(2);
         write_number_rows(&mut Spare::new(self, room), rows, style);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn with_slot(&mut self, f: impl FnOnce(&mut [u8; 32]) -> usize) {
         let len = self.len();
         self.extend_from_slice(&[0u8; 32]);
@@ -255,7 +284,8 @@ impl Out for Vec<u8> {
         };
         Vec::truncate(self, len + n.min(32));
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_small(&mut self, s: &str) {
         if s.len() <= 32 {
             let mut buf = [0u8; 32];
@@ -268,34 +298,41 @@ impl Out for Vec<u8> {
 }
 
 impl Out for String {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_str(&mut self, s: &str) {
         String::push_str(self, s);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_ascii(&mut self, b: u8) {
         debug_assert!(b.is_ascii());
         self.push(b as char);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reserve(&mut self, n: usize) {
         String::reserve(self, n);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn len(&self) -> usize {
         String::len(self)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn byte_at(&self, i: usize) -> u8 {
         self.as_bytes()[i]
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn truncate(&mut self, n: usize) {
         if self.is_char_boundary(n) {
             String::truncate(self, n);
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_buf(&mut self, buf: &[u8; 32], n: usize) {
         // ASCII, so this never fails.
         if let Ok(t) = std::str::from_utf8(&buf[..n.min(32)]) {
@@ -308,51 +345,63 @@ impl Out for String {
 /// points, so [`Out::len`], [`Out::byte_at`] and [`Out::truncate`] see the text since the last
 /// flush point, which is all the pretty layout looks back at.
 impl<W: std::io::Write> Out for IoSink<W> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_str(&mut self, s: &str) {
         self.buf().push_str(s);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_ascii(&mut self, b: u8) {
         self.buf().push_ascii(b);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reserve(&mut self, n: usize) {
         Out::reserve(self.buf(), n);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn len(&self) -> usize {
         self.buffered()
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn byte_at(&self, i: usize) -> u8 {
         self.buffered_byte(i)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn truncate(&mut self, n: usize) {
         Out::truncate(self.buf(), n);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_buf(&mut self, buf: &[u8; 32], n: usize) {
         self.buf().push_buf(buf, n);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_lit<const N: usize>(&mut self, b: &[u8; N]) {
         self.buf().push_lit(b);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_small(&mut self, s: &str) {
         self.buf().push_small(s);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn with_slot(&mut self, f: impl FnOnce(&mut [u8; 32]) -> usize) {
         self.buf().with_slot(f);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_block<const N: usize>(&mut self, block: [u8; N], n: usize) {
         self.buf().push_block(block, n);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_block4<const A: usize, const B: usize, const C: usize, const D: usize>(
         &mut self,
         a: ([u8; A], usize),
@@ -392,11 +441,13 @@ impl<W: std::io::Write> Out for IoSink<W> {
         }
         self.push_ascii(b']');
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_json_str(&mut self, s: &str) {
         self.buf().push_json_str(s);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn flush_point(&mut self) {
         IoSink::flush_point(self);
     }

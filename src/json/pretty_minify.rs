@@ -20,12 +20,14 @@ pub(crate) struct PrettyEmit<'o, O> {
 
 impl<O: Out> Emit for PrettyEmit<'_, O> {
     const TOKENS: bool = true;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn open(&mut self, c: u8, open: usize) {
         self.out.push_ascii(c);
         newline_indent(self.out, (self.base + open + 1).saturating_mul(self.indent));
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn empty(&mut self, open_c: u8, close: u8, open: usize, spaced: bool) {
         self.out.push_ascii(open_c);
         if spaced {
@@ -37,21 +39,25 @@ impl<O: Out> Emit for PrettyEmit<'_, O> {
         }
         self.out.push_ascii(close);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn close(&mut self, c: u8, open: usize) {
         newline_indent(self.out, (self.base + open).saturating_mul(self.indent));
         self.out.push_ascii(c);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn comma(&mut self, open: usize) {
         self.out.push_ascii(b',');
         newline_indent(self.out, (self.base + open).saturating_mul(self.indent));
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn colon(&mut self) {
         self.out.push_str(layout::COLON);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn token(&mut self, t: &str) {
         self.out.push_small(t);
     }
@@ -69,7 +75,8 @@ pub(crate) struct MinifyEmit<'o, 't, O> {
 
 impl<O: Out> MinifyEmit<'_, '_, O> {
     /// Copies the input from `last` to `to`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn flush(&mut self, to: usize) {
         // Both ends sit next to whitespace or at the ends of a value the walk has checked, so
         // the slice is in the valid prefix and on char boundaries.
@@ -82,12 +89,14 @@ impl<O: Out> MinifyEmit<'_, '_, O> {
 impl<O: Out> Emit for MinifyEmit<'_, '_, O> {
     const TOKENS: bool = false;
     const GAPS: bool = true;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn gap(&mut self, from: usize, to: usize) {
         self.flush(from);
         self.last = to;
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn finish(&mut self, end: usize) {
         self.flush(end);
         self.last = end;

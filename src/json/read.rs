@@ -20,7 +20,8 @@ const TRUE_COMMA: u64 = u64::from_le_bytes(*b"true,\0\0\0");
 const FALSE_COMMA: u64 = u64::from_le_bytes(*b"false,\0\0");
 
 /// The kind of the value whose first byte is `b`; `None` if no value starts with it.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(super) fn kind_of(b: u8) -> Option<ValueKind> {
     Some(match b {
         b'n' => ValueKind::Null,
@@ -107,7 +108,8 @@ impl<'de> JsonReader<'de, 'de> {
 impl<'de, 's> JsonReader<'de, 's> {
     /// Opens an array: `[` (else a type error), then true if `]` closes it at once
     /// (whitespace allowed between), the position left at the first element otherwise.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn array_open(&mut self) -> Result<bool> {
         if self.peek()? != b'[' {
             return Err(self.invalid_type("an array"));
@@ -124,7 +126,8 @@ impl<'de, 's> JsonReader<'de, 's> {
     /// After an array element: `,` (false, another element follows) or `]` (true, the array
     /// is closed), whitespace allowed before either. The separator usually follows the value
     /// directly, so whitespace is only skipped when it does not.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn array_sep(&mut self) -> Result<bool> {
         let s = self.s;
         let mut b = s.get(self.pos).copied();
@@ -151,7 +154,8 @@ impl<'de, 's> JsonReader<'de, 's> {
     /// stopped or where the closing `]` is) and one element through the general step `slow`
     /// (whitespace, anything unusual, and every error, reported as the general path always
     /// has, with the element's index in the path) followed by its separator.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn fast_array<T>(
         &mut self,
         out: &mut Vec<T>,
@@ -245,7 +249,8 @@ impl<'de, 's> JsonReader<'de, 's> {
     }
 
     /// Skips whitespace and returns the next byte.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn peek(&mut self) -> Result<u8> {
         self.pos = skip_ws(self.s, self.pos);
         match self.s.get(self.pos) {
@@ -256,7 +261,8 @@ impl<'de, 's> JsonReader<'de, 's> {
 
     /// Reads the string whose opening quote is at `self.pos`: its text is either in the input
     /// (no escapes) or in the scratch buffer.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn string_bytes(&mut self) -> Result<Text> {
         let start = self.pos + 1;
         let i = find_special(self.s, start);
@@ -274,7 +280,8 @@ impl<'de, 's> JsonReader<'de, 's> {
     /// An `out` without a buffer (a fresh value) is filled by scanning first: a string without
     /// escapes then takes exactly one allocation of its length (none when empty) instead of a
     /// 64-byte block regrown as its text is copied in.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn string_into(&mut self, out: &mut String) -> Result<()> {
         if out.capacity() == 0 {
             return self.fresh_string_into(out);
@@ -283,7 +290,8 @@ impl<'de, 's> JsonReader<'de, 's> {
     }
 
     /// [`Self::string_into`] for an `out` with a buffer.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reused_string_into(&mut self, out: &mut String) -> Result<()> {
         let start = self.pos + 1;
         self.pos = read_string_into(self.s, self.text, start, start, out)?;
@@ -291,14 +299,16 @@ impl<'de, 's> JsonReader<'de, 's> {
     }
 
     /// [`Self::string_into`] for an `out` without a buffer.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn fresh_string_into(&mut self, out: &mut String) -> Result<()> {
         self.pos = read_fresh_string(self.s, self.text, self.pos + 1, out)?;
         Ok(())
     }
 
     /// Reads a string as `Str`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_string(&mut self) -> Result<Str<'de, '_>> {
         match self.string_bytes()? {
             Text::Input(a, b) => Ok(Str::Borrowed(slice(self.text, a, b)?)),
@@ -307,7 +317,8 @@ impl<'de, 's> JsonReader<'de, 's> {
     }
 
     /// The bytes of a string read by [`Self::string_bytes`].
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn bytes_of(&self, t: Text) -> &[u8] {
         match t {
             Text::Input(a, b) => &self.s[a..b],
@@ -317,7 +328,8 @@ impl<'de, 's> JsonReader<'de, 's> {
 
     /// Starts the next member of an object: handles `,` or `}`, and positions at the key's
     /// opening quote. `false` at the end of the object.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn member(&mut self, first: &mut bool) -> Result<bool> {
         // The usual case: the comma right after the previous value, the key's quote after it.
         if !*first && self.s.get(self.pos..self.pos + 2) == Some(b",\"") {
@@ -347,7 +359,8 @@ impl<'de, 's> JsonReader<'de, 's> {
     }
 
     /// Consumes the `:` after a key.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn colon(&mut self) -> Result<()> {
         // Usually right after the key: no whitespace to skip.
         if self.s.get(self.pos) == Some(&b':') {
@@ -362,7 +375,8 @@ impl<'de, 's> JsonReader<'de, 's> {
     }
 
     /// Consumes a closing bracket and leaves its container.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn end(&mut self) -> bool {
         self.pos += 1;
         self.depth = self.depth.saturating_sub(1);
@@ -371,7 +385,8 @@ impl<'de, 's> JsonReader<'de, 's> {
 
     /// Reads an array, calling `each(reader, index)` to read every element: the tight loop
     /// behind the bulk reads (numbers, bools, strings).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn array_loop(
         &mut self,
         mut each: impl FnMut(&mut Self, usize) -> Result<()>,
@@ -390,7 +405,8 @@ impl<'de, 's> JsonReader<'de, 's> {
     }
 
     /// Enters a container whose opening bracket is at `self.pos`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn enter(&mut self) -> Result<()> {
         self.depth += 1;
         if self.depth > self.opts.max_depth {
@@ -412,7 +428,8 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
     /// Index and depth.
     type Pos = (usize, usize);
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn options(&self) -> &ReadOptions {
         &self.opts
     }
@@ -429,12 +446,14 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn save(&self) -> Self::Pos {
         (self.pos, self.depth)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn restore(&mut self, pos: Self::Pos) {
         (self.pos, self.depth) = pos;
     }
@@ -453,7 +472,8 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn take_null(&mut self) -> Result<bool> {
         if self.peek()? == b'n' {
             self.pos = literal(self.s, self.pos, b"null")?;
@@ -462,7 +482,8 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
         Ok(false)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_bool(&mut self) -> Result<bool> {
         match self.peek()? {
             b't' => {
@@ -477,7 +498,8 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_number<N: Number>(&mut self) -> Result<N> {
         let b = self.peek()?;
         if b != b'-' && !b.is_ascii_digit() {
@@ -503,7 +525,8 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
         Ok(w)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_str(&mut self) -> Result<Str<'de, '_>> {
         if self.peek()? != b'"' {
             return Err(self.invalid_type("a string"));
@@ -511,7 +534,8 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
         self.read_string()
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn read_string_into(&mut self, out: &mut String) -> Result<()> {
         if self.peek()? != b'"' {
             return Err(self.invalid_type("a string"));
@@ -540,7 +564,8 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn begin_array(&mut self) -> Result<bool> {
         if self.peek()? != b'[' {
             return Err(self.invalid_type("an array"));
@@ -549,7 +574,8 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
         Ok(true)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_element(&mut self, first: &mut bool) -> Result<bool> {
         let b = self.peek()?;
         if *first {
@@ -569,7 +595,8 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn remaining_hint(&self, _seq: &bool) -> Option<usize> {
         None
     }
@@ -667,7 +694,8 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
         })
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn begin_object(&mut self) -> Result<bool> {
         if self.peek()? != b'{' {
             return Err(self.invalid_type("an object"));
@@ -676,7 +704,8 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
         Ok(true)
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_field(&mut self, first: &mut bool) -> Result<Option<&[u8]>> {
         if !self.member(first)? {
             return Ok(None);
@@ -690,7 +719,8 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
     /// the name and finding the closing quote right after it: those bytes are the name's,
     /// which has nothing a JSON string escapes, so the key is the name without scanning it.
     /// Any other key goes the [`next_field`](Reader::next_field) way.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn next_field_guess(
         &mut self,
         first: &mut bool,
@@ -715,7 +745,8 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
 
     const CANONICAL: bool = true;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn attempts_stopped(&self) -> bool {
         self.reread & STOPPED != 0
     }
@@ -725,7 +756,8 @@ impl<'de, 's> Reader<'de> for JsonReader<'de, 's> {
         self.reread |= STOPPED;
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn take_exact(&mut self, text: &[u8]) -> bool {
         if self.s.get(self.pos..self.pos + text.len()) == Some(text) {
             self.pos += text.len();

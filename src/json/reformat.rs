@@ -68,7 +68,8 @@ static KIND: [u8; 256] = {
 
 /// The 16 bytes at `i`, padded with zero bytes past the end of `s` (zero is a control byte, so
 /// neither whitespace, nor a digit, nor allowed raw in a string: every scan stops there).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn load16(s: &[u8], i: usize) -> [u8; 16] {
     match block::<16>(s, i) {
         Some(b) => b,
@@ -77,7 +78,8 @@ fn load16(s: &[u8], i: usize) -> [u8; 16] {
 }
 
 /// The `N` bytes at `i`, if there are that many (a fixed-size copy).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn block<const N: usize>(s: &[u8], i: usize) -> Option<[u8; N]> {
     s.get(i..)?.first_chunk::<N>().copied()
 }
@@ -94,7 +96,8 @@ fn load16_tail(s: &[u8], i: usize) -> [u8; 16] {
 }
 
 /// The index of the first non-whitespace byte at or after `i` (`s.len()` if none).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn skip_ws(s: &[u8], i: usize) -> usize {
     match s.get(i) {
         Some(&b) if b <= b' ' => ws_run(s, i),
@@ -105,7 +108,8 @@ fn skip_ws(s: &[u8], i: usize) -> usize {
 /// [`skip_ws`] where whitespace is likely (after punctuation) when minifying, whose input is
 /// usually laid out with a newline and an indent there: one block compare rather than a check
 /// of the first byte and then the block. Prettify's input is usually compact: byte first.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn lead_ws<const PRETTY: bool>(s: &[u8], i: usize) -> usize {
     if PRETTY {
         return skip_ws(s, i);
@@ -124,7 +128,8 @@ fn lead_ws<const PRETTY: bool>(s: &[u8], i: usize) -> usize {
 }
 
 /// [`skip_ws`] from a byte that may be whitespace, sixteen bytes at a time.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn ws_run(s: &[u8], mut i: usize) -> usize {
     while let Some(a) = block::<16>(s, i) {
         let other = !ws_bits16(&a) & 0xFFFF;
@@ -160,7 +165,8 @@ static ESCAPES: [u8; 256] = {
 /// Copies the string whose opening quote is at `start`; returns the index after its closing
 /// quote. Escapes are checked, not decoded (the text is copied as it is); `B` checks UTF-8 or
 /// the caller did.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn string<B: Blocks>(lanes: B, s: &[u8], start: usize, out: &mut Spare) -> R<usize> {
     out.byte(b'"');
     let mut i = start + 1;
@@ -242,13 +248,15 @@ fn unicode_escape(s: &[u8], i: usize) -> R<usize> {
 }
 
 /// Length of the run of set bits of `d` from bit `p` on (`p <= 32`).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn run(d: u64, p: usize) -> usize {
     (!(d >> p)).trailing_zeros() as usize
 }
 
 /// Checks and copies the number at `i` (which holds `-` or a digit); returns the index after.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn number(s: &[u8], i: usize, out: &mut Spare) -> R<usize> {
     // A reference into the input, not a copy: the bytes looked at one by one below then load
     // from the input itself, rather than through a 32-byte copy on the stack (a wide store
@@ -311,7 +319,8 @@ fn number_slow(s: &[u8], i: usize) -> R<usize> {
 }
 
 /// Checks and copies the literal `lit` at `i`; returns the index after it.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn literal<const N: usize>(s: &[u8], i: usize, lit: &[u8; N], out: &mut Spare) -> R<usize> {
     if s.get(i..i + N) != Some(&lit[..]) {
         return Err(Rejected);
@@ -323,7 +332,8 @@ fn literal<const N: usize>(s: &[u8], i: usize, lit: &[u8; N], out: &mut Spare) -
 /// Checks and copies `true` or `false` (as `is_false` says) at `i`; returns the index after.
 /// Without a branch on which of the two it is (in an array of random booleans that branch
 /// would be mispredicted half the time).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn boolean(s: &[u8], i: usize, is_false: bool, out: &mut Spare) -> R<usize> {
     const TRUE: u64 = u64::from_le_bytes(*b"true\0\0\0\0");
     const FALSE: u64 = u64::from_le_bytes(*b"false\0\0\0");
@@ -350,7 +360,8 @@ fn boolean(s: &[u8], i: usize, is_false: bool, out: &mut Spare) -> R<usize> {
 /// The boolean at `j` as its 8 bytes (zero-padded) and its length, if one is there in full
 /// with at least 8 bytes of input from `j`. Which of the two it is, is chosen without a branch
 /// (random booleans would mispredict it).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn bool_at(s: &[u8], j: usize) -> Option<(u64, usize)> {
     const TRUE: u64 = u64::from_le_bytes(*b"true\0\0\0\0");
     const FALSE: u64 = u64::from_le_bytes(*b"false\0\0\0");
@@ -371,7 +382,8 @@ fn bool_at(s: &[u8], j: usize) -> Option<(u64, usize)> {
 /// `,` + gap + string that follows while the gaps are as predicted; returns the index after
 /// the last string copied. Whatever follows it is left to the caller (which checks it as
 /// after any value): a run of strings is one loop rather than one dispatch per element.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn strings<B: Blocks>(lanes: B, s: &[u8], j: usize, gap: &mut Gap, out: &mut Spare) -> R<usize> {
     let mut j = j;
     loop {
@@ -393,7 +405,8 @@ fn strings<B: Blocks>(lanes: B, s: &[u8], j: usize, gap: &mut Gap, out: &mut Spa
 /// the index after the last boolean copied. Whatever follows it is left to the caller (which
 /// checks it as after any value): a run of booleans is one call rather than one dispatch per
 /// element.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn booleans(s: &[u8], j: usize, gap: &mut Gap, out: &mut Spare) -> R<usize> {
     let Some((want, n)) = bool_at(s, j) else {
         return boolean(s, j, s.get(j) == Some(&b'f'), out);
@@ -412,7 +425,8 @@ fn booleans(s: &[u8], j: usize, gap: &mut Gap, out: &mut Spare) -> R<usize> {
 }
 
 /// Writes a newline and `n` spaces (pretty layout only).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn newline(out: &mut Spare, n: usize) {
     if n < NEWLINE_SPACES.len() {
         out.put(NEWLINE_SPACES, n + 1);
@@ -429,7 +443,8 @@ fn newline(out: &mut Spare, n: usize) {
 
 /// A key, its colon and the whitespace around them, starting at `i` (inside an object, after
 /// `{` or `,`); returns the index after the colon.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn key<const PRETTY: bool, B: Blocks>(b: B, s: &[u8], i: usize, out: &mut Spare) -> R<usize> {
     let i = lead_ws::<PRETTY>(s, i);
     if s.get(i) != Some(&b'"') {
@@ -473,7 +488,8 @@ impl Gap {
     /// The index of the first non-whitespace byte at or after `i`: the predicted one if the
     /// bytes there match the last gap and the byte after them is not whitespace, else found
     /// by scanning (and learned for the next time).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn skip(&mut self, s: &[u8], i: usize) -> usize {
         if let Some(a) = block::<16>(s, i) {
             let j = i + self.len;
@@ -533,7 +549,8 @@ pub(crate) fn reformat_narrow<const PRETTY: bool>(
 
 /// The fast path proper, with `B` scanning the string blocks: if `B` does not check UTF-8,
 /// the caller has checked all of `s`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn body<const PRETTY: bool, B: Blocks>(
     lanes: B,
     s: &[u8],

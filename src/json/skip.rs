@@ -11,13 +11,15 @@ use crate::number::parse::skip_number;
 use crate::simd::json_scan::ws_bits16;
 
 /// Whether `b` is JSON whitespace (space, tab, LF, CR).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn is_ws(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r')
 }
 
 /// The index of the first non-whitespace byte at or after `i` (`s.len()` if none).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn skip_ws(s: &[u8], i: usize) -> usize {
     match s.get(i) {
         Some(&b) if is_ws(b) => skip_ws_run(s, i + 1),
@@ -56,7 +58,8 @@ fn skip_ws_run(s: &[u8], mut i: usize) -> usize {
 }
 
 /// Checks that the literal `lit` (`true`, `false`, `null`) is at `i`; returns the index after.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn literal(s: &[u8], i: usize, lit: &[u8]) -> Result<usize> {
     match s.get(i..i + lit.len()) {
         Some(t) if t == lit => Ok(i + lit.len()),
@@ -86,41 +89,51 @@ pub(crate) trait Emit {
     /// Whether [`Emit::token`] wants the tokens (if not, the walk does not slice them out).
     const TOKENS: bool;
     /// A container opens and is not empty; `open` containers enclose it.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn open(&mut self, _c: u8, _open: usize) {}
     /// An empty container, `[]` or `{}`, inside `open` containers; `spaced` when the input has
     /// whitespace between its brackets.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn empty(&mut self, _open_c: u8, _close: u8, _open: usize, _spaced: bool) {}
     /// A container closes; `open` containers still enclose it.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn close(&mut self, _c: u8, _open: usize) {}
     /// A comma between elements of the innermost of `open` containers.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn comma(&mut self, _open: usize) {}
     /// The colon after a key.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn colon(&mut self) {}
     /// A scalar or a key, verbatim.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn token(&mut self, _t: &str) {}
     /// The walk of the whole input succeeded; the value ended at `end`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn finish(&mut self, _end: usize) {}
     /// Whether [`Emit::gap`] wants the whitespace runs.
     const GAPS: bool = false;
     /// The whitespace `from..to` (not empty) between tokens was skipped.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn gap(&mut self, _from: usize, _to: usize) {}
     /// Whether [`Emit::string`] wants to know where strings start.
     const STRINGS: bool = false;
     /// A string (a value or a key) whose opening quote is at `at` is about to be checked.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn string(&mut self, _at: usize) {}
 }
 
 /// [`skip_ws`], telling `e` about the whitespace skipped.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn ws<E: Emit>(s: &[u8], i: usize, e: &mut E) -> usize {
     let j = skip_ws(s, i);
     if E::GAPS && j != i {
@@ -144,7 +157,8 @@ struct BitStack {
 }
 
 impl BitStack {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn new() -> BitStack {
         BitStack {
             inline: [0; 4],
@@ -153,7 +167,8 @@ impl BitStack {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push(&mut self, bit: bool) {
         let (w, b) = (self.len / 64, self.len % 64);
         let word = match self.inline.get_mut(w) {
@@ -170,7 +185,8 @@ impl BitStack {
         self.len += 1;
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn top(&self) -> bool {
         let i = self.len - 1;
         let (w, b) = (i / 64, i % 64);
@@ -181,14 +197,16 @@ impl BitStack {
         word >> b & 1 == 1
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn pop(&mut self) {
         self.len -= 1;
     }
 }
 
 /// Passes `s[from..to]` to `e` if it wants tokens.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn emit<E: Emit>(e: &mut E, text: &str, from: usize, to: usize) -> Result<()> {
     if E::TOKENS {
         e.token(slice(text, from, to)?);
@@ -286,7 +304,8 @@ pub(crate) fn walk<E: Emit>(
     }
 }
 
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn scalar_literal<E: Emit>(s: &[u8], i: usize, lit: &'static str, e: &mut E) -> Result<usize> {
     let end = literal(s, i, lit.as_bytes())?;
     e.token(lit);
@@ -294,7 +313,8 @@ fn scalar_literal<E: Emit>(s: &[u8], i: usize, lit: &'static str, e: &mut E) -> 
 }
 
 /// A key and its colon at `i` (whitespace allowed around both); returns the index after `:`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn key<E: Emit>(s: &[u8], text: &str, i: usize, e: &mut E) -> Result<usize> {
     let i = ws(s, i, e);
     match s.get(i) {

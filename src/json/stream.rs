@@ -251,21 +251,24 @@ const HIGHS: u64 = 0x8080_8080_8080_8080;
 
 /// The bytes of `w` equal to `b`, as their high bits; the lowest one set is exact (bits above
 /// a match may be set falsely, which the callers never look at).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn bytes_eq(w: u64, b: u8) -> u64 {
     let x = w ^ (ONES * u64::from(b));
     x.wrapping_sub(ONES) & !x & HIGHS
 }
 
 /// The eight bytes at `i` as a little-endian word, if there are eight.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn word(s: &[u8], i: usize) -> Option<u64> {
     s.get(i..i + 8)
         .map(|b| u64::from_le_bytes([b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7]]))
 }
 
 /// The first `"` or `\\` at or after `i` (`s.len()` if none), eight bytes at a time.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn next_quote_or_escape(s: &[u8], mut i: usize) -> usize {
     while let Some(w) = word(s, i) {
         let m = bytes_eq(w, b'"') | bytes_eq(w, b'\\');

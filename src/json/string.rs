@@ -21,7 +21,8 @@ const SPACES: u64 = ONES * 0x20;
 
 /// The high bit of each byte of `w` that is `"`, `\` or below 0x20. Only the lowest flagged
 /// byte is exact (a borrow can flag bytes above a true hit), which is all the scanners use.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn special_mask(w: u64) -> u64 {
     let q = w ^ QUOTES;
     let b = w ^ BACKSLASHES;
@@ -30,13 +31,15 @@ fn special_mask(w: u64) -> u64 {
 }
 
 /// Whether `b` must be escaped in a JSON string (or ends an unescaped run when reading).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn is_special(b: u8) -> bool {
     b == b'"' || b == b'\\' || b < 0x20
 }
 
 /// Loads eight bytes at `i` (the caller guarantees `i + 8 <= s.len()`).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn load8(s: &[u8], i: usize) -> u64 {
     let mut a = [0u8; 8];
     a.copy_from_slice(&s[i..i + 8]);
@@ -44,7 +47,8 @@ fn load8(s: &[u8], i: usize) -> u64 {
 }
 
 /// The index of the first `"`, `\` or control byte in `s` at or after `i` (`s.len()` if none).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn find_special(s: &[u8], mut i: usize) -> usize {
     while let Some(block) = s.get(i..i + 16) {
         let mut a = [0u8; 16];
@@ -80,7 +84,8 @@ const CONTROL_ESCAPES: [&str; 32] = [
 ];
 
 /// The escape for a byte [`is_special`] flags.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn escape_of(b: u8) -> &'static str {
     match b {
         b'"' => "\\\"",
@@ -91,7 +96,8 @@ fn escape_of(b: u8) -> &'static str {
 
 /// Appends `s` as a quoted JSON string: `"` and `\` and the control bytes are escaped (`\b \f
 /// \n \r \t`, others `\u00XX` in upper-case hex); `/`, DEL and non-ASCII text are written raw.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn write_str<O: Out>(out: &mut O, s: &str) {
     out.push_json_str(s);
 }
@@ -121,7 +127,8 @@ pub(crate) const ESCAPES: [[u8; 8]; 256] = {
 
 /// The first `n <= 16` bytes of `src` in a block padded with spaces (which need no escape),
 /// using overlapping fixed-size copies rather than a `memcpy` call.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn padded16(src: &[u8]) -> [u8; 16] {
     let mut a = [b' '; 16];
     let n = src.len();
@@ -148,7 +155,8 @@ pub(crate) fn padded16(src: &[u8]) -> [u8; 16] {
 /// from those stores and stalls (a key written through the serde bridge, where names are only
 /// known at run time, paid that stall on every member). A flagged byte anywhere means some byte
 /// needs an escape (only the position of hits past the first is inexact).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn needs_escape16(b: &[u8]) -> bool {
     let n = b.len();
     debug_assert!(n <= 16);
@@ -171,7 +179,8 @@ pub(crate) fn needs_escape16(b: &[u8]) -> bool {
 /// [`write_str`] into a byte buffer: blocks of 16 bytes (32 with AVX2) are stored straight
 /// into spare capacity reserved for the worst case while they are scanned (see
 /// [`crate::simd::json_string::escape::write_escaped`]).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn write_str_blocks(out: &mut Vec<u8>, s: &str) {
     crate::simd::json_string::escape::write_escaped(out, s.as_bytes());
 }
@@ -267,7 +276,8 @@ pub(crate) fn invalid_utf8(text: &str) -> Error {
 
 /// The text of `s[from..to]` if it lies in the valid prefix `text` (both ends must sit next to
 /// ASCII bytes, so they are char boundaries).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn slice(text: &str, from: usize, to: usize) -> Result<&str> {
     // Two inlined boundary checks (`str::get` with a range is an out-of-line call).
     match text
@@ -288,12 +298,14 @@ pub(crate) trait Sink {
 }
 
 impl Sink for String {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn run(&mut self, text: &str, from: usize, to: usize) -> Result<()> {
         self.push_str(slice(text, from, to)?);
         Ok(())
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push(&mut self, c: char) {
         String::push(self, c);
     }
@@ -303,7 +315,8 @@ impl Sink for String {
 pub(crate) struct Discard;
 
 impl Sink for Discard {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn run(&mut self, text: &str, _: usize, to: usize) -> Result<()> {
         if to <= text.len() {
             Ok(())
@@ -311,7 +324,8 @@ impl Sink for Discard {
             Err(invalid_utf8(text))
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push(&mut self, _: char) {}
 }
 

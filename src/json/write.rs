@@ -59,13 +59,15 @@ pub enum Token {
 /// ```
 pub trait Style {
     /// Written before a token of kind `t`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn before(&mut self, t: Token) -> &str {
         let _ = t;
         ""
     }
     /// Written after a token of kind `t`.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn after(&mut self, t: Token) -> &str {
         let _ = t;
         ""
@@ -198,7 +200,8 @@ impl<S: TextSink, const PRETTY: bool, St: Style> JsonWriter<S, PRETTY, St> {
     }
 
     /// Writes `before`, `f`'s token, `after` (for [`Plain`], only the token).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn styled(&mut self, t: Token, f: impl FnOnce(&mut S::Out, FloatStyle)) {
         if !St::PLAIN {
             let s = self.style.before(t);
@@ -215,7 +218,8 @@ impl<S: TextSink, const PRETTY: bool, St: Style> JsonWriter<S, PRETTY, St> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn open(&mut self, c: u8) {
         self.out.text().flush_point();
         if PRETTY {
@@ -226,7 +230,8 @@ impl<S: TextSink, const PRETTY: bool, St: Style> JsonWriter<S, PRETTY, St> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn close(&mut self, open: u8, close: u8) {
         if PRETTY {
             // Nothing was written since `open` (the opener, a newline and the indent): make it
@@ -260,7 +265,8 @@ impl<S: TextSink, const PRETTY: bool, St: Style> JsonWriter<S, PRETTY, St> {
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn colon(&mut self) {
         if PRETTY {
             self.out.text().push_str(layout::COLON);
@@ -270,7 +276,8 @@ impl<S: TextSink, const PRETTY: bool, St: Style> JsonWriter<S, PRETTY, St> {
     }
 
     /// Writes `items` as one array, `each` writing one element.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn array_of<T>(
         &mut self,
         items: impl ExactSizeIterator<Item = T>,
@@ -293,17 +300,20 @@ impl<S: TextSink, const PRETTY: bool, St: Style> Writer for JsonWriter<S, PRETTY
     /// A typed array is written as the generic array of its values.
     const PACKS_ARRAYS: bool = false;
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn write_null_members(&self) -> bool {
         self.null_members
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn null(&mut self) {
         self.styled(Token::Null, |o, _| o.push_str("null"));
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn bool(&mut self, v: bool) {
         self.styled(Token::Bool, |o, _| {
             if v {
@@ -314,27 +324,32 @@ impl<S: TextSink, const PRETTY: bool, St: Style> Writer for JsonWriter<S, PRETTY
         });
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn number<N: Number>(&mut self, v: N) {
         self.styled(Token::Number, |o, fs| write_number(o, v, fs));
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn str(&mut self, v: &str) {
         self.styled(Token::String, |o, _| write_str(o, v));
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn begin_array(&mut self, _len: usize) {
         self.open(b'[');
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn end_array(&mut self) {
         self.close(b'[', b']');
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn begin_map(&mut self, _len: usize, _keys: KeyKind) {
         self.open(b'{');
     }
@@ -344,7 +359,8 @@ impl<S: TextSink, const PRETTY: bool, St: Style> Writer for JsonWriter<S, PRETTY
         self.begin_struct(written);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn begin_struct(&mut self, len: usize) {
         self.open(b'{');
         if PRETTY && len == 0 {
@@ -352,7 +368,8 @@ impl<S: TextSink, const PRETTY: bool, St: Style> Writer for JsonWriter<S, PRETTY
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn begin_open(&mut self, what: Open, _hint: Option<usize>) -> usize {
         // JSON writes no counts: whether an empty object keeps Glaze's line breaks is decided
         // at its end.
@@ -360,7 +377,8 @@ impl<S: TextSink, const PRETTY: bool, St: Style> Writer for JsonWriter<S, PRETTY
         0
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn end_open(
         &mut self,
         what: Open,
@@ -383,7 +401,8 @@ impl<S: TextSink, const PRETTY: bool, St: Style> Writer for JsonWriter<S, PRETTY
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn key(&mut self, k: &str) {
         // Struct keys are short and need no escapes: quotes, name and colon in one slot.
         if St::PLAIN && k.len() <= 16 && !needs_escape16(k.as_bytes()) {
@@ -404,7 +423,8 @@ impl<S: TextSink, const PRETTY: bool, St: Style> Writer for JsonWriter<S, PRETTY
         self.colon();
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn field_key(&mut self, name: FieldName) {
         // A plain name (known at compile time) goes between its quotes as it is, with the
         // colon, in one slot; anything else is escaped as any key.
@@ -427,7 +447,8 @@ impl<S: TextSink, const PRETTY: bool, St: Style> Writer for JsonWriter<S, PRETTY
         }
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn int_key<N: Number>(&mut self, k: N) {
         self.styled(Token::Key, |o, fs| {
             o.push_ascii(b'"');
@@ -437,17 +458,20 @@ impl<S: TextSink, const PRETTY: bool, St: Style> Writer for JsonWriter<S, PRETTY
         self.colon();
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn enum_key(&mut self, name: &str, _value: i128, _repr: NumKind) {
         self.key(name);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn end_object(&mut self) {
         self.close(b'{', b'}');
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn sep(&mut self) {
         self.out.text().flush_point();
         if PRETTY {

@@ -7,7 +7,8 @@
 /// as a float's text needs them: the first digit's value; the other sixteen as ASCII, the
 /// second digit in the lowest byte; and a mask of those sixteen with bit `i` set when digit `i`
 /// is not zero.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(super) fn digits17(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
     #[cfg(structio_x86)]
     {
@@ -20,7 +21,8 @@ pub(super) fn digits17(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
 }
 
 /// [`digits17`] in general registers (from [`digits16_swar`]).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 #[cfg(any(test, not(structio_x86)))]
 pub(super) fn digits17_swar(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
     use super::print::ZEROS;
@@ -37,7 +39,8 @@ pub(super) fn digits17_swar(hi: u32, lo: u32, last: u32) -> (u8, u128, u32) {
 /// The digits of `hi` then `lo` (each `< 10^8`, leading zeros kept) as byte values 0 to 9,
 /// the first digit of `hi` in the lowest byte, and a mask with bit `i` set when digit `i` is
 /// not zero: two 8-digit splits in general registers.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 #[cfg(any(test, not(structio_x86)))]
 pub(super) fn digits16_swar(hi: u32, lo: u32) -> (u128, u32) {
     use super::print::digits8;
@@ -51,7 +54,8 @@ pub(super) fn digits16_swar(hi: u32, lo: u32) -> (u128, u32) {
 }
 
 /// `x` truncated to an integer when it is in i64's range, i64::MIN otherwise (NaN too).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(super) fn trunc_i64(x: f64) -> i64 {
     #[cfg(structio_x86)]
     {
@@ -64,7 +68,8 @@ pub(super) fn trunc_i64(x: f64) -> i64 {
 }
 
 /// [`trunc_i64`] with a range check and a saturating conversion.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 #[cfg(any(test, not(structio_x86)))]
 pub(super) fn trunc_i64_portable(x: f64) -> i64 {
     if (-9_223_372_036_854_775_808.0..9_223_372_036_854_775_808.0).contains(&x) {

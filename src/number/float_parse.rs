@@ -46,21 +46,24 @@ pub(crate) const F32: Format = Format {
 
 impl Format {
     /// The bit pattern of infinity.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     pub(crate) fn infinity_bits(&self) -> u64 {
         (self.infinite_power as u64) << self.mantissa_bits
     }
 }
 
 /// floor(log2(10^q)) + 63, for |q| <= 350.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn power_of_two(q: i32) -> i32 {
     ((q.wrapping_mul(152_170 + 65_536)) >> 16) + 63
 }
 
 /// The high 128 bits of `w * 5^q` (`w` normalised), exact enough in the `precision` bits that
 /// decide the rounding.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn product(q: i64, w: u64, precision: i32) -> (u64, u64) {
     let mask = u64::MAX >> precision;
     let (hi5, lo5) = POW5[(q - POW5_MIN) as usize];

@@ -39,14 +39,16 @@ const E8: u64 = 100_000_000;
 const E16: u64 = E8 * E8;
 
 /// The four digits of `x < 10^4` as ASCII, the first in the lowest byte.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn quad(x: u64) -> u64 {
     u64::from(QUADS[x as usize & (QUADS_LEN - 1)])
 }
 
 /// The eight digits of `x < 10^8` (leading zeros included) as ASCII, the first in the lowest
 /// byte.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn eight(x: u64) -> u64 {
     // x / 10^4 for x < 4.9 * 10^8: 109_951_163 is 2^40 / 10^4 rounded up.
     let hi = (x * 109_951_163) >> 40;
@@ -55,7 +57,8 @@ fn eight(x: u64) -> u64 {
 
 /// The digits of `x < 10^8` without leading zeros (`0` for zero) as ASCII from the lowest
 /// byte, and their count.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn head8(x: u64) -> (u64, usize) {
     let w = eight(x);
     // Leading `0`s are the low bytes that are zero after the xor; the top byte is never
@@ -66,7 +69,8 @@ fn head8(x: u64) -> (u64, usize) {
 
 /// The digits of `x < 10^4` without leading zeros as ASCII from the lowest byte, and their
 /// count.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn head4(x: u64) -> (u64, usize) {
     let w = quad(x);
     let lz = (((w ^ ZEROS) | (1 << 24)).trailing_zeros() / 8) as usize;
@@ -74,38 +78,44 @@ fn head4(x: u64) -> (u64, usize) {
 }
 
 /// Two words side by side as sixteen bytes.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn pair_bytes(a: u64, b: u64) -> [u8; 16] {
     (u128::from(a) | (u128::from(b) << 64)).to_le_bytes()
 }
 
 /// Appends the decimal digits of `v`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn push_u64<O: Out>(out: &mut O, v: u64) {
     push_int::<O, false, false>(out, false, v);
 }
 
 /// Appends an `i64`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn push_i64<O: Out>(out: &mut O, v: i64) {
     push_int::<O, false, true>(out, v < 0, v.unsigned_abs());
 }
 
 /// Appends `,` and the decimal digits of `v`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn push_u64_after_comma<O: Out>(out: &mut O, v: u64) {
     push_int::<O, true, false>(out, false, v);
 }
 
 /// Appends `,` and an `i64`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn push_i64_after_comma<O: Out>(out: &mut O, v: i64) {
     push_int::<O, true, true>(out, v < 0, v.unsigned_abs());
 }
 
 /// Appends a `,` when `COMMA`, a `-` when `neg` (only ever set when `SIGNED`), then the digits
 /// of `mag`: two or three fixed-size stores with one check of the room.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(super) fn push_int<O: Out, const COMMA: bool, const SIGNED: bool>(
     out: &mut O,
     neg: bool,

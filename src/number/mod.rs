@@ -161,7 +161,8 @@ pub trait Number:
     /// Fits an integer into `Self`, as [`Number::from_wire`] does with the same integer, without
     /// going through the 128-bit wire value (the integer types: one range check for a type
     /// narrower than 64 bits, none for a wider one).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn from_i64(v: i64) -> Option<Self> {
         Self::from_wire(Wire::Int(i128::from(v)))
     }
@@ -176,11 +177,13 @@ macro_rules! int_number {
         impl sealed::Sealed for $t {}
         impl Number for $t {
             const KIND: NumKind = NumKind::$kind;
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn to_wire(self) -> Wire {
                 Wire::$variant(self as $wide)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn from_wire(w: Wire) -> Option<Self> {
                 match w {
                     Wire::Int(v) => <$t>::try_from(v).ok(),
@@ -188,17 +191,20 @@ macro_rules! int_number {
                     Wire::F32(_) | Wire::F64(_) => None,
                 }
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn from_i64(v: i64) -> Option<Self> {
                 <$t>::try_from(v).ok()
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn from_le_slice(b: &[u8]) -> Self {
                 let mut a = [0u8; std::mem::size_of::<$t>()];
                 a.copy_from_slice(b);
                 <$t>::from_le_bytes(a)
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn extend_le(self, out: &mut Vec<u8>) {
                 out.extend_from_slice(&self.to_le_bytes());
             }
@@ -221,7 +227,8 @@ int_number! {
 
 /// `f64` from a wire number. Never `None`: every 128-bit integer is finite as an `f64`
 /// (`u128::MAX` is about 3.4e38), and `f32` widens exactly.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn wire_to_f64(w: Wire) -> Option<f64> {
     Some(match w {
         Wire::Int(v) => v as f64,
@@ -232,7 +239,8 @@ fn wire_to_f64(w: Wire) -> Option<f64> {
 }
 
 /// Narrows to a smaller float, refusing a finite value that would become infinite.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn narrow<T>(v: f64, conv: impl Fn(f64) -> T, is_inf: impl Fn(&T) -> bool) -> Option<T> {
     let r = conv(v);
     if is_inf(&r) && v.is_finite() {
@@ -245,19 +253,23 @@ fn narrow<T>(v: f64, conv: impl Fn(f64) -> T, is_inf: impl Fn(&T) -> bool) -> Op
 impl sealed::Sealed for f64 {}
 impl Number for f64 {
     const KIND: NumKind = NumKind::F64;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn to_wire(self) -> Wire {
         Wire::F64(self)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn from_wire(w: Wire) -> Option<Self> {
         wire_to_f64(w)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn from_le_slice(b: &[u8]) -> Self {
         f64::from_bits(u64::from_le_slice(b))
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn extend_le(self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.to_le_bytes());
     }
@@ -266,11 +278,13 @@ impl Number for f64 {
 impl sealed::Sealed for f32 {}
 impl Number for f32 {
     const KIND: NumKind = NumKind::F32;
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn to_wire(self) -> Wire {
         Wire::F32(self)
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn from_wire(w: Wire) -> Option<Self> {
         match w {
             Wire::F32(v) => Some(v),
@@ -284,11 +298,13 @@ impl Number for f32 {
             Wire::F64(v) => narrow(v, |x| x as f32, |r| r.is_infinite()),
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn from_le_slice(b: &[u8]) -> Self {
         f32::from_bits(u32::from_le_slice(b))
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn extend_le(self, out: &mut Vec<u8>) {
         out.extend_from_slice(&self.to_le_bytes());
     }
@@ -299,19 +315,23 @@ macro_rules! half_number {
         impl sealed::Sealed for $t {}
         impl Number for $t {
             const KIND: NumKind = NumKind::$kind;
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn to_wire(self) -> Wire {
                 Wire::F64(self.to_f64())
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn from_wire(w: Wire) -> Option<Self> {
                 narrow(wire_to_f64(w)?, $t::from_f64, |r| r.is_infinite())
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn from_le_slice(b: &[u8]) -> Self {
                 $t::from_bits(u16::from_le_slice(b))
             }
-            #[inline(always)]
+            #[cfg_attr(not(debug_assertions), inline(always))]
+            #[cfg_attr(debug_assertions, inline)]
             fn extend_le(self, out: &mut Vec<u8>) {
                 out.extend_from_slice(&self.to_le_bytes());
             }

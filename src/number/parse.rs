@@ -25,7 +25,8 @@ use crate::error::{Code, Error, Result};
 use super::float_parse::{eisel_lemire, F32, F64};
 
 /// Loads eight bytes at `i` if they are all there.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn load8(s: &[u8], i: usize) -> Option<u64> {
     let b = s.get(i..i + 8)?;
     let mut a = [0u8; 8];
@@ -35,7 +36,8 @@ fn load8(s: &[u8], i: usize) -> Option<u64> {
 
 /// How many of the eight bytes of `w` (first byte lowest) are ASCII digits before the first
 /// byte that is not one (8 if all are).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn digit_run(w: u64) -> u32 {
     // A byte is a digit iff `b ^ 0x30 < 10`; `t + 0x76` sets the high bit of a byte >= 10. A
     // byte of 0x8A or more carries into the next byte, but only above the first non-digit.
@@ -45,7 +47,8 @@ fn digit_run(w: u64) -> u32 {
 }
 
 /// The value of eight ASCII digits (first digit in the low byte).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn parse8(w: u64) -> u64 {
     // Combine pairs, then quads, then the two halves.
     let v = w.wrapping_sub(0x3030_3030_3030_3030);
@@ -72,7 +75,8 @@ const POW10_U64: [u64; 9] = [
 /// Reads decimal digits at `i` into `m` (`m * 10 + d`, wrapping: exact while at most 19 digits
 /// have been read); returns the index after them. Up to eight digits cost one word: the run
 /// is counted, padded with leading `0`s and converted as eight digits.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn digits(s: &[u8], mut i: usize, m: &mut u64) -> usize {
     while let Some(w) = load8(s, i) {
         let k = digit_run(w);
@@ -129,7 +133,8 @@ struct Scanned {
 }
 
 /// Scans a number at `start` (which holds `-` or a digit).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn scan(s: &[u8], start: usize) -> Result<Scanned> {
     let mut i = start;
     let neg = s.get(i) == Some(&b'-');
@@ -220,7 +225,8 @@ pub(crate) fn skip_number(s: &[u8], start: usize) -> Result<usize> {
 }
 
 /// Reads an integer of type `N` at `start` (which holds `-` or a digit).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn read_int<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> {
     let mut i = start;
     let neg = s.get(i) == Some(&b'-');
@@ -259,7 +265,8 @@ pub(crate) fn read_int<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> 
 
 /// How many of the sixteen bytes of `lo` then `hi` (first byte lowest) are ASCII digits before
 /// the first byte that is not one.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn digit_run16(lo: u64, hi: u64) -> u32 {
     #[cfg(structio_x86)]
     {
@@ -272,7 +279,8 @@ fn digit_run16(lo: u64, hi: u64) -> u32 {
 }
 
 /// [`digit_run16`] without SIMD (other targets; compiled and tested everywhere).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 #[cfg(any(test, not(structio_x86)))]
 fn digit_run16_swar(lo: u64, hi: u64) -> u32 {
     let k = digit_run(lo);
@@ -284,7 +292,8 @@ fn digit_run16_swar(lo: u64, hi: u64) -> u32 {
 }
 
 /// The value of sixteen ASCII digits, the first eight in `lo` (first digit in the low byte).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn parse16(lo: u64, hi: u64) -> u64 {
     #[cfg(structio_x86)]
     {
@@ -297,7 +306,8 @@ fn parse16(lo: u64, hi: u64) -> u64 {
 }
 
 /// [`parse16`] without SIMD (other targets; compiled and tested everywhere).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 #[cfg(any(test, not(structio_x86)))]
 fn parse16_swar(lo: u64, hi: u64) -> u64 {
     parse8(lo) * 100_000_000 + parse8(hi)
@@ -308,7 +318,8 @@ use crate::simd::digits16 as sse2;
 
 /// `w` with its low `k < 8` bytes (digits) moved to the top and `0`s below them, for
 /// [`parse8`]; all `0`s for `k == 0`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn pad(w: u64, k: u32) -> u64 {
     ((w << 1) << (63 - 8 * k)) | (0x3030_3030_3030_3030 >> (8 * k))
 }
@@ -318,7 +329,8 @@ fn pad(w: u64, k: u32) -> u64 {
 /// value as `N` and the index after the digits; `None` for anything else (a fraction or an
 /// exponent is not looked at: the caller requires `,` or `]` to follow), for the caller's
 /// general path to read (and report) as always.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn int_element<N: Number>(s: &[u8], i: usize) -> Option<(N, usize)> {
     let neg = N::KIND.is_signed_int() && s.get(i) == Some(&b'-');
     let j = i + usize::from(neg);
@@ -360,7 +372,8 @@ pub(crate) fn int_element<N: Number>(s: &[u8], i: usize) -> Option<(N, usize)> {
 /// The digits at `i` (the first of them not `0`) as a `u64`, and the index after them; `None`
 /// if the value does not fit. Two words of up to eight digits are exact; further digits are
 /// checked.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn u64_digits(s: &[u8], mut i: usize) -> Option<(u64, usize)> {
     let mut m = 0u64;
     for _ in 0..2 {
@@ -498,7 +511,8 @@ fn out_of_range<N: Number>(at: usize) -> Error {
 }
 
 /// Reads a float of type `N` at `start` (which holds `-` or a digit).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn read_float<N: Number>(s: &[u8], start: usize) -> Result<(N, usize)> {
     let sc = scan(s, start)?;
     let w = match N::KIND {
@@ -555,7 +569,8 @@ const POW10_F64: [f64; 23] = [
 const POW10_F32: [f32; 11] = [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10];
 
 /// The scanned number as the nearest `f64`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn to_f64(s: &[u8], start: usize, sc: &Scanned) -> Result<f64> {
     let m = sc.mantissa;
     if sc.digits <= 19 {
@@ -592,7 +607,8 @@ fn to_f64(s: &[u8], start: usize, sc: &Scanned) -> Result<f64> {
 }
 
 /// The scanned number as the nearest `f32`, rounded once.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn to_f32(s: &[u8], start: usize, sc: &Scanned) -> Result<f32> {
     let m = sc.mantissa;
     if sc.digits <= 19 {

@@ -26,7 +26,8 @@ pub enum FloatStyle {
 }
 
 /// Appends any number.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn write_number<N: Number, O: Out>(out: &mut O, v: N, style: FloatStyle) {
     match (N::KIND, v.to_wire()) {
         // The narrowing casts undo the widening `to_wire` did; the compiler folds both away.
@@ -43,7 +44,8 @@ pub(crate) fn write_number<N: Number, O: Out>(out: &mut O, v: N, style: FloatSty
 
 /// Appends `,` and any number; a 64-bit (or narrower) integer and an `f64` in Glaze's style
 /// fold the comma into their first store.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn write_number_after_comma<N: Number, O: Out>(out: &mut O, v: N, style: FloatStyle) {
     match (N::KIND, v.to_wire()) {
         (NumKind::I128 | NumKind::U128, _) => {}
@@ -57,7 +59,8 @@ fn write_number_after_comma<N: Number, O: Out>(out: &mut O, v: N, style: FloatSt
 }
 
 /// Appends `[a,b,...]`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn write_numbers<N: Number, O: Out>(out: &mut O, items: &[N], style: FloatStyle) {
     if glaze_floats::<N>(style) {
         write_numbers_in::<N, O, true>(out, items, style);
@@ -69,13 +72,15 @@ pub(crate) fn write_numbers<N: Number, O: Out>(out: &mut O, items: &[N], style: 
 /// Whether `N` is a float written in Glaze's style: the number loops are then made with the
 /// style as a constant (`GLAZE`), so they do not test it for every number. (A const parameter,
 /// not a closure called with a constant: the compiler kept such a closure out of line.)
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn glaze_floats<N: Number>(style: FloatStyle) -> bool {
     N::KIND.is_float() && style == FloatStyle::Glaze
 }
 
 /// [`write_numbers`], in Glaze's style when `GLAZE`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn write_numbers_in<N: Number, O: Out, const GLAZE: bool>(
     out: &mut O,
     items: &[N],
@@ -94,7 +99,8 @@ fn write_numbers_in<N: Number, O: Out, const GLAZE: bool>(
 
 /// Appends `[[a,b],[c,d],...]`: the bracket that closes one row, the comma and the bracket
 /// that opens the next are one store.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn write_number_rows<N: Number, O: Out, const M: usize>(
     out: &mut O,
     rows: &[[N; M]],
@@ -108,7 +114,8 @@ pub(crate) fn write_number_rows<N: Number, O: Out, const M: usize>(
 }
 
 /// [`write_number_rows`], in Glaze's style when `GLAZE`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn rows_in_style<N: Number, O: Out, const M: usize, const GLAZE: bool>(
     out: &mut O,
     rows: &[[N; M]],
@@ -138,7 +145,8 @@ fn rows_in_style<N: Number, O: Out, const M: usize, const GLAZE: bool>(
 
 /// Appends `],[` and a number that starts a row; an `f64` in Glaze's style folds the brackets
 /// into its first store.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn write_number_after_row<N: Number, O: Out>(out: &mut O, v: N, style: FloatStyle) {
     if let (NumKind::F64, Wire::F64(f)) = (N::KIND, v.to_wire()) {
         return write_f64_led::<O, false, 3>(out, f, style, *b"],[");
@@ -149,7 +157,8 @@ fn write_number_after_row<N: Number, O: Out>(out: &mut O, v: N, style: FloatStyl
 
 /// Appends `,a,b,...` (the elements of a row after its first; a fixed-size row, so the loop
 /// unrolls).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn write_rest_of_row<N: Number, O: Out>(out: &mut O, rest: &[N], style: FloatStyle) {
     for &x in rest {
         write_number_after_comma(out, x, style);
@@ -157,7 +166,8 @@ fn write_rest_of_row<N: Number, O: Out>(out: &mut O, rest: &[N], style: FloatSty
 }
 
 /// Appends an integer (the 128-bit ones and exponents; 64-bit ones go through [`write_u64`]).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn write_int<I: itoa::Integer, O: Out>(out: &mut O, v: I) {
     let mut buf = itoa::Buffer::new();
     out.push_small(buf.format(v));
@@ -174,7 +184,8 @@ pub(super) const ZEROS: u64 = 0x3030_3030_3030_3030;
 /// The eight decimal digits of `x < 10^8` (leading zeros included) as byte values 0 to 9,
 /// the first digit in the lowest byte: split in lanes (two of four digits, then four of two,
 /// then eight of one), each split one multiply and shift for every lane at once.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(super) fn digits8(x: u32) -> u64 {
     let x = u64::from(x);
     let hi = x / 10_000;
@@ -188,25 +199,29 @@ pub(super) fn digits8(x: u32) -> u64 {
 }
 
 /// Appends a `u64`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn write_u64<O: Out>(out: &mut O, v: u64) {
     int_print::push_u64(out, v);
 }
 
 /// Appends an `i64`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn write_i64<O: Out>(out: &mut O, v: i64) {
     int_print::push_i64(out, v);
 }
 
 /// Appends an `f64` (see [`write_f64_prefixed`]).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn write_f64<O: Out>(out: &mut O, v: f64, style: FloatStyle) {
     write_f64_prefixed::<O, false>(out, v, style);
 }
 
 /// Appends `,` when `COMMA`, then an `f64` (see [`write_f64_led`]).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn write_f64_prefixed<O: Out, const COMMA: bool>(out: &mut O, v: f64, style: FloatStyle) {
     write_f64_led::<O, COMMA, 0>(out, v, style, []);
 }
@@ -215,7 +230,8 @@ fn write_f64_prefixed<O: Out, const COMMA: bool>(out: &mut O, v: f64, style: Flo
 /// In Glaze's style the lead, the comma and the sign are stored with the number's first piece;
 /// the shortest digits and their layout (`shortest.rs`) are inlined into the caller's loop,
 /// the general path (zmij's digits) is a call.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn write_f64_led<O: Out, const COMMA: bool, const L: usize>(
     out: &mut O,
     v: f64,
@@ -282,7 +298,8 @@ fn f64_text(v: f64, style: FloatStyle) -> Buf32 {
 }
 
 /// Appends an `f32` (shortest digits at `f32` precision).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(crate) fn write_f32<O: Out>(out: &mut O, v: f32, style: FloatStyle) {
     let t = f32_text(v, style);
     out.push_block(t.b, t.n);
@@ -316,34 +333,41 @@ struct Buf32 {
 }
 
 impl Out for Buf32 {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_str(&mut self, s: &str) {
         for &c in s.as_bytes() {
             self.push_ascii(c);
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn push_ascii(&mut self, b: u8) {
         if let Some(d) = self.b.get_mut(self.n) {
             *d = b;
             self.n += 1;
         }
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn reserve(&mut self, _: usize) {}
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn len(&self) -> usize {
         self.n
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn byte_at(&self, i: usize) -> u8 {
         self.b[i]
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn truncate(&mut self, n: usize) {
         self.n = self.n.min(n);
     }
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn with_slot(&mut self, f: impl FnOnce(&mut [u8; 32]) -> usize) {
         if self.n == 0 {
             // The usual case: the whole text is laid out in place.
@@ -363,7 +387,8 @@ impl Out for Buf32 {
 /// digits). An exact expansion of at most 15 significant digits is the shortest text that reads
 /// back: any other decimal that short differs by at least 10^-15 relative, more than half an
 /// ulp. Returns `false` for other values (NaN and infinities included).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn write_exact<O: Out, const COMMA: bool, const L: usize>(
     out: &mut O,
     v: f64,
@@ -422,7 +447,8 @@ fn write_exact<O: Out, const COMMA: bool, const L: usize>(
 /// a stack buffer: copied with fixed-size moves and fixed in place, or laid out again by the
 /// slow path when the notation changes. `max_fixed` is the largest decimal exponent written in
 /// fixed notation (15 for `f64`, which is also where zmij's fixed range ends; 6 for `f32`).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn glaze_text(s: &str, max_fixed: i32) -> Buf32 {
     let b = s.as_bytes();
     let n = b.len();
@@ -441,7 +467,8 @@ fn glaze_text(s: &str, max_fixed: i32) -> Buf32 {
 
 /// Rewrites zmij's text `buf[..n]` in place for the common cases and returns its new length,
 /// or 0 when the notation must change.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn glaze_fix(buf: &mut [u8; 32], n: usize, max_fixed: i32) -> usize {
     // Scientific: `e` is 3 to 5 bytes from the end (`e+5`, `e-10`, `e+308`).
     let e = if buf[n - 3] == b'e' {

@@ -30,13 +30,15 @@ use crate::json::out::Out;
 const MARGIN: u64 = 16;
 
 /// `floor(e * log10(2))` for `|e| <= 1600` (exact there; checked by the tests).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn floor_log10_pow2(e: i32) -> i32 {
     (e * 78_913) >> 18
 }
 
 /// `floor(k * log2(10))` for `|k| <= 400` (exact there; checked by the tests).
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn floor_log2_pow10(k: i32) -> i32 {
     (k * 217_706) >> 16
 }
@@ -46,7 +48,8 @@ fn floor_log2_pow10(k: i32) -> i32 {
 /// digit: `(head, last, e10)` for `(10 * head + last) * 10^(e10 - 16)`, `head` of exactly 16
 /// digits and `last` one digit. `None` when the value is one the fast computation leaves to the
 /// general path. (The 17 digits come in two parts so that the writer splits `head` alone.)
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(super) fn shortest(bits: u64) -> Option<(u64, u64, i32)> {
     const FRAC_BITS: u64 = (1 << 52) - 1;
     let raw_exp = ((bits >> 52) & 0x7FF) as i32;
@@ -186,7 +189,8 @@ const E16: u64 = 10 * E15;
 
 /// `sig * 10^exp` (`sig` of 15 to 17 digits) as exactly 17 digits (zeros appended) and the
 /// decimal exponent of the first digit.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn normalize(sig: u64, exp: i32) -> (u64, i32) {
     let (scale, digits) = if sig >= E16 {
         (1, 17)
@@ -265,7 +269,8 @@ const fn exp_text() -> [u64; 1024] {
 /// fixed notation when `e10` is in [-4, 15], otherwise one digit, `.`, the rest and `E` with
 /// the exponent; trailing zeros of the fraction dropped, no `.0`. The digits are made once and
 /// appended in a few fixed-size pieces, with one or two checks of the room.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 pub(super) fn write_glaze<O: Out>(
     out: &mut O,
     prefix: ([u8; 4], usize),

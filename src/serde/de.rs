@@ -545,7 +545,8 @@ impl KeyText<'_> {
 }
 
 /// Records `s` as the current key: borrowed, or copied into `buf`.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn record<'de>(s: Str<'de, '_>, buf: &mut String) -> KeyText<'de> {
     match s {
         Str::Borrowed(b) => KeyText::Borrowed(b),

@@ -540,7 +540,8 @@ impl<'a, 'w, W: Writer> Seq<'a, 'w, W> {
     /// Adds a number: gathered when it is the first element or of the type of those
     /// gathered, written as an element of a generic array otherwise. (Numbers are gathered for
     /// every writer: a text writer lays a whole array of them out in one loop.)
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn number<N: Number>(&mut self, v: N) {
         match self.kind {
             Kind::Nums(k) if k == N::KIND => {}
@@ -570,7 +571,8 @@ impl<'a, 'w, W: Writer> Seq<'a, 'w, W> {
         nums.extend_from_slice(b);
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn bool(&mut self, v: bool) {
         match self.kind {
             _ if !W::PACKS_ARRAYS => return self.slot().w.bool(v),
@@ -585,7 +587,8 @@ impl<'a, 'w, W: Writer> Seq<'a, 'w, W> {
         self.count += 1;
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn str(&mut self, v: &str) {
         match self.kind {
             _ if !W::PACKS_ARRAYS => return self.slot().w.str(v),
@@ -605,7 +608,8 @@ impl<'a, 'w, W: Writer> Seq<'a, 'w, W> {
 
     /// The serializer for the next element of a generic array (turning the sequence into one
     /// if it is not yet), after the separator.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn slot(&mut self) -> &mut Ser<'w, W> {
         if self.kind != Kind::Generic {
             self.turn_generic();
@@ -859,7 +863,8 @@ macro_rules! elem_numbers {
 
 impl<'b, 'a, 'w, W: Writer> Elem<'b, 'a, 'w, W> {
     /// The serializer for this element, as one of a generic array.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn open(self) -> Result<&'b mut Ser<'w, W>> {
         Ok(self.0.slot())
     }
@@ -998,7 +1003,8 @@ trait Lead<W: Writer> {
 struct FieldKey(&'static str);
 
 impl<W: Writer> Lead<W> for FieldKey {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn lead(self, ser: &mut Ser<'_, W>, first: bool) -> Result<()> {
         if !first {
             ser.w.sep();
@@ -1023,7 +1029,8 @@ struct Member<'b, 'w, W, L> {
 
 impl<'b, 'w, W: Writer, L: Lead<W>> Member<'b, 'w, W, L> {
     /// Writes the lead; the serializer for the value.
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn open(self) -> Result<&'b mut Ser<'w, W>> {
         self.lead.lead(self.ser, *self.written == 0)?;
         *self.written += 1;
@@ -1190,7 +1197,8 @@ struct Head {
 impl Head {
     /// Before a key of kind `kind`: the header for the first one, the separator for the
     /// others (which must be of the same kind).
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn before_key<W: Writer>(&mut self, w: &mut W, kind: KeyKind) -> Result<()> {
         match self.kind {
             None => {
@@ -1233,7 +1241,8 @@ struct EntryKey<'k, 'h, K: ?Sized> {
 }
 
 impl<W: Writer, K: ?Sized + Serialize> Lead<W> for EntryKey<'_, '_, K> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn lead(self, ser: &mut Ser<'_, W>, _first: bool) -> Result<()> {
         self.key.serialize(KeySer {
             w: &mut *ser.w,
@@ -1347,14 +1356,16 @@ struct KeySer<'k, 'h, W> {
 }
 
 impl<W: Writer> KeySer<'_, '_, W> {
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn int<N: Number>(self, v: N) -> Result<()> {
         self.head.before_key(self.w, KeyKind::Int(N::KIND))?;
         self.w.int_key(v);
         Ok(())
     }
 
-    #[inline(always)]
+    #[cfg_attr(not(debug_assertions), inline(always))]
+    #[cfg_attr(debug_assertions, inline)]
     fn text(self, s: &str) -> Result<()> {
         self.head.before_key(self.w, KeyKind::Str)?;
         self.w.key(s);

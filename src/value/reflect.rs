@@ -228,7 +228,8 @@ fn read_loop<'de, R: Reader<'de>>(
 }
 
 /// Stores a finished value in its container.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn accept<'de, R: Reader<'de>>(
     top: &mut ReadFrame<R::Seq, R::Map>,
     v: Value,
@@ -304,7 +305,8 @@ fn advance<'de, R: Reader<'de>>(top: &mut ReadFrame<R::Seq, R::Map>, r: &mut R) 
 }
 
 /// Reads a value that is not a generic container.
-#[inline(always)]
+#[cfg_attr(not(debug_assertions), inline(always))]
+#[cfg_attr(debug_assertions, inline)]
 fn read_leaf<'de, R: Reader<'de>>(r: &mut R, kind: ValueKind) -> Result<Value> {
     Ok(match kind {
         ValueKind::Null => {
