@@ -352,13 +352,10 @@ pub fn read_slot<'de, T: Reflect<'de>, R: Reader<'de>>(
 ) -> Result<()> {
     match slot {
         Some(held) => read_member(held, r),
-        None => match read_member_new::<T, R>(r) {
-            Ok(x) => {
-                *slot = Some(x);
-                Ok(())
-            }
-            Err(e) => Err(e),
-        },
+        None => {
+            *slot = Some(read_member_new::<T, R>(r)?);
+            Ok(())
+        }
     }
 }
 

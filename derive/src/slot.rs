@@ -186,7 +186,7 @@ impl Slot {
     /// [`Self::read_new`]. An expression of type `Result<Option<Type>>`.
     pub fn read_new_canonical(&self) -> TokenStream {
         let ty = &self.ty;
-        if self.with.is_some() || self.serde || self.quoted || self.checks.is_some() {
+        if !self.reads_as_its_type() {
             let read = self.read_new();
             return quote!(#read.map(__p::Some));
         }
@@ -196,7 +196,7 @@ impl Slot {
     /// Reads into `slot`, a local `Option` of the member's type: into the value it holds (a
     /// key given twice), or a new one. A `Result<()>` expression.
     pub fn read_into_slot(&self, slot: &syn::Ident) -> TokenStream {
-        if self.with.is_none() && !self.serde && !self.quoted && self.checks.is_none() {
+        if self.reads_as_its_type() {
             return quote!(__p::read_slot(&mut #slot, __r));
         }
         let held = Slot {
@@ -218,13 +218,14 @@ impl Slot {
     /// its value may be left out (`MAY_BE_ABSENT`) or under `error_on_missing_keys: false`,
     /// else the missing-key error (a `return`).
     pub fn finish(&self, slot: &syn::Ident) -> TokenStream {
-        let ty = &self.ty;
-        let missing = self.missing();
         let fallback = match self.left_out() {
             Some(x) => x,
-            None if self.with.is_some() || self.serde => quote!(return #missing),
+            None if self.with.is_some() || self.serde => {
+                let missing = self.missing();
+                quote!(return #missing)
+            }
             None => {
-                let name = &self.name;
+                let (ty, name) = (&self.ty, &self.name);
                 return quote!(__p::take_slot::<#ty, _>(#slot, #name, __r)?);
             }
         };
@@ -234,6 +235,12 @@ impl Slot {
                 __p::None => #fallback,
             }
         }
+    }
+
+    /// Whether the member is read by its type's own `Reflect` impl, with nothing to check
+    /// after: no `with` module, serde, `quoted` or declared constraints.
+    fn reads_as_its_type(&self) -> bool {
+        self.with.is_none() && !self.serde && !self.quoted && self.checks.is_none()
     }
 
     /// The member's value when nothing was read (`Reflect::default_value` of its struct):
